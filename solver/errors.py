@@ -1,0 +1,124 @@
+"""The one error vocabulary shared by the library, the CLI and the HTTP API.
+
+Every problem a user can cause is a :class:`LiarsError` subclass with a stable
+machine-readable ``code``, a human message that names the bad input, and
+optionally the ``field`` it came from.  The CLI prints ``message`` and exits 2;
+the API answers ``{"error": {"code", "message", "field"}}`` with ``status``.
+
+>>> err = InvalidTile("'7' is not a letter tile", field="tiles")
+>>> err.code, err.status, str(err)
+('invalid_tile', 400, "'7' is not a letter tile")
+>>> err.as_dict()
+{'code': 'invalid_tile', 'message': "'7' is not a letter tile", 'field': 'tiles'}
+"""
+
+from __future__ import annotations
+
+
+class LiarsError(ValueError):
+    """Base of every user-facing error: bad input, an illegal move, a limit."""
+
+    code = "bad_request"
+    status = 400
+
+    def __init__(self, message: str, *, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+    def with_field(self, field: str) -> "LiarsError":
+        """Attach the request field the problem came from, if none is set yet."""
+        if self.field is None:
+            self.field = field
+        return self
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "message": self.message, "field": self.field}
+
+
+# --- input that cannot be read -------------------------------------------------
+
+class InvalidInput(LiarsError):
+    """Input of the wrong form or type (not a letter, not a list, ...)."""
+
+    code = "invalid_input"
+
+
+class InvalidTile(InvalidInput):
+    """A character that is not a letter tile."""
+
+    code = "invalid_tile"
+
+
+class TooManyTiles(InvalidInput):
+    """More tiles of a letter (or in all) than the chosen tile set holds."""
+
+    code = "too_many_tiles"
+
+
+class UnknownTileSet(InvalidInput):
+    code = "unknown_tile_set"
+
+
+class InvalidWord(InvalidInput):
+    """A word that is malformed or not in the lexicon."""
+
+    code = "invalid_word"
+
+
+class InvalidWordSet(InvalidInput):
+    """A word set that cannot be parsed (empty, bad characters)."""
+
+    code = "invalid_word_set"
+
+
+class UnknownLexicon(InvalidInput):
+    code = "unknown_lexicon"
+
+
+class BadWordList(InvalidInput):
+    """A user's word list that cannot be used at all."""
+
+    code = "bad_word_list"
+
+
+class InvalidCard(InvalidInput):
+    code = "invalid_card"
+
+
+class InvalidDie(InvalidInput):
+    code = "invalid_die"
+
+
+class UnreadablePhrase(InvalidInput):
+    """A claim said at the table that the phrase parser could not read."""
+
+    code = "unreadable_phrase"
+
+
+class InvalidRules(InvalidInput):
+    """An unknown variant or a bad rules option."""
+
+    code = "invalid_rules"
+
+
+# --- input that is readable but not allowed ------------------------------------
+
+class IllegalMove(LiarsError):
+    """A declaration, bid, call or play that the rules do not allow now."""
+
+    code = "illegal_move"
+    status = 422
+
+
+class GameOver(IllegalMove):
+    """An action after the game has already ended."""
+
+    code = "game_over"
+
+
+class LimitExceeded(LiarsError):
+    """Input larger than the service accepts (tiles, words, body size)."""
+
+    code = "limit_exceeded"
+    status = 413
