@@ -1,0 +1,59 @@
+"""The highest possible word set of some tiles: the one obvious call.
+
+>>> best = highest("ABEGIRR")
+>>> best.shape, str(best.words), best.proven
+((5, 2), 'giber, ar', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .lexicon import Lexicon, load_lexicon
+from .search import DEFAULT_BUDGET, search
+from .tiles import Tiles, TileSet
+from .wordset import WordSet
+
+MAX_BUDGET = 60.0
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The highest word set found for some tiles, and whether it is proven highest.
+
+    ``proven`` is False only when the search ran out of its time budget: the
+    set then exists among the tiles but may not be the highest.
+    """
+
+    tiles: Tiles
+    lexicon: str
+    words: WordSet
+    proven: bool
+    elapsed: float
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.words.shape if len(self.tiles) else ()
+
+    def as_dict(self) -> dict:
+        return {"tiles": str(self.tiles), "lexicon": self.lexicon, "shape": list(self.shape),
+                "words": list(self.words) if len(self.tiles) else [], "proven": self.proven}
+
+
+def highest(tiles: str | Tiles, lexicon: str | Lexicon | None = None, *,
+            tile_set: str | TileSet | None = None,
+            budget: float | None = DEFAULT_BUDGET) -> Solution:
+    """The highest word set that exists among ``tiles`` (exact unless out of budget).
+
+    Ties between sets of the same shape are broken as documented in
+    :mod:`solver.search`.
+    """
+    if not isinstance(tiles, Tiles):
+        tiles = Tiles.parse(tiles, tile_set)
+    lex = load_lexicon(lexicon)
+    if budget is not None:
+        budget = min(max(float(budget), 0.0), MAX_BUDGET)
+    found = search(tiles, lex.index, budget)
+    words = [lex.spell(key) for key in found.keys] + list(found.leftover)
+    return Solution(tiles, lex.name, WordSet(tuple(words)) if words else WordSet(()),
+                    found.proven, found.elapsed)

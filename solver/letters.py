@@ -1,0 +1,289 @@
+"""Liars' Letters rules: raising, the "bullshit" and "exact" rulings, rounds.
+
+The pure adjudication functions come first (what a referee at the table
+needs); :class:`LettersGame` strings them into a whole game: who gains or
+loses a tile, who is out, who opens the next round and in which direction.
+
+>>> from solver.wordset import WordSet
+>>> check_raise("big", "it, is, so").legal
+False
+>>> ruling = rule_call("ABEGIRR", "giber, ar", "exact")
+>>> ruling.exists, ruling.is_highest, ruling.caller, ruling.declarer
+(True, True, -1, -1)
+>>> r = rule_call("ABEGIRR", "bigger", "bullshit")   # needs two G's
+>>> r.exists, r.caller, r.declarer
+(False, 0, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .errors import GameOver, IllegalMove, InvalidInput, InvalidRules, LimitExceeded
+from .highest import Solution, highest
+from .lexicon import Lexicon, load_lexicon
+from .search import DEFAULT_BUDGET
+from .tiles import Tiles, get_tile_set
+from .wordset import WordSet
+
+MAX_PLAYERS = 20
+
+
+class Call(str, Enum):
+    BULLSHIT = "bullshit"
+    EXACT = "exact"
+
+    @classmethod
+    def parse(cls, value) -> "Call":
+        try:
+            return cls(str(value).strip().lower())
+        except ValueError:
+            raise InvalidInput(f"call must be 'bullshit' or 'exact', not {value!r}",
+                               field="call") from None
+
+
+@dataclass(frozen=True)
+class RaiseCheck:
+    """Whether a declaration may follow the previous one, and why not."""
+
+    legal: bool
+    reason: str
+    declared: WordSet
+    previous: WordSet | None
+
+    def as_dict(self) -> dict:
+        return {"legal": self.legal, "reason": self.reason, "declared": list(self.declared),
+                "declared_shape": list(self.declared.shape),
+                "previous": list(self.previous) if self.previous else None,
+                "previous_shape": list(self.previous.shape) if self.previous else None}
+
+
+def check_raise(previous, declared, lexicon: str | Lexicon | None = None) -> RaiseCheck:
+    """Is ``declared`` a legal declaration after ``previous`` (None: first of the round)?
+
+    A declaration must be a valid word set and strictly higher than the last.
+    """
+    lex = load_lexicon(lexicon)
+    declared = WordSet.parse(declared, field="declared")
+    previous = None if previous in (None, "", []) else WordSet.parse(previous, field="previous")
+    invalid = declared.invalid_words(lex)
+    if invalid:
+        listed = ", ".join(w.upper() for w in invalid)
+        return RaiseCheck(False, f"not in the {lex.name} lexicon: {listed}", declared, previous)
+    if previous is None:
+        return RaiseCheck(True, "a first declaration may be any valid word set", declared, None)
+    if declared > previous:
+        return RaiseCheck(True, f"shape {_fmt(declared.shape)} is higher than "
+                                f"{_fmt(previous.shape)}", declared, previous)
+    relation = "the same as" if declared.ranks_equal(previous) else "lower than"
+    return RaiseCheck(False, f"shape {_fmt(declared.shape)} is {relation} "
+                             f"{_fmt(previous.shape)}: a raise must be strictly higher",
+                      declared, previous)
+
+
+def _fmt(shape) -> str:
+    return "(" + ", ".join(map(str, shape)) + ")"
+
+
+@dataclass(frozen=True)
+class CallRuling:
+    """The outcome of a call: whether the set exists, the highest, tile changes.
+
+    ``caller`` and ``declarer`` are +1 (gains a tile), 0, or -1 (loses one).
+    ``proven`` is False only for an "exact" call whose answer hinged on a
+    search that ran out of time: the referee must then not trust the ruling.
+    """
+
+    call: Call
+    declared: WordSet
+    exists: bool
+    highest: Solution
+    is_highest: bool
+    caller: int
+    declarer: int
+    proven: bool
+
+    def as_dict(self) -> dict:
+        return {"call": self.call.value, "declared": list(self.declared),
+                "declared_shape": list(self.declared.shape), "exists": self.exists,
+                "highest_shape": list(self.highest.shape), "highest": list(self.highest.words),
+                "is_highest": self.is_highest, "proven": self.proven,
+                "ruling": {"caller": self.caller, "declarer": self.declarer}}
+
+    def explain(self) -> str:
+        """One line a referee can read out."""
+        ex = "exists" if self.exists else "does not exist"
+        who = {1: "gains a tile", 0: "keeps their tiles", -1: "loses a tile"}
+        line = (f"{self.call.value}: '{self.declared}' {ex}; highest possible "
+                f"{_fmt(self.highest.shape)}; caller {who[self.caller]}, "
+                f"declarer {who[self.declarer]}")
+        return line if self.proven else line + " (NOT PROVEN: search ran out of time)"
+
+
+def rule_call(tiles, declared, call, lexicon: str | Lexicon | None = None, *,
+              tile_set=None, budget: float | None = DEFAULT_BUDGET) -> CallRuling:
+    """Adjudicate "bullshit" or "exact" on the last declaration, given all revealed tiles."""
+    lex = load_lexicon(lexicon)
+    call = Call.parse(call)
+    if not isinstance(tiles, Tiles):
+        tiles = Tiles.parse(tiles, tile_set)
+    declared = WordSet.parse(declared, field="declared")
+    exists = declared.exists(tiles, lex)
+    best = highest(tiles, lex, budget=budget)
+    # The declared set itself is a witness: if the search ran out of time short
+    # of it, the highest shape is at least the declared one.
+    if exists and declared.shape > best.shape:
+        best = Solution(tiles, lex.name, declared, False, best.elapsed)
+    is_highest = exists and declared.shape == best.shape
+    proven = True
+    if call is Call.BULLSHIT:
+        caller, declarer = (1, 0) if exists else (0, 1)
+    else:
+        caller, declarer = (-1, -1) if is_highest else (1, 0)
+        # "Not highest" is certain when a higher set was found; "highest" needs proof.
+        proven = best.proven or not is_highest
+    return CallRuling(call, declared, exists, best, is_highest, caller, declarer, proven)
+
+
+# --- a whole game ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LettersRules:
+    """The table's choices (RULINGS.md variants): lexicon, tile set, tile limit."""
+
+    lexicon: str = "twl06"
+    tile_set: str = "scrabble"
+    tile_limit: int = 4
+    budget: float = DEFAULT_BUDGET
+
+    def __post_init__(self):
+        get_tile_set(self.tile_set)
+        if not isinstance(self.tile_limit, int) or not 1 <= self.tile_limit <= 20:
+            raise InvalidRules(f"tile_limit must be a whole number from 1 to 20, not "
+                               f"{self.tile_limit!r}", field="rules.tile_limit")
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "LettersRules":
+        data = dict(data or {})
+        unknown = set(data) - {"lexicon", "tile_set", "tile_limit", "budget"}
+        if unknown:
+            raise InvalidRules(f"unknown rules option(s): {', '.join(sorted(unknown))}",
+                               field="rules")
+        return cls(**data)
+
+
+@dataclass
+class LettersGame:
+    """A Liars' Letters game in progress: tiles held, turn order, the round's bidding.
+
+    Seats are listed clockwise.  Round 1 runs clockwise; rounds alternate.
+
+    >>> g = LettersGame(["ann", "bob", "cy"])
+    >>> g.to_move, g.direction
+    ('ann', 1)
+    >>> g.declare("ann", "it")
+    >>> g.declare("bob", "big")
+    >>> r = g.call("cy", "bullshit", tiles="BIG")
+    >>> g.tiles, g.round, g.opener, g.direction
+    ({'ann': 1, 'bob': 1, 'cy': 2}, 2, 'cy', -1)
+    """
+
+    players: list[str]
+    rules: LettersRules = field(default_factory=LettersRules)
+    tiles: dict[str, int] = field(default_factory=dict)
+    out: list[str] = field(default_factory=list)
+    round: int = 1
+    direction: int = 1
+    to_move: str = ""
+    opener: str = ""
+    last: tuple[str, WordSet] | None = None
+    turns: list[str] = field(default_factory=list)  # who took a turn this round, in order
+
+    def __post_init__(self):
+        if not 2 <= len(self.players) <= MAX_PLAYERS:
+            raise LimitExceeded(f"a game needs 2 to {MAX_PLAYERS} players", field="players")
+        if len(set(self.players)) != len(self.players):
+            raise InvalidInput("player names must be different", field="players")
+        self.tiles = self.tiles or {p: 1 for p in self.players}
+        self.opener = self.opener or self.players[0]
+        self.to_move = self.to_move or self.opener
+
+    @property
+    def active(self) -> list[str]:
+        return [p for p in self.players if p not in self.out]
+
+    @property
+    def winner(self) -> str | None:
+        return self.active[0] if len(self.active) == 1 else None
+
+    def _next_after(self, player: str) -> str:
+        seats = self.players
+        i = seats.index(player)
+        while True:
+            i = (i + self.direction) % len(seats)
+            if seats[i] not in self.out:
+                return seats[i]
+
+    def _check_turn(self, player: str) -> None:
+        if self.winner:
+            raise GameOver(f"the game is over: {self.winner} won")
+        if player not in self.players:
+            raise IllegalMove(f"{player!r} is not at this table", field="player")
+        if player != self.to_move:
+            raise IllegalMove(f"it is {self.to_move}'s turn, not {player}'s", field="player")
+
+    def declare(self, player: str, words) -> None:
+        """``player`` declares a word set: it must be valid and beat the last one."""
+        self._check_turn(player)
+        previous = self.last[1] if self.last else None
+        check = check_raise(previous, words, self.rules.lexicon)
+        if not check.legal:
+            raise IllegalMove(f"{player} cannot declare '{check.declared}': {check.reason}",
+                              field="declared")
+        self.last = (player, check.declared)
+        self.turns.append(player)
+        self.to_move = self._next_after(player)
+
+    def call(self, player: str, call, tiles) -> CallRuling:
+        """``player`` calls on the last declaration; ``tiles`` are all revealed tiles."""
+        self._check_turn(player)
+        if self.last is None:
+            raise IllegalMove(f"{player} cannot call {str(call)!r}: nothing has been declared "
+                              f"this round", field="call")
+        tiles = Tiles.parse(tiles, self.rules.tile_set)
+        held = sum(self.tiles[p] for p in self.active)
+        if len(tiles) != held:
+            raise InvalidInput(f"{len(tiles)} tiles revealed, but the players hold {held}",
+                               field="tiles")
+        declarer = self.last[0]
+        ruling = rule_call(tiles, self.last[1], call, self.rules.lexicon,
+                           budget=self.rules.budget)
+        self.turns.append(player)
+        for who, delta in ((player, ruling.caller), (declarer, ruling.declarer)):
+            count = max(0, self.tiles[who] + delta)
+            if count > self.rules.tile_limit:
+                self.out.append(who)
+            else:
+                self.tiles[who] = count
+        self._next_round()
+        return ruling
+
+    def _next_round(self) -> None:
+        """The latest player to take a turn who is still in opens; direction flips."""
+        opener = next((p for p in reversed(self.turns) if p not in self.out), None)
+        self.round += 1
+        self.direction = -self.direction
+        self.turns, self.last = [], None
+        if opener is None:  # cannot happen with a caller and a declarer, but stay safe
+            opener = self.active[0]
+        self.opener = self.to_move = opener
+
+    def state(self) -> dict:
+        return {"players": self.players, "tiles": {p: self.tiles[p] for p in self.active},
+                "out": list(self.out), "round": self.round,
+                "direction": "clockwise" if self.direction == 1 else "counterclockwise",
+                "to_move": None if self.winner else self.to_move, "opener": self.opener,
+                "last": None if self.last is None else {"player": self.last[0],
+                                                         "declared": list(self.last[1])},
+                "winner": self.winner, "tiles_in_play": sum(self.tiles[p] for p in self.active)}

@@ -1,0 +1,134 @@
+"""Word sets: what Liars' Letters players declare, and how declarations rank.
+
+A word set is a non-empty multiset of words.  Its *shape* is its word lengths
+sorted high to low; one set is higher than another when its shape is
+lexicographically greater, exactly as Python compares tuples.  The rule
+text's examples:
+
+>>> ws = WordSet.parse
+>>> ws("bigger") > ws("big, g, er")
+True
+>>> ws("big") > ws("it, is, so")
+True
+>>> ws("i, c, d, big, b") > ws("c, d, big, b")
+True
+>>> ws("big, big") > ws("it, is, so, big")
+True
+>>> compare(ws("bigger, b"), ws("larger, b"))
+0
+>>> ws("big g ER").shape, str(ws("big g ER"))
+((3, 2, 1), 'big, er, g')
+
+``<`` and ``>`` rank by shape; ``==`` means the same words.  Two different
+sets of the same shape rank equal: use :func:`compare` (0) or ``ranks_equal``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from .errors import InvalidWordSet, LimitExceeded
+
+SEPARATORS = re.compile(r"[\s,;+]+")
+WORD = re.compile(r"[a-z]+")
+MAX_WORDS = 100
+MAX_WORD_LENGTH = 40
+
+
+@dataclass(frozen=True, order=False)
+class WordSet:
+    """An immutable multiset of words, kept longest first, then alphabetically."""
+
+    words: tuple[str, ...]
+
+    def __post_init__(self):
+        object.__setattr__(self, "words", tuple(sorted(self.words, key=lambda w: (-len(w), w))))
+
+    @classmethod
+    def parse(cls, value, field: str | None = "declared") -> "WordSet":
+        """Read a word set given as ``"big, g, er"`` (commas or spaces) or a list of words."""
+        if isinstance(value, WordSet):
+            return value
+        if isinstance(value, str):
+            parts = [p for p in SEPARATORS.split(value.strip()) if p]
+        elif isinstance(value, (list, tuple)):
+            parts = []
+            for item in value:
+                if not isinstance(item, str):
+                    raise InvalidWordSet(f"each word must be a string, not {item!r}", field=field)
+                parts.extend(p for p in SEPARATORS.split(item.strip()) if p)
+        else:
+            raise InvalidWordSet("a word set is a string like 'big, g, er' or a list of words",
+                                 field=field)
+        if not parts:
+            raise InvalidWordSet("a word set needs at least one word", field=field)
+        if len(parts) > MAX_WORDS:
+            raise LimitExceeded(f"a word set may have at most {MAX_WORDS} words, "
+                                f"not {len(parts)}", field=field)
+        words = []
+        for part in parts:
+            word = part.lower()
+            if len(word) > MAX_WORD_LENGTH:
+                raise LimitExceeded(f"{part[:20]!r}... is longer than {MAX_WORD_LENGTH} letters",
+                                    field=field)
+            if not WORD.fullmatch(word):
+                bad = next(ch for ch in word if not ("a" <= ch <= "z"))
+                raise InvalidWordSet(f"{part!r} has {bad!r}: words are letters A-Z only",
+                                     field=field)
+            words.append(word)
+        return cls(tuple(words))
+
+    def __str__(self) -> str:
+        return ", ".join(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self):
+        return iter(self.words)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(len(w) for w in self.words)
+
+    @property
+    def letters(self) -> Counter:
+        """All letters of all words, upper case, counted with multiplicity."""
+        return Counter("".join(self.words).upper())
+
+    def __lt__(self, other: "WordSet") -> bool:
+        return self.shape < other.shape
+
+    def __gt__(self, other: "WordSet") -> bool:
+        return self.shape > other.shape
+
+    def __le__(self, other: "WordSet") -> bool:
+        return self.shape <= other.shape
+
+    def __ge__(self, other: "WordSet") -> bool:
+        return self.shape >= other.shape
+
+    def ranks_equal(self, other: "WordSet") -> bool:
+        return self.shape == other.shape
+
+    def invalid_words(self, lexicon) -> list[str]:
+        """The words the lexicon does not accept (single letters always count)."""
+        return [w for w in self.words if not lexicon.is_word(w)]
+
+    def is_valid(self, lexicon) -> bool:
+        return not self.invalid_words(lexicon)
+
+    def fits(self, tiles) -> bool:
+        """True when the letters of all words together can be taken from the tiles."""
+        return tiles.contains(self.letters)
+
+    def exists(self, tiles, lexicon) -> bool:
+        """The rules' *exists*: every word valid and all letters among the tiles."""
+        return self.is_valid(lexicon) and self.fits(tiles)
+
+
+def compare(a: WordSet, b: WordSet) -> int:
+    """1 when ``a`` is higher, -1 when ``b`` is, 0 when they rank equal."""
+    return (a.shape > b.shape) - (a.shape < b.shape)
