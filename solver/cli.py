@@ -1,0 +1,261 @@
+"""The shell front end: ``solve`` and ``liars``.
+
+A thin layer: parse arguments, call the library, format the result.  Every
+:class:`~solver.errors.LiarsError` becomes one line on standard error and exit
+code 2; nothing here prints a stack trace for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable, Iterable
+
+from .errors import LiarsError
+from .highest import Solution, highest
+from .letters import check_raise, rule_call
+from .lexicon import bundled_lexicons, load_lexicon
+from .search import DEFAULT_BUDGET
+from .tiles import TILE_SETS, Tiles
+from .wordset import WordSet
+
+EXIT_OK, EXIT_FALSE, EXIT_USAGE = 0, 1, 2
+
+
+def _shape(shape) -> str:
+    return "(" + ", ".join(map(str, shape)) + ")"
+
+
+def format_solution(sol: Solution) -> str:
+    """One readable line: tiles, the word set, its shape, and a plain warning if unproven."""
+    if not len(sol.tiles):
+        return "(no tiles): nothing to declare"
+    line = f"{sol.tiles}: {sol.words}  {_shape(sol.shape)}"
+    if not sol.proven:
+        line += (f"  NOT PROVEN HIGHEST: the search stopped after {sol.elapsed:.1f} s; "
+                 f"a higher set may exist")
+    return line
+
+
+def _add_common(parser: argparse.ArgumentParser, *, json_flag=True, tiles=True, budget=False):
+    parser.add_argument("--lexicon", "-l", metavar="NAME_OR_PATH", default=None,
+                        help="a bundled lexicon (%s; default twl06) or a word list file, one "
+                             "word a line" % ", ".join(bundled_lexicons()))
+    if tiles:
+        parser.add_argument("--tiles", "-t", dest="tile_set", choices=sorted(TILE_SETS),
+                            default="scrabble", help="the tile set the table uses "
+                                                     "(default scrabble)")
+    if budget:
+        parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+                            help="stop searching after this long and say the answer is not "
+                                 "proven (default %(default)s)")
+    if json_flag:
+        parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def _lexicon(args):
+    """Load the chosen lexicon once, warning on stderr about rejected word-list lines."""
+    lex = load_lexicon(args.lexicon)
+    if lex.report is not None:
+        warning = lex.report.summary(lex.name)
+        if warning:
+            print(f"warning: {warning}", file=sys.stderr)
+    return lex
+
+
+def _racks(values: Iterable[str]) -> Iterable[str]:
+    for value in values:
+        if value == "-":
+            for line in sys.stdin:
+                if line.strip():
+                    yield line.strip()
+        else:
+            yield value
+
+
+# --- solve ------------------------------------------------------------------------
+
+def solve_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="solve", description="Print the highest possible Liars' Letters word set for "
+                                  "each rack of tiles.",
+        epilog="examples:  solve ABEGIRR   solve --json ABEGIRR QUIZ   "
+               "echo ABEGIRR | solve -   solve -l csw19 --tiles bananagrams EEEEEEEEEEEEEE")
+    p.add_argument("racks", nargs="+", metavar="TILES",
+                   help="the revealed tiles, e.g. ABEGIRR (case-insensitive; spaces, commas, "
+                        "hyphens ignored); '-' reads racks from standard input, one per line")
+    _add_common(p, budget=True)
+    return p
+
+
+def run_solve(args) -> int:
+    lex = _lexicon(args)
+    status = EXIT_OK
+    for rack in _racks(args.racks):
+        try:
+            sol = highest(Tiles.parse(rack, args.tile_set), lex, budget=args.budget)
+        except LiarsError as err:
+            print(f"solve: {rack!r}: {err.message}", file=sys.stderr)
+            status = EXIT_USAGE
+            continue
+        print(json.dumps(sol.as_dict()) if args.json else format_solution(sol), flush=True)
+    return status
+
+
+# --- liars ------------------------------------------------------------------------
+
+def run_check(args) -> int:
+    lex = _lexicon(args)
+    tiles = Tiles.parse(args.tiles, args.tile_set)
+    if args.call:
+        ruling = rule_call(tiles, args.declared, args.call, lex, budget=args.budget)
+        print(json.dumps(ruling.as_dict()) if args.json else ruling.explain())
+        return EXIT_OK
+    declared = WordSet.parse(args.declared)
+    best = highest(tiles, lex, budget=args.budget)
+    exists = declared.exists(tiles, lex)
+    result = {"tiles": str(tiles), "declared": list(declared), "exists": exists,
+              "invalid_words": declared.invalid_words(lex),
+              "is_highest": exists and declared.shape == best.shape,
+              "highest": list(best.words), "highest_shape": list(best.shape),
+              "proven": best.proven}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        why = ""
+        if result["invalid_words"]:
+            why = " (not in %s: %s)" % (lex.name, ", ".join(result["invalid_words"]).upper())
+        elif not exists:
+            why = " (not enough tiles)"
+        print(f"'{declared}' {'exists' if exists else 'does not exist'}{why}; "
+              f"{'it is' if result['is_highest'] else 'not'} the highest; highest possible: "
+              f"{format_solution(best)}")
+    return EXIT_OK if exists else EXIT_FALSE
+
+
+def run_raise(args) -> int:
+    check = check_raise(args.previous, args.declared, _lexicon(args))
+    print(json.dumps(check.as_dict()) if args.json else
+          f"{'legal' if check.legal else 'NOT legal'}: {check.reason}")
+    return EXIT_OK if check.legal else EXIT_FALSE
+
+
+def run_words(args) -> int:
+    lex = _lexicon(args)
+    if args.from_tiles is not None:
+        tiles = Tiles.parse(args.from_tiles, args.tile_set)
+        words = lex.words_from(tiles)
+        if args.json:
+            print(json.dumps({"tiles": str(tiles), "lexicon": lex.name, "words": words}))
+        else:
+            for length in sorted({len(w) for w in words}, reverse=True):
+                print(f"{length}: " + " ".join(w for w in words if len(w) == length))
+        return EXIT_OK
+    if not args.words:
+        raise LiarsError("give words to check, or --from TILES to list every word they make")
+    verdicts = {w: lex.is_word(w) for w in args.words}
+    if args.json:
+        print(json.dumps({"lexicon": lex.name, "words": verdicts}))
+    else:
+        for word, ok in verdicts.items():
+            print(f"{word.upper()}: {'valid' if ok else 'NOT valid'} in {lex.name}")
+    return EXIT_OK if all(verdicts.values()) else EXIT_FALSE
+
+
+def run_lexicons(args) -> int:
+    rows = [load_lexicon(name).describe() for name in bundled_lexicons()]
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        for row in rows:
+            src = row["source"]
+            print(f"{row['name']:8} {row['words']:>7} words  {row['title']}  "
+                  f"[{src['package']} {src['version']}: {src['file']}]")
+    return EXIT_OK
+
+
+def liars_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="liars", description="Referee Liars' Letters and its "
+                                                          "sister bluffing games.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    c = sub.add_parser("check", help="does a declared word set exist among the tiles; is it "
+                                     "the highest; the bullshit/exact ruling",
+                       description="Check the last declaration against all revealed tiles. "
+                                   "With --call, give the ruling: who gains or loses a tile.")
+    c.add_argument("tiles", help="all revealed tiles, e.g. ABEGIRR")
+    c.add_argument("declared", help="the last declared word set, e.g. 'giber, ar'")
+    c.add_argument("--call", choices=["bullshit", "exact"], help="the call that was made")
+    _add_common(c, budget=True)
+    c.set_defaults(func=run_check)
+
+    r = sub.add_parser("raise", help="is a declaration a legal raise over the last one",
+                       description="A declaration must be valid and strictly higher than the "
+                                   "last: longest word first, then the next, as in the rules.")
+    r.add_argument("previous", help="the last declaration ('' for none)")
+    r.add_argument("declared", help="the new declaration")
+    _add_common(r, tiles=False)
+    r.set_defaults(func=run_raise)
+
+    w = sub.add_parser("words", help="is each word valid; or every word formable from tiles")
+    w.add_argument("words", nargs="*", help="words to check")
+    w.add_argument("--from", dest="from_tiles", metavar="TILES",
+                   help="list every word formable from these tiles, longest first")
+    _add_common(w)
+    w.set_defaults(func=run_words)
+
+    lx = sub.add_parser("lexicons", help="the bundled lexicons, their sizes and sources")
+    lx.add_argument("--json", action="store_true", help="print JSON instead of text")
+    lx.set_defaults(func=run_lexicons)
+
+    for register in _optional_registrars():
+        register(sub)
+    return p
+
+
+def _optional_registrars() -> list[Callable]:
+    """Subcommands that live beside their own front end (games, serving)."""
+    registrars = []
+    try:
+        from . import cli_games
+        registrars.append(cli_games.register)
+    except ImportError:
+        pass
+    try:
+        from api import serve
+        registrars.append(serve.register)
+    except ImportError:
+        pass
+    return registrars
+
+
+def _main(parser: argparse.ArgumentParser, runner, argv) -> int:
+    args = parser.parse_args(argv)
+    try:
+        return runner(args)
+    except LiarsError as err:
+        print(f"{parser.prog}: {err.message}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def solve_main(argv=None) -> int:
+    return _main(solve_parser(), run_solve, argv)
+
+
+def liars_main(argv=None) -> int:
+    return _main(liars_parser(), lambda args: args.func(args), argv)
+
+
+if __name__ == "__main__":
+    prog = sys.argv[1] if len(sys.argv) > 1 else ""
+    if prog == "solve":
+        sys.exit(solve_main(sys.argv[2:]))
+    if prog == "liars":
+        sys.exit(liars_main(sys.argv[2:]))
+    print("usage: python -m solver.cli {solve,liars} ...", file=sys.stderr)
+    sys.exit(EXIT_USAGE)

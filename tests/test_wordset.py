@@ -1,0 +1,73 @@
+"""Word sets: parsing, shape, ranking (the rule text's examples) and existence."""
+
+import pytest
+from hypothesis import given, strategies as st
+
+from solver import Tiles, WordSet, compare
+from solver.errors import InvalidWordSet, LimitExceeded
+
+ws = WordSet.parse
+
+
+@pytest.mark.parametrize("higher, lower", [
+    ("bigger", "big, g, er"), ("big", "it, is, so"), ("i, c, d, big, b", "c, d, big, b"),
+    ("big, big", "it, is, so, big"), ("big, a", "big")])
+def test_rule_text_examples(higher, lower):
+    assert ws(higher) > ws(lower) and ws(lower) < ws(higher)
+    assert compare(ws(higher), ws(lower)) == 1 and compare(ws(lower), ws(higher)) == -1
+
+
+def test_equal_shapes_rank_equal():
+    a, b = ws("bigger, b"), ws("larger, b")
+    assert compare(a, b) == 0 and a.ranks_equal(b) and a <= b and a >= b
+    assert a != b and not a > b and not a < b
+
+
+def test_parse_forms():
+    assert ws("big, g, er") == ws(["big", "g", "er"]) == ws("BIG G ER") == ws(["big g", "er"])
+    assert ws("big, g, er").shape == (3, 2, 1)
+    assert str(ws("g, big, er")) == "big, er, g"
+    assert ws("big,big").words == ("big", "big")   # a multiset keeps duplicates
+
+
+@pytest.mark.parametrize("value, message", [
+    ("", "at least one word"), ([], "at least one word"), (" , ", "at least one word"),
+    ("don't", "\"don't\" has \"'\""), ("b1g", "'b1g' has '1'"), (5, "a word set is a string"),
+    ([1, "a"], "each word must be a string")])
+def test_parse_errors_name_the_problem(value, message):
+    with pytest.raises(InvalidWordSet, match=message):
+        ws(value)
+
+
+def test_limits():
+    with pytest.raises(LimitExceeded, match="at most 100 words"):
+        ws(["a"] * 101)
+    with pytest.raises(LimitExceeded, match="longer than 40"):
+        ws("a" * 41)
+
+
+def test_exists(twl):
+    tiles = Tiles.parse("ABEGIRR")
+    assert ws("giber, ar").exists(tiles, twl)
+    assert ws("r, r, a").exists(tiles, twl)           # single letters always count
+    assert not ws("bigger").exists(tiles, twl)         # needs two G's
+    assert not ws("big, bar").exists(tiles, twl)       # one B serves one word only
+    assert not ws("rbgie").exists(tiles, twl)          # letters fit, but not a word
+    assert ws("bigger").invalid_words(twl) == []
+    assert ws("rbgie, ar").invalid_words(twl) == ["rbgie"]
+
+
+words = st.lists(st.text("abcdefg", min_size=1, max_size=6), min_size=1, max_size=6)
+
+
+@given(words, words)
+def test_ranking_is_the_python_list_comparison_of_the_rule_text(xs, ys):
+    def lengths(zs):
+        return sorted(map(len, zs), reverse=True)
+    assert (ws(xs) > ws(ys)) == (lengths(xs) > lengths(ys))
+    assert compare(ws(xs), ws(ys)) == -compare(ws(ys), ws(xs))
+
+
+@given(words)
+def test_format_parse_round_trip(xs):
+    assert ws(str(ws(xs))) == ws(xs)
