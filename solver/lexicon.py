@@ -13,7 +13,7 @@ for the bundled ones, :func:`build_tries` for a user's own list):
 >>> "bigger" in lex, "biggerr" in lex
 (True, False)
 >>> lex.anagrams("EINRST")[:3]
-['inerts', 'insert', 'inters']
+['estrin', 'inerts', 'insert']
 """
 
 from __future__ import annotations
