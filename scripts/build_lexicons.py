@@ -7,6 +7,9 @@ word list inside is checked against its recorded word count and SHA-256.
 
     python scripts/build_lexicons.py            # fetch, verify, build, write manifest
     python scripts/build_lexicons.py --check    # verify only; build nothing
+
+For each lexicon it writes ``<name>.words.marisa``, ``<name>.anagrams.marisa`` and
+``<name>.index.npy`` (the word table the search's index loads; see solver/index.py).
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import numpy as np  # noqa: E402
+
+from solver.index import word_table  # noqa: E402
 from solver.lexicon import build_tries, read_word_list  # noqa: E402
 
 OUT = ROOT / "dictionaries"
@@ -119,6 +125,9 @@ def main(argv=None) -> int:
             words, anagrams = build_tries(report.words)
             words.save(str(OUT / f"{name}.words.marisa"))
             anagrams.save(str(OUT / f"{name}.anagrams.marisa"))
+            # The search's word table (see solver/index.py): plain arrays, no pickle,
+            # so the same words always give the same bytes.
+            np.save(OUT / f"{name}.index.npy", word_table(report.words), allow_pickle=False)
     if not args.check:
         (OUT / "lexicons.json").write_text(json.dumps(manifest, indent=2) + "\n")
         print(f"wrote {OUT / 'lexicons.json'}")

@@ -2,11 +2,23 @@
 
 Each alphagram's letter counts are packed six bits a letter into three
 uint64 lanes (nine letters a lane).  "Fits in the rack" for all ~160,000
-alphagrams at once is then a subtraction and a mask test per lane in numpy,
-well under a millisecond, whatever the rack's size.
+alphagrams at once is then a subtraction and a mask test per lane in numpy.
+A 26-bit letter-set mask per alphagram ("which letters does it use") first
+throws out, in one cheap pass, every alphagram using a letter the rack lacks.
+
+Rows are ordered longest first, then alphabetically by alphagram: the row
+number is the candidate order the search's documented tie-break uses.
+
+The index can carry a *word table*: every word of the lexicon, ordered longest
+first then alphabetically, with the row of its alphagram.  The bundled
+lexicons ship that table as ``dictionaries/<name>.index.npy`` (written by
+``scripts/build_lexicons.py``), so building the index is a file load plus a
+few vectorised passes; a user's own word list builds it in process.
 """
 
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
@@ -15,54 +27,160 @@ from .tiles import BITS
 LANE_LETTERS = 9
 LANES = 3
 _LANE_GUARD = np.uint64(sum(1 << (BITS * i + BITS - 1) for i in range(LANE_LETTERS)))
+_LANE_WIDTH = BITS * LANE_LETTERS
+_LANE_MASK = (1 << _LANE_WIDTH) - 1
 
 
 def _lanes_of(packed: int) -> list[int]:
     """Split a packed 26-letter count into its three nine-letter lanes."""
-    width = BITS * LANE_LETTERS
-    mask = (1 << width) - 1
-    return [(packed >> (width * k)) & mask for k in range(LANES)]
+    return [(packed >> (_LANE_WIDTH * k)) & _LANE_MASK for k in range(LANES)]
+
+
+def _letter_mask(packed: int) -> int:
+    """26-bit mask of the letters present in a packed count."""
+    mask = 0
+    field = (1 << (BITS - 1)) - 1
+    for i in range(26):
+        if (packed >> (BITS * i)) & field:
+            mask |= 1 << i
+    return mask
+
+
+def _sorted_letters(raw: np.ndarray) -> np.ndarray:
+    """Sort each row of a zero-padded uint8 letter matrix, keeping padding last."""
+    work = np.where(raw == 0, np.uint8(255), raw)
+    work.sort(axis=1)
+    work[work == 255] = 0
+    return work
+
+
+def word_table(words) -> np.ndarray:
+    """The word table of a lexicon: words (longest first, then alphabetically) and rows.
+
+    ``words`` are lower-case a-z strings, no duplicates.  The result is a
+    structured array with fields ``word`` (bytes, zero-padded) and ``row`` (the
+    row of the word's alphagram, rows ordered by (length desc, alphagram)).
+    Deterministic: the same words give the same bytes.
+    """
+    words = sorted(set(words))
+    n = len(words)
+    width = max(map(len, words)) if words else 1
+    arr = np.array(words, dtype=f"S{width}")
+    raw = arr.view(np.uint8).reshape(n, width)
+    lens = (raw != 0).sum(axis=1)
+    order = np.argsort(-lens, kind="stable")  # words were alphabetical already
+    arr, raw, lens = arr[order], raw[order], lens[order]
+    alph = np.ascontiguousarray(_sorted_letters(raw)).view(f"S{width}").reshape(n)
+    uniq, inverse = np.unique(alph, return_inverse=True)  # alphabetical
+    ulens = (uniq.view(np.uint8).reshape(len(uniq), width) != 0).sum(axis=1)
+    rank = np.argsort(-ulens, kind="stable")  # (length desc, alphagram asc)
+    row_of = np.empty(len(uniq), dtype=np.uint32)
+    row_of[rank] = np.arange(len(uniq), dtype=np.uint32)
+    table = np.empty(n, dtype=[("word", f"S{width}"), ("row", "<u4")])
+    table["word"] = arr
+    table["row"] = row_of[inverse.reshape(-1)]
+    return table
 
 
 class AlphagramIndex:
     """Alphagrams with their lengths and packed counts, ordered longest first."""
 
-    def __init__(self, alphagrams: list[str]):
-        alphagrams = sorted(alphagrams, key=lambda a: (-len(a), a))
-        n = len(alphagrams)
-        self.alphagrams = alphagrams
-        width = max(map(len, alphagrams))
-        raw = np.array(alphagrams, dtype=f"S{width}").view(np.uint8).reshape(n, width)
-        letters = raw.astype(np.int64) - ord("a")
-        present = raw != 0
-        rows = np.repeat(np.arange(n), width).reshape(n, width)
-        counts = np.bincount((rows * 26 + letters)[present], minlength=n * 26).reshape(n, 26)
-        self.lengths = counts.sum(axis=1).astype(np.int64)
-        shifts = (np.arange(26) % LANE_LETTERS) * BITS
-        shifted = counts.astype(np.uint64) << shifts.astype(np.uint64)
-        self.lanes = [shifted[:, k * LANE_LETTERS:(k + 1) * LANE_LETTERS].sum(axis=1,
-                                                                          dtype=np.uint64)
-                      for k in range(LANES)]
-        # Python ints of the same packing, for the search's per-node fit tests.
-        self.packed = [int(a) | (int(b) << 54) | (int(c) << 108)
-                       for a, b, c in zip(*(lane.tolist() for lane in self.lanes))]
+    def __init__(self, alphagrams=None, *, table: np.ndarray | None = None):
+        """Index some alphagrams (any order), or the alphagrams of a word table."""
+        if table is not None:
+            rows = table["row"]
+            _, first = np.unique(rows, return_index=True)
+            width = table.dtype["word"].itemsize
+            raw = table["word"][first].view(np.uint8).reshape(len(first), width)
+            raw = _sorted_letters(raw)
+            self.table = table
+        else:
+            alphagrams = sorted(set(alphagrams), key=lambda a: (-len(a), a))
+            width = max(map(len, alphagrams)) if alphagrams else 1
+            raw = (np.array(alphagrams, dtype=f"S{width}").view(np.uint8)
+                   .reshape(len(alphagrams), width))
+            self.table = None
+        n = raw.shape[0]
+        self.width = width
+        self._raw = np.ascontiguousarray(raw)
+        self._bytes = self._raw.view(f"S{width}").reshape(n)
+        self.lengths = (raw != 0).sum(axis=1).astype(np.int64)
+        # Per-byte lookup tables: a letter's unit in each lane, and its mask bit.
+        codes = np.arange(256)
+        letter = codes - ord("a")
+        is_letter = (letter >= 0) & (letter < 26)
+        units = [np.where(is_letter & (letter // LANE_LETTERS == k),
+                          np.left_shift(np.uint64(1), ((letter % LANE_LETTERS) * BITS)
+                                        .clip(0).astype(np.uint64)), np.uint64(0))
+                 for k in range(LANES)]
+        bits = np.where(is_letter, np.left_shift(np.uint32(1), letter.clip(0, 25)
+                                                 .astype(np.uint32)), np.uint32(0))
+        columns = np.ascontiguousarray(raw.T)
+        self.lanes = [np.zeros(n, dtype=np.uint64) for _ in range(LANES)]
+        self.masks = np.zeros(n, dtype=np.uint32)
+        for col in columns:
+            for lane, unit in zip(self.lanes, units):
+                lane += unit[col]
+            self.masks |= bits[col]
         # First row of each length: rows of length <= L start at _start[L].
-        self._start = {L: int(np.searchsorted(-self.lengths, -L, side="left"))
-                       for L in range(0, width + 2)}
+        self._start = [int(np.searchsorted(-self.lengths, -L, side="left"))
+                       for L in range(0, width + 2)]
+
+    # -- compatibility views (built on demand) -----------------------------------------
+
+    @functools.cached_property
+    def alphagrams(self) -> list[str]:
+        return [b.decode("ascii") for b in self._bytes.tolist()]
+
+    @functools.cached_property
+    def packed(self) -> list[int]:
+        """Python-int packing of every row (as :mod:`solver.tiles` packs)."""
+        return self.packed_rows(np.arange(len(self)))
 
     def __len__(self) -> int:
-        return len(self.alphagrams)
+        return len(self._bytes)
 
-    def formable_rows(self, packed_rack: int, size: int) -> np.ndarray:
+    def key(self, row: int) -> str:
+        """The alphagram of one row."""
+        return self._bytes[row].decode("ascii")
+
+    def packed_rows(self, rows: np.ndarray) -> list[int]:
+        """Python-int packings of some rows."""
+        a, b, c = (lane[rows].tolist() for lane in self.lanes)
+        return [x | (y << 54) | (z << 108) for x, y, z in zip(a, b, c)]
+
+    # -- filtering -------------------------------------------------------------------
+
+    def formable_rows(self, packed_rack: int, size: int, min_length: int = 1) -> np.ndarray:
         """Row numbers (longest first) of every alphagram that fits the rack."""
-        start = self._start.get(size, 0) if size < len(self._start) else 0
-        mask = None
+        start = self._start[size] if size < len(self._start) else 0
+        stop = (self._start[min_length] if min_length < len(self._start) else 0)
+        stop = max(stop, start)
+        if stop <= start:
+            return np.zeros(0, dtype=np.int64)
+        absent = np.uint32(~_letter_mask(packed_rack) & ((1 << 26) - 1))
+        rows = np.flatnonzero((self.masks[start:stop] & absent) == 0)
+        if start:
+            rows += start
         for lane, value in zip(self.lanes, _lanes_of(packed_rack)):
-            part = lane[start:]
+            part = lane[rows]
             ok = ((np.uint64(value) | _LANE_GUARD) - part) & _LANE_GUARD == _LANE_GUARD
-            mask = ok if mask is None else mask & ok
-        return np.flatnonzero(mask) + start
+            rows = rows[ok]
+        return rows
 
     def formable(self, packed_rack: int, size: int) -> list[str]:
         """Every alphagram that fits the rack, longest first, then alphabetically."""
-        return [self.alphagrams[i] for i in self.formable_rows(packed_rack, size).tolist()]
+        return [b.decode("ascii") for b in
+                self._bytes[self.formable_rows(packed_rack, size)].tolist()]
+
+    def words_from(self, packed_rack: int, size: int) -> list[str] | None:
+        """Every word that fits the rack, longest first then alphabetically.
+
+        None when the index has no word table (then ask the lexicon's tries).
+        """
+        if self.table is None:
+            return None
+        ok = np.zeros(len(self) + 1, dtype=bool)
+        ok[self.formable_rows(packed_rack, size)] = True
+        hits = self.table["word"][ok[self.table["row"]]]
+        return [b.decode("ascii") for b in hits.tolist()]

@@ -133,15 +133,36 @@ class Lexicon:
 
     @functools.cached_property
     def index(self):
-        """The numpy candidate index the search filters racks with (built on first use)."""
-        from .index import AlphagramIndex
-        return AlphagramIndex(sorted(set(self._anagrams.keys())))
+        """The numpy candidate index the search filters racks with (built on first use).
+
+        A bundled lexicon loads its precomputed word table
+        (``dictionaries/<name>.index.npy``, written by ``scripts/build_lexicons.py``);
+        any other word list builds the table from its tries.
+        """
+        import numpy as np
+
+        from .index import AlphagramIndex, word_table
+        table = None
+        if self.name in bundled_lexicons() and self.info == bundled_lexicons()[self.name]:
+            try:
+                with resources.as_file(_bundled_dir() / f"{self.name}.index.npy") as path:
+                    table = np.load(str(path), allow_pickle=False)
+            except (OSError, ValueError):
+                table = None
+            if table is not None and len(table) != len(self):
+                table = None  # stale package data: rebuild rather than trust it
+        if table is None:
+            table = word_table(self._words.keys())
+        return AlphagramIndex(table=table)
 
     def words_from(self, tiles) -> list[str]:
         """Every listed word formable from the tiles, longest first, then alphabetically."""
         from .tiles import Tiles
         if not isinstance(tiles, Tiles):
             tiles = Tiles.parse(tiles)
+        words = self.index.words_from(tiles.packed, len(tiles))
+        if words is not None:
+            return words
         words = []
         for key in self.index.formable(tiles.packed, len(tiles)):
             words.extend(b.decode("ascii") for b in self._anagrams[key])
