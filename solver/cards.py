@@ -1,0 +1,159 @@
+"""Playing cards as players write them: ``Q``, ``10``, ``QH``, ``Q♥``, ``queen of hearts``, ``joker``.
+
+Liar's Post, Liar Liar and Liar's Poker share this module.  A rank is an
+``int`` from 2 to 14 (ace high), like a python-chess square is an ``int``;
+:func:`rank_name` and :func:`parse_rank` convert both ways.  A card may come
+without a suit (Liar's Post ignores suits), and the joker has neither.
+
+>>> Card.parse("Q♥"), Card.parse("10"), Card.parse("queen of hearts")
+(Card('QH'), Card('10'), Card('QH'))
+>>> str(Card.parse("joker")), Card.parse("ks").rank
+('joker', 13)
+>>> [str(c) for c in parse_cards("AS, 10d  7 joker")]
+['AS', '10D', '7', 'joker']
+>>> Card.parse("11")
+Traceback (most recent call last):
+...
+solver.errors.InvalidCard: '11' is not a card: '11' is not a rank (A K Q J 10 9 8 7 6 5 4 3 2)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import InvalidCard, LimitExceeded
+
+ACE, KING, QUEEN, JACK = 14, 13, 12, 11
+RANKS = tuple(range(ACE, 1, -1))  # high to low: 14 (A) .. 2
+SUITS = "SHDC"
+MAX_CARDS = 1000
+
+_RANK_LABELS = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J"}
+_RANK_WORDS = {"ace": ACE, "king": KING, "queen": QUEEN, "jack": JACK, "ten": 10, "nine": 9,
+               "eight": 8, "seven": 7, "six": 6, "five": 5, "four": 4, "three": 3, "two": 2,
+               "deuce": 2, "t": 10}
+_SUIT_NAMES = {"s": "S", "spade": "S", "spades": "S", "♠": "S", "♤": "S",
+               "h": "H", "heart": "H", "hearts": "H", "♥": "H", "♡": "H",
+               "d": "D", "diamond": "D", "diamonds": "D", "♦": "D", "♢": "D",
+               "c": "C", "club": "C", "clubs": "C", "♣": "C", "♧": "C"}
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SHORT = re.compile(r"^(10|[2-9akqjt])([shdc♠♤♥♡♦♢♣♧]?)$")
+_LONG = re.compile(r"^(\w+)\s+of\s+(\w+)$")
+
+
+def rank_name(rank: int) -> str:
+    """The short label of a rank: ``14 -> 'A'``, ``10 -> '10'``.
+
+    >>> [rank_name(r) for r in (14, 11, 10, 2)]
+    ['A', 'J', '10', '2']
+    """
+    return _RANK_LABELS.get(rank, str(rank))
+
+
+def parse_rank(text, *, field: str | None = None) -> int:
+    """A rank from ``'Q'``, ``'queen'``, ``'10'`` or an int; InvalidCard names bad text.
+
+    >>> parse_rank("q"), parse_rank("Ten"), parse_rank(7)
+    (12, 10, 7)
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        if 2 <= text <= ACE:
+            return text
+    elif isinstance(text, str):
+        word = text.strip().lower()
+        if word in _RANK_WORDS:
+            return _RANK_WORDS[word]
+        if word.isdigit() and 2 <= int(word) <= 10:
+            return int(word)
+        labels = {label.lower(): rank for rank, label in _RANK_LABELS.items()}
+        if word in labels:
+            return labels[word]
+    raise InvalidCard(f"{text!r} is not a rank (A K Q J 10 9 8 7 6 5 4 3 2)", field=field)
+
+
+def parse_suit(text: str, *, field: str | None = None) -> str:
+    """A suit letter ``S H D C`` from a letter, a symbol or a name."""
+    suit = _SUIT_NAMES.get(str(text).strip().lower())
+    if suit is None:
+        raise InvalidCard(f"{text!r} is not a suit (spades, hearts, diamonds, clubs)",
+                          field=field)
+    return suit
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: a rank (2..14) and maybe a suit; the joker has rank None.
+
+    ``str()`` writes what :meth:`parse` reads back, so the two round-trip.
+    """
+
+    rank: int | None
+    suit: str | None = None
+
+    @classmethod
+    def parse(cls, text, *, field: str | None = None) -> "Card":
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise InvalidCard(f"a card must be written as text like 'QH', not {text!r}",
+                              field=field)
+        word = " ".join(text.strip().lower().split())
+        if word in ("joker", "jk", "jkr", "🃏"):
+            return JOKER
+        short = _SHORT.match(word)
+        long = _LONG.match(word)
+        try:
+            if short:
+                rank, suit = short.groups()
+                return cls(parse_rank(rank), parse_suit(suit) if suit else None)
+            if long:
+                return cls(parse_rank(long.group(1)), parse_suit(long.group(2)))
+            return cls(parse_rank(word))
+        except InvalidCard as err:
+            raise InvalidCard(f"{text!r} is not a card: {err.message}", field=field) from None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is None
+
+    @property
+    def symbol(self) -> str:
+        """The card with a suit symbol, for people: ``Q♥``."""
+        if self.is_joker:
+            return "joker"
+        return rank_name(self.rank) + _SUIT_SYMBOLS.get(self.suit, "")
+
+    def __str__(self) -> str:
+        return "joker" if self.is_joker else rank_name(self.rank) + (self.suit or "")
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+JOKER = Card(None, None)
+
+
+def parse_cards(cards, *, field: str | None = "cards", limit: int = MAX_CARDS) -> tuple[Card, ...]:
+    """Cards from a list, or from one string separated by commas or spaces.
+
+    >>> parse_cards(["q of hearts", "Q♠"])
+    (Card('QH'), Card('QS'))
+    """
+    if isinstance(cards, str):
+        pieces = []
+        for chunk in cards.split(","):
+            chunk = chunk.strip()
+            if _LONG.match(" ".join(chunk.lower().split())):
+                pieces.append(chunk)
+            else:
+                pieces.extend(chunk.split())
+    elif isinstance(cards, (list, tuple)):
+        pieces = list(cards)
+    else:
+        raise InvalidCard(f"cards must be a list or a string, not {type(cards).__name__}",
+                          field=field)
+    if len(pieces) > limit:
+        raise LimitExceeded(f"{len(pieces)} cards given; at most {limit} are accepted",
+                            field=field)
+    return tuple(Card.parse(piece, field=field) for piece in pieces)

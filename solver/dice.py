@@ -1,0 +1,414 @@
+"""Liar's Dice by RULINGS.md: bids, raises under each bid order, the "Liar!" call, a whole game.
+
+The rules object holds the table's variants; a bid is a claim; the game
+state takes actions with :meth:`DiceGame.push` and refuses an illegal one
+with :class:`~solver.errors.IllegalMove` before changing anything.
+
+>>> rules = DiceRules()
+>>> rules.holds(Bid.parse("2 fives"), [5, 5, 1, 2, 3])
+True
+>>> DiceRules(wild=(1,)).count(Bid(3, 5), [5, 5, 1, 2, 3])
+3
+>>> rules.is_raise(Bid.parse("2 twos"), Bid.parse("1 three"))
+True
+>>> DiceRules(bid_order="quantity-first").is_raise(Bid(2, 5), Bid(3, 2))
+True
+>>> game = DiceGame(["ann", "ben"], DiceRules(dice_each=1))
+>>> game.push(MakeBid("ann", Bid(1, 6)))
+>>> game.push(CallLiar("ben", {"ann": [6], "ben": [2]})).loser
+'ben'
+>>> game.outcome().winner
+'ann'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import phrases
+from .errors import GameOver, IllegalMove, InvalidDie, InvalidInput, InvalidRules, LimitExceeded
+from .table import (MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players,
+                    require)
+
+BID_ORDERS = ("seed", "quantity-first", "perudo")
+MAX_DICE_EACH = 20
+MAX_FACES = 20
+MAX_DICE = MAX_PLAYERS * MAX_DICE_EACH
+
+
+@dataclass(frozen=True, order=False)
+class Bid:
+    """A claim that at least ``quantity`` dice show ``face``: "2 fives" is Bid(2, 5)."""
+
+    quantity: int
+    face: int
+
+    @classmethod
+    def parse(cls, claim, *, field: str = "bid") -> "Bid":
+        """A bid from a phrase ("five sixes"), a dict, or a Bid."""
+        if isinstance(claim, Bid):
+            return claim
+        if isinstance(claim, str):
+            try:
+                return cls(*phrases.parse_bid(claim))
+            except InvalidInput as err:
+                raise err.with_field(field)
+        if isinstance(claim, dict):
+            quantity = read_int(require(claim, "quantity", field=field),
+                                field=f"{field}.quantity", what="a bid's quantity",
+                                low=0, high=MAX_DICE)
+            face = read_int(require(claim, "face", field=field), field=f"{field}.face",
+                            what="a bid's face", low=0, high=MAX_FACES)
+            return cls(quantity, face)
+        raise InvalidInput(f"a bid is a phrase like '2 fives' or {{'quantity', 'face'}}, "
+                           f"not {claim!r}", field=field)
+
+    def __str__(self) -> str:
+        return phrases.format_bid(self.quantity, self.face)
+
+    def to_dict(self) -> dict:
+        return {"quantity": self.quantity, "face": self.face, "phrase": str(self)}
+
+
+def read_dice(dice, faces: int, *, field: str = "dice") -> tuple[int, ...]:
+    """Revealed dice as a tuple of faces; a bad face is an InvalidDie naming it."""
+    if isinstance(dice, str):
+        dice = dice.replace(",", " ").split()
+    if not isinstance(dice, (list, tuple)):
+        raise InvalidDie(f"dice must be a list of faces, not {dice!r}", field=field)
+    if len(dice) > MAX_DICE:
+        raise LimitExceeded(f"{len(dice)} dice given; at most {MAX_DICE} are accepted",
+                            field=field)
+    faces_read = []
+    for die in dice:
+        value = int(die) if isinstance(die, str) and die.strip().isdigit() else die
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
+            raise InvalidDie(f"{die!r} is not a die face from 1 to {faces}", field=field)
+        faces_read.append(value)
+    return tuple(faces_read)
+
+
+@dataclass(frozen=True)
+class DiceRules:
+    """The table's choices.  Defaults are RULINGS.md's.
+
+    ``dice_each`` and ``faces``: each player's dice and their faces (5 and 6).
+    ``wild``: the wild faces (none; the traditional choice is ``(1,)``).
+    ``bid_order``: how a bid must rise -- ``seed`` (face, then quantity),
+    ``quantity-first`` (quantity, then face) or ``perudo`` (quantity-first,
+    1s wild, halve to switch to 1s and double plus one to leave them).
+    """
+
+    dice_each: int = 5
+    faces: int = 6
+    wild: tuple[int, ...] = ()
+    bid_order: str = "seed"
+
+    def __post_init__(self):
+        read_int(self.dice_each, field="rules.dice_each", what="dice_each", low=1,
+                 high=MAX_DICE_EACH)
+        read_int(self.faces, field="rules.faces", what="faces", low=2, high=MAX_FACES)
+        if self.bid_order not in BID_ORDERS:
+            raise InvalidRules(f"bid_order must be one of {', '.join(BID_ORDERS)}, not "
+                               f"{self.bid_order!r}", field="rules.bid_order")
+        if not isinstance(self.wild, (list, tuple)):
+            raise InvalidRules(f"wild must be a list of faces, not {self.wild!r}",
+                               field="rules.wild")
+        wild = tuple(sorted(set(read_dice(list(self.wild), self.faces, field="rules.wild"))))
+        if self.bid_order == "perudo":
+            if wild not in ((), (1,)):
+                raise InvalidRules(f"perudo plays with 1s wild, not {list(wild)}",
+                                   field="rules.wild")
+            wild = (1,)
+        object.__setattr__(self, "wild", wild)
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "DiceRules":
+        return cls(**read_options(data, {"dice_each", "faces", "wild", "bid_order"},
+                                  game="Liar's Dice"))
+
+    def to_dict(self) -> dict:
+        return {"dice_each": self.dice_each, "faces": self.faces, "wild": list(self.wild),
+                "bid_order": self.bid_order}
+
+    # --- adjudication ---------------------------------------------------------------
+
+    def check_bid(self, bid: Bid, dice_in_play: int) -> None:
+        """Raise unless ``bid`` names a real face and at most the dice in play."""
+        if not 1 <= bid.face <= self.faces:
+            raise InvalidDie(f"{bid}: {bid.face} is not a face from 1 to {self.faces}",
+                             field="bid")
+        if bid.quantity < 1:
+            raise IllegalMove(f"{bid}: a bid is for at least one die", field="bid")
+        if bid.quantity > dice_in_play:
+            raise IllegalMove(f"{bid}: only {dice_in_play} dice are in play", field="bid")
+
+    def count(self, bid: Bid, dice) -> int:
+        """Dice that count for ``bid``: its face, plus wild dice unless the face is wild."""
+        counts = Counter(dice)
+        if bid.face in self.wild:
+            return counts[bid.face]
+        return counts[bid.face] + sum(counts[w] for w in self.wild)
+
+    def holds(self, bid: Bid, dice) -> bool:
+        """Does the bid hold among all revealed ``dice``?"""
+        return self.count(bid, dice) >= bid.quantity
+
+    def key(self, bid: Bid) -> tuple[int, int]:
+        """The bid's place in the raise order: a raise must have a greater key.
+
+        Under ``perudo`` a bid of n 1s sits just above every bid of 2n on
+        other faces, which is exactly "halve, rounding up, to switch to 1s;
+        double plus one to leave them".
+        """
+        if self.bid_order == "seed":
+            return bid.face, bid.quantity
+        if self.bid_order == "perudo" and bid.face == 1:
+            return 2 * bid.quantity, self.faces + 1
+        return bid.quantity, bid.face
+
+    def raise_problem(self, last: Bid | None, bid: Bid) -> str | None:
+        """Why ``bid`` may not follow ``last`` under this bid order, or None if it may."""
+        if last is None:
+            if self.bid_order == "perudo" and bid.face == 1:
+                return "under perudo a round may not open on 1s"
+            return None
+        if self.key(bid) > self.key(last):
+            return None
+        rule = {"seed": "the same face with a higher quantity, or a higher face",
+                "quantity-first": "a higher quantity, or the same quantity with a higher face",
+                "perudo": "a higher quantity, or the same quantity with a higher face; "
+                          "switching to 1s needs at least half the quantity (rounded up), "
+                          "leaving 1s needs double plus one"}[self.bid_order]
+        return f"{bid} does not raise {last}: a raise ({self.bid_order}) is {rule}"
+
+    def is_raise(self, last: Bid | None, bid: Bid) -> bool:
+        return self.raise_problem(last, bid) is None
+
+
+# --- actions -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MakeBid:
+    """``player`` bids (opens or raises)."""
+
+    player: str
+    bid: Bid
+
+    def to_dict(self) -> dict:
+        return {"type": "bid", "player": self.player, "quantity": self.bid.quantity,
+                "face": self.bid.face}
+
+
+@dataclass(frozen=True)
+class CallLiar:
+    """``player`` calls "Liar!"; ``dice`` are everyone's revealed dice by player."""
+
+    player: str
+    dice: dict = field(hash=False)
+
+    def to_dict(self) -> dict:
+        return {"type": "liar", "player": self.player,
+                "dice": {p: list(d) for p, d in self.dice.items()}}
+
+
+def action_from_dict(event: dict, *, field: str = "event"):
+    """An action from its JSON form: ``{"type": "bid", "player", "bid" | "quantity"+"face"}``
+    or ``{"type": "liar", "player", "dice": {player: [faces]}}``."""
+    kind = require(event, "type", field=field)
+    player = require(event, "player", field=field)
+    if kind == "bid":
+        claim = event["bid"] if "bid" in event else event
+        return MakeBid(player, Bid.parse(claim, field=f"{field}.bid"))
+    if kind in ("liar", "call"):
+        dice = require(event, "dice", field=field)
+        if not isinstance(dice, dict):
+            raise InvalidDie("a call's dice must map each player to their faces",
+                             field=f"{field}.dice")
+        return CallLiar(player, {p: read_dice(d, MAX_FACES, field=f"{field}.dice.{p}")
+                                 for p, d in dice.items()})
+    raise InvalidInput(f"a Liar's Dice event is 'bid' or 'liar', not {kind!r}",
+                       field=f"{field}.type")
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """What a "Liar!" call decided."""
+
+    bid: Bid
+    bidder: str
+    caller: str
+    count: int
+    holds: bool
+    loser: str
+    out: bool
+
+    def to_dict(self) -> dict:
+        return {"bid": self.bid.to_dict(), "bidder": self.bidder, "caller": self.caller,
+                "count": self.count, "holds": self.holds, "loser": self.loser,
+                "loses": "one die", "out": self.out}
+
+
+# --- the game ------------------------------------------------------------------------
+
+class DiceGame:
+    """A Liar's Dice game: dice held, whose turn, the standing bid, who is out.
+
+    Seats are clockwise; the first player opens.  The loser of a round opens
+    the next, or, when that cost their last die, the next player with dice.
+    """
+
+    def __init__(self, players, rules: DiceRules | None = None):
+        self.rules = rules or DiceRules()
+        self.players = read_players(players, game="Liar's Dice", low=2, high=MAX_PLAYERS)
+        self.dice = {p: self.rules.dice_each for p in self.players}
+        self.out: list[str] = []
+        self.to_move: str | None = self.players[0]
+        self.bid: Bid | None = None
+        self.bidder: str | None = None
+        self.rounds: list[RoundResult] = []
+
+    @property
+    def active(self) -> list[str]:
+        return [p for p in self.players if p not in self.out]
+
+    @property
+    def dice_in_play(self) -> int:
+        return sum(self.dice[p] for p in self.active)
+
+    def is_over(self) -> bool:
+        return len(self.active) == 1
+
+    def outcome(self) -> Outcome | None:
+        """The winner and placings once one player has dice; None before."""
+        if not self.is_over():
+            return None
+        winner = self.active[0]
+        placings = ((winner,), *((p,) for p in reversed(self.out)))
+        return Outcome((winner,), tuple(self.out), placings, f"{winner} is the last with dice")
+
+    def legal_bids(self):
+        """Every bid ``to_move`` may make now, lowest first."""
+        if self.is_over():
+            return
+        bids = (Bid(q, f) for q in range(1, self.dice_in_play + 1)
+                for f in range(1, self.rules.faces + 1))
+        yield from sorted((b for b in bids if self.rules.is_raise(self.bid, b)),
+                          key=self.rules.key)
+
+    def can_call(self) -> bool:
+        return not self.is_over() and self.bid is not None
+
+    # --- moves ----------------------------------------------------------------------
+
+    def check(self, action) -> None:
+        """Raise IllegalMove (or GameOver) if ``action`` is not legal now."""
+        if self.is_over():
+            raise GameOver(f"the game is over: {self.active[0]} won")
+        if action.player not in self.players:
+            raise IllegalMove(f"{action.player!r} is not at this table", field="player")
+        if action.player != self.to_move:
+            raise IllegalMove(f"it is {self.to_move}'s turn, not {action.player}'s",
+                              field="player")
+        if isinstance(action, MakeBid):
+            self.rules.check_bid(action.bid, self.dice_in_play)
+            problem = self.rules.raise_problem(self.bid, action.bid)
+            if problem:
+                raise IllegalMove(f"{action.player} cannot bid {action.bid}: {problem}",
+                                  field="bid")
+        elif isinstance(action, CallLiar):
+            if self.bid is None:
+                raise IllegalMove(f"{action.player} cannot call 'Liar!': nobody has bid "
+                                  f"this round", field="type")
+            self._revealed(action.dice)
+        else:
+            raise InvalidInput(f"not a Liar's Dice action: {action!r}")
+
+    def _revealed(self, dice: dict) -> list[int]:
+        """All revealed dice, checked against what each player holds."""
+        extra = sorted(set(dice) - set(self.active))
+        if extra:
+            raise InvalidDie(f"dice revealed for {', '.join(extra)}, who "
+                             f"{'is' if len(extra) == 1 else 'are'} not in the game",
+                             field="dice")
+        every = []
+        for player in self.active:
+            faces = read_dice(list(dice.get(player, [])), self.rules.faces,
+                              field=f"dice.{player}")
+            if len(faces) != self.dice[player]:
+                raise InvalidDie(f"{player} holds {self.dice[player]} dice, but "
+                                 f"{len(faces)} were revealed", field=f"dice.{player}")
+            every.extend(faces)
+        return every
+
+    def push(self, action) -> RoundResult | None:
+        """Play ``action``; a "Liar!" call returns what it decided."""
+        self.check(action)
+        if isinstance(action, MakeBid):
+            self.bid, self.bidder = action.bid, action.player
+            self.to_move = next_player(self.players, action.player, skip=self.out)
+            return None
+        dice = self._revealed(action.dice)
+        count = self.rules.count(self.bid, dice)
+        holds = count >= self.bid.quantity
+        loser = action.player if holds else self.bidder
+        self.dice[loser] -= 1
+        out = self.dice[loser] == 0
+        if out:
+            self.out.append(loser)
+        result = RoundResult(self.bid, self.bidder, action.player, count, holds, loser, out)
+        self.rounds.append(result)
+        self.bid = self.bidder = None
+        if self.is_over():
+            self.to_move = None
+        else:
+            self.to_move = next_player(self.players, loser, skip=self.out) if out else loser
+        return result
+
+    # --- serialisation --------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        outcome = self.outcome()
+        return {"game": "dice", "rules": self.rules.to_dict(), "players": list(self.players),
+                "dice": {p: self.dice[p] for p in self.players}, "out": list(self.out),
+                "to_move": self.to_move,
+                "bid": self.bid.to_dict() if self.bid else None, "bidder": self.bidder,
+                "dice_in_play": self.dice_in_play,
+                "rounds": [r.to_dict() for r in self.rounds],
+                "over": outcome is not None,
+                "outcome": outcome.to_dict() if outcome else None}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "DiceGame":
+        """Rebuild a state from :meth:`to_dict`'s output."""
+        game = cls(require(data, "players", field="state"),
+                   DiceRules.from_dict(data.get("rules")))
+        game.dice = {p: read_int(data["dice"][p], field=f"state.dice.{p}", what="dice held",
+                                 low=0, high=game.rules.dice_each) for p in game.players}
+        game.out = list(data.get("out", []))
+        game.to_move = data.get("to_move")
+        game.bid = Bid.parse(data["bid"]) if data.get("bid") else None
+        game.bidder = data.get("bidder")
+        game.rounds = [RoundResult(Bid.parse(r["bid"]), r["bidder"], r["caller"], r["count"],
+                                   r["holds"], r["loser"], r["out"])
+                       for r in data.get("rounds", [])]
+        return game
+
+
+def check_claim(bid, dice, rules: DiceRules | None = None, last=None) -> dict:
+    """A single bid checked against revealed dice (and, if given, the bid it raises)."""
+    rules = rules or DiceRules()
+    bid = Bid.parse(bid)
+    if isinstance(dice, dict):  # revealed by player: only the dice matter here
+        dice = [face for faces in dice.values() for face in read_dice(faces, rules.faces)]
+    dice = read_dice(dice, rules.faces)
+    rules.check_bid(bid, len(dice))
+    count = rules.count(bid, dice)
+    result = {"bid": bid.to_dict(), "count": count, "holds": count >= bid.quantity,
+              "dice_in_play": len(dice)}
+    if last is not None:
+        last = Bid.parse(last, field="last")
+        problem = rules.raise_problem(last, bid)
+        result["raise"] = {"last": last.to_dict(), "legal": problem is None, "reason": problem}
+    return result

@@ -1,0 +1,109 @@
+"""What the four card and dice games share: seats, turn order, reading events, the outcome.
+
+Seats are listed clockwise; the first listed player opens the game.
+
+>>> players = read_players(["ann", "ben", "cy"], game="Liar's Dice", low=2, high=20)
+>>> next_player(players, "cy"), next_player(players, "ann", skip={"ben"})
+('ann', 'cy')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidInput, InvalidRules, LimitExceeded
+
+MAX_PLAYERS = 20
+MAX_EVENTS = 10_000
+MAX_NAME = 40
+
+
+def read_players(players, *, game: str, low: int, high: int) -> tuple[str, ...]:
+    """Validate the seat list: distinct non-empty names, as many as the game takes."""
+    if not isinstance(players, (list, tuple)):
+        raise InvalidInput(f"players must be a list of names, not {type(players).__name__}",
+                           field="players")
+    if len(players) > MAX_PLAYERS:
+        raise LimitExceeded(f"{len(players)} players given; at most {MAX_PLAYERS} are accepted",
+                            field="players")
+    for name in players:
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise InvalidInput(f"a player name must be text of 1 to {MAX_NAME} characters, "
+                               f"not {name!r}", field="players")
+    if len(set(players)) != len(players):
+        twice = sorted({p for p in players if players.count(p) > 1})
+        raise InvalidInput(f"player names must differ; given twice: {', '.join(twice)}",
+                           field="players")
+    if not low <= len(players) <= high:
+        raise InvalidInput(f"{game} takes {low} to {high} players, not {len(players)}",
+                           field="players")
+    return tuple(players)
+
+
+def next_player(players, player: str, skip=(), direction: int = 1) -> str | None:
+    """The next seat after ``player`` (clockwise by default) not in ``skip``."""
+    i = players.index(player)
+    for step in range(1, len(players) + 1):
+        candidate = players[(i + direction * step) % len(players)]
+        if candidate not in skip:
+            return candidate
+    return None
+
+
+def require(event: dict, key: str, *, field: str):
+    """``event[key]``, or an InvalidInput that names the missing key."""
+    if not isinstance(event, dict):
+        raise InvalidInput(f"an event must be an object, not {type(event).__name__}",
+                           field=field)
+    if key not in event:
+        raise InvalidInput(f"the event needs a {key!r}", field=f"{field}.{key}")
+    return event[key]
+
+
+def read_int(value, *, field: str, what: str, low: int, high: int) -> int:
+    """A whole number within bounds; the error says which number and why."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{what} must be a whole number, not {value!r}", field=field)
+    if not low <= value <= high:
+        raise InvalidInput(f"{what} must be from {low} to {high}, not {value}", field=field)
+    return value
+
+
+def read_options(data, allowed: set[str], *, game: str) -> dict:
+    """A rules object as a dict, refusing options the game does not have."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise InvalidRules(f"rules must be an object, not {type(data).__name__}", field="rules")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise InvalidRules(f"{game} has no rules option {', '.join(map(repr, unknown))}; "
+                           f"its options are {', '.join(sorted(allowed))}", field="rules")
+    return dict(data)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: who won, who lost, and everyone's place.
+
+    ``placings`` runs from first to last; players who share a place (the
+    winners of Liar's Post) are listed together in one inner tuple.
+    """
+
+    winners: tuple[str, ...]
+    losers: tuple[str, ...]
+    placings: tuple[tuple[str, ...], ...]
+    reason: str
+
+    @property
+    def winner(self) -> str | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def loser(self) -> str | None:
+        return self.losers[0] if len(self.losers) == 1 else None
+
+    def to_dict(self) -> dict:
+        return {"winner": self.winner, "winners": list(self.winners), "loser": self.loser,
+                "losers": list(self.losers), "placings": [list(p) for p in self.placings],
+                "reason": self.reason}
