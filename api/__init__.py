@@ -1,0 +1,71 @@
+"""The HTTP API: a flask application factory over the :mod:`solver` library.
+
+There is no rule logic here: each view reads JSON, calls the library and
+formats its answer.  Limits are configuration, passed to the factory:
+
+>>> app = create_app({"SOLVER_BUDGET": 0.5})
+>>> app.config["SOLVER_BUDGET"], app.config["MAX_CONTENT_LENGTH"]
+(0.5, 65536)
+>>> client = app.test_client()
+>>> client.get("/healthz").get_json()["status"]
+'ok'
+>>> client.post("/api/v1/judge", json={"words": "big, g, er"}).get_json()
+{'acceptable': True, 'lexicon': 'twl06'}
+
+Served in production by gunicorn through ``liars serve`` (see :mod:`api.serve`).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask
+
+from solver.lexicon import DEFAULT_LEXICON, load_lexicon
+
+API_PREFIX = "/api/v1"
+
+DEFAULT_CONFIG = {
+    # Requests are bounded: body size, tiles a solve may take, solver time.
+    "MAX_CONTENT_LENGTH": 64 * 1024,   # bytes of request body (413 body_too_large beyond)
+    "MAX_SOLVE_TILES": 98,             # tiles for highest, call and subwords
+    "SOLVER_BUDGET": 2.0,              # seconds a solve may take by default ...
+    "SOLVER_BUDGET_MAX": 5.0,          # ... and at most, whatever a request asks
+    "SUBWORDS_LIMIT": 1000,            # words listed by letters/subwords by default ...
+    "SUBWORDS_LIMIT_MAX": 5000,        # ... and at most
+    "DEFAULT_LEXICON": DEFAULT_LEXICON,
+    "WARM_LEXICONS": (),               # lexicons whose search index is built at start-up
+}
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Build the application; ``config`` overrides :data:`DEFAULT_CONFIG` keys."""
+    app = Flask(__name__, static_folder="static", static_url_path="/static")
+    app.config.from_mapping(DEFAULT_CONFIG)
+    if config:
+        app.config.from_mapping(config)
+    app.json.sort_keys = False
+    app.json.compact = True
+
+    from . import errors, games, health, letters, lexicons, openapi, pages
+
+    errors.register(app)
+    app.register_blueprint(health.bp)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(openapi.bp, url_prefix=API_PREFIX)
+    app.register_blueprint(lexicons.bp, url_prefix=API_PREFIX)
+    app.register_blueprint(letters.bp, url_prefix=API_PREFIX + "/letters")
+    games.register(app, API_PREFIX)
+
+    warm(app)
+    return app
+
+
+def warm(app: Flask) -> None:
+    """Load the lexicons named in WARM_LEXICONS and build their search index now,
+    so that the first request does not pay for it (about a second for twl06)."""
+    for name in app.config["WARM_LEXICONS"] or ():
+        lexicon = load_lexicon(name, allow_paths=False)
+        lexicon.index  # noqa: B018 - built on first access, cached on the lexicon
+        logging.getLogger(__name__).info("warmed lexicon %s (%d words)", lexicon.name,
+                                         len(lexicon))

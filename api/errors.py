@@ -1,0 +1,90 @@
+"""Every error the API answers has one JSON shape:
+
+    {"error": {"code": "...", "message": "...", "field": "..." | null}}
+
+* a :class:`solver.errors.LiarsError` (the one error vocabulary) answers with its
+  own ``status`` and ``as_dict()``;
+* werkzeug's HTTP errors (unknown path, wrong method, body too large, ...) get a
+  specific code (``not_found``, ``method_not_allowed``, ``body_too_large``, ...);
+* anything else is a bug: it is logged with its traceback and answers 500
+  ``internal_error`` with a generic message, never the traceback.
+
+The few problems that only HTTP can cause are added to the vocabulary here, as
+``LiarsError`` subclasses, so they are raised and answered like the library's.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, jsonify
+from werkzeug.exceptions import HTTPException
+
+from solver.errors import InvalidInput, LiarsError, LimitExceeded
+
+
+class MalformedJSON(InvalidInput):
+    """The body is not JSON at all (or is empty, or nested absurdly deep)."""
+
+    code = "malformed_json"
+
+
+class BodyTooLarge(LimitExceeded):
+    code = "body_too_large"
+
+
+HTTP_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    408: "request_timeout",
+    411: "length_required",
+    413: "body_too_large",
+    414: "uri_too_long",
+    415: "unsupported_media_type",
+    431: "headers_too_large",
+}
+
+
+def error_response(code: str, message: str, status: int, field: str | None = None,
+                   headers=None):
+    response = jsonify({"error": {"code": code, "message": message, "field": field}})
+    response.status_code = status
+    for key, value in headers or ():
+        if key.lower() != "content-type":
+            response.headers[key] = value
+    return response
+
+
+def handle_liars_error(error: LiarsError):
+    body = error.as_dict()
+    return error_response(body["code"], body["message"], error.status, body["field"])
+
+
+def handle_http_exception(error: HTTPException):
+    status = error.code or 500
+    if status == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        message = f"request body is larger than the {limit} bytes this server accepts"
+        return error_response("body_too_large", message, 413, "body")
+    if status == 404:
+        message = "no such endpoint; the API is described at /api/v1/openapi.json"
+    elif status == 405:
+        allowed = ", ".join(m for m in sorted(getattr(error, "valid_methods", None) or ())
+                            if m not in ("HEAD", "OPTIONS"))
+        message = "method not allowed here" + (f"; use {allowed}" if allowed else "")
+    else:
+        message = error.description or error.name
+    code = HTTP_CODES.get(status, f"http_{status}")
+    return error_response(code, message, status, None, error.get_headers())
+
+
+def handle_unexpected(error: Exception):
+    current_app.logger.exception("unhandled error while serving a request")
+    return error_response("internal_error", "internal server error: the problem has been "
+                          "logged", 500)
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(LiarsError, handle_liars_error)
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(Exception, handle_unexpected)

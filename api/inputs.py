@@ -1,0 +1,160 @@
+"""Reading request bodies: JSON, field types and the configured limits.
+
+This is parsing only (is it JSON, is ``tiles`` a string, is ``budget`` a
+number); what the values mean is the library's business.  Every problem raises
+a :class:`solver.errors.LiarsError` naming the field, which the error handlers
+answer with 4xx.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+from flask import current_app, request
+
+from solver.errors import InvalidInput, LimitExceeded
+from solver.lexicon import Lexicon, load_lexicon
+from solver.tiles import Tiles
+
+from .errors import MalformedJSON
+
+MAX_NAME_LENGTH = 64  # lexicon and tile set names
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def json_body(allowed: set[str] | frozenset[str]) -> dict:
+    """The request's JSON object; unknown keys are refused (a typo must not be ignored)."""
+    data = request.get_data(cache=True)  # werkzeug enforces MAX_CONTENT_LENGTH (413)
+    if not data.strip():
+        raise MalformedJSON("the request body is empty: send a JSON object", field="body")
+    try:
+        value = json.loads(data, parse_constant=_reject_constant)
+    except RecursionError:
+        raise MalformedJSON("malformed JSON: nested too deeply", field="body") from None
+    except ValueError as exc:  # includes JSONDecodeError and UnicodeDecodeError
+        raise MalformedJSON(f"malformed JSON: {exc}", field="body") from None
+    if not isinstance(value, dict):
+        raise InvalidInput(f"the body must be a JSON object, not {_json_type(value)}",
+                           field="body")
+    unknown = sorted(set(value) - set(allowed))
+    if unknown:
+        shown = ", ".join(repr(k[:40]) for k in unknown[:5])
+        raise InvalidInput(f"unknown field(s) {shown}; this endpoint takes "
+                           f"{', '.join(sorted(allowed))}", field=unknown[0][:40])
+    return value
+
+
+def _json_type(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def string(body: dict, name: str, *, required: bool = False,
+           max_length: int | None = None) -> str | None:
+    """A string field (null or absent: None, unless required)."""
+    value = body.get(name)
+    if value is None:
+        if required:
+            raise InvalidInput(f"{name!r} is required", field=name)
+        return None
+    if not isinstance(value, str):
+        raise InvalidInput(f"{name!r} must be a string, not {_json_type(value)}", field=name)
+    if max_length is not None and len(value) > max_length:
+        raise InvalidInput(f"{name!r} is longer than {max_length} characters", field=name)
+    return value
+
+
+def word_set(body: dict, name: str, *, required: bool = True):
+    """A word set as sent: one string ``"big, g, er"`` or a list of strings.
+
+    Only the JSON type is checked here; :meth:`solver.wordset.WordSet.parse`
+    reads the words (and enforces the words-per-set and word-length limits).
+    """
+    value = body.get(name)
+    if value is None:
+        if required:
+            raise InvalidInput(f"{name!r} is required: a list of words or a string like "
+                               f"'big, g, er'", field=name)
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        for item in value:
+            if not isinstance(item, str):
+                raise InvalidInput(f"{name!r} must be a list of strings; it holds "
+                                   f"{_json_type(item)}", field=name)
+        return value
+    raise InvalidInput(f"{name!r} must be a list of words or a string like 'big, g, er', "
+                       f"not {_json_type(value)}", field=name)
+
+
+def lexicon(body: dict | None = None, name: str | None = None) -> Lexicon:
+    """The lexicon a request names (the configured default otherwise); never a file path."""
+    if name is None and body is not None:
+        name = string(body, "lexicon", max_length=MAX_NAME_LENGTH)
+    try:
+        return load_lexicon(name or current_app.config["DEFAULT_LEXICON"], allow_paths=False)
+    except InvalidInput as exc:
+        raise exc.with_field("lexicon")
+
+
+def tiles(body: dict) -> Tiles:
+    """The revealed tiles of a solve, from ``tiles`` and ``tile_set``, within MAX_SOLVE_TILES."""
+    text = string(body, "tiles", required=True)
+    tile_set = string(body, "tile_set", max_length=MAX_NAME_LENGTH)
+    parsed = Tiles.parse(text, tile_set, field="tiles")
+    limit = current_app.config["MAX_SOLVE_TILES"]
+    if len(parsed) > limit:
+        raise LimitExceeded(f"{len(parsed)} tiles: this server solves at most {limit}",
+                            field="tiles")
+    return parsed
+
+
+def number(body: dict, name: str) -> float | None:
+    value = body.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidInput(f"{name!r} must be a number, not {_json_type(value)}", field=name)
+    if not math.isfinite(value):
+        raise InvalidInput(f"{name!r} must be a finite number", field=name)
+    return float(value)
+
+
+def budget(body: dict) -> float:
+    """Seconds the solver may spend: ``budget`` if sent (capped), else the default."""
+    value = number(body, "budget")
+    cap = float(current_app.config["SOLVER_BUDGET_MAX"])
+    if value is None:
+        return min(float(current_app.config["SOLVER_BUDGET"]), cap)
+    if value <= 0:
+        raise InvalidInput("'budget' must be more than 0 seconds", field="budget")
+    return min(value, cap)
+
+
+def integer(body: dict, name: str, *, default: int, low: int, high: int) -> int:
+    value = body.get(name)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise InvalidInput(f"{name!r} must be a whole number, not {_json_type(value)}",
+                               field=name)
+    if not low <= value <= high:
+        raise InvalidInput(f"{name!r} must be from {low} to {high}, not {value}", field=name)
+    return value

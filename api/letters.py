@@ -1,0 +1,78 @@
+"""Liars' Letters: the highest word set, subwords, comparing, raising, calls.
+
+Each view reads its JSON body, calls :mod:`solver` and returns the library's
+``as_dict()``.  Solves (highest, call) run under the configured time budget: a
+solve past it answers ``"proven": false`` rather than holding a worker.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify
+
+from solver.highest import highest as solve_highest
+from solver.letters import Call, check_raise, rule_call
+from solver.wordset import WordSet, compare as compare_sets
+
+from . import inputs
+
+bp = Blueprint("letters", __name__)
+
+SOLVE_FIELDS = frozenset({"tiles", "lexicon", "tile_set", "budget"})
+
+
+@bp.post("/highest")
+def highest():
+    body = inputs.json_body(SOLVE_FIELDS)
+    tiles = inputs.tiles(body)
+    lex = inputs.lexicon(body)
+    solution = solve_highest(tiles, lex, budget=inputs.budget(body))
+    return jsonify({**solution.as_dict(), "tile_set": tiles.tile_set.name})
+
+
+@bp.post("/subwords")
+def subwords():
+    body = inputs.json_body({"tiles", "lexicon", "tile_set", "limit"})
+    tiles = inputs.tiles(body)
+    lex = inputs.lexicon(body)
+    config = current_app.config
+    limit = inputs.integer(body, "limit", default=min(config["SUBWORDS_LIMIT"],
+                                                      config["SUBWORDS_LIMIT_MAX"]),
+                           low=0, high=config["SUBWORDS_LIMIT_MAX"])
+    words = lex.words_from(tiles)
+    return jsonify({"tiles": str(tiles), "tile_set": tiles.tile_set.name,
+                    "lexicon": lex.name, "count": len(words), "words": words[:limit],
+                    "truncated": len(words) > limit})
+
+
+@bp.post("/compare")
+def compare():
+    body = inputs.json_body({"a", "b"})
+    a = WordSet.parse(inputs.word_set(body, "a"), field="a")
+    b = WordSet.parse(inputs.word_set(body, "b"), field="b")
+    result = compare_sets(a, b)
+    return jsonify({"result": result, "higher": {1: "a", -1: "b", 0: "equal"}[result],
+                    "a": list(a), "a_shape": list(a.shape),
+                    "b": list(b), "b_shape": list(b.shape)})
+
+
+@bp.post("/raise")
+def raise_():
+    body = inputs.json_body({"previous", "declared", "lexicon"})
+    previous = inputs.word_set(body, "previous", required=False)
+    declared = inputs.word_set(body, "declared")
+    lex = inputs.lexicon(body)
+    check = check_raise(previous, declared, lex)
+    return jsonify({**check.as_dict(), "lexicon": lex.name})
+
+
+@bp.post("/call")
+def call():
+    body = inputs.json_body(SOLVE_FIELDS | {"declared", "call"})
+    kind = inputs.string(body, "call", required=True, max_length=40)
+    Call.parse(kind)  # the library's message for anything but bullshit or exact
+    tiles = inputs.tiles(body)
+    declared = WordSet.parse(inputs.word_set(body, "declared"), field="declared")
+    lex = inputs.lexicon(body)
+    ruling = rule_call(tiles, declared, kind, lex, budget=inputs.budget(body))
+    return jsonify({**ruling.as_dict(), "tiles": str(tiles), "tile_set": tiles.tile_set.name,
+                    "lexicon": lex.name})
