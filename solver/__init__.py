@@ -10,6 +10,7 @@ The common case is one call:
 Everything a user can get wrong raises a :class:`solver.errors.LiarsError`.
 """
 
+from .alternatives import HighestSets, highest_sets
 from .errors import LiarsError
 from .highest import Solution, highest
 from .letters import Call, CallRuling, LettersGame, LettersRules, RaiseCheck, check_raise, rule_call
@@ -18,7 +19,7 @@ from .tiles import Tiles, parse_tiles
 from .wordset import WordSet, compare
 
 __all__ = [
-    "Call", "CallRuling", "LettersGame", "LettersRules", "Lexicon", "LiarsError", "RaiseCheck",
-    "Solution", "Tiles", "WordSet", "check_raise", "compare", "highest", "lexicon_names",
+    "Call", "CallRuling", "HighestSets", "LettersGame", "LettersRules", "Lexicon", "LiarsError", "RaiseCheck",
+    "Solution", "Tiles", "WordSet", "check_raise", "compare", "highest", "highest_sets", "lexicon_names",
     "load_lexicon", "parse_tiles", "rule_call",
 ]
