@@ -154,8 +154,8 @@ class AlphagramIndex:
     def formable_rows(self, packed_rack: int, size: int, min_length: int = 1) -> np.ndarray:
         """Row numbers (longest first) of every alphagram that fits the rack."""
         start = self._start[size] if size < len(self._start) else 0
-        stop = (self._start[min_length] if min_length < len(self._start) else 0)
-        stop = max(stop, start)
+        # rows of length >= min_length end where rows of length <= min_length - 1 start
+        stop = self._start[min_length - 1] if min_length - 1 < len(self._start) else 0
         if stop <= start:
             return np.zeros(0, dtype=np.int64)
         absent = np.uint32(~_letter_mask(packed_rack) & ((1 << 26) - 1))

@@ -4,24 +4,44 @@ The problem: pick disjoint lexicon words (2+ letters) from the tiles so that
 the shape (word lengths, high to low, leftover tiles as 1s) is lexicographically
 highest.  The search works on alphagrams, since anagrams are interchangeable.
 
-How it stays exact and fast:
+How it works: the shape is settled entry by entry, longest word first
+("layers").  Layer k holds every distinct *remainder* (the tiles left over)
+that some set of words with the shape's first k entries leaves.  Entry k+1 is
+then the length of the longest word that fits any remainder of layer k (and is
+no longer than entry k), and layer k+1 is every remainder left by taking such
+a word from a layer-k remainder.  When no word of 2+ letters fits any
+remainder, the rest of the shape is single letters.
 
-* candidates are the alphagrams that fit the whole rack (numpy, one pass),
-  ordered longest first, then alphabetically;
-* a depth-first search picks words in that order (never going back to an
-  earlier candidate, which removes permutations of the same set);
-* branch and bound: the best any node can still reach is its prefix followed by
-  as many copies as fit of the longest candidate that still fits; a node that
-  cannot beat the best set found so far is cut.  Nothing is cut that could tie
-  or beat it, so the result is proven unless the time budget runs out;
-* a memo of (remaining tiles, first allowed candidate) -> best completion
-  removes repeated sub-searches reached through different words.
+Why that is exact.  Shapes compare lexicographically, and every word set,
+written longest word first, passes through the layers: its first k words
+leave a remainder with the shape's first k entries.  Suppose the highest
+shape H agrees with the entries found so far, (s1..sk) = (H1..Hk).  Then a
+set of shape H leaves a remainder r in layer k, and its next word (length
+H(k+1)) fits r, so s(k+1) >= H(k+1); and s(k+1) is realised by a real set
+(remainder in layer k + a word of length s(k+1), no longer than sk), whose
+shape starts (s1..sk, s(k+1)) and is at most H, so s(k+1) <= H(k+1).  By
+induction the layers produce exactly H, and nothing is ever cut on a guess:
+a remainder leaves the search only when it cannot continue with the highest
+entry, i.e. when no set of the highest shape passes through it.  Equal
+remainders are merged (what can follow depends only on the remainder and the
+length cap, which all remainders of one layer share).
 
-Tie-break (documented, deterministic): among all sets of the highest shape, the
-first in the search order, i.e. the lexicographically smallest sequence of
-alphagrams when each set is written longest first and alphabetically by
-alphagram; each alphagram is spelled as its alphabetically first word, and
-leftover tiles are single letters in alphabetical order.
+Tie-break (documented, deterministic): among all sets of the highest shape,
+the lexicographically smallest sequence of alphagrams when each set is
+written longest first and alphabetically by alphagram (the order of the
+index's rows); each alphagram is spelled as its alphabetically first word, and
+leftover tiles are single letters in alphabetical order.  After the forward
+pass, a backward pass marks the remainders from which the rest of the highest
+shape is reachable ("alive"), and the set is read forward, taking at each
+layer the first word (in row order) that leads to an alive remainder.  That
+greedy choice gives the smallest sequence: the first word of the answer is the
+smallest word of any highest set (words of one length can be taken in any
+order, so "w is in some highest set" is "rack - w is alive"), and the same
+argument applies to what follows.
+
+Out of time (``budget`` seconds), the search returns, marked not proven, the
+best of a few greedy completions of the deepest layer reached (its first
+entries are still the highest possible ones).
 """
 
 from __future__ import annotations
@@ -29,13 +49,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import numpy as np
+
+from .index import _LANE_GUARD, _lanes_of
 from .tiles import GUARD, Tiles, unpack
 
 DEFAULT_BUDGET = 5.0  # seconds
 
-
-class _OutOfTime(Exception):
-    pass
+_PAIR_CHUNK = 1 << 21  # state x candidate fit tests per numpy pass
+_GREEDY_TRIES = 16  # remainders completed greedily when out of time
 
 
 @dataclass(frozen=True)
@@ -46,106 +68,199 @@ class SearchResult:
     leftover: str
     proven: bool
     elapsed: float
+    nodes: int = 0  # remainders (layer states) the search held
 
     @property
     def shape(self) -> tuple[int, ...]:
         return tuple(len(k) for k in self.keys) + (1,) * len(self.leftover)
 
 
-def _upper_bound(top: int, remaining: int) -> tuple[int, ...]:
-    """The best shape a node could reach: ``top``-length words while they fit."""
-    if top < 2:
-        return (1,) * remaining
-    q, r = divmod(remaining, top)
-    return (top,) * q + ((r,) if r else ())
+class _OutOfTime(Exception):
+    pass
 
 
-class _Search:
-    def __init__(self, rows, index, deadline):
-        self.keys = [index.alphagrams[i] for i in rows]
-        self.packed = [index.packed[i] for i in rows]
-        self.lengths = [len(k) for k in self.keys]
+def _fit_pairs(states, cands):
+    """(state numbers, candidate numbers) of every candidate fitting every state.
+
+    ``states`` and ``cands`` are triples of uint64 lane arrays.  A candidate
+    fits a state when, lane by lane, subtracting it from the state with the
+    guard bits set leaves every guard bit set (no field borrowed).
+    """
+    sa, sb, sc = states
+    ca, cb, cc = cands
+    g = _LANE_GUARD
+    n_states, n_cands = len(sa), len(ca)
+    if n_states == 1:
+        ok = ((sa[0] | g) - ca) & g == g
+        ok &= ((sb[0] | g) - cb) & g == g
+        ok &= ((sc[0] | g) - cc) & g == g
+        pj = np.flatnonzero(ok)
+        return np.zeros(len(pj), dtype=np.intp), pj
+    step = max(1, _PAIR_CHUNK // max(1, n_cands))
+    out_i, out_j = [], []
+    for lo in range(0, n_states, step):
+        hi = min(n_states, lo + step)
+        ok = ((sa[lo:hi, None] | g) - ca) & g == g
+        ok &= ((sb[lo:hi, None] | g) - cb) & g == g
+        ok &= ((sc[lo:hi, None] | g) - cc) & g == g
+        pi, pj = np.nonzero(ok)
+        if len(pi):
+            out_i.append(pi + lo)
+            out_j.append(pj)
+    if not out_i:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    return np.concatenate(out_i), np.concatenate(out_j)
+
+
+def _unique_states(a, b, c):
+    """Distinct (a, b, c) triples: (unique lanes, inverse numbering)."""
+    n = len(a)
+    if n == 1:
+        return (a, b, c), np.zeros(1, dtype=np.intp)
+    order = np.lexsort((c, b, a))
+    sa, sb, sc = a[order], b[order], c[order]
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    new[1:] = (sa[1:] != sa[:-1]) | (sb[1:] != sb[:-1]) | (sc[1:] != sc[:-1])
+    ids = np.cumsum(new) - 1
+    inverse = np.empty(n, dtype=np.intp)
+    inverse[order] = ids
+    keep = order[new]
+    return (a[keep], b[keep], c[keep]), inverse
+
+
+class _Layers:
+    """The forward pass: layer by layer, every remainder with the highest prefix."""
+
+    def __init__(self, index, rack: int, size: int, deadline: float):
+        self.index = index
         self.deadline = deadline
-        self.memo: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self.cannot_beat: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.nodes = 0
+        rows = index.formable_rows(rack, size, min_length=2)
+        self.rows = rows
+        lengths = index.lengths[rows]
+        # rows are longest first: split them into one block per length
+        self.blocks = {}
+        lanes = [lane[rows] for lane in index.lanes]
+        if len(rows):
+            edges = np.flatnonzero(np.diff(lengths)) + 1
+            starts = np.concatenate(([0], edges))
+            stops = np.concatenate((edges, [len(rows)]))
+            for lo, hi in zip(starts.tolist(), stops.tolist()):
+                self.blocks[int(lengths[lo])] = (rows[lo:hi], tuple(a[lo:hi] for a in lanes))
+        start = tuple(np.array([v], dtype=np.uint64) for v in _lanes_of(rack))
+        self.states = [start]  # lanes of each layer's distinct remainders
+        self.links = []  # per layer: (parent state, row of word taken, child state)
+        self.shape = []  # entries >= 2 settled so far
+        self.remaining = size
+        self.nodes = 1
 
-    def best(self, rack: int, size: int, cands: list[int], floor):
-        """Best (shape, chosen candidate numbers) for ``rack`` using ``cands``.
+    def run(self) -> None:
+        cap = max(self.blocks, default=0)
+        while True:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime
+            states = self.states[-1]
+            for length in range(min(cap, self.remaining), 1, -1):
+                block = self.blocks.get(length)
+                if block is None:
+                    continue
+                rows, lanes = block
+                pi, pj = _fit_pairs(states, lanes)
+                if len(pi):
+                    break
+                if time.perf_counter() > self.deadline:
+                    raise _OutOfTime
+            else:
+                return  # no word of 2+ letters fits any remainder: the rest are 1s
+            # Candidates of this length that fit no remainder now fit none later
+            # either (later remainders are sub-multisets of these): drop them.
+            used = np.unique(pj)
+            if len(used) < len(rows):
+                self.blocks[length] = (rows[used], tuple(a[used] for a in lanes))
+                remap = np.searchsorted(used, pj)
+            else:
+                remap = pj
+            rows, lanes = self.blocks[length]
+            child, inverse = _unique_states(states[0][pi] - lanes[0][remap],
+                                            states[1][pi] - lanes[1][remap],
+                                            states[2][pi] - lanes[2][remap])
+            self.links.append((pi, rows[remap], inverse))
+            self.states.append(child)
+            self.shape.append(length)
+            self.nodes += len(child[0])
+            self.remaining -= length
+            cap = length
 
-        ``cands`` are all candidate numbers from some point on that fit
-        ``rack``, ascending.  ``floor`` is the shape this subtree must strictly
-        beat to matter (None: no floor).  Returns None when it cannot.
-        """
-        if not cands:
-            shape = (1,) * size
-            return (shape, ()) if floor is None or shape > floor else None
-        key = (rack, cands[0])
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit if floor is None or hit[0] > floor else None
-        unbeatable = self.cannot_beat.get(key)
-        if unbeatable is not None and floor is not None and floor >= unbeatable:
-            return None
-        self.nodes += 1
-        if not self.nodes & 1023 and time.perf_counter() > self.deadline:
-            raise _OutOfTime
-        lengths, packed = self.lengths, self.packed
-        best = None
-        best_shape = floor
-        for pos, c in enumerate(cands):
-            length = lengths[c]
-            if best_shape is not None and _upper_bound(length, size) <= best_shape:
-                break  # later candidates are no longer, so they cannot do better
-            rest = rack - packed[c]
-            guarded = rest | GUARD
-            sub = [d for d in cands[pos:] if (guarded - packed[d]) & GUARD == GUARD]
-            if best_shape is None or best_shape[0] < length:
-                need = None
-            else:  # best_shape[0] == length: the bound above rules out '>'
-                need = best_shape[1:]
-            found = self.best(rest, size - length, sub, need)
-            if found is None:
-                continue
-            best_shape = (length,) + found[0]
-            best = (best_shape, (c,) + found[1])
-        if best is None:
-            self.cannot_beat[key] = floor
-        else:
-            # Only branches that could not beat the best were cut, so this is
-            # the node's exact best, whatever floor it was asked under.
-            self.memo[key] = best
-        return best
+    def path(self, alive_last: np.ndarray) -> list[int]:
+        """Rows of the smallest word sequence from the rack to an alive last-layer state."""
+        alive = [None] * len(self.states)
+        alive[-1] = alive_last
+        for k in range(len(self.links) - 1, -1, -1):
+            parent, _, child = self.links[k]
+            mark = np.zeros(len(self.states[k][0]), dtype=bool)
+            mark[parent[alive[k + 1][child]]] = True
+            alive[k] = mark
+        chosen, current = [], 0
+        for k, (parent, rows, child) in enumerate(self.links):
+            ok = (parent == current) & alive[k + 1][child]
+            pick = np.flatnonzero(ok)
+            best = pick[np.argmin(rows[pick])]
+            chosen.append(int(rows[best]))
+            current = int(child[best])
+        return chosen
+
+
+def _state_int(lanes, i: int) -> int:
+    return int(lanes[0][i]) | (int(lanes[1][i]) << 54) | (int(lanes[2][i]) << 108)
+
+
+def _greedy(index, rows, rack: int, cap: int):
+    """Longest (then first) word that fits, repeatedly: (chosen rows, rack left)."""
+    chosen = []
+    packed = index.packed_rows(rows)
+    lengths = index.lengths[rows].tolist()
+    for row, word, length in zip(rows.tolist(), packed, lengths):
+        if length > cap:
+            continue
+        while (rack | GUARD) - word & GUARD == GUARD:
+            rack -= word
+            chosen.append(row)
+    return chosen, rack
 
 
 def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> SearchResult:
     """Run the exact search; past ``budget`` seconds, return the best found so far."""
     start = time.perf_counter()
     size = len(tiles)
-    rows = index.formable_rows(tiles.packed, size).tolist()
     deadline = start + (budget if budget is not None else float("inf"))
-    s = _Search(rows, index, deadline)
-    proven = True
+    rack = tiles.packed
+    layers = _Layers(index, rack, size, deadline)
     try:
-        found = s.best(tiles.packed, size, list(range(len(rows))), None)
+        layers.run()
+        proven = True
+        last = layers.states[-1]
+        chosen = layers.path(np.ones(len(last[0]), dtype=bool))
     except _OutOfTime:
         proven = False
-        found = None
-    if found is None:
-        found = _greedy(s, tiles.packed, size)
-    chosen = [s.keys[c] for c in found[1]]
-    rack = tiles.packed - sum(s.packed[c] for c in found[1])
-    leftover = "".join(sorted(unpack(rack).elements())).lower()
-    return SearchResult(tuple(chosen), leftover, proven, time.perf_counter() - start)
+        chosen = _fallback(layers, index)
+    left = rack
+    for row in chosen:
+        left -= index.packed_rows(np.array([row]))[0]
+    keys = tuple(index.key(row) for row in chosen)
+    leftover = "".join(sorted(unpack(left).elements())).lower()
+    return SearchResult(keys, leftover, proven, time.perf_counter() - start, layers.nodes)
 
 
-def _greedy(s: _Search, rack: int, size: int):
-    """A quick, unproven answer: take the first candidate that fits, repeatedly."""
-    chosen, shape = [], []
-    for c in range(len(s.keys)):
-        while (rack | GUARD) - s.packed[c] & GUARD == GUARD:
-            rack -= s.packed[c]
-            chosen.append(c)
-            shape.append(s.lengths[c])
-            size -= s.lengths[c]
-    return tuple(shape) + (1,) * size, tuple(chosen)
+def _fallback(layers: _Layers, index) -> list[int]:
+    """Out of time: complete a few remainders of the deepest layer greedily; keep the best."""
+    last = layers.states[-1]
+    cap = layers.shape[-1] if layers.shape else 99
+    best = None
+    for i in range(min(_GREEDY_TRIES, len(last[0]))):
+        tail, _ = _greedy(index, layers.rows, _state_int(last, i), cap)
+        shape = [index.lengths[r] for r in tail]
+        if best is None or shape > best[0]:
+            best = (shape, i, tail)
+    alive = np.zeros(len(last[0]), dtype=bool)
+    alive[best[1]] = True
+    return layers.path(alive) + best[2]
