@@ -1,0 +1,389 @@
+"""Liar's Post by RULINGS.md: claims, calls, passing on, and who loses.
+
+A turn is one card's journey: the starter sends it with a claim, each
+receiver either passes it on (to someone who has not held it this turn) or
+calls "True"/"False" and turns it over.  Whoever guessed wrong takes it face
+up and starts the next turn.
+
+>>> judge(Claim.parse("this is a king"), Card.parse("QH"), believes=True)
+False
+>>> game = PostGame(["anna", "ben", "carla"])
+>>> game.push(Send("anna", "ben", Claim.parse("this is a king")))
+>>> game.push(Pass("ben", "carla", Claim.parse("this is a 7")))
+>>> game.push(Call("carla", believes=False, card=Card.parse("Q♥"))).taker
+'ben'
+>>> game.to_move, game.to_dict()["face_up"]["ben"]
+('ben', {'Q': 1})
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from . import phrases
+from .cards import Card, parse_rank, rank_name
+from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
+from .table import Outcome, next_player, read_options, read_players, require
+
+KINDS = (14, 13, 12, 11, 10, 9, 8, 7)  # A K Q J 10 9 8 7
+_KIND_NAMES = " ".join(rank_name(k) for k in KINDS)
+
+
+def read_kind(value, *, field: str = "claim") -> int:
+    """A Liar's Post kind (A K Q J 10 9 8 7) from a rank, a card or a phrase."""
+    if isinstance(value, str):
+        try:
+            rank = parse_rank(value)
+        except InvalidCard:
+            try:
+                rank = Card.parse(value).rank
+            except InvalidCard:
+                rank = phrases.parse_kind(value)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        rank = value
+    else:
+        raise InvalidInput(f"a kind is written like 'Q' or 'this is a queen', not {value!r}",
+                           field=field)
+    if rank not in KINDS:
+        raise InvalidCard(f"{value!r} is not a Liar's Post kind ({_KIND_NAMES})", field=field)
+    return rank
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a sender says about the card: "This is a Queen" is Claim(12)."""
+
+    kind: int
+
+    @classmethod
+    def parse(cls, value, *, field: str = "claim") -> "Claim":
+        if isinstance(value, Claim):
+            return value
+        if isinstance(value, dict):
+            value = require(value, "kind", field=field)
+        try:
+            return cls(read_kind(value, field=field))
+        except InvalidInput as err:
+            raise err.with_field(field)
+
+    def __str__(self) -> str:
+        return phrases.format_kind(self.kind)
+
+    def to_dict(self) -> dict:
+        return {"kind": rank_name(self.kind), "phrase": str(self)}
+
+
+def read_card(value, *, field: str = "card") -> Card:
+    """The turned-over card; suits are allowed and ignored, jokers are not in the deck."""
+    card = Card.parse(value, field=field)
+    if card.rank not in KINDS:
+        raise InvalidCard(f"{value!r} is not in the Liar's Post deck ({_KIND_NAMES})",
+                          field=field)
+    return card
+
+
+def judge(claim: Claim, card: Card, believes: bool) -> bool:
+    """Is the receiver right?  Right when (call is True) equals (the claim is true)."""
+    return believes == (card.rank == claim.kind)
+
+
+def read_call(value, *, field: str = "call") -> bool:
+    """``True``/``"true"``/``"True"`` believes the claim; ``"false"`` does not."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    raise InvalidInput(f"a call is 'true' or 'false', not {value!r}", field=field)
+
+
+@dataclass(frozen=True)
+class PostRules:
+    """The table's choices (RULINGS.md variants, both off by default).
+
+    ``one_deck``: 32 cards, four of each kind; three of a kind face up loses
+    (two players: four) instead of four (two players: five).
+    ``eight_different``: one face-up card of every kind also loses.
+    """
+
+    one_deck: bool = False
+    eight_different: bool = False
+
+    def __post_init__(self):
+        for name in ("one_deck", "eight_different"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidRules(f"{name} must be true or false, not "
+                                   f"{getattr(self, name)!r}", field=f"rules.{name}")
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "PostRules":
+        return cls(**read_options(data, {"one_deck", "eight_different"}, game="Liar's Post"))
+
+    def to_dict(self) -> dict:
+        return {"one_deck": self.one_deck, "eight_different": self.eight_different}
+
+    @property
+    def copies(self) -> int:
+        """Cards of each kind in the deck."""
+        return 4 if self.one_deck else 8
+
+    @property
+    def deck_size(self) -> int:
+        return self.copies * len(KINDS)
+
+    def losing_count(self, players: int) -> int:
+        """How many face-up cards of one kind lose the game."""
+        return (3 if self.one_deck else 4) + (1 if players == 2 else 0)
+
+    def loss(self, face_up: Counter, players: int) -> str | None:
+        """Why these face-up cards lose, or None."""
+        limit = self.losing_count(players)
+        for kind in KINDS:
+            if face_up[kind] >= limit:
+                return f"{face_up[kind]} cards of kind {rank_name(kind)} face up " \
+                       f"({limit} lose with {players} players)"
+        if self.eight_different and all(face_up[k] for k in KINDS):
+            return "one of every kind face up (eight different)"
+        return None
+
+    def deal(self, players: tuple[str, ...]) -> dict[str, int]:
+        """All cards dealt one at a time from the first player: hand sizes."""
+        base, extra = divmod(self.deck_size, len(players))
+        return {p: base + (1 if i < extra else 0) for i, p in enumerate(players)}
+
+
+# --- actions -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Send:
+    """The turn's starter sends a card from their hand to ``to`` with a claim."""
+
+    player: str
+    to: str
+    claim: Claim
+
+    def to_dict(self) -> dict:
+        return {"type": "send", "player": self.player, "to": self.to,
+                "claim": rank_name(self.claim.kind)}
+
+
+@dataclass(frozen=True)
+class Pass:
+    """The receiver looks at the card and passes it on with a new claim."""
+
+    player: str
+    to: str
+    claim: Claim
+
+    def to_dict(self) -> dict:
+        return {"type": "pass", "player": self.player, "to": self.to,
+                "claim": rank_name(self.claim.kind)}
+
+
+@dataclass(frozen=True)
+class Call:
+    """The receiver calls True (believes) or False and turns ``card`` over."""
+
+    player: str
+    believes: bool
+    card: Card
+
+    def to_dict(self) -> dict:
+        return {"type": "call", "player": self.player,
+                "call": "true" if self.believes else "false", "card": str(self.card)}
+
+
+def action_from_dict(event: dict, *, field: str = "event"):
+    """``{"type": "send"|"pass", "player", "to", "claim"}`` or
+    ``{"type": "call", "player", "call": "true"|"false", "card"}``."""
+    kind = require(event, "type", field=field)
+    player = require(event, "player", field=field)
+    if kind in ("send", "pass"):
+        claim = Claim.parse(require(event, "claim", field=field), field=f"{field}.claim")
+        to = require(event, "to", field=field)
+        return (Send if kind == "send" else Pass)(player, to, claim)
+    if kind == "call":
+        return Call(player, read_call(require(event, "call", field=field), field=f"{field}.call"),
+                    read_card(require(event, "card", field=field), field=f"{field}.card"))
+    raise InvalidInput(f"a Liar's Post event is 'send', 'pass' or 'call', not {kind!r}",
+                       field=f"{field}.type")
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What a call decided: the card, who was right, who took it."""
+
+    senders: tuple[str, ...]
+    receiver: str
+    claim: Claim
+    believes: bool
+    card: Card
+    receiver_right: bool
+    taker: str
+
+    def to_dict(self) -> dict:
+        return {"chain": list(self.senders) + [self.receiver], "sender": self.senders[-1],
+                "receiver": self.receiver, "claim": self.claim.to_dict(),
+                "call": "true" if self.believes else "false", "card": str(self.card),
+                "receiver_right": self.receiver_right, "taker": self.taker}
+
+
+# --- the game ------------------------------------------------------------------------
+
+class PostGame:
+    """A Liar's Post game: hands, face-up cards, the card in transit, and the loser."""
+
+    def __init__(self, players, rules: PostRules | None = None):
+        self.rules = rules or PostRules()
+        self.players = read_players(players, game="Liar's Post", low=2, high=6)
+        self.hands = self.rules.deal(self.players)
+        self.face_up: dict[str, Counter] = {p: Counter() for p in self.players}
+        self.to_move: str | None = self.players[0]
+        self.starter = self.players[0]
+        self.held: list[str] = []        # who has held the card in transit, in order
+        self.claim: Claim | None = None  # the claim on it now
+        self.turns: list[TurnResult] = []
+        self.loser: str | None = None
+        self.reason: str | None = None
+
+    @property
+    def in_transit(self) -> bool:
+        return bool(self.held)
+
+    def is_over(self) -> bool:
+        return self.loser is not None
+
+    def outcome(self) -> Outcome | None:
+        if self.loser is None:
+            return None
+        winners = tuple(p for p in self.players if p != self.loser)
+        return Outcome(winners, (self.loser,), (winners, (self.loser,)),
+                       f"{self.loser} loses: {self.reason}")
+
+    def must_call(self) -> bool:
+        """True when everybody else has held the card: the receiver cannot pass."""
+        return self.in_transit and not self.legal_targets()
+
+    def legal_targets(self) -> list[str]:
+        """Whom ``to_move`` may send or pass the card to now."""
+        if self.is_over():
+            return []
+        return [p for p in self.players if p != self.to_move and p not in self.held]
+
+    def check(self, action) -> None:
+        if self.is_over():
+            raise GameOver(f"the game is over: {self.loser} lost")
+        if action.player not in self.players:
+            raise IllegalMove(f"{action.player!r} is not at this table", field="player")
+        if action.player != self.to_move:
+            doing = "receive the card" if self.in_transit else "start the turn"
+            raise IllegalMove(f"it is {self.to_move}'s turn to {doing}, not {action.player}'s",
+                              field="player")
+        if isinstance(action, Send) and self.in_transit:
+            raise IllegalMove(f"{action.player} already has a card to call or pass on; "
+                              f"a new card is sent only at the start of a turn", field="type")
+        if isinstance(action, (Pass, Call)) and not self.in_transit:
+            raise IllegalMove(f"{action.player} has no card to {type(action).__name__.lower()}: "
+                              f"it is the start of a turn, send a card", field="type")
+        if isinstance(action, (Send, Pass)):
+            if action.to not in self.players:
+                raise IllegalMove(f"{action.to!r} is not at this table", field="to")
+            if action.to == action.player:
+                raise IllegalMove(f"{action.player} cannot send the card to themselves",
+                                  field="to")
+            if action.to in self.held:
+                if isinstance(action, Pass) and self.must_call():
+                    raise IllegalMove(f"{action.player} must call: everybody else has held "
+                                      f"this card this turn", field="type")
+                raise IllegalMove(f"{action.to} has already held this card this turn",
+                                  field="to")
+        if isinstance(action, Call):
+            shown = sum(up[action.card.rank] for up in self.face_up.values())
+            if shown >= self.rules.copies:
+                raise InvalidCard(f"all {self.rules.copies} {rank_name(action.card.rank)}s "
+                                  f"are already face up, so this card cannot be "
+                                  f"{action.card}", field="card")
+        elif not isinstance(action, (Send, Pass)):
+            raise InvalidInput(f"not a Liar's Post action: {action!r}")
+
+    def push(self, action) -> TurnResult | None:
+        """Play ``action``; a call returns what it decided."""
+        self.check(action)
+        if isinstance(action, (Send, Pass)):
+            if isinstance(action, Send):
+                self.hands[action.player] -= 1
+            self.held.append(action.player)
+            self.claim, self.to_move = action.claim, action.to
+            return None
+        right = judge(self.claim, action.card, action.believes)
+        taker = self.held[-1] if right else action.player
+        result = TurnResult(tuple(self.held), action.player, self.claim, action.believes,
+                            action.card, right, taker)
+        self.turns.append(result)
+        self.face_up[taker][action.card.rank] += 1
+        self.held, self.claim = [], None
+        self.starter = self.to_move = taker
+        reason = self.rules.loss(self.face_up[taker], len(self.players))
+        if reason is None and self.hands[taker] == 0:
+            reason = "no cards in hand on their turn to send"
+        if reason:
+            self.loser, self.reason, self.to_move = taker, reason, None
+        return result
+
+    def to_dict(self) -> dict:
+        outcome = self.outcome()
+        return {"game": "post", "rules": self.rules.to_dict(), "players": list(self.players),
+                "hands": dict(self.hands),
+                "face_up": {p: {rank_name(k): self.face_up[p][k] for k in KINDS
+                                if self.face_up[p][k]} for p in self.players},
+                "to_move": self.to_move,
+                "card": None if not self.in_transit else {
+                    "held": list(self.held), "claim": self.claim.to_dict(),
+                    "must_call": self.must_call()},
+                "losing_count": self.rules.losing_count(len(self.players)),
+                "turns": [t.to_dict() for t in self.turns],
+                "over": outcome is not None,
+                "outcome": outcome.to_dict() if outcome else None}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "PostGame":
+        game = cls(require(data, "players", field="state"), PostRules.from_dict(data.get("rules")))
+        game.hands = {p: int(data["hands"][p]) for p in game.players}
+        game.face_up = {p: Counter({parse_rank(k): n for k, n in data["face_up"][p].items()})
+                        for p in game.players}
+        game.to_move = data.get("to_move")
+        card = data.get("card")
+        game.held = list(card["held"]) if card else []
+        game.claim = Claim.parse(card["claim"]) if card else None
+        game.turns = [TurnResult(tuple(t["chain"][:-1]), t["receiver"], Claim.parse(t["claim"]),
+                                 read_call(t["call"]), Card.parse(t["card"]),
+                                 t["receiver_right"], t["taker"]) for t in data.get("turns", [])]
+        game.starter = game.turns[-1].taker if game.turns else game.players[0]
+        if data.get("outcome"):
+            game.loser = data["outcome"]["loser"]
+            game.reason = data["outcome"]["reason"].split(": ", 1)[1]
+        return game
+
+
+def check_claim(claim, card, call=None, rules: PostRules | None = None,
+                face_up=None, players: int | None = None) -> dict:
+    """One claim against the turned-over card; with ``call``, who takes it; with
+    ``face_up`` (a player's face-up cards) and ``players``, whether that loses."""
+    rules = rules or PostRules()
+    claim, card = Claim.parse(claim), read_card(card)
+    result = {"claim": claim.to_dict(), "card": str(card), "claim_true": card.rank == claim.kind}
+    if call is not None:
+        right = judge(claim, card, read_call(call))
+        result.update(call="true" if read_call(call) else "false", receiver_right=right,
+                      takes="sender" if right else "receiver")
+    if face_up is not None:
+        count = players or 3
+        if not isinstance(count, int) or not 2 <= count <= 6:
+            raise InvalidInput(f"Liar's Post takes 2 to 6 players, not {players!r}",
+                               field="players")
+        up = Counter(read_card(c, field="face_up").rank for c in
+                     (face_up.split() if isinstance(face_up, str) else face_up))
+        reason = rules.loss(up, count)
+        result.update(loses=reason is not None, reason=reason,
+                      losing_count=rules.losing_count(count))
+    return result
