@@ -17,7 +17,7 @@ from solver.errors import InvalidInput, LimitExceeded
 from solver.lexicon import Lexicon, load_lexicon
 from solver.tiles import Tiles
 
-from .errors import MalformedJSON
+from .errors import BodyTooLarge, MalformedJSON
 
 MAX_NAME_LENGTH = 64  # lexicon and tile set names
 
@@ -28,7 +28,12 @@ def _reject_constant(name: str):
 
 def json_body(allowed: set[str] | frozenset[str]) -> dict:
     """The request's JSON object; unknown keys are refused (a typo must not be ignored)."""
-    data = request.get_data(cache=True)  # werkzeug enforces MAX_CONTENT_LENGTH (413)
+    data = request.get_data(cache=True)  # werkzeug enforces MAX_CONTENT_LENGTH (413) ...
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if limit is not None and request.content_length is None and len(data) >= limit:
+        # ... but a chunked body is cut at the limit, silently: refuse it here.
+        raise BodyTooLarge(f"request body is larger than the {limit} bytes this server "
+                           f"accepts", field="body")
     if not data.strip():
         raise MalformedJSON("the request body is empty: send a JSON object", field="body")
     try:

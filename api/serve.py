@@ -139,12 +139,16 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         "errorlog": "-",
         "loglevel": "info",
         "proc_name": "liars-serve",
+        # gunicorn >= 25 opens a control socket at one fixed path per user: several
+        # servers (tests, benchmarks) would fight over it, and nothing here uses it.
+        "control_socket_disable": True,
     }
 
     class _Server(BaseApplication):
         def load_config(self):
             for key, value in options.items():
-                self.cfg.set(key, value)
+                if key in self.cfg.settings:  # skip settings an older gunicorn lacks
+                    self.cfg.set(key, value)
 
         def load(self):
             return factory()

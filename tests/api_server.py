@@ -1,0 +1,113 @@
+"""Start the real server command on a free loopback port, for the API tests.
+
+The command is ``liars serve`` exactly as a user types it, run through the
+``liars`` entry point's own code (``python -m solver.cli liars serve ...``, so it
+works from a checkout that is not pip-installed).  The server runs in its own
+process group, which is killed at teardown.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    """A port nothing listens on now (the OS picks it: bind to port 0)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def serve_command(port: int, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "solver.cli", "liars", "serve", "--host", HOST,
+            "--port", str(port), *extra]
+
+
+class LiveServer:
+    """One ``liars serve`` process: ``url``, ``get``/``post`` helpers, ``stop()``."""
+
+    def __init__(self, *extra: str, command: list[str] | None = None, timeout: float = 30.0):
+        self.port = free_port()
+        self.url = f"http://{HOST}:{self.port}"
+        self.command = command or serve_command(self.port, *extra)
+        self.log = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(self.command, cwd=ROOT, stdout=self.log,
+                                        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                        start_new_session=True)
+        self.session = requests.Session()
+        try:
+            self._wait_healthy(timeout)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_healthy(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{' '.join(self.command)} exited with "
+                                   f"{self.process.returncode} before answering /healthz:\n"
+                                   f"{self.output()}")
+            try:
+                if requests.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"{' '.join(self.command)}: no answer on /healthz in {timeout} s:"
+                           f"\n{self.output()}")
+
+    def output(self) -> str:
+        """What the server printed so far (gunicorn's log)."""
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", "replace")
+
+    def get(self, path: str, **kwargs) -> requests.Response:
+        kwargs.setdefault("timeout", 30)
+        return self.session.get(self.url + path, **kwargs)
+
+    def post(self, path: str, json=None, **kwargs) -> requests.Response:
+        kwargs.setdefault("timeout", 30)
+        return self.session.post(self.url + path, json=json, **kwargs)
+
+    def stop(self, timeout: float = 10.0) -> int | None:
+        """SIGTERM the process group (gunicorn's graceful stop), SIGKILL if it lingers."""
+        self.session.close()
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.process.wait(5)
+        else:  # the master is gone; make sure no orphaned worker is left behind
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        return self.process.returncode
+
+    def __enter__(self) -> "LiveServer":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

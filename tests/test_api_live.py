@@ -1,0 +1,369 @@
+"""The HTTP API against a live server: `liars serve` on a free loopback port.
+
+Every endpoint's happy path, every class of error, and concurrent requests
+from several threads.  The answers are checked against the library itself
+(the API adds no rule logic) and against the rule text's public examples.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import requests
+
+from api_server import HOST, LiveServer
+from solver import highest as solve_highest, load_lexicon
+from solver.letters import rule_call
+
+V1 = "/api/v1"
+
+
+@pytest.fixture(scope="module")
+def server():
+    with LiveServer("--workers", "2") as live:
+        yield live
+
+
+def error_of(response: requests.Response, status: int, code: str, field=...) -> dict:
+    """Assert the one error shape, status and code; return the error object."""
+    assert response.status_code == status, response.text
+    assert response.headers["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert set(body) == {"error"}
+    error = body["error"]
+    assert set(error) == {"code", "message", "field"}
+    assert error["code"] == code, error
+    assert isinstance(error["message"], str) and error["message"]
+    assert "Traceback" not in response.text
+    if field is not ...:
+        assert error["field"] == field, error
+    return error
+
+
+# --- meta ----------------------------------------------------------------------------
+
+def test_healthz(server):
+    r = server.get("/healthz")
+    assert r.status_code == 200
+    assert r.json()["status"] == "ok"
+
+
+def test_openapi_document_is_served(server):
+    r = server.get(V1 + "/openapi.json")
+    assert r.status_code == 200
+    doc = r.json()
+    assert doc["openapi"].startswith("3.")
+    assert V1 + "/letters/highest" in doc["paths"]
+
+
+def test_phone_page_at_root(server):
+    r = server.get("/")
+    assert r.status_code == 200
+    assert r.headers["Content-Type"].startswith("text/html")
+    assert "<html" in r.text.lower()
+    assert server.get("/static/index.html").status_code == 200
+
+
+# --- words ---------------------------------------------------------------------------
+
+def test_lexicons_have_counts_and_provenance(server):
+    body = server.get(V1 + "/lexicons").json()
+    assert body["default"] == "twl06"
+    by_name = {lex["name"]: lex for lex in body["lexicons"]}
+    assert {"twl06", "sowpods", "csw19"} <= set(by_name)
+    assert by_name["twl06"]["words"] == 178691
+    for lex in by_name.values():
+        assert lex["words"] > 100000
+        assert lex["title"] and lex["source"]["package"] and lex["source"]["sha256"]
+
+
+@pytest.mark.parametrize("words, acceptable", [
+    (["big", "g", "er"], True),
+    ("big, g, er", True),
+    ("BIG G er", True),
+    (["bigger"], True),
+    (["big", "gx"], False),
+    ("zen", False),          # not in twl06
+    (["x", "q", "z"], True),  # single letters are always words
+])
+def test_judge(server, words, acceptable):
+    r = server.post(V1 + "/judge", {"words": words})
+    assert r.status_code == 200, r.text
+    assert r.json() == {"acceptable": acceptable, "lexicon": "twl06"}
+
+
+def test_judge_never_says_which_word_failed(server):
+    body = server.post(V1 + "/judge", {"words": ["big", "biggerr", "er"]}).json()
+    assert body == {"acceptable": False, "lexicon": "twl06"}
+    assert "biggerr" not in json.dumps(body)
+
+
+def test_judge_other_lexicon(server):
+    assert server.post(V1 + "/judge", {"words": "zen, ok", "lexicon": "csw19"}).json() == \
+        {"acceptable": True, "lexicon": "csw19"}
+    assert server.post(V1 + "/judge", {"words": "zen", "lexicon": "TWL06"}).json() == \
+        {"acceptable": False, "lexicon": "twl06"}
+
+
+def test_word_spelling(server):
+    assert server.get(V1 + "/words/Bigger").json() == \
+        {"word": "bigger", "valid": True, "lexicon": "twl06"}
+    assert server.get(V1 + "/words/biggerr").json()["valid"] is False
+    assert server.get(V1 + "/words/q").json()["valid"] is True
+    assert server.get(V1 + "/words/bigg", params={"lexicon": "csw19"}).json() == \
+        {"word": "bigg", "valid": True, "lexicon": "csw19"}
+    error_of(server.get(V1 + "/words/b1g"), 400, "invalid_word_set", "word")
+    error_of(server.get(V1 + "/words/big%20er"), 400, "invalid_input", "word")
+    error_of(server.get(V1 + "/words/big", params={"lexicon": "klingon"}), 400,
+             "unknown_lexicon", "lexicon")
+    error_of(server.get(V1 + "/words/" + "a" * 41), 413, "limit_exceeded", "word")
+
+
+# --- letters -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("tiles", ["ABEGIRR", "a-b, e g i r r", "QUIZXYJ"])
+def test_highest_matches_library(server, tiles):
+    r = server.post(V1 + "/letters/highest", {"tiles": tiles})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    expected = solve_highest(tiles, load_lexicon()).as_dict()
+    assert {k: body[k] for k in expected} == expected
+    assert body["proven"] is True and body["tile_set"] == "scrabble"
+    assert sum(body["shape"]) == len(expected["tiles"])
+
+
+def test_highest_options(server):
+    body = server.post(V1 + "/letters/highest",
+                       {"tiles": "E" * 13 + "ZZ", "tile_set": "bananagrams",
+                        "lexicon": "csw19", "budget": 1}).json()
+    assert body["tile_set"] == "bananagrams" and body["lexicon"] == "csw19"
+    assert sum(body["shape"]) == 15
+
+
+def test_highest_out_of_budget_answers_unproven_quickly(server):
+    rack = "AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ"
+    start = time.monotonic()
+    r = server.post(V1 + "/letters/highest", {"tiles": rack, "budget": 0.05}, timeout=30)
+    elapsed = time.monotonic() - start
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert sum(body["shape"]) == 98
+    # 98 tiles cannot be proven in 50 ms; whatever the answer, it came back in time.
+    if not body["proven"]:
+        assert elapsed < 10
+    assert elapsed < 15
+
+
+def test_subwords(server):
+    body = server.post(V1 + "/letters/subwords", {"tiles": "ABEGIRR"}).json()
+    expected = load_lexicon().words_from("ABEGIRR")
+    assert body["words"] == expected and body["count"] == len(expected)
+    assert body["truncated"] is False
+    lengths = [len(w) for w in body["words"]]
+    assert lengths == sorted(lengths, reverse=True)
+    limited = server.post(V1 + "/letters/subwords", {"tiles": "ABEGIRR", "limit": 3}).json()
+    assert limited["words"] == expected[:3] and limited["count"] == len(expected)
+    assert limited["truncated"] is True
+
+
+@pytest.mark.parametrize("a, b, higher", [
+    ("bigger", "big, g, er", "a"),
+    ("big", "it, is, so", "a"),
+    ("i, c, d, big, b", "c, d, big, b", "a"),
+    ("big, big", "it, is, so, big", "a"),
+    ("bigger, b", "larger, b", "equal"),
+    (["it", "is"], ["bigger"], "b"),
+])
+def test_compare_public_examples(server, a, b, higher):
+    body = server.post(V1 + "/letters/compare", {"a": a, "b": b}).json()
+    assert body["higher"] == higher
+    assert body["result"] == {"a": 1, "b": -1, "equal": 0}[higher]
+
+
+def test_raise(server):
+    ok = server.post(V1 + "/letters/raise", {"previous": "it, is, so", "declared": "big"}).json()
+    assert ok["legal"] is True and ok["declared_shape"] == [3] and ok["reason"]
+    low = server.post(V1 + "/letters/raise", {"previous": "big", "declared": ["it", "is", "so"]})
+    assert low.json()["legal"] is False and "higher" in low.json()["reason"]
+    same = server.post(V1 + "/letters/raise", {"previous": "bigger, b", "declared": "larger, b"})
+    assert same.json()["legal"] is False
+    first = server.post(V1 + "/letters/raise", {"declared": "big"}).json()
+    assert first["legal"] is True and first["previous"] is None
+    assert server.post(V1 + "/letters/raise", {"previous": None, "declared": "big"}).json()[
+        "legal"] is True
+    invalid = server.post(V1 + "/letters/raise", {"previous": "it", "declared": "biggerr"}).json()
+    assert invalid["legal"] is False and "BIGGERR" in invalid["reason"]
+
+
+@pytest.mark.parametrize("tiles, declared, call", [
+    ("ABEGIRR", "giber, ar", "exact"),       # exists and highest: both lose a tile
+    ("ABEGIRR", "big", "exact"),             # exists, not highest: caller gains
+    ("ABEGIRR", "big", "bullshit"),          # exists: caller gains
+    ("ABEGIRR", "bigger", "bullshit"),       # two G's needed: declarer gains
+    ("ABEGIRR", "bigger", "EXACT"),
+])
+def test_call_matches_library(server, tiles, declared, call):
+    r = server.post(V1 + "/letters/call", {"tiles": tiles, "declared": declared, "call": call})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    expected = rule_call(tiles, declared, call, load_lexicon()).as_dict()
+    assert {k: body[k] for k in expected} == expected
+    assert set(body["ruling"]) == {"caller", "declarer"}
+
+
+def test_call_rulings(server):
+    def ruling(declared, call):
+        return server.post(V1 + "/letters/call", {"tiles": "BIGGER", "declared": declared,
+                                                  "call": call}).json()
+    exact = ruling("bigger", "exact")
+    assert exact["exists"] and exact["is_highest"] and exact["highest_shape"] == [6]
+    assert exact["ruling"] == {"caller": -1, "declarer": -1}
+    assert ruling("big", "bullshit")["ruling"] == {"caller": 1, "declarer": 0}
+    assert ruling("biggest", "bullshit")["ruling"] == {"caller": 0, "declarer": 1}
+    assert ruling("big", "exact")["ruling"] == {"caller": 1, "declarer": 0}
+
+
+# --- errors: every class, one shape ---------------------------------------------------
+
+def test_malformed_json(server):
+    for raw in [b"{bad", b"", b"   ", b"\xff\xfe\x00", b'{"tiles": NaN}', b"[" * 5000]:
+        r = server.post(V1 + "/letters/highest", data=raw,
+                        headers={"Content-Type": "application/json"})
+        error_of(r, 400, "malformed_json", "body")
+
+
+def test_body_must_be_an_object(server):
+    for value in [[1, 2], "ABEGIRR", 5, None, True]:
+        error_of(server.post(V1 + "/judge", data=json.dumps(value)), 400, "invalid_input",
+                 "body")
+
+
+@pytest.mark.parametrize("path, body, field", [
+    ("/letters/highest", {"tiles": 5}, "tiles"),
+    ("/letters/highest", {"tiles": ["A", "B"]}, "tiles"),
+    ("/letters/highest", {}, "tiles"),
+    ("/letters/highest", {"tiles": "AB", "lexicon": 7}, "lexicon"),
+    ("/letters/highest", {"tiles": "AB", "tile_set": ["scrabble"]}, "tile_set"),
+    ("/letters/highest", {"tiles": "AB", "budget": "fast"}, "budget"),
+    ("/letters/highest", {"tiles": "AB", "budget": -1}, "budget"),
+    ("/letters/highest", {"tiles": "AB", "budget": True}, "budget"),
+    ("/letters/highest", {"tiles": "AB", "tile": "x"}, "tile"),
+    ("/letters/subwords", {"tiles": "AB", "limit": "ten"}, "limit"),
+    ("/letters/subwords", {"tiles": "AB", "limit": -1}, "limit"),
+    ("/judge", {"words": {"big": 1}}, "words"),
+    ("/judge", {"words": ["big", 5]}, "words"),
+    ("/judge", {"words": None}, "words"),
+    ("/letters/compare", {"a": "big"}, "b"),
+    ("/letters/compare", {"a": 3, "b": "big"}, "a"),
+    ("/letters/raise", {"previous": 1, "declared": "big"}, "previous"),
+    ("/letters/call", {"tiles": "BIG", "declared": "big"}, "call"),
+    ("/letters/call", {"tiles": "BIG", "declared": "big", "call": "liar"}, "call"),
+    ("/letters/call", {"tiles": "BIG", "declared": "big", "call": 1}, "call"),
+])
+def test_wrong_types_and_values_name_the_field(server, path, body, field):
+    error_of(server.post(V1 + path, body), 400, "invalid_input", field)
+
+
+def test_unknown_lexicon_and_no_file_paths(server):
+    for name in ["klingon", "/etc/passwd", "../dictionaries/twl06", "twl06.words.marisa"]:
+        e = error_of(server.post(V1 + "/judge", {"words": "big", "lexicon": name}), 400,
+                     "unknown_lexicon", "lexicon")
+        assert "twl06" in e["message"]  # names the choices
+        assert "path" not in e["message"]
+
+
+def test_unknown_tile_set(server):
+    error_of(server.post(V1 + "/letters/highest", {"tiles": "AB", "tile_set": "boggle"}), 400,
+             "unknown_tile_set", "tile_set")
+
+
+def test_bad_character(server):
+    e = error_of(server.post(V1 + "/letters/highest", {"tiles": "AB7"}), 400, "invalid_tile",
+                 "tiles")
+    assert "'7'" in e["message"]
+    e = error_of(server.post(V1 + "/judge", {"words": "big, don't"}), 400, "invalid_word_set",
+                 "words")
+    assert "'" in e["message"]
+
+
+def test_too_many_tiles_for_the_tile_set(server):
+    e = error_of(server.post(V1 + "/letters/highest", {"tiles": "E" * 13}), 400,
+                 "too_many_tiles", "tiles")
+    assert "13 E's" in e["message"] and "scrabble" in e["message"]
+    error_of(server.post(V1 + "/letters/call", {"tiles": "QQ", "declared": "q", "call": "exact"}),
+             400, "too_many_tiles", "tiles")
+
+
+def test_limits(server):
+    # more tiles than the server solves (a full bananagrams set: 144 > 98)
+    full = "A13 B3 C3 D6 E18 F3 G4 H3 I12 J2 K2 L5 M3 N8 O11 P3 Q2 R9 S6 T9 U6 V3 W3 X2 Y3 Z2"
+    rack = "".join(item[0] * int(item[1:]) for item in full.split())
+    e = error_of(server.post(V1 + "/letters/highest", {"tiles": rack, "tile_set": "bananagrams"}),
+                 413, "limit_exceeded", "tiles")
+    assert "144" in e["message"]
+    # words per set, word length
+    error_of(server.post(V1 + "/judge", {"words": ["a"] * 101}), 413, "limit_exceeded", "words")
+    error_of(server.post(V1 + "/letters/raise", {"declared": "a" * 41}), 413, "limit_exceeded",
+             "declared")
+    # body size
+    big = json.dumps({"words": "a " * 40000})
+    error_of(server.post(V1 + "/judge", data=big), 413, "body_too_large", "body")
+
+
+def test_body_too_large_without_content_length(server):
+    """A chunked body (no Content-Length) is cut off at the limit and refused."""
+    body = b"".join(b"400\r\n" + b" " * 1024 + b"\r\n" for _ in range(66)) + b"0\r\n\r\n"
+    head = (f"POST {V1}/judge HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+            f"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").encode()
+    with socket.create_connection((HOST, server.port), timeout=30) as conn:
+        conn.sendall(head + body)
+        reply = b""
+        while chunk := conn.recv(65536):
+            reply += chunk
+    status_line, _, rest = reply.partition(b"\r\n")
+    assert b" 413 " in status_line, reply[:200]
+    error = json.loads(rest.partition(b"\r\n\r\n")[2])["error"]
+    assert error["code"] == "body_too_large" and error["field"] == "body"
+
+
+def test_not_found_and_method_not_allowed(server):
+    error_of(server.get(V1 + "/nothing"), 404, "not_found")
+    error_of(server.post(V1 + "/letters"), 404, "not_found")
+    e = error_of(server.get(V1 + "/letters/highest"), 405, "method_not_allowed")
+    assert "POST" in e["message"]
+    error_of(server.post(V1 + "/lexicons", {}), 405, "method_not_allowed")
+
+
+# --- concurrency ---------------------------------------------------------------------
+
+def test_concurrent_requests_from_threads(server):
+    expected_highest = solve_highest("ABEGIRR", load_lexicon()).as_dict()
+    jobs = [
+        ("POST", V1 + "/judge", {"words": "big, g, er"}, 200,
+         lambda b: b == {"acceptable": True, "lexicon": "twl06"}),
+        ("POST", V1 + "/judge", {"words": ["big", "gx"]}, 200,
+         lambda b: b["acceptable"] is False),
+        ("POST", V1 + "/letters/highest", {"tiles": "ABEGIRR"}, 200,
+         lambda b: b["shape"] == expected_highest["shape"]),
+        ("POST", V1 + "/letters/compare", {"a": "bigger", "b": "big, g, er"}, 200,
+         lambda b: b["higher"] == "a"),
+        ("GET", V1 + "/words/bigger", None, 200, lambda b: b["valid"] is True),
+        ("POST", V1 + "/letters/highest", {"tiles": "AB7"}, 400,
+         lambda b: b["error"]["code"] == "invalid_tile"),
+    ] * 40
+
+    def run(job):
+        method, path, body, status, check = job
+        with requests.Session() as s:
+            r = s.request(method, server.url + path, json=body, timeout=30)
+        return r.status_code == status and check(r.json()), (path, r.status_code, r.text)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(run, jobs))
+    failures = [detail for ok, detail in results if not ok]
+    assert not failures, failures[:3]
+    assert server.get("/healthz").status_code == 200
