@@ -46,13 +46,16 @@ entries are still the highest possible ones).
 
 from __future__ import annotations
 
+import functools
+import itertools
+import math
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from .index import _LANE_GUARD, _lanes_of
-from .tiles import GUARD, Tiles, unpack
+from .index import _LANE_GUARD, LANE_LETTERS, _lanes_of
+from .tiles import BITS, GUARD, Tiles, unpack
 
 DEFAULT_BUDGET = 5.0  # seconds
 
@@ -112,6 +115,92 @@ def _fit_pairs(states, cands):
     return np.concatenate(out_i), np.concatenate(out_j)
 
 
+def _fits_one(state, cands):
+    """Boolean mask: which candidates fit one state (a triple of lane ints)."""
+    g = _LANE_GUARD
+    ok = ((np.uint64(state[0]) | g) - cands[0]) & g == g
+    ok &= ((np.uint64(state[1]) | g) - cands[1]) & g == g
+    ok &= ((np.uint64(state[2]) | g) - cands[2]) & g == g
+    return ok
+
+
+_FIELD = np.uint64((1 << (BITS - 1)) - 1)
+_SHIFTS = [np.uint64(BITS * f) for f in range(LANE_LETTERS)]
+
+
+def _union(states):
+    """The letter-wise maximum of some states, as a triple of lane ints."""
+    out = []
+    for lane in states:
+        value = 0
+        for f, shift in enumerate(_SHIFTS):
+            top = int(((lane >> shift) & _FIELD).max())
+            value |= top << (BITS * f)
+        out.append(value)
+    return out
+
+
+_MAX_SUBSETS = 4096
+_K1 = np.uint64(0x9E3779B97F4A7C15)
+_K2 = np.uint64(0xC2B2AE3D27D4EB4F)
+_UNITS = [np.array([1 << (BITS * (letter % LANE_LETTERS)) if letter // LANE_LETTERS == k else 0
+                    for letter in range(26)], dtype=np.uint64) for k in range(3)]
+_LETTER_LANE = [(letter // LANE_LETTERS, np.uint64(BITS * (letter % LANE_LETTERS)))
+                for letter in range(26)]
+
+
+def _hash(a, b, c):
+    """A 64-bit mix of the three lanes (wrapping arithmetic; collisions are checked)."""
+    with np.errstate(over="ignore"):
+        return a ^ (b * _K1) ^ ((c + np.uint64(1)) * _K2)
+
+
+@functools.lru_cache(maxsize=None)
+def _comb(n: int, k: int) -> int:
+    return math.comb(n, k) if 0 <= k <= n else 0
+
+
+@functools.lru_cache(maxsize=256)
+def _combinations(n: int, k: int) -> np.ndarray:
+    return np.array(list(itertools.combinations(range(n), k)), dtype=np.intp).reshape(-1, k)
+
+
+def _lookup_pairs(states, size: int, length: int, block):
+    """Fit pairs by listing sub-multisets: each state's ``length``-subsets, looked up.
+
+    A word of ``length`` letters fits a state of ``size`` tiles exactly when
+    its letters are one of the state's ``length``-element sub-multisets; every
+    such sub-multiset is listed (by tile positions, so some repeat) and looked
+    up by exact lane equality among the block's candidates.  The hash only
+    finds where to look: keys of the block are checked distinct (else None is
+    returned and the caller scans instead) and each hit is verified lane by lane.
+    """
+    if block is None:
+        return None
+    sorted_keys, order, lanes = block
+    n_states = len(states[0])
+    counts = np.empty((n_states, 26), dtype=np.int64)
+    for letter, (k, shift) in enumerate(_LETTER_LANE):
+        counts[:, letter] = ((states[k] >> shift) & _FIELD).astype(np.int64)
+    ends = counts.cumsum(axis=1)
+    # letters[s, p]: the letter of state s's p-th tile (tiles in alphabetical order)
+    letters = (ends[:, :, None] <= np.arange(size)[None, None, :]).sum(axis=1)
+    subs = letters[:, _combinations(size, length)]  # (states, subsets, length)
+    sa, sb, sc = (_UNITS[k][subs].sum(axis=2, dtype=np.uint64) for k in range(3))
+    keys = _hash(sa, sb, sc)
+    pos = np.searchsorted(sorted_keys, keys)
+    pos[pos == len(sorted_keys)] = 0
+    cand = order[pos]
+    hit = (sorted_keys[pos] == keys) & (lanes[0][cand] == sa) & (lanes[1][cand] == sb) \
+        & (lanes[2][cand] == sc)
+    si, _ = np.nonzero(hit)
+    pj = cand[hit]
+    if not len(si):
+        return si, pj
+    pair = np.unique(si * len(order) + pj)
+    return pair // len(order), pair % len(order)
+
+
 def _unique_states(a, b, c):
     """Distinct (a, b, c) triples: (unique lanes, inverse numbering)."""
     n = len(a)
@@ -153,6 +242,7 @@ class _Layers:
         self.shape = []  # entries >= 2 settled so far
         self.remaining = size
         self.nodes = 1
+        self._keys = {}
 
     def run(self) -> None:
         cap = max(self.blocks, default=0)
@@ -160,12 +250,23 @@ class _Layers:
             if time.perf_counter() > self.deadline:
                 raise _OutOfTime
             states = self.states[-1]
+            union = _union(states) if len(states[0]) > 1 else None
             for length in range(min(cap, self.remaining), 1, -1):
                 block = self.blocks.get(length)
                 if block is None:
                     continue
                 rows, lanes = block
-                pi, pj = _fit_pairs(states, lanes)
+                if union is not None:
+                    # A word that does not fit the letter-wise maximum of the
+                    # remainders fits none of them, nor any later remainder
+                    # (those are sub-multisets of these): drop it for good.
+                    keep = _fits_one(union, lanes)
+                    if not keep.all():
+                        rows, lanes = rows[keep], tuple(a[keep] for a in lanes)
+                        self.blocks[length] = (rows, lanes)
+                    if not len(rows):
+                        continue
+                pi, pj = self._pairs(states, length)
                 if len(pi):
                     break
                 if time.perf_counter() > self.deadline:
@@ -190,6 +291,36 @@ class _Layers:
             self.nodes += len(child[0])
             self.remaining -= length
             cap = length
+
+    def _pairs(self, states, length: int):
+        """Every (state, candidate) pair of the block of ``length`` where the word fits.
+
+        Two equivalent ways, whichever is cheaper: test every candidate of the
+        block against every state, or list each state's sub-multisets of
+        ``length`` tiles and look them up among the block's candidates.
+        """
+        rows, lanes = self.blocks[length]
+        size = self.remaining
+        subsets = _comb(size, length)
+        if subsets * (length + 8) < len(rows) * 6 and subsets <= _MAX_SUBSETS:
+            found = _lookup_pairs(states, size, length, self._block_keys(length))
+            if found is not None:
+                return found
+        return _fit_pairs(states, lanes)
+
+    def _block_keys(self, length: int):
+        """The block's hashed keys, sorted, with their candidate numbers (cached)."""
+        rows, lanes = self.blocks[length]
+        cached = self._keys.get(length)
+        if cached is not None and cached[0] is rows:
+            return cached[1]
+        keys = _hash(*lanes)
+        order = np.argsort(keys, kind="stable")
+        sorted_keys = keys[order]
+        unique = len(sorted_keys) < 2 or bool((sorted_keys[1:] != sorted_keys[:-1]).all())
+        value = (sorted_keys, order, lanes) if unique else None
+        self._keys[length] = (rows, value)
+        return value
 
     def path(self, alive_last: np.ndarray) -> list[int]:
         """Rows of the smallest word sequence from the rack to an alive last-layer state."""
