@@ -1,0 +1,473 @@
+"""Liar Liar by RULINGS.md: plays as a declared rank, the next player's "Liar!", finishing, placings.
+
+The opener names a rank and plays 1-3 cards face down as that rank; each next
+player plays 1-3 more as the same rank, or -- on their own turn, before
+playing -- calls "Liar!" on the play just made.  A joker is true for any rank.
+
+>>> play_is_true(13, parse_cards("KH joker"))
+True
+>>> game = LiarLiarGame(["ann", "ben"])
+>>> game.hands
+{'ann': 27, 'ben': 27}
+>>> game.push(Play("ann", 2, rank=13))
+>>> result = game.push(CallLiar("ben", cards=parse_cards("KS 4D")))
+>>> result.true, result.taker, game.to_move, game.hands
+(False, 'ann', 'ben', {'ann': 27, 'ben': 27})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import phrases
+from .cards import Card, parse_cards, parse_rank, rank_name
+from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
+from .table import Outcome, next_player, read_int, read_options, read_players, require
+
+DECK_SIZE = 54   # 52 cards and two jokers
+TIMERS = (None, 10, 30)
+MAX_PLAY = 3
+
+
+def play_is_true(rank: int, cards) -> bool:
+    """A play is true when every card is the declared rank or a joker."""
+    return all(card.is_joker or card.rank == rank for card in cards)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What a player says with a play: "two kings" is Declaration(2, 13).
+
+    The count may be None when only the rank is said ("kings").
+    """
+
+    count: int | None
+    rank: int
+
+    @classmethod
+    def parse(cls, value, *, field: str = "claim") -> "Declaration":
+        if isinstance(value, Declaration):
+            return value
+        try:
+            if isinstance(value, str):
+                return cls(*phrases.parse_play(value))
+            if isinstance(value, dict):
+                count = value.get("count")
+                if count is not None:
+                    count = read_int(count, field=f"{field}.count", what="a play's count",
+                                     low=1, high=MAX_PLAY)
+                return cls(count, parse_rank(require(value, "rank", field=field)))
+        except InvalidInput as err:
+            raise err.with_field(field)
+        raise InvalidInput(f"a declaration is a phrase like 'two kings' or "
+                           f"{{'count', 'rank'}}, not {value!r}", field=field)
+
+    def __str__(self) -> str:
+        return phrases.format_play(self.count, self.rank)
+
+    def to_dict(self) -> dict:
+        return {"count": self.count, "rank": rank_name(self.rank), "phrase": str(self)}
+
+
+@dataclass(frozen=True)
+class LiarLiarRules:
+    """The table's choice: ``timer`` seconds per move, 10 or 30, or None for no timer.
+
+    RULINGS.md names the three settings without a default; a referee at a
+    real table has no clock, so the default is None.  With a timer, a
+    :class:`Timeout` eliminates the player to move.
+    """
+
+    timer: int | None = None
+
+    def __post_init__(self):
+        if self.timer not in TIMERS or isinstance(self.timer, bool):
+            raise InvalidRules(f"timer must be 10, 30 or none, not {self.timer!r}",
+                               field="rules.timer")
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "LiarLiarRules":
+        options = read_options(data, {"timer"}, game="Liar Liar")
+        if isinstance(options.get("timer"), str):
+            word = options["timer"].strip().lower().removesuffix("s").strip()
+            options["timer"] = None if word in ("none", "no", "off") else \
+                int(word) if word.isdigit() else options["timer"]
+        return cls(**options)
+
+    def to_dict(self) -> dict:
+        return {"timer": self.timer}
+
+    def deal(self, players: tuple[str, ...]) -> dict[str, int]:
+        """54 cards dealt as evenly as possible, from the first player."""
+        base, extra = divmod(DECK_SIZE, len(players))
+        return {p: base + (1 if i < extra else 0) for i, p in enumerate(players)}
+
+
+# --- actions -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Play:
+    """``player`` plays ``count`` cards face down; the opener also names ``rank``.
+
+    ``cards`` are the real cards when the referee knows them (else None).
+    """
+
+    player: str
+    count: int
+    rank: int | None = None
+    cards: tuple[Card, ...] | None = None
+
+    def to_dict(self) -> dict:
+        data = {"type": "play", "player": self.player, "count": self.count}
+        if self.rank is not None:
+            data["rank"] = rank_name(self.rank)
+        if self.cards is not None:
+            data["cards"] = [str(c) for c in self.cards]
+        return data
+
+
+@dataclass(frozen=True)
+class CallLiar:
+    """The next player calls "Liar!"; ``cards`` are the turned-over play (if not known)."""
+
+    player: str
+    cards: tuple[Card, ...] | None = None
+
+    def to_dict(self) -> dict:
+        data = {"type": "liar", "player": self.player}
+        if self.cards is not None:
+            data["cards"] = [str(c) for c in self.cards]
+        return data
+
+
+@dataclass(frozen=True)
+class Discard:
+    """``player`` puts down four real cards of ``rank``; they leave the game."""
+
+    player: str
+    rank: int
+
+    def to_dict(self) -> dict:
+        return {"type": "discard", "player": self.player, "rank": rank_name(self.rank)}
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """``player`` ran out of time on their move (tables with a timer only)."""
+
+    player: str
+
+    def to_dict(self) -> dict:
+        return {"type": "timeout", "player": self.player}
+
+
+def _read_cards(event: dict, field: str):
+    if event.get("cards") is None:
+        return None
+    cards = parse_cards(event["cards"], field=f"{field}.cards", limit=MAX_PLAY)
+    return cards
+
+
+def action_from_dict(event: dict, *, field: str = "event"):
+    """Events: ``{"type": "play", "player", "count"?, "rank"? | "claim"?, "cards"?}``,
+    ``{"type": "liar", "player", "cards"?}``, ``{"type": "discard", "player", "rank",
+    "cards"?}``, ``{"type": "timeout", "player"}``."""
+    kind = require(event, "type", field=field)
+    player = require(event, "player", field=field)
+    if kind == "play":
+        cards = _read_cards(event, field)
+        count, rank = event.get("count"), event.get("rank")
+        if "claim" in event:
+            said = Declaration.parse(event["claim"], field=f"{field}.claim")
+            count, rank = said.count if said.count is not None else count, said.rank
+        if count is None and cards is not None:
+            count = len(cards)
+        if count is None:
+            raise InvalidInput("a play needs a count (or its cards)", field=f"{field}.count")
+        count = read_int(count, field=f"{field}.count", what="a play's count", low=0,
+                         high=DECK_SIZE)
+        if cards is not None and len(cards) != count:
+            raise InvalidCard(f"{count} cards declared but {len(cards)} given",
+                              field=f"{field}.cards")
+        rank = None if rank is None else parse_rank(rank, field=f"{field}.rank")
+        return Play(player, count, rank, cards)
+    if kind in ("liar", "call"):
+        return CallLiar(player, _read_cards(event, field))
+    if kind == "discard":
+        rank = event.get("rank")
+        cards = parse_cards(event["cards"], field=f"{field}.cards", limit=4) \
+            if event.get("cards") is not None else None
+        if cards is not None:
+            if any(c.is_joker for c in cards):
+                raise IllegalMove("jokers never count toward four of a kind",
+                                  field=f"{field}.cards")
+            ranks = {c.rank for c in cards}
+            if len(cards) != 4 or len(ranks) != 1 or (rank is not None and
+                                                      parse_rank(rank) not in ranks):
+                raise IllegalMove(f"a discard is four real cards of one rank, not "
+                                  f"{' '.join(map(str, cards))}", field=f"{field}.cards")
+            rank = rank if rank is not None else cards[0].rank
+        if isinstance(rank, str) and rank.strip().lower().startswith("joker"):
+            raise IllegalMove("jokers never count toward four of a kind", field=f"{field}.rank")
+        return Discard(player, parse_rank(require(event, "rank", field=field) if rank is None
+                                          else rank, field=f"{field}.rank"))
+    if kind == "timeout":
+        return Timeout(player)
+    raise InvalidInput(f"a Liar Liar event is 'play', 'liar', 'discard' or 'timeout', "
+                       f"not {kind!r}", field=f"{field}.type")
+
+
+@dataclass(frozen=True)
+class ChallengeResult:
+    """What a "Liar!" call decided: the play's truth, who takes the pile, who opens."""
+
+    caller: str
+    accused: str
+    rank: int
+    cards: tuple[Card, ...]
+    true: bool
+    taker: str
+    pile: int
+    opener: str | None
+
+    def to_dict(self) -> dict:
+        return {"caller": self.caller, "accused": self.accused, "rank": rank_name(self.rank),
+                "cards": [str(c) for c in self.cards], "true": self.true, "taker": self.taker,
+                "pile": self.pile, "winner": self.accused if self.true else self.caller,
+                "opener": self.opener}
+
+
+@dataclass
+class _LastPlay:
+    player: str
+    count: int
+    cards: tuple[Card, ...] | None
+    callable: bool = True
+
+
+# --- the game ------------------------------------------------------------------------
+
+class LiarLiarGame:
+    """A Liar Liar match: hands, the pile and the round's rank, finishers and eliminations.
+
+    Seats are clockwise; the first player opens.  A player with an empty
+    hand finishes only once their last play is not caught.
+    """
+
+    def __init__(self, players, rules: LiarLiarRules | None = None):
+        self.rules = rules or LiarLiarRules()
+        self.players = read_players(players, game="Liar Liar", low=2, high=6)
+        self.hands = self.rules.deal(self.players)
+        self.pile = 0
+        self.rank: int | None = None        # the round's rank; None before the opening play
+        self.last: _LastPlay | None = None
+        self.to_move: str | None = self.players[0]
+        self.finished: list[str] = []
+        self.eliminated: list[str] = []
+        self.discarded: list[int] = []
+        self.challenges: list[ChallengeResult] = []
+
+    # --- who is still playing ---------------------------------------------------------
+
+    @property
+    def in_play(self) -> list[str]:
+        """Players neither finished nor eliminated (a last play may still be caught)."""
+        return [p for p in self.players if p not in self.finished and p not in self.eliminated]
+
+    def _next(self, player: str, *, with_cards: bool = False) -> str | None:
+        gone = set(self.finished) | set(self.eliminated)
+        if with_cards:
+            gone |= {p for p in self.players if self.hands[p] == 0}
+        return next_player(self.players, player, skip=gone)
+
+    def is_over(self) -> bool:
+        return len(self.in_play) <= 1
+
+    def outcome(self) -> Outcome | None:
+        """Places: finishers in order, the one left with cards, then the timed-out
+        players, the most recently eliminated first."""
+        if not self.is_over():
+            return None
+        last = tuple(self.in_play)
+        placings = tuple((p,) for p in (*self.finished, *last, *reversed(self.eliminated)))
+        winners = placings[0] if placings else ()
+        losers = last or (self.eliminated[0],)
+        reason = f"{last[0]} is the last with cards" if last else "no one is left with cards"
+        return Outcome(winners, losers, placings, reason)
+
+    def may_call(self) -> bool:
+        """Can ``to_move`` call "Liar!" now (on the play just made before them)?"""
+        return (not self.is_over() and self.last is not None and self.last.callable
+                and self.to_move == self._next(self.last.player))
+
+    # --- moves ------------------------------------------------------------------------
+
+    def check(self, action) -> None:
+        if self.is_over():
+            raise GameOver(f"the match is over: {self.outcome().reason}")
+        if action.player not in self.players:
+            raise IllegalMove(f"{action.player!r} is not at this table", field="player")
+        if action.player in self.finished or action.player in self.eliminated:
+            state = "finished" if action.player in self.finished else "been eliminated"
+            raise IllegalMove(f"{action.player} has {state}", field="player")
+        if isinstance(action, Discard):
+            self._check_discard(action)
+            return
+        if action.player != self.to_move:
+            raise IllegalMove(f"it is {self.to_move}'s turn, not {action.player}'s",
+                              field="player")
+        if isinstance(action, Play):
+            self._check_play(action)
+        elif isinstance(action, CallLiar):
+            if not self.may_call():
+                why = ("no play has been made this round" if self.last is None else
+                       "only the next player may call, on their own turn, before playing")
+                raise IllegalMove(f"{action.player} cannot call 'Liar!': {why}", field="type")
+            self._revealed(action)
+        elif isinstance(action, Timeout):
+            if self.rules.timer is None:
+                raise IllegalMove("this table plays without a timer, so no one runs out "
+                                  "of time", field="type")
+        else:
+            raise InvalidInput(f"not a Liar Liar action: {action!r}")
+
+    def _check_play(self, action: Play) -> None:
+        who = action.player
+        if not 1 <= action.count <= MAX_PLAY:
+            raise IllegalMove(f"{who} must play 1 to 3 cards, not {action.count}", field="count")
+        if action.count > self.hands[who]:
+            raise IllegalMove(f"{who} holds only {self.hands[who]} cards, not {action.count}",
+                              field="count")
+        if self.rank is None and action.rank is None:
+            raise IllegalMove(f"{who} opens the round and must name a rank", field="rank")
+        if self.rank is not None and action.rank not in (None, self.rank):
+            raise IllegalMove(f"the round's rank is {rank_name(self.rank)}; {who} cannot "
+                              f"declare {rank_name(action.rank)}", field="rank")
+
+    def _check_discard(self, action: Discard) -> None:
+        who, label = action.player, rank_name(action.rank)
+        if action.rank in self.discarded:
+            raise IllegalMove(f"the four {label}s have already left the game", field="rank")
+        if self.hands[who] < 4:
+            raise IllegalMove(f"{who} holds only {self.hands[who]} cards, not four {label}s",
+                              field="rank")
+
+    def _revealed(self, action: CallLiar) -> tuple[Card, ...]:
+        cards = action.cards if action.cards is not None else self.last.cards
+        if cards is None:
+            raise InvalidInput(f"{self.last.player}'s play must be turned over: give its "
+                               f"cards with the call", field="cards")
+        if len(cards) != self.last.count:
+            raise InvalidCard(f"{self.last.player} played {self.last.count} cards, but "
+                              f"{len(cards)} were turned over", field="cards")
+        return cards
+
+    def push(self, action) -> ChallengeResult | None:
+        """Play ``action``; a "Liar!" call returns what it decided."""
+        self.check(action)
+        result = None
+        if isinstance(action, Discard):
+            self.hands[action.player] -= 4
+            self.discarded.append(action.rank)
+        elif isinstance(action, Play):
+            self._stand()
+            self.rank = self.rank if self.rank is not None else action.rank
+            self.hands[action.player] -= action.count
+            self.pile += action.count
+            self.last = _LastPlay(action.player, action.count, action.cards)
+            self.to_move = self._next(action.player)
+        elif isinstance(action, CallLiar):
+            result = self._challenge(action)
+        elif isinstance(action, Timeout):
+            self._stand()
+            self.eliminated.append(action.player)
+            self.hands[action.player] = 0
+            self.to_move = self._next(action.player)
+        self._settle()
+        return result
+
+    def _stand(self) -> None:
+        """The play before is no longer callable: it stands."""
+        if self.last is not None:
+            self.last.callable = False
+
+    def _challenge(self, action: CallLiar) -> ChallengeResult:
+        cards = self._revealed(action)
+        accused = self.last.player
+        true = play_is_true(self.rank, cards)
+        taker, winner = (action.player, accused) if true else (accused, action.player)
+        pile, rank = self.pile, self.rank
+        self.hands[taker] += self.pile
+        self.pile, self.rank, self.last = 0, None, None
+        opener = winner if self.hands[winner] > 0 else self._next(winner, with_cards=True)
+        self.to_move = opener
+        result = ChallengeResult(action.player, accused, rank, cards, true, taker, pile, opener)
+        self.challenges.append(result)
+        return result
+
+    def _settle(self) -> None:
+        """Finish everyone with an empty hand whose last play can no longer be caught."""
+        pending = self.last.player if self.last is not None and self.last.callable else None
+        for player in self.players:
+            if player in self.in_play and self.hands[player] == 0 and player != pending:
+                self.finished.append(player)
+        if self.is_over():
+            self.to_move = None
+        elif self.to_move not in self.in_play:
+            self.to_move = self._next(self.to_move)
+
+    # --- serialisation --------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        outcome = self.outcome()
+        return {"game": "liarliar", "rules": self.rules.to_dict(), "players": list(self.players),
+                "hands": dict(self.hands), "pile": self.pile,
+                "rank": rank_name(self.rank) if self.rank is not None else None,
+                "to_move": self.to_move, "may_call": self.may_call(),
+                "last_play": None if self.last is None else {
+                    "player": self.last.player, "count": self.last.count,
+                    "cards": None if self.last.cards is None else [str(c) for c in
+                                                                   self.last.cards],
+                    "callable": self.last.callable},
+                "finished": list(self.finished), "eliminated": list(self.eliminated),
+                "discarded": [rank_name(r) for r in self.discarded],
+                "challenges": [c.to_dict() for c in self.challenges],
+                "over": outcome is not None,
+                "outcome": outcome.to_dict() if outcome else None}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "LiarLiarGame":
+        game = cls(require(data, "players", field="state"),
+                   LiarLiarRules.from_dict(data.get("rules")))
+        game.hands = {p: int(data["hands"][p]) for p in game.players}
+        game.pile = int(data.get("pile", 0))
+        game.rank = parse_rank(data["rank"]) if data.get("rank") else None
+        last = data.get("last_play")
+        game.last = None if last is None else _LastPlay(
+            last["player"], last["count"],
+            None if last["cards"] is None else parse_cards(last["cards"]), last["callable"])
+        game.to_move = data.get("to_move")
+        game.finished = list(data.get("finished", []))
+        game.eliminated = list(data.get("eliminated", []))
+        game.discarded = [parse_rank(r) for r in data.get("discarded", [])]
+        game.challenges = [ChallengeResult(c["caller"], c["accused"], parse_rank(c["rank"]),
+                                           parse_cards(c["cards"]), c["true"], c["taker"],
+                                           c["pile"], c["opener"])
+                           for c in data.get("challenges", [])]
+        return game
+
+
+def check_claim(claim, cards) -> dict:
+    """Is a play true?  ``claim`` is what was said ("two kings"), ``cards`` what was
+    turned over."""
+    said = Declaration.parse(claim)
+    cards = parse_cards(cards, limit=MAX_PLAY)
+    if not cards:
+        raise InvalidCard("a play is 1 to 3 cards; none were given", field="cards")
+    if said.count is not None and said.count != len(cards):
+        raise InvalidCard(f"'{said}' says {said.count} cards but {len(cards)} were turned "
+                          f"over", field="cards")
+    return {"claim": said.to_dict(), "cards": [str(c) for c in cards],
+            "true": play_is_true(said.rank, cards),
+            "jokers": sum(c.is_joker for c in cards),
+            "wrong": [str(c) for c in cards if not c.is_joker and c.rank != said.rank]}

@@ -1,0 +1,257 @@
+"""Liar Liar: every ruling in RULINGS.md, the timer variant both ways, whole matches."""
+
+import json
+
+import pytest
+
+from solver.cards import parse_cards
+from solver.errors import GameOver, IllegalMove, InvalidInput, InvalidRules
+from solver.liarliar import (CallLiar, Declaration, Discard, LiarLiarGame, LiarLiarRules, Play,
+                             Timeout, action_from_dict, check_claim, play_is_true)
+
+TIMED = LiarLiarRules(timer=30)
+
+
+def game_with_hands(players, hands, rules=None):
+    """A match where each hand has been cut down to ``hands`` cards (for short tests)."""
+    game = LiarLiarGame(players, rules)
+    game.hands = dict(zip(players, hands))
+    return game
+
+
+def liar(who, cards):
+    return CallLiar(who, parse_cards(cards))
+
+
+# --- deal, plays, truth ---------------------------------------------------------------
+
+def test_all_54_cards_dealt_as_evenly_as_possible():
+    assert LiarLiarGame(["a", "b"]).hands == {"a": 27, "b": 27}
+    assert LiarLiarGame(list("abcd")).hands == {"a": 14, "b": 14, "c": 13, "d": 13}
+    with pytest.raises(Exception, match="2 to 6 players, not 7"):
+        LiarLiarGame(list("abcdefg"))
+
+
+@pytest.mark.parametrize("cards, true", [("KH KS", True), ("KH joker", True),
+                                         ("joker joker joker", True), ("KH 4D", False),
+                                         ("4D", False)])
+def test_play_truth_with_wild_jokers(cards, true):
+    assert play_is_true(13, parse_cards(cards)) is true
+
+
+def test_claims_as_said_at_the_table():
+    assert Declaration.parse("two kings") == Declaration(2, 13)
+    assert Declaration.parse({"rank": "K", "count": 3}) == Declaration(3, 13)
+    assert check_claim("three queens", "QH joker QS")["true"] is True
+    assert check_claim("two queens", "QH 7S")["wrong"] == ["7S"]
+
+
+def test_opener_names_a_rank_and_plays_one_to_three():
+    game = LiarLiarGame(["a", "b", "c"])
+    with pytest.raises(IllegalMove, match="must name a rank"):
+        game.push(Play("a", 2))
+    with pytest.raises(IllegalMove, match="1 to 3 cards, not 4"):
+        game.push(Play("a", 4, rank=13))
+    game.push(Play("a", 3, rank=13))
+    assert (game.rank, game.pile, game.hands["a"], game.to_move) == (13, 3, 15, "b")
+
+
+def test_next_players_play_the_same_rank():
+    game = LiarLiarGame(["a", "b", "c"])
+    game.push(Play("a", 1, rank=13))
+    with pytest.raises(IllegalMove, match="the round's rank is K; b cannot declare Q"):
+        game.push(Play("b", 1, rank=12))
+    game.push(Play("b", 2))                      # the rank need not be repeated
+    assert game.pile == 3 and game.to_move == "c"
+
+
+def test_there_is_no_passing():
+    with pytest.raises(InvalidInput, match="not 'pass'"):
+        action_from_dict({"type": "pass", "player": "b"})
+
+
+# --- "Liar!" ----------------------------------------------------------------------------
+
+def test_only_the_next_player_may_call():
+    game = LiarLiarGame(["a", "b", "c"])
+    game.push(Play("a", 1, rank=13))
+    with pytest.raises(IllegalMove, match="it is b's turn, not c's"):
+        game.push(liar("c", "KH"))
+
+
+def test_call_only_before_playing_and_only_on_the_play_just_made():
+    game = LiarLiarGame(["a", "b", "c"])
+    game.push(Play("a", 1, rank=13))
+    game.push(Play("b", 1))
+    assert game.may_call()                       # c, on b's play
+    game.push(Play("c", 1))                      # c played instead: the chance is gone
+    with pytest.raises(IllegalMove, match="it is a's turn, not c's"):
+        game.push(liar("c", "KS"))
+    result = game.push(liar("a", "7S"))          # a may call only on c's play
+    assert result.accused == "c" and result.cards == parse_cards("7S")
+
+
+def test_no_call_before_any_play():
+    with pytest.raises(IllegalMove, match="no play has been made this round"):
+        LiarLiarGame(["a", "b"]).push(liar("a", "KS"))
+
+
+def test_false_play_liar_takes_the_pile_and_caller_opens():
+    game = LiarLiarGame(["a", "b", "c"])
+    game.push(Play("a", 2, rank=13))
+    game.push(Play("b", 3))
+    result = game.push(liar("c", "KH 4C joker"))
+    assert (result.true, result.taker, result.opener) == (False, "b", "c")
+    assert game.hands == {"a": 16, "b": 20, "c": 18} and game.pile == 0
+    assert game.rank is None and game.to_move == "c"
+
+
+def test_only_the_last_play_is_turned_over():
+    game = LiarLiarGame(["a", "b", "c"])
+    game.push(Play("a", 2, rank=13, cards=parse_cards("4C 5C")))   # a lied
+    game.push(Play("b", 1, cards=parse_cards("KD")))               # b did not
+    result = game.push(CallLiar("c"))                              # cards known from b's play
+    assert result.true and result.cards == parse_cards("KD")
+
+
+def test_true_play_caller_takes_the_pile_and_accused_opens():
+    game = LiarLiarGame(["a", "b", "c"])
+    game.push(Play("a", 2, rank=13))
+    result = game.push(liar("b", "KH joker"))
+    assert (result.true, result.taker, result.opener) == (True, "b", "a")
+    assert game.hands["b"] == 20 and game.to_move == "a"
+
+
+def test_challenge_winner_without_cards_lets_the_next_player_with_cards_open():
+    game = game_with_hands(["a", "b", "c"], [1, 5, 5])
+    game.push(Play("a", 1, rank=7))
+    result = game.push(liar("b", "7H"))          # true: a won the challenge but has no cards
+    assert result.opener == "b" and game.to_move == "b"
+    assert game.finished == ["a"]
+
+
+def test_called_play_must_be_turned_over():
+    game = LiarLiarGame(["a", "b"])
+    game.push(Play("a", 2, rank=13))
+    with pytest.raises(InvalidInput, match="a's play must be turned over"):
+        game.push(CallLiar("b"))
+
+
+# --- four of a kind -------------------------------------------------------------------
+
+def test_four_real_cards_leave_the_game_at_any_time():
+    game = LiarLiarGame(["a", "b", "c"])
+    game.push(Discard("c", 9))                   # not c's turn: allowed at any time
+    assert game.hands["c"] == 14 and game.discarded == [9]
+    with pytest.raises(IllegalMove, match="already left the game"):
+        game.push(Discard("a", 9))
+
+
+def test_jokers_never_count_toward_four_of_a_kind():
+    for event in ({"type": "discard", "player": "a", "rank": "joker"},
+                  {"type": "discard", "player": "a", "cards": ["9H", "9S", "9D", "joker"]}):
+        with pytest.raises(IllegalMove, match="jokers never count"):
+            action_from_dict(event)
+    assert action_from_dict({"type": "discard", "player": "a",
+                             "cards": ["9H", "9S", "9D", "9C"]}) == Discard("a", 9)
+
+
+def test_discard_needs_four_cards_in_hand():
+    game = game_with_hands(["a", "b"], [3, 5])
+    with pytest.raises(IllegalMove, match="holds only 3 cards"):
+        game.push(Discard("a", 9))
+
+
+# --- finishing and placings -----------------------------------------------------------
+
+def test_empty_hand_finishes_when_the_next_player_plays_on():
+    game = game_with_hands(["a", "b", "c"], [2, 5, 5])
+    game.push(Play("a", 2, rank=7))
+    assert game.finished == []                   # b may still call
+    game.push(Play("b", 1))
+    assert game.finished == ["a"] and game.to_move == "c"
+
+
+def test_caught_last_card_takes_the_pile_back_and_stays_in():
+    game = game_with_hands(["a", "b", "c"], [1, 5, 5])
+    game.push(Play("a", 1, rank=7))
+    result = game.push(liar("b", "8H"))
+    assert not result.true and game.hands["a"] == 1 and game.finished == []
+    assert game.to_move == "b"
+
+
+def test_true_last_card_finishes_when_called():
+    game = game_with_hands(["a", "b", "c"], [1, 5, 5])
+    game.push(Play("a", 1, rank=7))
+    game.push(liar("b", "joker"))
+    assert game.finished == ["a"]
+
+
+def test_match_ends_when_one_player_has_cards():
+    game = game_with_hands(["a", "b", "c"], [1, 2, 5])
+    game.push(Play("a", 1, rank=7))
+    game.push(Play("b", 2))                      # a finishes first
+    game.push(Play("c", 1))                      # b finishes second: c is last
+    outcome = game.outcome()
+    assert outcome.placings == (("a",), ("b",), ("c",)) and outcome.loser == "c"
+    with pytest.raises(GameOver):
+        game.push(Play("c", 1))
+
+
+def test_whole_match_replayed_to_the_end():
+    game = LiarLiarGame(["ann", "ben"])
+    game.push(Play("ann", 3, rank=14))
+    result = game.push(liar("ben", "AH AS 2C"))  # caught: ann takes 3, ben opens
+    assert result.taker == "ann" and game.to_move == "ben"
+    game.push(Discard("ben", 5))                 # ben: 23 cards
+    while not game.is_over():
+        player = game.to_move
+        game.push(Play(player, min(3, game.hands[player]), rank=6 if game.rank is None else None))
+    assert game.finished == ["ben"]
+    assert game.outcome().placings == (("ben",), ("ann",))
+    assert game.to_move is None
+
+
+# --- the timer --------------------------------------------------------------------------
+
+def test_timer_defaults_to_none_and_no_one_times_out():
+    assert LiarLiarRules().timer is None
+    with pytest.raises(IllegalMove, match="without a timer"):
+        LiarLiarGame(["a", "b"]).push(Timeout("a"))
+
+
+@pytest.mark.parametrize("value, timer", [(10, 10), ("30s", 30), ("none", None), (None, None)])
+def test_timer_settings(value, timer):
+    assert LiarLiarRules.from_dict({"timer": value}).timer == timer
+
+
+def test_other_timers_are_a_rules_error():
+    with pytest.raises(InvalidRules, match="timer must be 10, 30 or none, not 20"):
+        LiarLiarRules.from_dict({"timer": 20})
+
+
+def test_timeout_eliminates_and_places_after_everyone_who_played_to_the_end():
+    game = game_with_hands(["a", "b", "c", "d"], [1, 5, 1, 5], TIMED)
+    game.push(Timeout("a"))                      # a had one card, still placed last
+    assert game.eliminated == ["a"] and game.hands["a"] == 0 and game.to_move == "b"
+    game.push(Play("b", 1, rank=7))
+    game.push(Play("c", 1))
+    game.push(Play("d", 1))                      # c finishes
+    game.push(Timeout("b"))                      # only d has cards: the match ends
+    outcome = game.outcome()
+    assert outcome.placings == (("c",), ("d",), ("b",), ("a",))
+
+
+def test_timeout_only_for_the_player_to_move():
+    game = LiarLiarGame(["a", "b", "c"], TIMED)
+    with pytest.raises(IllegalMove, match="it is a's turn, not b's"):
+        game.push(Timeout("b"))
+
+
+def test_state_serialises_to_json_and_back():
+    game = LiarLiarGame(["a", "b", "c"], TIMED)
+    game.push(Play("a", 2, rank=13, cards=parse_cards("KH joker")))
+    game.push(liar("b", "KH joker"))
+    game.push(Play("a", 1, rank=4))
+    again = LiarLiarGame.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert again.to_dict() == game.to_dict() and again.may_call()
