@@ -1,0 +1,481 @@
+// Liars' Letters referee: the phone page.  Plain ES module, no build step, no CDN:
+// every answer comes from the JSON API under /api/v1 on the same server.
+
+const API = "/api/v1";
+const params = new URLSearchParams(location.search);
+// Seconds before the judge's verdict clears itself (10 at a real table; tests pass ?clear=1).
+const CLEAR_AFTER = clampNumber(params.get("clear"), 0.2, 600, 10);
+// A verdict ignores taps this soon after it appears, so a double tap on "Judge" cannot
+// dismiss it unseen.
+const TAP_GUARD_MS = 400;
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+function clampNumber(text, low, high, fallback) {
+  const value = Number.parseFloat(text);
+  return Number.isFinite(value) ? Math.min(Math.max(value, low), high) : fallback;
+}
+
+/** Build an element: h("p", {class: "x"}, "text", child, ...). */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+const upper = (words) => words.map((w) => w.toUpperCase()).join(", ");
+const shapeText = (shape) => "(" + shape.join(", ") + ")";
+const plural = (n, one, many = one + "s") => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+// --- settings: lexicon and tile set, remembered on this phone ----------------------
+
+const store = {
+  get(key) { try { return localStorage.getItem("liars." + key); } catch { return null; } },
+  set(key, value) { try { localStorage.setItem("liars." + key, value); } catch { /* private mode */ } },
+};
+
+const lexiconSelect = $("#lexicon");
+const tileSetSelect = $("#tile-set");
+const lexiconTitles = new Map([["twl06", "TWL06"], ["sowpods", "SOWPODS"], ["csw19", "CSW19"]]);
+
+function lexiconLabel() {
+  return lexiconTitles.get(lexiconSelect.value) || lexiconSelect.value.toUpperCase();
+}
+
+function showLexiconName() {
+  for (const el of $$("[data-lexicon-name]")) el.textContent = lexiconLabel();
+}
+
+function restoreSettings() {
+  const lex = store.get("lexicon");
+  if (lex && [...lexiconSelect.options].some((o) => o.value === lex)) lexiconSelect.value = lex;
+  const ts = store.get("tile_set");
+  if (ts && [...tileSetSelect.options].some((o) => o.value === ts)) tileSetSelect.value = ts;
+  lexiconSelect.addEventListener("change", () => {
+    store.set("lexicon", lexiconSelect.value);
+    clearError(lexiconSelect);
+    showLexiconName();
+  });
+  tileSetSelect.addEventListener("change", () => {
+    store.set("tile_set", tileSetSelect.value);
+    clearError(tileSetSelect);
+  });
+  showLexiconName();
+}
+
+/** Fill the lexicon list from the server (names and word counts); the page works before. */
+async function loadLexicons() {
+  let data;
+  try {
+    data = await getJSON(`${API}/lexicons`);
+  } catch {
+    return; // the built-in three stay
+  }
+  const saved = store.get("lexicon");
+  const current = lexiconSelect.value;
+  lexiconSelect.replaceChildren();
+  for (const lex of data.lexicons || []) {
+    const short = lex.name.toUpperCase();
+    lexiconTitles.set(lex.name, short);
+    const option = h("option", {
+      value: lex.name, title: `${lex.title || short} (${plural(lex.words, "word")})` },
+      short);
+    lexiconSelect.append(option);
+  }
+  const names = (data.lexicons || []).map((l) => l.name);
+  lexiconSelect.value = names.includes(saved) ? saved
+    : names.includes(current) && saved ? current : (data.default || names[0]);
+  showLexiconName();
+}
+
+// --- talking to the API --------------------------------------------------------------
+
+class ApiError extends Error {
+  constructor(message, field = null, code = "error") {
+    super(message);
+    this.field = field;
+    this.code = code;
+  }
+}
+
+async function getJSON(url) {
+  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  return readResponse(response);
+}
+
+async function postJSON(path, body) {
+  let response;
+  try {
+    response = await fetch(API + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError("Cannot reach the referee server. Check the phone is on the table's " +
+      "network and the server is running.", null, "network");
+  }
+  return readResponse(response);
+}
+
+async function readResponse(response) {
+  let data = null;
+  try { data = await response.json(); } catch { /* not JSON */ }
+  if (!response.ok) {
+    const err = data && data.error;
+    if (err && err.message) throw new ApiError(err.message, err.field || null, err.code);
+    throw new ApiError(`The server answered ${response.status} ${response.statusText}.`);
+  }
+  if (data === null) throw new ApiError("The server's answer was not JSON.");
+  return data;
+}
+
+// --- errors beside the field ----------------------------------------------------------
+
+function errorElementFor(input) {
+  return document.getElementById(`${input.id}-error`);
+}
+
+function clearError(input) {
+  const el = errorElementFor(input);
+  if (el) { el.textContent = ""; el.hidden = true; }
+  input.removeAttribute("aria-invalid");
+}
+
+function clearErrors(form) {
+  for (const input of $$("input, select, textarea", form)) clearError(input);
+  const general = document.getElementById(`${form.id}-error`);
+  if (general) { general.textContent = ""; general.hidden = true; }
+  clearError(lexiconSelect);
+  clearError(tileSetSelect);
+}
+
+/** Show an API error beside the field it names, or under the form if it names none here. */
+function showError(form, error) {
+  let input = null;
+  const field = error.field;
+  if (field) {
+    input = $$("input, select, textarea", form).find((el) => el.name === field) || null;
+    if (!input && field === "lexicon") input = lexiconSelect;
+    if (!input && field === "tile_set") input = tileSetSelect;
+  }
+  const target = input ? errorElementFor(input) : document.getElementById(`${form.id}-error`);
+  if (!target) { alert(error.message); return; }
+  target.textContent = error.message;
+  target.hidden = false;
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus({ preventScroll: false });
+  }
+}
+
+function setBusy(form, busy) {
+  for (const button of $$("button[type=submit]", form)) {
+    button.disabled = busy;
+    button.setAttribute("aria-busy", busy ? "true" : "false");
+  }
+}
+
+/**
+ * Wire a form: on submit, clear old errors, call `run(submitter)`, and show any API error
+ * beside its field.  Clearing an input's error as soon as it is edited.
+ */
+function wireForm(form, run) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (form.dataset.busy) return;
+    form.dataset.busy = "1";
+    clearErrors(form);
+    setBusy(form, true);
+    try {
+      await run(event.submitter || null);
+    } catch (error) {
+      if (error instanceof ApiError) showError(form, error);
+      else showError(form, new ApiError(`Something went wrong: ${error.message}`));
+    } finally {
+      delete form.dataset.busy;
+      setBusy(form, false);
+    }
+  });
+  for (const input of $$("input, textarea", form)) {
+    input.addEventListener("input", () => clearError(input));
+  }
+}
+
+function showResult(container, ...children) {
+  container.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
+  container.hidden = false;
+  container.scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+// --- tile counters -----------------------------------------------------------------
+
+function countTiles(text) {
+  return (text.match(/[A-Za-z]/g) || []).length;
+}
+
+function wireTileCounters() {
+  for (const input of $$("input[data-tiles]")) {
+    const counter = document.getElementById(`${input.id}-count`);
+    const update = () => {
+      const n = countTiles(input.value);
+      counter.textContent = n ? `(${plural(n, "tile")})` : "";
+    };
+    input.addEventListener("input", update);
+    update();
+  }
+}
+
+// --- Judge ------------------------------------------------------------------------------
+
+const verdict = $("#verdict");
+let verdictTimer = null;
+let verdictShownAt = 0;
+
+function showVerdict(acceptable, lexiconName) {
+  verdict.classList.toggle("ok", acceptable);
+  verdict.classList.toggle("bad", !acceptable);
+  $(".verdict-mark", verdict).textContent = acceptable ? "✓" : "✗";
+  $("#verdict-text").textContent = acceptable ? "ACCEPTABLE" : "NOT ACCEPTABLE";
+  $("#verdict-detail").textContent = `Lexicon: ${lexiconName}`;
+  verdict.dataset.verdict = acceptable ? "acceptable" : "not-acceptable";
+  verdict.hidden = false;
+  verdictShownAt = performance.now();
+  verdict.focus();
+  clearTimeout(verdictTimer);
+  verdictTimer = setTimeout(clearVerdict, CLEAR_AFTER * 1000);
+}
+
+function clearVerdict() {
+  if (verdict.hidden) return;
+  clearTimeout(verdictTimer);
+  verdict.hidden = true;
+  delete verdict.dataset.verdict;
+  const words = $("#judge-words");
+  words.value = "";
+  words.focus();
+}
+
+function wireJudge() {
+  const form = $("#judge-form");
+  wireForm(form, async () => {
+    const words = $("#judge-words").value;
+    const data = await postJSON("/judge", { words, lexicon: lexiconSelect.value });
+    showVerdict(Boolean(data.acceptable), lexiconTitles.get(data.lexicon) || data.lexicon);
+  });
+  const tap = () => {
+    if (performance.now() - verdictShownAt >= TAP_GUARD_MS) clearVerdict();
+  };
+  verdict.addEventListener("click", tap);
+  verdict.addEventListener("keydown", (event) => {
+    if (["Enter", " ", "Escape"].includes(event.key)) { event.preventDefault(); tap(); }
+  });
+}
+
+// --- Liars' Letters: call -----------------------------------------------------------
+
+const DELTA = {
+  1: ["gains a tile", "+1 tile", "up"],
+  0: ["keeps their tiles", "no change", ""],
+  "-1": ["loses a tile", "−1 tile", "down"],
+};
+
+function rulingHeadline({ caller, declarer }) {
+  if (caller === declarer && caller !== 0) {
+    return `Caller and declarer each ${caller > 0 ? "gain" : "lose"} a tile`;
+  }
+  const parts = [];
+  if (caller) parts.push(`Caller ${DELTA[caller][0]}`);
+  if (declarer) parts.push(`declarer ${DELTA[declarer][0]}`);
+  if (!parts.length) return "Nobody gains or loses a tile";
+  const text = parts.join(", and ");
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+function unprovenNote() {
+  return h("p", { class: "warn", role: "note" },
+    "Not proven highest — the search ran out of time. A higher word set may exist.");
+}
+
+function renderCall(data) {
+  const ruling = data.ruling || {};
+  const row = (who, delta) => h("li", {},
+    h("span", {}, who),
+    h("span", { class: `delta ${DELTA[delta][2]}` }, DELTA[delta][1]));
+  const declared = upper(data.declared || []);
+  const highest = data.highest || [];
+  return [
+    h("p", { class: "hint" }, `${data.call === "exact" ? "Exact" : "Bullshit"} called on `,
+      h("span", { class: "words" }, declared)),
+    h("h3", {}, rulingHeadline(ruling)),
+    h("ul", { class: "ruling", "aria-label": "Ruling" },
+      row("Caller", ruling.caller), row("Declarer", ruling.declarer)),
+    h("ul", { class: "facts" },
+      h("li", {}, h("span", { class: "words" }, declared), " ",
+        h("strong", {}, data.exists ? "exists" : "does not exist"),
+        " among the revealed tiles."),
+      h("li", {}, "Highest possible: ",
+        highest.length ? h("span", { class: "words" }, upper(highest)) : "nothing (no tiles)",
+        " ", h("span", { class: "shape" }, shapeText(data.highest_shape || []))),
+      h("li", {}, "The declaration ",
+        h("strong", {}, data.is_highest ? "is" : "is not"), " the highest possible ",
+        h("span", { class: "shape" }, shapeText(data.declared_shape || [])), ".")),
+    data.proven === false ? unprovenNote() : null,
+  ];
+}
+
+function wireCall() {
+  const form = $("#call-form");
+  const result = $("#call-result");
+  wireForm(form, async (submitter) => {
+    const call = submitter && submitter.value ? submitter.value : "bullshit";
+    const data = await postJSON("/letters/call", {
+      tiles: $("#call-tiles").value,
+      declared: $("#call-declared").value,
+      call,
+      lexicon: lexiconSelect.value,
+      tile_set: tileSetSelect.value,
+    });
+    result.className = "result";
+    result.dataset.call = call;
+    showResult(result, ...renderCall(data));
+  });
+}
+
+// --- Liars' Letters: raise ----------------------------------------------------------
+
+function wireRaise() {
+  const form = $("#raise-form");
+  const result = $("#raise-result");
+  const previous = $("#raise-previous");
+  const declared = $("#raise-declared");
+  wireForm(form, async () => {
+    const data = await postJSON("/letters/raise", {
+      previous: previous.value.trim() ? previous.value : null,
+      declared: declared.value,
+      lexicon: lexiconSelect.value,
+    });
+    result.className = `result ${data.legal ? "ok" : "bad"}`;
+    result.dataset.legal = String(data.legal);
+    const next = () => {
+      previous.value = upper(data.declared);
+      declared.value = "";
+      result.hidden = true;
+      declared.focus();
+    };
+    showResult(result,
+      h("h3", { class: data.legal ? "big-ok" : "big-bad" },
+        data.legal ? "✓ Legal raise" : "✗ Not a legal raise"),
+      h("p", {}, data.reason),
+      h("ul", { class: "facts" },
+        h("li", {}, "New: ", h("span", { class: "words" }, upper(data.declared)), " ",
+          h("span", { class: "shape" }, shapeText(data.declared_shape))),
+        data.previous ? h("li", {}, "Last: ", h("span", { class: "words" }, upper(data.previous)),
+          " ", h("span", { class: "shape" }, shapeText(data.previous_shape))) : null),
+      data.legal ? h("button", { type: "button", class: "secondary", onclick: next },
+        "Next raise: this becomes the last declaration") : null);
+    if (data.legal) {
+      // The call screen answers to the latest legal declaration.
+      $("#call-declared").value = upper(data.declared);
+    }
+  });
+}
+
+// --- Solver ---------------------------------------------------------------------------
+
+function renderWordList(data) {
+  const byLength = new Map();
+  for (const word of data.words) {
+    if (!byLength.has(word.length)) byLength.set(word.length, []);
+    byLength.get(word.length).push(word);
+  }
+  const groups = [...byLength.entries()].sort((a, b) => b[0] - a[0]);
+  return h("div", { class: "wordlist" },
+    h("h3", {}, `Every word from these tiles (${data.count.toLocaleString("en")})`),
+    data.count === 0 ? h("p", {}, "No word of two or more letters.") : null,
+    groups.map(([length, words]) => h("section", { "aria-label": `${length} letters` },
+      h("h4", {}, `${length} letters`),
+      h("ul", {}, words.map((w) => h("li", {}, w))))),
+    data.truncated ? h("p", { class: "hint" },
+      `Showing the first ${data.words.length.toLocaleString("en")} (longest first).`) : null);
+}
+
+function wireSolve() {
+  const form = $("#solve-form");
+  const result = $("#solve-result");
+  wireForm(form, async () => {
+    const body = { tiles: $("#solve-tiles").value, lexicon: lexiconSelect.value,
+                   tile_set: tileSetSelect.value };
+    const [best, sub] = await Promise.all([
+      postJSON("/letters/highest", body), postJSON("/letters/subwords", body)]);
+    const words = best.words || [];
+    result.className = "result";
+    showResult(result,
+      h("p", { class: "hint" }, "Highest word set"),
+      h("h3", { class: "words", "data-highest": "" },
+        words.length ? upper(words) : "Nothing: no tiles"),
+      h("p", {}, h("span", { class: "shape" }, `Shape ${shapeText(best.shape || [])}`),
+        " · ", plural(countTiles(best.tiles || ""), "tile")),
+      best.proven === false ? unprovenNote() : h("p", { class: "hint" }, "Proven highest."),
+      renderWordList(sub));
+  });
+}
+
+// --- routing ----------------------------------------------------------------------------
+
+const screens = new Map();
+for (const section of $$("section.screen")) screens.set(section.id.replace("screen-", ""), section);
+const settings = $("#settings");
+const tileSetSetting = $("#tile-set-setting");
+const tabFor = { judge: "judge", call: "call", raise: "raise", solve: "solve", games: "games" };
+
+function route() {
+  const name = location.hash.replace(/^#/, "") || "judge";
+  const screen = screens.get(name) || screens.get("judge");
+  const key = screen.id.replace("screen-", "");
+  for (const section of screens.values()) section.hidden = section !== screen;
+  $("#screen-title").textContent = screen.dataset.title;
+  document.title = `${screen.dataset.title} · Liars' Letters referee`;
+  const wanted = (screen.dataset.settings || "").split(" ");
+  settings.hidden = !wanted.includes("lexicon");
+  tileSetSetting.hidden = !wanted.includes("tile_set");
+  const tab = tabFor[key] || "games";
+  for (const link of $$(".tabs a")) {
+    if (link.dataset.route === tab) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+}
+
+export function registerScreen(name, section) {
+  screens.set(name, section);
+}
+
+// --- start --------------------------------------------------------------------------------
+
+function start() {
+  restoreSettings();
+  wireTileCounters();
+  wireJudge();
+  wireCall();
+  wireRaise();
+  wireSolve();
+  window.addEventListener("hashchange", route);
+  route();
+  document.documentElement.dataset.ready = "true";
+  performance.mark("app-ready");
+  loadLexicons();
+  import("/static/games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
+    showResult, registerScreen, route })).catch(() => { /* the other games are optional */ });
+}
+
+start();
