@@ -1,0 +1,400 @@
+"""Liar's Poker with cards: named hands over everyone's cards combined, and the ladder.
+
+A claim names a hand ("full house, kings over threes"); it is true when that
+hand can be made from all revealed cards.  Claims rank by the ladder (a
+variant), then by their ranks.  A whole game follows the origin game's
+round structure (see :class:`PokerGame`).
+
+>>> cards = parse_cards("KH KS KD 3C 3S 9H")
+>>> Hand.parse("full house, kings over threes").made_from(cards)
+(Card('KH'), Card('KS'), Card('KD'), Card('3C'), Card('3S'))
+>>> Hand.parse("two pair, kings and nines").made_from(cards) is None
+True
+>>> rules = PokerRules()
+>>> rules.is_higher(Hand.parse("three twos"), Hand.parse("two pair, aces and kings"))
+True
+>>> PokerRules(ladder="short-deck").is_higher(Hand.parse("flush, seven high"),
+...                                           Hand.parse("full house, aces over kings"))
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import phrases
+from .cards import ACE, SUITS, Card, parse_cards, parse_rank, rank_name
+from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
+from .table import (MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players,
+                    require)
+
+STANDARD = phrases.HANDS  # low to high, as RULINGS.md gives it
+LADDERS = {
+    "standard": STANDARD,
+    # Short-deck poker's order: a flush beats a full house.
+    "short-deck": ("high card", "pair", "two pair", "three of a kind", "straight",
+                   "full house", "flush", "four of a kind", "straight flush"),
+}
+DECK = 52
+
+
+def read_poker_cards(cards, *, field: str = "cards") -> tuple[Card, ...]:
+    """Revealed cards from one 52-card deck: no jokers, no card twice."""
+    cards = parse_cards(cards, field=field, limit=DECK)
+    for card in cards:
+        if card.is_joker:
+            raise InvalidCard("Liar's Poker is played without jokers", field=field)
+    seen = Counter(c for c in cards if c.suit)
+    twice = sorted(str(c) for c, n in seen.items() if n > 1)
+    if twice:
+        raise InvalidCard(f"one deck holds each card once; revealed twice: {', '.join(twice)}",
+                          field=field)
+    too_many = sorted(rank_name(r) for r, n in Counter(c.rank for c in cards).items() if n > 4)
+    if too_many:
+        raise InvalidCard(f"one deck holds four of each rank; more revealed of "
+                          f"{', '.join(too_many)}", field=field)
+    return cards
+
+
+def _straight_ranks(top: int) -> list[int]:
+    return [ACE if r == 1 else r for r in range(top - 4, top + 1)]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A named hand: its kind and defining ranks (two pair high then low; full house
+    three then two; straights and flushes by their top card)."""
+
+    name: str
+    ranks: tuple[int, ...]
+
+    def __post_init__(self):
+        if self.name not in STANDARD:
+            raise InvalidInput(f"{self.name!r} is not a poker hand ({', '.join(STANDARD)})",
+                               field="claim")
+        need = phrases.HAND_SIZES[self.name]
+        if len(self.ranks) != need:
+            raise InvalidInput(f"{self.name} names {need} rank{'s' if need > 1 else ''}, "
+                               f"not {len(self.ranks)}", field="claim")
+        if need == 2 and self.ranks[0] == self.ranks[1]:
+            raise InvalidInput(f"{self.name} needs two different ranks, not "
+                               f"{rank_name(self.ranks[0])} twice", field="claim")
+        if self.name == "two pair" and self.ranks[0] < self.ranks[1]:
+            object.__setattr__(self, "ranks", self.ranks[::-1])
+        low = phrases.LOWEST_TOP.get(self.name)
+        if low and self.ranks[0] < low:
+            raise InvalidInput(f"no {self.name} is {rank_name(self.ranks[0])} high; the lowest "
+                               f"is {rank_name(low)} high", field="claim")
+
+    @classmethod
+    def parse(cls, value, *, field: str = "claim") -> "Hand":
+        """A hand from a phrase, ``{"hand": ..., "ranks": [...]}``, or a Hand."""
+        if isinstance(value, Hand):
+            return value
+        try:
+            if isinstance(value, str):
+                return cls(*phrases.parse_hand(value))
+            if isinstance(value, dict):
+                name = require(value, "hand", field=field)
+                ranks = require(value, "ranks", field=field)
+                if not isinstance(ranks, list):
+                    ranks = [ranks]
+                return cls(str(name).strip().lower(), tuple(parse_rank(r) for r in ranks))
+        except InvalidInput as err:
+            raise err.with_field(field)
+        raise InvalidInput(f"a claim is a phrase like 'pair of jacks' or {{'hand', 'ranks'}}, "
+                           f"not {value!r}", field=field)
+
+    def __str__(self) -> str:
+        return phrases.format_hand(self.name, self.ranks)
+
+    def to_dict(self) -> dict:
+        return {"hand": self.name, "ranks": [rank_name(r) for r in self.ranks],
+                "phrase": str(self)}
+
+    def made_from(self, cards) -> tuple[Card, ...] | None:
+        """The cards that make this hand among ``cards``, or None if it cannot be made."""
+        by_rank: dict[int, list[Card]] = {}
+        for card in cards:
+            by_rank.setdefault(card.rank, []).append(card)
+
+        def take(rank: int, n: int) -> list[Card] | None:
+            have = by_rank.get(rank, [])
+            return have[:n] if len(have) >= n else None
+
+        if self.name in ("high card", "pair", "three of a kind", "four of a kind"):
+            n = {"high card": 1, "pair": 2, "three of a kind": 3, "four of a kind": 4}[self.name]
+            found = take(self.ranks[0], n)
+            return tuple(found) if found else None
+        if self.name in ("two pair", "full house"):
+            sizes = (2, 2) if self.name == "two pair" else (3, 2)
+            parts = [take(r, n) for r, n in zip(self.ranks, sizes)]
+            return None if None in parts else tuple(parts[0] + parts[1])
+        if self.name == "straight":
+            parts = [take(r, 1) for r in _straight_ranks(self.ranks[0])]
+            return None if None in parts else tuple(p[0] for p in parts)
+        for suit in SUITS:  # flush and straight flush need one suit
+            suited = {c.rank: c for c in cards if c.suit == suit}
+            if self.name == "straight flush":
+                wanted = _straight_ranks(self.ranks[0])
+                if all(r in suited for r in wanted):
+                    return tuple(suited[r] for r in wanted)
+            elif self.ranks[0] in suited:
+                below = sorted((r for r in suited if r < self.ranks[0]), reverse=True)
+                if len(below) >= 4:
+                    return tuple(suited[r] for r in [self.ranks[0], *below[:4]])
+        return None
+
+
+@dataclass(frozen=True)
+class PokerRules:
+    """The table's choices.
+
+    ``ladder``: the hands from low to high -- ``standard`` (RULINGS.md's
+    default), ``short-deck`` (flush above full house), or a list naming all
+    nine hands in order.  ``card_limit``: in a whole game, a player who would
+    get one card more than this is out (4, as Liars' Letters' tile limit).
+    """
+
+    ladder: tuple[str, ...] | str = "standard"
+    card_limit: int = 4
+
+    def __post_init__(self):
+        ladder = self.ladder
+        if isinstance(ladder, str):
+            if ladder not in LADDERS:
+                raise InvalidRules(f"ladder must be one of {', '.join(LADDERS)} or a list of "
+                                   f"the nine hands, not {ladder!r}", field="rules.ladder")
+            ladder = LADDERS[ladder]
+        if not isinstance(ladder, (list, tuple)) or sorted(ladder) != sorted(STANDARD):
+            raise InvalidRules(f"a ladder lists each of the nine hands once ({', '.join(STANDARD)}),"
+                               f" not {ladder!r}", field="rules.ladder")
+        object.__setattr__(self, "ladder", tuple(ladder))
+        read_int(self.card_limit, field="rules.card_limit", what="card_limit", low=1, high=10)
+
+    @property
+    def ladder_name(self) -> str | None:
+        return next((name for name, order in LADDERS.items() if order == self.ladder), None)
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "PokerRules":
+        return cls(**read_options(data, {"ladder", "card_limit"}, game="Liar's Poker"))
+
+    def to_dict(self) -> dict:
+        return {"ladder": self.ladder_name or list(self.ladder), "card_limit": self.card_limit}
+
+    def key(self, hand: Hand) -> tuple:
+        """A hand's place on the ladder: a higher claim has a greater key."""
+        return self.ladder.index(hand.name), hand.ranks
+
+    def is_higher(self, new: Hand, last: Hand | None) -> bool:
+        return last is None or self.key(new) > self.key(last)
+
+    def raise_problem(self, last: Hand | None, new: Hand) -> str | None:
+        if self.is_higher(new, last):
+            return None
+        relation = "the same as" if new == last else "lower than"
+        return f"'{new}' is {relation} '{last}'"
+
+
+# --- a whole game -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Declare:
+    """``player`` names a hand higher than the last one."""
+
+    player: str
+    hand: Hand
+
+    def to_dict(self) -> dict:
+        return {"type": "claim", "player": self.player, "claim": str(self.hand)}
+
+
+@dataclass(frozen=True)
+class CallBluff:
+    """``player`` calls the last claim; ``cards`` are everyone's revealed cards."""
+
+    player: str
+    cards: dict = field(hash=False)
+
+    def to_dict(self) -> dict:
+        return {"type": "call", "player": self.player,
+                "cards": {p: [str(c) for c in cs] for p, cs in self.cards.items()}}
+
+
+def action_from_dict(event: dict, *, field: str = "event"):
+    """``{"type": "claim", "player", "claim"}`` or ``{"type": "call", "player",
+    "cards": {player: [cards]}}``."""
+    kind = require(event, "type", field=field)
+    player = require(event, "player", field=field)
+    if kind in ("claim", "bid"):
+        return Declare(player, Hand.parse(require(event, "claim", field=field),
+                                          field=f"{field}.claim"))
+    if kind in ("call", "liar", "bullshit"):
+        cards = require(event, "cards", field=field)
+        if not isinstance(cards, dict):
+            raise InvalidCard("a call's cards must map each player to their cards",
+                              field=f"{field}.cards")
+        return CallBluff(player, {p: parse_cards(c, field=f"{field}.cards.{p}", limit=DECK)
+                                  for p, c in cards.items()})
+    raise InvalidInput(f"a Liar's Poker event is 'claim' or 'call', not {kind!r}",
+                       field=f"{field}.type")
+
+
+@dataclass(frozen=True)
+class CallResult:
+    claim: Hand
+    claimer: str
+    caller: str
+    made: tuple[Card, ...] | None
+    gainer: str
+    out: bool
+
+    def to_dict(self) -> dict:
+        return {"claim": self.claim.to_dict(), "claimer": self.claimer, "caller": self.caller,
+                "made": self.made is not None,
+                "cards_used": None if self.made is None else [str(c) for c in self.made],
+                "gains_a_card": self.gainer, "out": self.out}
+
+
+class PokerGame:
+    """A game of Liar's Poker with cards.
+
+    RULINGS.md names only the hands and the ladder, so the rounds follow the
+    origin game (the Liars' Letters rule text): everyone starts with one card;
+    a call reveals all cards; if the claim can be made the caller gets one
+    more card next round, otherwise the claimer does; a player who would get
+    more than ``card_limit`` is out; the latest player to take a turn who is
+    still in opens the next round, and rounds alternate clockwise and
+    counterclockwise, the first clockwise.
+    """
+
+    def __init__(self, players, rules: PokerRules | None = None):
+        self.rules = rules or PokerRules()
+        self.players = read_players(players, game="Liar's Poker", low=2, high=MAX_PLAYERS)
+        self.cards = {p: 1 for p in self.players}
+        self.out: list[str] = []
+        self.direction = 1
+        self.to_move: str | None = self.players[0]
+        self.last: Declare | None = None
+        self.turns: list[str] = []
+        self.calls: list[CallResult] = []
+
+    @property
+    def active(self) -> list[str]:
+        return [p for p in self.players if p not in self.out]
+
+    def is_over(self) -> bool:
+        return len(self.active) == 1
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over():
+            return None
+        winner = self.active[0]
+        return Outcome((winner,), tuple(self.out),
+                       ((winner,), *((p,) for p in reversed(self.out))),
+                       f"{winner} is the last player in")
+
+    def check(self, action) -> None:
+        if self.is_over():
+            raise GameOver(f"the game is over: {self.active[0]} won")
+        if action.player not in self.players:
+            raise IllegalMove(f"{action.player!r} is not at this table", field="player")
+        if action.player != self.to_move:
+            raise IllegalMove(f"it is {self.to_move}'s turn, not {action.player}'s",
+                              field="player")
+        if isinstance(action, Declare):
+            problem = self.rules.raise_problem(self.last.hand if self.last else None,
+                                               action.hand)
+            if problem:
+                raise IllegalMove(f"{action.player} cannot claim {problem}", field="claim")
+        elif isinstance(action, CallBluff):
+            if self.last is None:
+                raise IllegalMove(f"{action.player} cannot call: nothing has been claimed "
+                                  f"this round", field="type")
+            self._revealed(action.cards)
+        else:
+            raise InvalidInput(f"not a Liar's Poker action: {action!r}")
+
+    def _revealed(self, cards: dict) -> tuple[Card, ...]:
+        extra = sorted(set(cards) - set(self.active))
+        if extra:
+            raise InvalidCard(f"cards revealed for {', '.join(extra)}, not in the game",
+                              field="cards")
+        every = []
+        for player in self.active:
+            held = tuple(cards.get(player, ()))
+            if len(held) != self.cards[player]:
+                raise InvalidCard(f"{player} holds {self.cards[player]} cards, but "
+                                  f"{len(held)} were revealed", field=f"cards.{player}")
+            every.extend(held)
+        return read_poker_cards(list(every))
+
+    def push(self, action) -> CallResult | None:
+        self.check(action)
+        self.turns.append(action.player)
+        if isinstance(action, Declare):
+            self.last = action
+            self.to_move = next_player(self.players, action.player, self.out, self.direction)
+            return None
+        made = self.last.hand.made_from(self._revealed(action.cards))
+        gainer = action.player if made is not None else self.last.player
+        out = self.cards[gainer] + 1 > self.rules.card_limit
+        if out:
+            self.out.append(gainer)
+        else:
+            self.cards[gainer] += 1
+        result = CallResult(self.last.hand, self.last.player, action.player, made, gainer, out)
+        self.calls.append(result)
+        opener = next((p for p in reversed(self.turns) if p not in self.out), None)
+        self.turns, self.last, self.direction = [], None, -self.direction
+        self.to_move = None if self.is_over() else opener
+        return result
+
+    def to_dict(self) -> dict:
+        outcome = self.outcome()
+        return {"game": "poker", "rules": self.rules.to_dict(), "players": list(self.players),
+                "cards": {p: self.cards[p] for p in self.players}, "out": list(self.out),
+                "to_move": self.to_move,
+                "direction": "clockwise" if self.direction == 1 else "counterclockwise",
+                "claim": None if self.last is None else {"player": self.last.player,
+                                                         **self.last.hand.to_dict()},
+                "turns": list(self.turns), "calls": [c.to_dict() for c in self.calls],
+                "over": outcome is not None,
+                "outcome": outcome.to_dict() if outcome else None}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "PokerGame":
+        game = cls(require(data, "players", field="state"),
+                   PokerRules.from_dict(data.get("rules")))
+        game.cards = {p: int(data["cards"][p]) for p in game.players}
+        game.out = list(data.get("out", []))
+        game.to_move = data.get("to_move")
+        game.direction = 1 if data.get("direction", "clockwise") == "clockwise" else -1
+        claim = data.get("claim")
+        game.last = None if claim is None else Declare(claim["player"], Hand.parse(claim))
+        game.turns = list(data.get("turns", []))
+        game.calls = [CallResult(Hand.parse(c["claim"]), c["claimer"], c["caller"],
+                                 parse_cards(c["cards_used"]) if c["made"] else None,
+                                 c["gains_a_card"], c["out"]) for c in data.get("calls", [])]
+        return game
+
+
+def check_claim(claim, cards, rules: PokerRules | None = None, last=None) -> dict:
+    """Can the named hand be made from all revealed ``cards``; is it higher than ``last``?"""
+    rules = rules or PokerRules()
+    hand = Hand.parse(claim)
+    if isinstance(cards, dict):
+        cards = [c for held in cards.values() for c in
+                 parse_cards(held, field="cards", limit=DECK)]
+    made = hand.made_from(read_poker_cards(cards))
+    result = {"claim": hand.to_dict(), "made": made is not None,
+              "cards_used": None if made is None else [str(c) for c in made],
+              "ladder": list(rules.ladder)}
+    if last is not None:
+        last = Hand.parse(last, field="last")
+        problem = rules.raise_problem(last, hand)
+        result["higher"] = {"last": last.to_dict(), "legal": problem is None,
+                            "reason": problem}
+    return result
