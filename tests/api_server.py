@@ -38,8 +38,9 @@ def serve_command(port: int, *extra: str) -> list[str]:
 class LiveServer:
     """One ``liars serve`` process: ``url``, ``get``/``post`` helpers, ``stop()``."""
 
-    def __init__(self, *extra: str, command: list[str] | None = None, timeout: float = 30.0):
-        self.port = free_port()
+    def __init__(self, *extra: str, command: list[str] | None = None, port: int | None = None,
+                 timeout: float = 30.0):
+        self.port = port or free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.command = command or serve_command(self.port, *extra)
         self.log = tempfile.TemporaryFile()

@@ -1,0 +1,139 @@
+"""The OpenAPI document is kept true: every route is in it with the right
+methods, every documented path and method exists, every $ref resolves, and
+the documented examples are answered as documented."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from api import create_app
+from api.openapi import build_document
+
+IGNORED_METHODS = {"HEAD", "OPTIONS"}
+HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture(scope="module")
+def document(app):
+    return app.test_client().get("/api/v1/openapi.json").get_json()
+
+
+def flask_routes(app) -> dict[str, set[str]]:
+    """{openapi path: methods} for every rule except flask's static files."""
+    routes: dict[str, set[str]] = {}
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static":
+            continue
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        routes.setdefault(path, set()).update(m for m in rule.methods
+                                              if m not in IGNORED_METHODS)
+    return routes
+
+
+def documented_routes(document) -> dict[str, set[str]]:
+    return {path: {m.upper() for m in item if m in HTTP_METHODS}
+            for path, item in document["paths"].items()}
+
+
+def test_document_is_openapi_3(document):
+    assert document["openapi"].startswith("3.")
+    assert document["info"]["title"] and document["info"]["version"]
+
+
+def test_served_document_is_the_built_one(app, document):
+    with app.app_context():
+        assert document == build_document(app)
+
+
+def test_every_route_is_documented_with_its_methods(app, document):
+    routes, documented = flask_routes(app), documented_routes(document)
+    missing = {p: m for p, m in routes.items() if documented.get(p) != m}
+    assert not missing, f"routes not documented as served: {missing}"
+
+
+def test_every_documented_path_exists(app, document):
+    routes, documented = flask_routes(app), documented_routes(document)
+    phantom = {p: m for p, m in documented.items() if routes.get(p) != m}
+    assert not phantom, f"documented but not served: {phantom}"
+
+
+def test_required_endpoints_are_there(document):
+    for path in ["/healthz", "/api/v1/lexicons", "/api/v1/judge", "/api/v1/words/{word}",
+                 "/api/v1/letters/highest", "/api/v1/letters/subwords",
+                 "/api/v1/letters/compare", "/api/v1/letters/raise", "/api/v1/letters/call",
+                 "/api/v1/openapi.json"]:
+        assert path in document["paths"], path
+
+
+def _refs(node):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref":
+                yield value
+            else:
+                yield from _refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _refs(value)
+
+
+def test_every_ref_resolves(document):
+    for ref in _refs(document):
+        assert ref.startswith("#/"), ref
+        node = document
+        for part in ref[2:].split("/"):
+            assert part in node, f"unresolved {ref}"
+            node = node[part]
+
+
+def test_every_operation_documents_responses_and_errors(document):
+    for path, item in document["paths"].items():
+        for method, op in item.items():
+            assert "200" in op["responses"], (path, method)
+            assert op.get("summary"), (path, method)
+            if "requestBody" in op:
+                for status in ("400", "413"):
+                    schema = op["responses"][status]["content"]["application/json"]["schema"]
+                    assert schema == {"$ref": "#/components/schemas/Error"}, (path, status)
+            for param in op.get("parameters", []):
+                if param["in"] == "path":
+                    assert "{" + param["name"] + "}" in path
+
+
+def _resolve(document, schema):
+    while "$ref" in schema:
+        node = document
+        for part in schema["$ref"][2:].split("/"):
+            node = node[part]
+        schema = node
+    return schema
+
+
+def test_documented_examples_are_answered_with_the_documented_keys(app, document):
+    client = app.test_client()
+    checked = 0
+    for path, item in document["paths"].items():
+        op = item.get("post")
+        if not op or "requestBody" not in op:
+            continue
+        example = op["requestBody"]["content"]["application/json"].get("example")
+        assert example is not None, f"{path}: no request example"
+        r = client.post(path, json=example)
+        assert r.status_code == 200, (path, r.get_json())
+        schema = _resolve(document,
+                          op["responses"]["200"]["content"]["application/json"]["schema"])
+        body = r.get_json()
+        for key in schema.get("required", []):
+            assert key in body, (path, key)
+        if schema.get("additionalProperties") is False:
+            assert set(body) <= set(schema["properties"]), (path, set(body) -
+                                                            set(schema["properties"]))
+        checked += 1
+    assert checked >= 6

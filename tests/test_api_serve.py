@@ -1,0 +1,92 @@
+"""`liars serve`: its options, its refusals, both gunicorn worker kinds, a clean stop;
+and the error handler of last resort (500 in the one shape, logged, no traceback)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from api import create_app
+from api_server import HOST, ROOT, LiveServer, free_port
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "solver.cli", "liars", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_serve_is_a_liars_subcommand():
+    result = run_cli("serve", "--help")
+    assert result.returncode == 0, result.stderr
+    for option in ("--host", "--port", "--workers", "--threads", "--budget", "--lexicon"):
+        assert option in result.stdout
+    assert "127.0.0.1" in result.stdout and "8000" in result.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--port", "eighty"], "port"),
+    (["--port", "70000"], "65535"),
+    (["--workers", "0"], "at least 1"),
+    (["--budget", "-1"], "budget"),
+    (["--lexicon", "klingon"], "klingon"),
+    (["--lexicon", "/etc/passwd"], "unknown lexicon"),
+])
+def test_serve_refuses_bad_options(args, words):
+    result = run_cli("serve", "--port", str(free_port()), *args)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert words in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_sync_worker_single_process_and_clean_stop():
+    server = LiveServer("--workers", "1", "--threads", "1", "--budget", "0.5",
+                        "--lexicon", "csw19")
+    try:
+        assert server.get("/healthz").json()["default_lexicon"] == "csw19"
+        assert server.post("/api/v1/judge", {"words": "zen"}).json() == \
+            {"acceptable": True, "lexicon": "csw19"}
+        assert "sync" in server.output()
+    finally:
+        code = server.stop()
+    assert code == 0, server.output()
+
+
+def test_python_m_api_serve_runs_the_same_server():
+    port = free_port()
+    command = [sys.executable, "-m", "api.serve", "--host", HOST, "--port", str(port),
+               "--workers", "1"]
+    with LiveServer(command=command, port=port) as server:
+        r = server.post("/api/v1/letters/compare", {"a": "bigger", "b": "big, g, er"})
+        assert r.json()["higher"] == "a"
+
+
+def test_unexpected_exceptions_answer_500_in_the_one_shape(caplog):
+    app = create_app()
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("secret internals")
+
+    r = app.test_client().get("/boom")
+    assert r.status_code == 500
+    error = r.get_json()["error"]
+    assert error["code"] == "internal_error" and error["field"] is None
+    assert "secret" not in r.get_data(as_text=True)
+    assert "Traceback" not in r.get_data(as_text=True)
+    assert any("secret internals" in (rec.exc_text or str(rec.exc_info)) for rec in
+               caplog.records)
+
+
+def test_config_is_per_app_and_drives_the_limits():
+    small = create_app({"MAX_CONTENT_LENGTH": 100, "MAX_SOLVE_TILES": 5})
+    default = create_app()
+    client = small.test_client()
+    assert client.post("/api/v1/judge", json={"words": "a " * 100}).status_code == 413
+    r = client.post("/api/v1/letters/highest", json={"tiles": "ABEGIRR"})
+    assert r.status_code == 413 and r.get_json()["error"]["field"] == "tiles"
+    assert default.test_client().post("/api/v1/letters/highest",
+                                      json={"tiles": "ABEGIRR"}).status_code == 200
+    document = client.get("/api/v1/openapi.json").get_json()
+    assert "100 bytes" in document["info"]["description"]
