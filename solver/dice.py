@@ -214,13 +214,14 @@ class CallLiar:
 
 
 def action_from_dict(event: dict, *, field: str = "event"):
-    """An action from its JSON form: ``{"type": "bid", "player", "bid" | "quantity"+"face"}``
-    or ``{"type": "liar", "player", "dice": {player: [faces]}}``."""
+    """An action from its JSON form: ``{"type": "bid", "player", "claim"}`` (or
+    "quantity" and "face" in place of "claim"), or ``{"type": "liar", "player",
+    "dice": {player: [faces]}}``."""
     kind = require(event, "type", field=field)
     player = require(event, "player", field=field)
     if kind == "bid":
-        claim = event["bid"] if "bid" in event else event
-        return MakeBid(player, Bid.parse(claim, field=f"{field}.bid"))
+        claim = event["claim"] if "claim" in event else event
+        return MakeBid(player, Bid.parse(claim, field=f"{field}.claim"))
     if kind in ("liar", "call"):
         dice = require(event, "dice", field=field)
         if not isinstance(dice, dict):
