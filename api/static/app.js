@@ -215,7 +215,7 @@ function wireForm(form, run) {
 function showResult(container, ...children) {
   container.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
   container.hidden = false;
-  container.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  container.scrollIntoView({ block: "start", behavior: "instant" });
 }
 
 // --- tile counters -----------------------------------------------------------------
@@ -268,6 +268,7 @@ function clearVerdict() {
 
 function wireJudge() {
   const form = $("#judge-form");
+  verdict.dataset.clearAfter = String(CLEAR_AFTER);
   wireForm(form, async () => {
     const words = $("#judge-words").value;
     const data = await postJSON("/judge", { words, lexicon: lexiconSelect.value });
