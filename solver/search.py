@@ -60,7 +60,8 @@ from .tiles import BITS, GUARD, Tiles, unpack
 DEFAULT_BUDGET = 5.0  # seconds
 
 _PAIR_CHUNK = 1 << 21  # state x candidate fit tests per numpy pass
-_GREEDY_TRIES = 16  # remainders completed greedily when out of time
+_GREEDY_TRIES = 4  # remainders completed greedily when out of time
+_MAX_PAIRS = 4_000_000  # (remainder, word) pairs one layer may hold
 
 
 @dataclass(frozen=True)
@@ -302,11 +303,32 @@ class _Layers:
         rows, lanes = self.blocks[length]
         size = self.remaining
         subsets = _comb(size, length)
+        keys = None
         if subsets * (length + 8) < len(rows) * 6 and subsets <= _MAX_SUBSETS:
-            found = _lookup_pairs(states, size, length, self._block_keys(length))
-            if found is not None:
-                return found
-        return _fit_pairs(states, lanes)
+            keys = self._block_keys(length)
+        work = subsets * length if keys is not None else len(rows)
+        step = max(1, _PAIR_CHUNK // max(1, work))
+        n_states = len(states[0])
+        out_i, out_j, total = [], [], 0
+        for lo in range(0, n_states, step):
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime
+            part = tuple(a[lo:lo + step] for a in states)
+            if keys is not None:
+                pi, pj = _lookup_pairs(part, size, length, keys)
+            else:
+                pi, pj = _fit_pairs(part, lanes)
+            if len(pi):
+                out_i.append(pi + lo)
+                out_j.append(pj)
+                total += len(pi)
+                if total > _MAX_PAIRS:
+                    raise _OutOfTime  # too big to hold: give up, unproven
+        if not out_i:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+        if len(out_i) == 1:
+            return out_i[0], out_j[0]
+        return np.concatenate(out_i), np.concatenate(out_j)
 
     def _block_keys(self, length: int):
         """The block's hashed keys, sorted, with their candidate numbers (cached)."""
@@ -341,22 +363,26 @@ class _Layers:
         return chosen
 
 
-def _state_int(lanes, i: int) -> int:
-    return int(lanes[0][i]) | (int(lanes[1][i]) << 54) | (int(lanes[2][i]) << 108)
+def _greedy(state, rows, lanes, lengths, cap: int) -> list[int]:
+    """Longest (then first) word that fits, repeatedly: the rows chosen.
 
-
-def _greedy(index, rows, rack: int, cap: int):
-    """Longest (then first) word that fits, repeatedly: (chosen rows, rack left)."""
+    ``state`` is a triple of lane ints; ``rows``, ``lanes`` and ``lengths``
+    are the candidates in row order.  Each step keeps only the candidates that
+    still fit, so the passes shrink fast.
+    """
+    keep = np.flatnonzero(lengths <= cap)
+    rows, lanes = rows[keep], tuple(a[keep] for a in lanes)
+    state = list(state)
     chosen = []
-    packed = index.packed_rows(rows)
-    lengths = index.lengths[rows].tolist()
-    for row, word, length in zip(rows.tolist(), packed, lengths):
-        if length > cap:
-            continue
-        while (rack | GUARD) - word & GUARD == GUARD:
-            rack -= word
-            chosen.append(row)
-    return chosen, rack
+    while len(rows):
+        fit = np.flatnonzero(_fits_one(state, lanes))
+        if not len(fit):
+            break
+        rows, lanes = rows[fit], tuple(a[fit] for a in lanes)
+        chosen.append(int(rows[0]))
+        for k in range(3):
+            state[k] -= int(lanes[k][0])
+    return chosen
 
 
 def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> SearchResult:
@@ -386,10 +412,14 @@ def _fallback(layers: _Layers, index) -> list[int]:
     """Out of time: complete a few remainders of the deepest layer greedily; keep the best."""
     last = layers.states[-1]
     cap = layers.shape[-1] if layers.shape else 99
+    rows = layers.rows
+    lanes = tuple(lane[rows] for lane in index.lanes)
+    lengths = index.lengths[rows]
     best = None
     for i in range(min(_GREEDY_TRIES, len(last[0]))):
-        tail, _ = _greedy(index, layers.rows, _state_int(last, i), cap)
-        shape = [index.lengths[r] for r in tail]
+        state = [int(lane[i]) for lane in last]
+        tail = _greedy(state, rows, lanes, lengths, cap)
+        shape = [int(index.lengths[r]) for r in tail]
         if best is None or shape > best[0]:
             best = (shape, i, tail)
     alive = np.zeros(len(last[0]), dtype=bool)
