@@ -1,0 +1,262 @@
+// The sister games' checkers: Liar's Dice, Liar's Post, Liar Liar, Liar's Poker.
+// One screen each, built from the table below; every answer is POST /api/v1/<game>/check.
+// Loaded by app.js after the first screen is ready (it passes its helpers to start()).
+
+const PHRASE = { autocapitalize: "off", inputmode: "text" };
+const CARDS = { autocapitalize: "characters", inputmode: "text" };
+
+const GAMES = [
+  {
+    name: "dice",
+    title: "Liar's Dice",
+    button: "Check the bid",
+    fields: [
+      { name: "claim", label: "Bid", placeholder: "five sixes", required: true, ...PHRASE,
+        hint: "As said at the table: “five sixes”, “2 fives”." },
+      { name: "dice", label: "All revealed dice", placeholder: "6 6 1 3 6 2 6", required: true,
+        autocapitalize: "off", inputmode: "numeric", keypad: ["1", "2", "3", "4", "5", "6"],
+        hint: "Every player's dice: 6 6 1 3, or 6613." },
+      { name: "last", label: "Bid before it (optional)", placeholder: "four sixes", ...PHRASE,
+        hint: "Fill in to check that the bid was a legal raise." },
+    ],
+    options: [
+      { kind: "checkbox", name: "wild1", label: "1s are wild" },
+      { kind: "select", name: "bid_order", label: "Bid order", choices: [
+        ["seed", "Standard (seed rules)"], ["quantity-first", "Quantity first"],
+        ["perudo", "Perudo (1s wild)"]] },
+    ],
+    aliases: { bid: "claim" },
+    payload(v) {
+      // A run of digits is one die each ("6613" is 6 6 1 3): quicker on a number pad.
+      const dice = v.dice.replace(/(\d)(?=\d)/g, "$1 ");
+      const rules = { bid_order: v.bid_order };
+      if (v.wild1) rules.wild = [1];
+      const body = { claim: v.claim, dice, rules };
+      if (v.last.trim()) body.last = v.last;
+      return body;
+    },
+    render(d, { h }) {
+      const raise = d.raise;
+      return {
+        ok: d.holds,
+        children: [
+          h("h3", { class: d.holds ? "big-ok" : "big-bad" },
+            d.holds ? "✓ The bid holds" : "✗ The bid does not hold"),
+          h("p", {}, h("strong", {}, d.bid.phrase), `: ${d.count} counted among `,
+            `${d.dice_in_play} dice.`),
+          h("p", { class: "hint" }, "If “Liar!” is called:"),
+          h("ul", { class: "ruling", "aria-label": "Ruling if Liar is called" },
+            h("li", {}, h("span", {}, d.holds ? "The caller" : "The bidder"),
+              h("span", { class: "delta up" }, "loses a die"))),
+          raise ? h("p", { class: raise.legal ? "big-ok" : "big-bad" },
+            raise.legal ? `✓ A legal raise over ${raise.last.phrase}.`
+              : `✗ Not a legal raise: ${raise.reason}.`) : null,
+        ],
+      };
+    },
+  },
+  {
+    name: "post",
+    title: "Liar's Post",
+    button: "Check the claim",
+    fields: [
+      { name: "claim", label: "Claim", placeholder: "this is a queen", required: true, ...PHRASE,
+        hint: "As said: “this is a queen”, “a seven”." },
+      { name: "card", label: "The card", placeholder: "QH", required: true, ...CARDS,
+        hint: "Q, QH, Q♥ or “queen of hearts”." },
+    ],
+    options: [
+      { kind: "radio", name: "call", label: "The receiver called", choices: [
+        ["", "Not yet"], ["true", "True"], ["false", "False"]] },
+    ],
+    payload(v) {
+      const body = { claim: v.claim, card: v.card };
+      if (v.call) body.call = v.call;
+      return body;
+    },
+    render(d, { h }) {
+      const called = d.call !== undefined && d.call !== null;
+      const takes = { sender: "The sender takes the card.", receiver: "The receiver takes the card." };
+      return {
+        ok: called ? d.receiver_right : d.claim_true,
+        children: [
+          h("h3", { class: d.claim_true ? "big-ok" : "big-bad" },
+            d.claim_true ? "✓ The claim is true" : "✗ The claim is false"),
+          h("p", {}, `Claimed “${d.claim.phrase}”; the card is `, h("strong", {}, d.card), "."),
+          called ? h("ul", { class: "ruling", "aria-label": "Ruling" },
+            h("li", {}, h("span", {}, `Receiver called ${d.call === "true" ? "True" : "False"}`),
+              h("span", { class: `delta ${d.receiver_right ? "down" : "up"}` },
+                d.receiver_right ? "right" : "wrong"))) : null,
+          called ? h("p", {}, h("strong", {}, takes[d.takes] || `${d.takes} takes the card.`),
+            " It lies face up; the taker starts the next turn.") : null,
+        ],
+      };
+    },
+  },
+  {
+    name: "liarliar",
+    title: "Liar Liar",
+    button: "Check the play",
+    fields: [
+      { name: "claim", label: "Play as said", placeholder: "two kings", required: true, ...PHRASE,
+        hint: "“two kings”, “three 7s”, “a queen”." },
+      { name: "cards", label: "Cards turned over", placeholder: "KH JOKER", required: true, ...CARDS,
+        hint: "Only the play just made: KH KS, or “joker”." },
+    ],
+    options: [],
+    payload(v) { return { claim: v.claim, cards: v.cards }; },
+    render(d, { h }) {
+      return {
+        ok: d.true,
+        children: [
+          h("h3", { class: d.true ? "big-ok" : "big-bad" },
+            d.true ? "✓ The play is true" : "✗ The play is a lie"),
+          h("p", {}, `Said “${d.claim.phrase}”; turned over `, h("strong", {}, d.cards.join(" ")),
+            d.jokers ? ` (${d.jokers} joker${d.jokers === 1 ? "" : "s"}, wild)` : "", "."),
+          d.wrong && d.wrong.length ? h("p", {}, "Not as said: ", h("strong", {}, d.wrong.join(" "))) : null,
+          h("ul", { class: "ruling", "aria-label": "Ruling" },
+            h("li", {}, h("span", {}, "The pile"),
+              h("span", { class: "delta up" }, d.true ? "caller takes it" : "player takes it back"))),
+        ],
+      };
+    },
+  },
+  {
+    name: "poker",
+    title: "Liar's Poker",
+    button: "Check the hand",
+    fields: [
+      { name: "claim", label: "Hand as said", placeholder: "full house, kings over threes",
+        required: true, ...PHRASE, hint: "“pair of kings”, “flush, ace high”." },
+      { name: "cards", label: "All revealed cards", placeholder: "KH 3C KS KD 3S", required: true,
+        ...CARDS, hint: "Everyone's cards together: KH 3C KS …" },
+      { name: "last", label: "Claim before it (optional)", placeholder: "two pair, aces and kings",
+        ...PHRASE, hint: "Fill in to check that the hand is higher." },
+    ],
+    options: [
+      { kind: "select", name: "ladder", label: "Hand ladder", choices: [
+        ["standard", "Standard"], ["short-deck", "Short deck (flush beats full house)"]] },
+    ],
+    payload(v) {
+      const body = { claim: v.claim, cards: v.cards, rules: { ladder: v.ladder } };
+      if (v.last.trim()) body.last = v.last;
+      return body;
+    },
+    render(d, { h }) {
+      const higher = d.higher;
+      return {
+        ok: d.made,
+        children: [
+          h("h3", { class: d.made ? "big-ok" : "big-bad" },
+            d.made ? "✓ The hand can be made" : "✗ The hand cannot be made"),
+          h("p", {}, `“${d.claim.phrase}”`,
+            d.made && d.cards_used ? [" from ", h("strong", {}, d.cards_used.join(" "))] : "", "."),
+          higher ? h("p", { class: higher.legal ? "big-ok" : "big-bad" },
+            higher.legal ? `✓ Higher than ${higher.last.phrase}.` : `✗ Not higher: ${higher.reason}.`)
+            : null,
+        ],
+      };
+    },
+  },
+];
+
+function buildScreen(game, { h }) {
+  const id = (name) => `${game.name}-${name}`;
+  const inputs = game.fields.map((f) => {
+    const describedBy = `${id(f.name)}-hint ${id(f.name)}-error`;
+    const input = h("input", {
+      id: id(f.name), name: f.name, type: "text", required: f.required || null,
+      autocapitalize: f.autocapitalize, autocorrect: "off", spellcheck: "false",
+      autocomplete: "off", inputmode: f.inputmode, enterkeyhint: "next",
+      placeholder: f.placeholder, "aria-describedby": describedBy,
+    });
+    const keypad = f.keypad ? h("div", { class: "keypad", role: "group",
+      "aria-label": `Add a die to ${f.label.toLowerCase()}` },
+      f.keypad.map((key) => h("button", { type: "button", class: "key", "aria-label": `Add a ${key}`,
+        onclick: () => { input.value = (input.value.trim() + " " + key).trim();
+          input.dispatchEvent(new Event("input")); } }, key)),
+      h("button", { type: "button", class: "key", "aria-label": "Remove the last die",
+        onclick: () => { input.value = input.value.trim().replace(/\s*\S$/, "");
+          input.dispatchEvent(new Event("input")); } }, "⌫"),
+      h("button", { type: "button", class: "key key-text", "aria-label": "Clear the dice",
+        onclick: () => { input.value = ""; input.dispatchEvent(new Event("input")); } },
+        "Clear")) : null;
+    return h("div", { class: "field" },
+      h("label", { for: id(f.name) }, f.label),
+      input,
+      keypad,
+      h("p", { class: "hint", id: `${id(f.name)}-hint` }, f.hint),
+      h("p", { class: "error", id: `${id(f.name)}-error`, role: "alert", hidden: true }));
+  });
+  const options = game.options.map((o) => {
+    if (o.kind === "checkbox") {
+      return h("label", { class: "check" },
+        h("input", { type: "checkbox", id: id(o.name), name: o.name }),
+        h("span", {}, o.label));
+    }
+    if (o.kind === "select") {
+      return h("div", { class: "field" },
+        h("label", { for: id(o.name) }, o.label),
+        h("select", { id: id(o.name), name: o.name, "aria-describedby": `${id(o.name)}-error` },
+          o.choices.map(([value, text]) => h("option", { value }, text))),
+        h("p", { class: "error", id: `${id(o.name)}-error`, role: "alert", hidden: true }));
+    }
+    // radio: a row of large segments
+    return h("fieldset", { class: "segments" },
+      h("legend", {}, o.label),
+      h("div", { class: "segment-row" },
+        o.choices.map(([value, text], i) => h("label", { class: "segment" },
+          h("input", { type: "radio", name: o.name, value, checked: i === 0 || null,
+            id: `${id(o.name)}-${value || "none"}` }),
+          h("span", {}, text)))));
+  });
+  const form = h("form", { id: id("form"), class: "card", novalidate: true },
+    inputs, options,
+    h("button", { class: "primary", type: "submit" }, game.button),
+    h("p", { class: "error", id: `${id("form")}-error`, role: "alert", hidden: true }));
+  const result = h("div", { id: id("result"), class: "result", "aria-live": "polite",
+    tabindex: "-1", hidden: true });
+  const section = h("section", { id: `screen-${game.name}`, class: "screen", hidden: true,
+    "data-title": game.title, "aria-labelledby": id("heading") },
+    h("a", { class: "back", href: "#games" }, "‹ Other games"),
+    h("h2", { id: id("heading"), class: "visually-hidden" }, game.title),
+    form, result);
+  return { section, form, result };
+}
+
+function readValues(form) {
+  const values = {};
+  for (const el of form.elements) {
+    if (!el.name) continue;
+    if (el.type === "checkbox") values[el.name] = el.checked;
+    else if (el.type === "radio") { if (el.checked) values[el.name] = el.value; }
+    else values[el.name] = el.value;
+  }
+  return values;
+}
+
+export function start(app) {
+  const { h, postJSON, wireForm, showResult, registerScreen, route } = app;
+  const container = document.getElementById("game-screens");
+  for (const game of GAMES) {
+    const { section, form, result } = buildScreen(game, app);
+    container.append(section);
+    registerScreen(game.name, section);
+    wireForm(form, async () => {
+      let data;
+      try {
+        data = await postJSON(`/${game.name}/check`, game.payload(readValues(form)));
+      } catch (error) {
+        const field = error.field ? error.field.split(/[.[]/)[0] : null;
+        if (field && game.aliases && game.aliases[field]) error.field = game.aliases[field];
+        else if (field === "rules") error.field = null;
+        throw error;
+      }
+      const { ok, children } = game.render(data, { h });
+      result.className = `result ${ok ? "ok" : "bad"}`;
+      result.dataset.ok = String(ok);
+      showResult(result, ...children);
+    });
+  }
+  route();
+}
