@@ -45,7 +45,7 @@ class Bid:
     face: int
 
     @classmethod
-    def parse(cls, claim, *, field: str = "bid") -> "Bid":
+    def parse(cls, claim, *, field: str = "claim") -> "Bid":
         """A bid from a phrase ("five sixes"), a dict, or a Bid."""
         if isinstance(claim, Bid):
             return claim
@@ -138,11 +138,11 @@ class DiceRules:
         """Raise unless ``bid`` names a real face and at most the dice in play."""
         if not 1 <= bid.face <= self.faces:
             raise InvalidDie(f"{bid}: {bid.face} is not a face from 1 to {self.faces}",
-                             field="bid")
+                             field="claim")
         if bid.quantity < 1:
-            raise IllegalMove(f"{bid}: a bid is for at least one die", field="bid")
+            raise IllegalMove(f"{bid}: a bid is for at least one die", field="claim")
         if bid.quantity > dice_in_play:
-            raise IllegalMove(f"{bid}: only {dice_in_play} dice are in play", field="bid")
+            raise IllegalMove(f"{bid}: only {dice_in_play} dice are in play", field="claim")
 
     def count(self, bid: Bid, dice) -> int:
         """Dice that count for ``bid``: its face, plus wild dice unless the face is wild."""
@@ -317,7 +317,7 @@ class DiceGame:
             problem = self.rules.raise_problem(self.bid, action.bid)
             if problem:
                 raise IllegalMove(f"{action.player} cannot bid {action.bid}: {problem}",
-                                  field="bid")
+                                  field="claim")
         elif isinstance(action, CallLiar):
             if self.bid is None:
                 raise IllegalMove(f"{action.player} cannot call 'Liar!': nobody has bid "

@@ -131,11 +131,11 @@ def _normalize(text) -> str:
 
 
 def tokenize(text: str) -> tuple[list[Token], list[str]]:
-    """The understood tokens of a phrase (fillers dropped), and the words not understood.
+    """The understood tokens of a phrase, and the words not understood.
 
     >>> tokens, unknown = tokenize("I bid five sixxes")
     >>> [(t.text, t.kind, t.value) for t in tokens], unknown
-    ([('five', 'number', 5)], ['sixxes'])
+    ([('i bid', 'filler', None), ('five', 'number', 5)], ['sixxes'])
     """
     words = _normalize(text).split()
     padded = " " + "  ".join(words) + " "
@@ -151,8 +151,7 @@ def tokenize(text: str) -> tuple[list[Token], list[str]]:
         count = len(phrase.split())
         for i in range(first, first + count):
             covered[i] = True
-        if kind != FILLER:
-            tokens.append(Token(" ".join(words[first:first + count]), kind, value, plural))
+        tokens.append(Token(" ".join(words[first:first + count]), kind, value, plural))
     unknown = [word for word, ok in zip(words, covered) if not ok]
     return tokens, unknown
 
@@ -180,12 +179,14 @@ def _unreadable(text, labels: list[str], problem: str) -> UnreadablePhrase:
 
 
 def _read(text, what: str, labeller) -> list[Token]:
+    """The meaningful tokens of a phrase, or an error naming the words not understood."""
     tokens, unknown = tokenize(text)
     if unknown:
         listed = " ".join(unknown)
         if not tokens:
             raise _unreadable(text, [], f"'{listed}' names no {what}")
         raise _unreadable(text, labeller(tokens), f"not '{listed}'")
+    tokens = [t for t in tokens if t.kind != FILLER]
     if not tokens:
         raise _unreadable(text, [], f"it names no {what}")
     return tokens

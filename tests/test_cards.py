@@ -1,0 +1,62 @@
+"""Cards as players write them, and clear errors naming the text that is not a card."""
+
+import pytest
+from hypothesis import given, strategies as st
+
+from solver.cards import JOKER, Card, parse_cards, parse_rank, rank_name
+from solver.errors import InvalidCard, LimitExceeded
+
+
+@pytest.mark.parametrize("text, card", [
+    ("Q", Card(12)), ("10", Card(10)), ("QH", Card(12, "H")), ("Q♥", Card(12, "H")),
+    ("qh", Card(12, "H")), ("10♠", Card(10, "S")), ("T", Card(10)), ("AD", Card(14, "D")),
+    ("q of hearts", Card(12, "H")), ("Queen of Hearts", Card(12, "H")),
+    ("2 of clubs", Card(2, "C")), ("joker", JOKER), ("JOKER", JOKER), ("J", Card(11)),
+    ("JS", Card(11, "S")),
+])
+def test_cards_as_written(text, card):
+    assert Card.parse(text) == card
+
+
+@pytest.mark.parametrize("text, message", [
+    ("11", "'11' is not a card: '11' is not a rank"),
+    ("QX", "'QX' is not a card"),
+    ("queen of stars", "'queen of stars' is not a card: 'stars' is not a suit"),
+    ("", "'' is not a card"),
+])
+def test_bad_cards_name_the_text(text, message):
+    with pytest.raises(InvalidCard) as err:
+        Card.parse(text, field="card")
+    assert message in err.value.message and err.value.field == "card"
+
+
+def test_non_text_is_not_a_card():
+    with pytest.raises(InvalidCard, match="not 12"):
+        Card.parse(12)
+
+
+def test_card_lists_from_strings_and_lists():
+    assert parse_cards("AS, 10d  7 joker") == (Card(14, "S"), Card(10, "D"), Card(7), JOKER)
+    assert parse_cards("queen of hearts, KS") == (Card(12, "H"), Card(13, "S"))
+    assert parse_cards(["Q♥", "q"]) == (Card(12, "H"), Card(12))
+    with pytest.raises(LimitExceeded):
+        parse_cards(["2"] * 5, limit=4)
+
+
+def test_ranks():
+    assert [rank_name(r) for r in (14, 13, 12, 11, 10, 2)] == ["A", "K", "Q", "J", "10", "2"]
+    assert parse_rank("ace") == parse_rank("A") == parse_rank(14) == 14
+    with pytest.raises(InvalidCard, match="'1' is not a rank"):
+        parse_rank("1")
+    with pytest.raises(InvalidCard):
+        parse_rank(True)
+
+
+cards = st.one_of(st.just(JOKER), st.builds(Card, st.integers(2, 14),
+                                            st.one_of(st.none(), st.sampled_from("SHDC"))))
+
+
+@given(cards)
+def test_str_and_parse_round_trip(card):
+    assert Card.parse(str(card)) == card
+    assert Card.parse(card.symbol) == card

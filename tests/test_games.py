@@ -1,0 +1,111 @@
+"""The registry the CLI and the API share: payload shapes, errors, limits, schemas."""
+
+import json
+
+import pytest
+
+from solver.errors import InvalidInput, InvalidRules, LimitExceeded, UnreadablePhrase
+from solver.games import GAMES, get_game
+
+jsonschema = pytest.importorskip("jsonschema")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_examples_match_their_schemas_and_run(name):
+    game = GAMES[name]
+    jsonschema.validate(game.CHECK_EXAMPLE, game.check_schema)
+    jsonschema.validate(game.REPLAY_EXAMPLE, game.replay_schema)
+    jsonschema.Draft202012Validator.check_schema(game.check_schema)
+    jsonschema.Draft202012Validator.check_schema(game.replay_schema)
+    assert game.check(game.CHECK_EXAMPLE)["game"] == name
+    result = game.replay(game.REPLAY_EXAMPLE)
+    assert result["ok"] is True
+    json.dumps(result)  # JSON-able all the way down
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_is_described(name):
+    game = GAMES[name]
+    assert game.name == name and len(game.description) > 40 and game.title
+
+
+@pytest.mark.parametrize("name", ["dice", "post", "poker"])
+def test_example_replays_run_to_the_end(name):
+    outcome = GAMES[name].replay(GAMES[name].REPLAY_EXAMPLE)["state"]["outcome"]
+    assert outcome is not None and outcome["placings"]
+
+
+def test_post_example_is_the_rule_texts_example_ending_the_game():
+    state = GAMES["post"].replay(GAMES["post"].REPLAY_EXAMPLE)["state"]
+    last = state["turns"][-1]
+    assert last["chain"] == ["anna", "ben", "carla"] and last["taker"] == "ben"
+    assert state["outcome"]["loser"] == "ben"
+
+
+def test_claims_structured_or_as_phrases_agree():
+    dice = GAMES["dice"]
+    said = dice.check({"claim": "five sixes", "dice": [6, 6, 6, 6, 6]})
+    given = dice.check({"claim": {"quantity": 5, "face": 6}, "dice": [6, 6, 6, 6, 6]})
+    assert said == given
+    poker = GAMES["poker"]
+    assert poker.check({"claim": "two pair, jacks and fours", "cards": "JH JS 4C 4D"}) == \
+        poker.check({"claim": {"hand": "two pair", "ranks": ["J", 4]}, "cards": "JH JS 4C 4D"})
+
+
+def test_illegal_event_answers_index_reason_and_the_state_before():
+    payload = {"rules": {"bid_order": "seed"}, "players": ["a", "b", "c"], "events": [
+        {"type": "bid", "player": "a", "claim": "2 fives"},
+        {"type": "bid", "player": "b", "claim": "3 twos"},
+        {"type": "bid", "player": "c", "claim": "3 sixes"}]}
+    result = GAMES["dice"].replay(payload)
+    assert result["ok"] is False and result["event_index"] == 1
+    assert result["error"]["code"] == "illegal_move"
+    assert result["error"]["field"] == "events[1].claim"
+    assert result["state"]["to_move"] == "b" and result["state"]["bid"]["phrase"] == "2 fives"
+
+
+def test_game_over_is_reported_as_an_illegal_event():
+    payload = dict(GAMES["dice"].REPLAY_EXAMPLE)
+    payload["events"] = payload["events"] + [{"type": "bid", "player": "ann", "claim": "1 two"}]
+    result = GAMES["dice"].replay(payload)
+    assert result["error"]["code"] == "game_over" and result["event_index"] == 5
+
+
+def test_unreadable_event_raises_with_its_field():
+    payload = {"players": ["a", "b"], "events": [{"type": "bid", "player": "a",
+                                                  "claim": "two fivxes"}]}
+    with pytest.raises(UnreadablePhrase, match="understood 'two' \\(quantity 2\\) but not "
+                                               "'fivxes'") as err:
+        GAMES["dice"].replay(payload)
+    assert err.value.field == "events[0].claim"
+
+
+@pytest.mark.parametrize("payload, error, message", [
+    ([], InvalidInput, "must be a JSON object"),
+    ({"players": ["a", "b"], "moves": []}, InvalidInput, "unknown field"),
+    ({"events": []}, InvalidInput, "needs players"),
+    ({"players": "ab"}, InvalidInput, "players must be a list"),
+    ({"players": ["a", "a"]}, InvalidInput, "given twice: a"),
+    ({"players": ["a", "b"], "rules": {"bid_order": "up"}}, InvalidRules, "'up'"),
+    ({"players": ["a", "b"], "rules": {"wilds": [1]}}, InvalidRules, "no rules option 'wilds'"),
+    ({"players": [f"p{i}" for i in range(21)]}, LimitExceeded, "at most 20"),
+    ({"players": ["a", "b"], "events": [{}] * 10_001}, LimitExceeded, "at most 10000"),
+])
+def test_payload_problems_raise(payload, error, message):
+    with pytest.raises(error, match=message):
+        GAMES["dice"].replay(payload)
+
+
+def test_check_limits_and_unknown_fields():
+    with pytest.raises(LimitExceeded):
+        GAMES["dice"].check({"claim": "2 fives", "dice": [5] * 10_000})
+    with pytest.raises(InvalidInput, match="unknown field.*tiles"):
+        GAMES["poker"].check({"claim": "pair of kings", "cards": "KH KS", "tiles": "AB"})
+    with pytest.raises(InvalidInput, match="needs card"):
+        GAMES["post"].check({"claim": "Q"})
+
+
+def test_get_game_names_the_unknown_game():
+    assert get_game("post") is GAMES["post"]
+    with pytest.raises(InvalidInput, match="no game 'chess'"):
+        get_game("chess")
