@@ -311,6 +311,19 @@ def test_call_exact_and_bullshit(phone):
     phone.shot("call-bullshit")
 
 
+def test_call_enter_key_never_calls(phone):
+    """The keyboard's Enter moves on from the tiles and never calls "Bullshit" by itself."""
+    page = phone.open("/#call")
+    page.fill("#call-tiles", "bigger")
+    page.press("#call-tiles", "Enter")
+    assert page.evaluate("document.activeElement.id") == "call-declared"
+    page.keyboard.type("big")
+    page.press("#call-declared", "Enter")
+    page.wait_for_timeout(300)
+    assert not visible(page, "#call-result")
+    assert page.evaluate("document.activeElement.id") != "call-declared"
+
+
 def test_call_bad_tiles(phone):
     page = phone.open("/#call")
     page.fill("#call-tiles", "bigg3r")
@@ -563,12 +576,14 @@ def test_liarliar_play(phone, game_routes):
     page.fill("#liarliar-claim", "two kings")
     page.fill("#liarliar-cards", "KH joker")
     text = check_game(page, "liarliar", "Check the play").inner_text()
-    assert "The play is true" in text and "1 joker" in text and "caller takes it" in text
+    assert "The play is true" in text and "1 joker" in text
+    assert "The caller takes the whole pile." in text
     page.fill("#liarliar-cards", "KH 3C")
     page.get_by_role("button", name="Check the play").click()
     page.wait_for_function("document.querySelector('#liarliar-result').dataset.ok === 'false'")
     text = page.locator("#liarliar-result").inner_text()
     assert "The play is a lie" in text and "Not as said: 3C" in text
+    assert "The player who made it takes the whole pile." in text
     phone.shot("liarliar")
 
 

@@ -210,6 +210,26 @@ function wireForm(form, run) {
   for (const input of $$("input, textarea", form)) {
     input.addEventListener("input", () => clearError(input));
   }
+  form.addEventListener("keydown", onEnter);
+}
+
+/**
+ * The keyboard's Enter key: "next" moves to the next field instead of submitting; on the
+ * call form the last field only closes the keyboard, so that Enter can never call
+ * "Bullshit" by accident (the player taps Bullshit or Exact).
+ */
+function onEnter(event) {
+  const input = event.target;
+  if (event.key !== "Enter" || input.tagName !== "INPUT" || input.type !== "text") return;
+  const fields = $$("input[type=text]", input.form);
+  const next = fields[fields.indexOf(input) + 1];
+  if (input.getAttribute("enterkeyhint") === "next" && next) {
+    event.preventDefault();
+    next.focus();
+  } else if (input.form.id === "call-form") {
+    event.preventDefault();
+    input.blur();
+  }
 }
 
 function showResult(container, ...children) {

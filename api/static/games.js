@@ -114,9 +114,8 @@ const GAMES = [
           h("p", {}, `Said “${d.claim.phrase}”; turned over `, h("strong", {}, d.cards.join(" ")),
             d.jokers ? ` (${d.jokers} joker${d.jokers === 1 ? "" : "s"}, wild)` : "", "."),
           d.wrong && d.wrong.length ? h("p", {}, "Not as said: ", h("strong", {}, d.wrong.join(" "))) : null,
-          h("ul", { class: "ruling", "aria-label": "Ruling" },
-            h("li", {}, h("span", {}, "The pile"),
-              h("span", { class: "delta up" }, d.true ? "caller takes it" : "player takes it back"))),
+          h("p", { class: "ruling-line" }, d.true ? "The caller takes the whole pile."
+            : "The player who made it takes the whole pile."),
         ],
       };
     },
@@ -167,7 +166,8 @@ function buildScreen(game, { h }) {
     const input = h("input", {
       id: id(f.name), name: f.name, type: "text", required: f.required || null,
       autocapitalize: f.autocapitalize, autocorrect: "off", spellcheck: "false",
-      autocomplete: "off", inputmode: f.inputmode, enterkeyhint: "next",
+      autocomplete: "off", inputmode: f.inputmode,
+      enterkeyhint: f === game.fields[game.fields.length - 1] ? "go" : "next",
       placeholder: f.placeholder, "aria-describedby": describedBy,
     });
     const keypad = f.keypad ? h("div", { class: "keypad", role: "group",
