@@ -227,6 +227,23 @@ def test_installable_manifest_and_icons(phone, server):
         else:
             assert got.text.lstrip().startswith("<svg")
     assert sizes == {"192x192": (192, 192), "512x512": (512, 512)}
+    # Chromium's own verdict: the manifest parses cleanly and nothing blocks installing,
+    # except that Playwright's contexts are incognito.
+    cdp = phone.context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    blocking = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")
+                ["installabilityErrors"] if e["errorId"] != "in-incognito"]
+    assert blocking == []
+
+
+def test_unreachable_server_is_said_in_words(phone):
+    page = phone.open("/")
+    page.route("**/api/v1/judge", lambda route: route.abort())
+    judge(page, "qi")
+    error = page.locator("#judge-form-error")
+    error.wait_for(state="visible")
+    assert "Cannot reach the referee server" in error.inner_text()
+    assert not visible(page, "#verdict")
 
 
 # --- Judge -------------------------------------------------------------------------------
