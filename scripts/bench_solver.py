@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Benchmark the exact search (and Lexicon.words_from) on random draws from the bag.
+
+Prints figures; it is not a timed unit test.  Per rack size: how many racks,
+p50 / p99 / max wall time of ``search`` in a warm process, how many results
+were proven, and the brute-force reference (solver/reference.py) on the first
+few racks of each size, with a per-rack timeout, and the speed ratio.  Where
+the reference finishes, its answer is also compared with the search's.
+
+    python scripts/bench_solver.py                       # defaults, a few minutes at most
+    python scripts/bench_solver.py --racks 300 --sizes 16,40 --seed 7
+
+Targets (the issue): up to 16 tiles p99 <= 2 ms; up to 40 tiles p99 <= 50 ms;
+words_from on 25 tiles <= 20 ms; a rack that cannot finish within the budget
+returns the best set found, marked not proven.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.lexicon import load_lexicon  # noqa: E402
+from solver.reference import ReferenceTimeout, brute_force_highest  # noqa: E402
+from solver.search import search  # noqa: E402
+from solver.tiles import TILE_SETS, parse_tiles  # noqa: E402
+
+
+def percentile(values, q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def _reference_child(rack, lex, timeout, conn) -> None:
+    start = time.perf_counter()
+    try:
+        shape, words = brute_force_highest(rack, lex, timeout=timeout)
+    except ReferenceTimeout:
+        conn.send(None)
+        return
+    conn.send((time.perf_counter() - start, tuple(shape), words))
+
+
+def run_reference(rack: str, lex, timeout: float):
+    """(seconds, shape, words) from the brute-force reference, or None past ``timeout``.
+
+    It runs in a forked child that is killed at the timeout: the reference
+    lists every sub-multiset of the tiles before it first looks at the clock,
+    which alone takes minutes on 30+ tiles.
+    """
+    ctx = multiprocessing.get_context("fork")
+    here, there = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_reference_child, args=(rack, lex, timeout, there), daemon=True)
+    child.start()
+    there.close()
+    got = here.recv() if here.poll(timeout + 0.5) else None
+    if child.is_alive():
+        child.kill()
+    child.join()
+    here.close()
+    return got
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1e3:8.2f}"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--racks", type=int, default=200, help="racks per size (default 200)")
+    parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--sizes", default="7,12,16,24,32,40",
+                        help="comma-separated rack sizes (default 7,12,16,24,32,40)")
+    parser.add_argument("--budget", type=float, default=5.0,
+                        help="search time budget per rack, seconds (default 5)")
+    parser.add_argument("--lexicon", default="twl06")
+    parser.add_argument("--tile-set", default="scrabble", choices=sorted(TILE_SETS))
+    parser.add_argument("--ref-racks", type=int, default=8,
+                        help="racks per size given to the brute-force reference (default 8)")
+    parser.add_argument("--ref-timeout", type=float, default=2.0,
+                        help="reference timeout per rack, seconds (default 2)")
+    parser.add_argument("--words-from-size", type=int, default=25)
+    parser.add_argument("--cpu", default="auto",
+                        help="pin to this CPU number ('auto': one allowed CPU; 'none': no pin)")
+    args = parser.parse_args(argv)
+
+    if args.cpu != "none" and hasattr(os, "sched_setaffinity"):
+        allowed = sorted(os.sched_getaffinity(0))
+        cpu = allowed[-1] if args.cpu == "auto" else int(args.cpu)
+        os.sched_setaffinity(0, {cpu})
+        print(f"pinned to CPU {cpu}")
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    tile_set = TILE_SETS[args.tile_set]
+    bag = "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
+    rng = random.Random(args.seed)
+
+    t0 = time.perf_counter()
+    lex = load_lexicon(args.lexicon)
+    t1 = time.perf_counter()
+    index = lex.index
+    t2 = time.perf_counter()
+    print(f"lexicon {lex.name}: load {ms(t1 - t0).strip()} ms, index first use "
+          f"{ms(t2 - t1).strip()} ms ({len(index)} alphagrams)")
+    # warm up: first calls pay for lazy imports and caches
+    for n in (7, 16, 30):
+        search(parse_tiles("".join(random.Random(n).sample(bag, n)), tile_set), index,
+               args.budget)
+
+    print(f"\nsearch, {args.racks} random racks per size from the {tile_set.name} bag, "
+          f"seed {args.seed}, budget {args.budget} s; times in ms")
+    print(f"{'':11} {'---- wall clock ----':>26} {'---- CPU time ----':>26}")
+    header = (f"{'tiles':>5} {'racks':>5} {'p50':>8} {'p99':>8} {'max':>8} {'p50':>8} "
+              f"{'p99':>8} {'max':>8} {'proven':>7} {'states':>7}  reference (first "
+              f"{args.ref_racks} racks, 2 once it finished none at a smaller size; timeout "
+              f"{args.ref_timeout:g} s)")
+    print(header)
+    summary = {}
+    ref_hopeless = False
+    for n in sizes:
+        racks = ["".join(rng.sample(bag, n)) for _ in range(args.racks)]
+        times, cpu, proven, nodes, results = [], [], 0, 0, []
+        for rack in racks:
+            tiles = parse_tiles(rack, tile_set)
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            result = search(tiles, index, args.budget)
+            times.append(time.perf_counter() - start)
+            cpu.append(time.thread_time() - start_cpu)
+            proven += result.proven
+            nodes = max(nodes, result.nodes)
+            results.append(result)
+        summary[n] = (percentile(times, 99), percentile(cpu, 99))
+
+        # the brute-force reference, on the first few racks
+        ref_count = min(args.ref_racks, len(racks)) if not ref_hopeless else min(2, len(racks))
+        finished, ratios, timed_out, low_ratios, mismatches = [], [], 0, [], 0
+        for rack, t_search, result in zip(racks[:ref_count], times, results):
+            ran = run_reference(rack, lex, args.ref_timeout)
+            if ran is None:
+                timed_out += 1
+                low_ratios.append(args.ref_timeout / t_search)
+                continue
+            t_ref, shape, words = ran
+            finished.append(t_ref)
+            ratios.append(t_ref / t_search)
+            mine = [lex.spell(k) for k in result.keys] + list(result.leftover)
+            if result.proven and (tuple(shape), words) != (result.shape, mine):
+                mismatches += 1
+        parts = []
+        if finished:
+            parts.append(f"finished {len(finished)}: p50 {ms(statistics.median(finished)).strip()}"
+                         f" ms, ratio x{statistics.median(ratios):,.0f} (median)")
+        if timed_out:
+            parts.append(f"did not finish in {args.ref_timeout:g} s on {timed_out} rack(s), "
+                         f"ratio >= x{min(low_ratios):,.0f}")
+            if not finished:
+                ref_hopeless = True
+        if finished:
+            parts.append("answers agree" if not mismatches else f"{mismatches} MISMATCH(ES)")
+        print(f"{n:>5} {len(racks):>5} {ms(statistics.median(times))} "
+              f"{ms(percentile(times, 99))} {ms(max(times))} {ms(statistics.median(cpu))} "
+              f"{ms(percentile(cpu, 99))} {ms(max(cpu))} {proven:>7} {nodes:>7}  "
+              + "; ".join(parts), flush=True)
+
+    # words_from on a bigger rack
+    n = args.words_from_size
+    times, cpu = [], []
+    count = 0
+    for _ in range(args.racks):
+        tiles = parse_tiles("".join(rng.sample(bag, n)), tile_set)
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        words = lex.words_from(tiles)
+        times.append(time.perf_counter() - start)
+        cpu.append(time.thread_time() - start_cpu)
+        count = max(count, len(words))
+    print(f"\nwords_from, {args.racks} racks of {n} tiles (up to {count} words): wall p50 "
+          f"{ms(statistics.median(times)).strip()} ms, p99 {ms(percentile(times, 99)).strip()} "
+          f"ms, max {ms(max(times)).strip()} ms; CPU p50 {ms(statistics.median(cpu)).strip()} "
+          f"ms, max {ms(max(cpu)).strip()} ms")
+
+    print("\ntargets (wall clock / CPU time; other processes on the machine inflate wall clock):")
+
+    def verdict(label, pair, limit):
+        wall, cpu_ = pair
+        print(f"  {label:<30} wall {ms(wall).strip():>8} ms  CPU {ms(cpu_).strip():>8} ms  "
+              f"{'met' if wall <= limit else ('met on CPU time' if cpu_ <= limit else 'NOT met')}")
+
+    small = [summary[n] for n in summary if n <= 16]
+    big = [summary[n] for n in summary if n <= 40]
+    if small:
+        verdict("up to 16 tiles, p99 <= 2 ms", tuple(map(max, zip(*small))), 0.002)
+    if big:
+        verdict("up to 40 tiles, p99 <= 50 ms", tuple(map(max, zip(*big))), 0.050)
+    verdict(f"words_from {n} tiles, max <= 20 ms", (max(times), max(cpu)), 0.020)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
