@@ -324,7 +324,7 @@ def test_call_exact_and_bullshit(phone):
     assert "Caller gains a tile" in text
     assert "BIG, G exists" in text
     assert "BIGGER, Q, X (6, 1, 1)" in text
-    assert "is not the highest" in text
+    assert "shape (3, 1) is not the highest possible" in text
     assert "not proven" not in text.lower()
     phone.shot("call-exact")
     # Exact on the highest: caller and declarer each lose a tile.
@@ -334,6 +334,11 @@ def test_call_exact_and_bullshit(phone):
     text = call(page, "biggerxq", "bigger, z", "Bullshit").inner_text()
     assert "Declarer gains a tile" in text and "does not exist" in text
     phone.shot("call-bullshit")
+    page.get_by_role("button", name=re.compile("^New round")).click()
+    assert page.locator("#call-tiles").input_value() == ""
+    assert page.locator("#call-declared").input_value() == ""
+    assert page.locator("#call-tiles-count").inner_text() == ""
+    assert not visible(page, "#call-result")
 
 
 def test_call_enter_key_never_calls(phone):

@@ -188,14 +188,16 @@ function setBusy(form, busy) {
 
 /**
  * Wire a form: on submit, clear old errors, call `run(submitter)`, and show any API error
- * beside its field.  Clearing an input's error as soon as it is edited.
+ * beside its field; hide the old `result` meanwhile.  An input's error clears as soon as
+ * it is edited.
  */
-function wireForm(form, run) {
+function wireForm(form, run, result = null) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (form.dataset.busy) return;
     form.dataset.busy = "1";
     clearErrors(form);
+    if (result) result.hidden = true; // an old answer must not pass for the new one
     setBusy(form, true);
     try {
       await run(event.submitter || null);
@@ -348,11 +350,27 @@ function renderCall(data) {
       h("li", {}, "Highest possible: ",
         highest.length ? h("span", { class: "words" }, upper(highest)) : "nothing (no tiles)",
         " ", h("span", { class: "shape" }, shapeText(data.highest_shape || []))),
-      h("li", {}, "The declaration ",
-        h("strong", {}, data.is_highest ? "is" : "is not"), " the highest possible ",
-        h("span", { class: "shape" }, shapeText(data.declared_shape || [])), ".")),
+      h("li", {}, "The declaration's shape ",
+        h("span", { class: "shape" }, shapeText(data.declared_shape || [])), " ",
+        h("strong", {}, data.is_highest ? "is" : "is not"), " the highest possible.")),
     data.proven === false ? unprovenNote() : null,
+    h("button", { type: "button", class: "secondary", onclick: newRound },
+      "New round: clear tiles and declarations"),
   ];
+}
+
+/** Empty the Letters fields (call and raise) for the next round. */
+function newRound() {
+  for (const id of ["call-tiles", "call-declared", "raise-previous", "raise-declared"]) {
+    const input = document.getElementById(id);
+    input.value = "";
+    clearError(input);
+    input.dispatchEvent(new Event("input"));
+  }
+  $("#call-result").hidden = true;
+  $("#raise-result").hidden = true;
+  window.scrollTo(0, 0);
+  $("#call-tiles").focus();
 }
 
 function wireCall() {
@@ -370,7 +388,7 @@ function wireCall() {
     result.className = "result";
     result.dataset.call = call;
     showResult(result, ...renderCall(data));
-  });
+  }, result);
 }
 
 // --- Liars' Letters: raise ----------------------------------------------------------
@@ -409,7 +427,7 @@ function wireRaise() {
       // The call screen answers to the latest legal declaration.
       $("#call-declared").value = upper(data.declared);
     }
-  });
+  }, result);
 }
 
 // --- Solver ---------------------------------------------------------------------------
@@ -449,7 +467,7 @@ function wireSolve() {
         " · ", plural(countTiles(best.tiles || ""), "tile")),
       best.proven === false ? unprovenNote() : h("p", { class: "hint" }, "Proven highest."),
       renderWordList(sub));
-  });
+  }, result);
 }
 
 // --- routing ----------------------------------------------------------------------------

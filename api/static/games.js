@@ -256,7 +256,7 @@ export function start(app) {
       result.className = `result ${ok ? "ok" : "bad"}`;
       result.dataset.ok = String(ok);
       showResult(result, ...children);
-    });
+    }, result);
   }
   route();
 }
