@@ -375,6 +375,7 @@ class DiceGame:
                 "dice": {p: self.dice[p] for p in self.players}, "out": list(self.out),
                 "to_move": self.to_move,
                 "bid": self.bid.to_dict() if self.bid else None, "bidder": self.bidder,
+                "can_call": self.can_call(),
                 "dice_in_play": self.dice_in_play,
                 "rounds": [r.to_dict() for r in self.rounds],
                 "over": outcome is not None,

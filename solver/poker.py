@@ -147,6 +147,19 @@ class Hand:
         return None
 
 
+def all_hands() -> list[Hand]:
+    """Every hand that can be named (ranks within each hand's bounds)."""
+    hands = []
+    for name in STANDARD:
+        low = phrases.LOWEST_TOP.get(name, 2)
+        if phrases.HAND_SIZES[name] == 1:
+            hands.extend(Hand(name, (r,)) for r in range(low, ACE + 1))
+        else:
+            hands.extend(Hand(name, (a, b)) for a in range(2, ACE + 1) for b in range(2, ACE + 1)
+                         if a != b and (name != "two pair" or a > b))
+    return hands
+
+
 @dataclass(frozen=True)
 class PokerRules:
     """The table's choices.
@@ -167,7 +180,8 @@ class PokerRules:
                 raise InvalidRules(f"ladder must be one of {', '.join(LADDERS)} or a list of "
                                    f"the nine hands, not {ladder!r}", field="rules.ladder")
             ladder = LADDERS[ladder]
-        if not isinstance(ladder, (list, tuple)) or sorted(ladder) != sorted(STANDARD):
+        if (not isinstance(ladder, (list, tuple)) or not all(isinstance(h, str) for h in ladder)
+                or sorted(ladder) != sorted(STANDARD)):
             raise InvalidRules(f"a ladder lists each of the nine hands once ({', '.join(STANDARD)}),"
                                f" not {ladder!r}", field="rules.ladder")
         object.__setattr__(self, "ladder", tuple(ladder))
@@ -296,6 +310,17 @@ class PokerGame:
                        ((winner,), *((p,) for p in reversed(self.out))),
                        f"{winner} is the last player in")
 
+    def can_call(self) -> bool:
+        return not self.is_over() and self.last is not None
+
+    def legal_claims(self):
+        """Every hand ``to_move`` may claim now, lowest first."""
+        if self.is_over():
+            return
+        last = self.last.hand if self.last else None
+        yield from sorted((h for h in all_hands() if self.rules.is_higher(h, last)),
+                          key=self.rules.key)
+
     def check(self, action) -> None:
         if self.is_over():
             raise GameOver(f"the game is over: {self.active[0]} won")
@@ -356,7 +381,7 @@ class PokerGame:
         outcome = self.outcome()
         return {"game": "poker", "rules": self.rules.to_dict(), "players": list(self.players),
                 "cards": {p: self.cards[p] for p in self.players}, "out": list(self.out),
-                "to_move": self.to_move,
+                "to_move": self.to_move, "can_call": self.can_call(),
                 "direction": "clockwise" if self.direction == 1 else "counterclockwise",
                 "claim": None if self.last is None else {"player": self.last.player,
                                                          **self.last.hand.to_dict()},

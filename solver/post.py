@@ -336,7 +336,7 @@ class PostGame:
                 "hands": dict(self.hands),
                 "face_up": {p: {rank_name(k): self.face_up[p][k] for k in KINDS
                                 if self.face_up[p][k]} for p in self.players},
-                "to_move": self.to_move,
+                "to_move": self.to_move, "legal_targets": self.legal_targets(),
                 "card": None if not self.in_transit else {
                     "held": list(self.held), "claim": self.claim.to_dict(),
                     "must_call": self.must_call()},

@@ -236,3 +236,10 @@ def test_check_claim_reports_count_and_raise():
     assert (result["count"], result["holds"]) == (5, True)
     assert result["raise"]["legal"] is True
     assert check_claim("3 twos", [2, 2, 2], last="2 fives")["raise"]["legal"] is False
+
+
+@pytest.mark.parametrize("action", [MakeBid("ann", Bid(2, 5)),
+                                    CallLiar("ben", {"ann": (5, 1), "ben": (6, 6)})])
+def test_actions_serialise_to_json_and_back(action):
+    from solver.dice import action_from_dict
+    assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action

@@ -109,3 +109,59 @@ def test_get_game_names_the_unknown_game():
     assert get_game("post") is GAMES["post"]
     with pytest.raises(InvalidInput, match="no game 'chess'"):
         get_game("chess")
+
+
+# --- any JSON at all: an answer or a LiarsError, never a crash ---------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from solver.errors import LiarsError  # noqa: E402
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(
+        ["ann", "ben", "a", "K", "QH", "joker", "2 fives", "two kings", "true", "7", "-1", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["type", "player", "to", "claim", "card", "cards", "dice", "call",
+                         "count", "rank", "quantity", "face", "ann", "ben"]), inner, max_size=5),
+    max_leaves=12)
+event_types = st.sampled_from(["bid", "liar", "send", "pass", "call", "play", "discard",
+                               "timeout", "claim", "x"])
+events = st.fixed_dictionaries({"type": event_types, "player": st.sampled_from(["ann", "ben"])},
+                               optional={k: json_values for k in
+                                         ("to", "claim", "card", "cards", "dice", "call",
+                                          "count", "rank", "quantity", "face")})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.lists(events | json_values, max_size=6))
+def test_any_events_give_an_answer_or_a_liars_error(name, evs):
+    try:
+        result = GAMES[name].replay({"players": ["ann", "ben"], "events": evs})
+    except LiarsError:
+        return
+    json.dumps(result)
+    assert result["ok"] in (True, False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.dictionaries(
+    st.sampled_from(["claim", "dice", "cards", "card", "call", "last", "face_up", "players",
+                     "rules"]), json_values, max_size=5))
+def test_any_check_payload_gives_an_answer_or_a_liars_error(name, payload):
+    try:
+        json.dumps(GAMES[name].check(payload))
+    except LiarsError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.dictionaries(
+    st.sampled_from(["dice_each", "faces", "wild", "bid_order", "one_deck", "eight_different",
+                     "timer", "ladder", "card_limit"]),
+    json_values | st.sampled_from(["seed", "perudo", "short-deck", 10, 30, [1], [1, 6]]),
+    max_size=3))
+def test_any_rules_give_a_game_or_a_rules_error(name, rules):
+    try:
+        GAMES[name].replay({"rules": rules, "players": ["ann", "ben"], "events": []})
+    except LiarsError:
+        pass

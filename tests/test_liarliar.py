@@ -255,3 +255,10 @@ def test_state_serialises_to_json_and_back():
     game.push(Play("a", 1, rank=4))
     again = LiarLiarGame.from_dict(json.loads(json.dumps(game.to_dict())))
     assert again.to_dict() == game.to_dict() and again.may_call()
+
+
+@pytest.mark.parametrize("action", [Play("a", 2, 13, parse_cards("KH joker")), Play("b", 1),
+                                    CallLiar("c", parse_cards("4D")), CallLiar("c"),
+                                    Discard("a", 9), Timeout("b")])
+def test_actions_serialise_to_json_and_back(action):
+    assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action

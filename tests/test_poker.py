@@ -170,3 +170,20 @@ def test_state_serialises_to_json_and_back():
     game.push(Declare("ben", Hand.parse("three aces")))
     again = PokerGame.from_dict(json.loads(json.dumps(game.to_dict())))
     assert again.to_dict() == game.to_dict()
+
+
+@pytest.mark.parametrize("action", [Declare("ann", Hand.parse("two pair, jacks and fours")),
+                                    CallBluff("ben", {"ann": parse_cards("4H"),
+                                                      "ben": parse_cards("JS JD")})])
+def test_actions_serialise_to_json_and_back(action):
+    from solver.poker import action_from_dict
+    assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+
+
+def test_legal_claims_are_exactly_the_higher_hands():
+    game = PokerGame(["ann", "ben"])
+    game.push(Declare("ann", Hand.parse("four aces")))
+    claims = list(game.legal_claims())
+    assert [str(h) for h in claims[:2]] == ["straight flush, five high",
+                                            "straight flush, six high"]
+    assert len(claims) == 10 and game.can_call()

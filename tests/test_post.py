@@ -251,3 +251,16 @@ def test_check_claim_with_call_and_face_up():
     assert result["claim_true"] and not result["receiver_right"] and result["takes"] == "receiver"
     assert check_claim("Q", "KH", face_up=["7", "7", "7", "7"], players=2)["loses"] is False
     assert check_claim("Q", "KH", face_up="7 7 7 7", players=3)["loses"] is True
+
+
+@pytest.mark.parametrize("action", [send("a", "b", "this is a queen"),
+                                    Pass("b", "c", Claim.parse("7")), call("c", False, "Q♥")])
+def test_actions_serialise_to_json_and_back(action):
+    from solver.post import action_from_dict
+    assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+
+
+def test_state_lists_whom_the_card_may_go_to():
+    game = PostGame(["a", "b", "c", "d"])
+    game.push(send("a", "c", "K"))
+    assert game.to_dict()["legal_targets"] == ["b", "d"]
