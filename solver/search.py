@@ -61,6 +61,8 @@ DEFAULT_BUDGET = 5.0  # seconds
 
 _PAIR_CHUNK = 1 << 21  # state x candidate fit tests per numpy pass
 _GREEDY_TRIES = 4  # remainders completed greedily when out of time
+_UNION_MIN_STATES = 8  # below this, the pair test itself is the cheaper filter
+_SMALL_BLOCK = 64  # blocks this small are not worth shrinking
 _MAX_PAIRS = 4_000_000  # (remainder, word) pairs one layer may hold
 
 
@@ -129,19 +131,19 @@ _FIELD = np.uint64((1 << (BITS - 1)) - 1)
 _SHIFTS = [np.uint64(BITS * f) for f in range(LANE_LETTERS)]
 
 
+_FIELD_SHIFTS = np.arange(0, BITS * LANE_LETTERS, BITS, dtype=np.uint64)
+
+
 def _union(states):
     """The letter-wise maximum of some states, as a triple of lane ints."""
-    out = []
-    for lane in states:
-        value = 0
-        for f, shift in enumerate(_SHIFTS):
-            top = int(((lane >> shift) & _FIELD).max())
-            value |= top << (BITS * f)
-        out.append(value)
-    return out
+    lanes = np.stack(states)  # (3, states)
+    fields = (lanes[:, :, None] >> _FIELD_SHIFTS) & _FIELD  # (3, states, 9)
+    top = fields.max(axis=1) << _FIELD_SHIFTS
+    return [int(v) for v in top.sum(axis=1, dtype=np.uint64).tolist()]
 
 
 _MAX_SUBSETS = 4096
+_LOOKUP_OVERHEAD = 20_000
 _K1 = np.uint64(0x9E3779B97F4A7C15)
 _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
 _UNITS = [np.array([1 << (BITS * (letter % LANE_LETTERS)) if letter // LANE_LETTERS == k else 0
@@ -219,6 +221,28 @@ def _unique_states(a, b, c):
     return (a[keep], b[keep], c[keep]), inverse
 
 
+class _Blocks(dict):
+    """Length -> (rows, lanes) of the candidates of that length, sliced on first use."""
+
+    def __init__(self, layers):
+        super().__init__()
+        self._layers = layers
+
+    def __missing__(self, length):
+        raise KeyError(length)
+
+    def get(self, length, default=None):
+        if length in self:
+            return self[length]
+        span = self._layers._spans.get(length)
+        if span is None:
+            return default
+        lo, hi = span
+        block = (self._layers.rows[lo:hi], tuple(a[lo:hi] for a in self._layers.lanes))
+        self[length] = block
+        return block
+
+
 class _Layers:
     """The forward pass: layer by layer, every remainder with the highest prefix."""
 
@@ -227,16 +251,14 @@ class _Layers:
         self.deadline = deadline
         rows = index.formable_rows(rack, size, min_length=2)
         self.rows = rows
+        self.lanes = tuple(lane[rows] for lane in index.lanes)
+        # rows are longest first: one block per length, sliced when first needed
         lengths = index.lengths[rows]
-        # rows are longest first: split them into one block per length
-        self.blocks = {}
-        lanes = [lane[rows] for lane in index.lanes]
-        if len(rows):
-            edges = np.flatnonzero(np.diff(lengths)) + 1
-            starts = np.concatenate(([0], edges))
-            stops = np.concatenate((edges, [len(rows)]))
-            for lo, hi in zip(starts.tolist(), stops.tolist()):
-                self.blocks[int(lengths[lo])] = (rows[lo:hi], tuple(a[lo:hi] for a in lanes))
+        top = int(lengths[0]) if len(rows) else 0
+        cuts = np.searchsorted(-lengths, -np.arange(top + 1, 0, -1)).tolist()
+        self._spans = {top + 1 - k: (cuts[k], cuts[k + 1]) for k in range(top)
+                       if cuts[k + 1] > cuts[k]}
+        self.blocks = _Blocks(self)
         start = tuple(np.array([v], dtype=np.uint64) for v in _lanes_of(rack))
         self.states = [start]  # lanes of each layer's distinct remainders
         self.links = []  # per layer: (parent state, row of word taken, child state)
@@ -246,18 +268,18 @@ class _Layers:
         self._keys = {}
 
     def run(self) -> None:
-        cap = max(self.blocks, default=0)
+        cap = max(self._spans, default=0)
         while True:
             if time.perf_counter() > self.deadline:
                 raise _OutOfTime
             states = self.states[-1]
-            union = _union(states) if len(states[0]) > 1 else None
+            union = _union(states) if len(states[0]) > _UNION_MIN_STATES else None
             for length in range(min(cap, self.remaining), 1, -1):
                 block = self.blocks.get(length)
                 if block is None:
                     continue
                 rows, lanes = block
-                if union is not None:
+                if union is not None and len(rows) > _SMALL_BLOCK:
                     # A word that does not fit the letter-wise maximum of the
                     # remainders fits none of them, nor any later remainder
                     # (those are sub-multisets of these): drop it for good.
@@ -276,7 +298,7 @@ class _Layers:
                 return  # no word of 2+ letters fits any remainder: the rest are 1s
             # Candidates of this length that fit no remainder now fit none later
             # either (later remainders are sub-multisets of these): drop them.
-            used = np.unique(pj)
+            used = np.unique(pj) if len(rows) > _SMALL_BLOCK else rows
             if len(used) < len(rows):
                 self.blocks[length] = (rows[used], tuple(a[used] for a in lanes))
                 remap = np.searchsorted(used, pj)
@@ -304,11 +326,13 @@ class _Layers:
         size = self.remaining
         subsets = _comb(size, length)
         keys = None
-        if subsets * (length + 8) < len(rows) * 6 and subsets <= _MAX_SUBSETS:
+        n_states = len(states[0])
+        # rough costs in element operations; the lookup also has a fixed cost
+        if (subsets <= _MAX_SUBSETS and n_states * subsets * (length + 8) + _LOOKUP_OVERHEAD
+                < n_states * len(rows) * 6):
             keys = self._block_keys(length)
         work = subsets * length if keys is not None else len(rows)
         step = max(1, _PAIR_CHUNK // max(1, work))
-        n_states = len(states[0])
         out_i, out_j, total = [], [], 0
         for lo in range(0, n_states, step):
             if time.perf_counter() > self.deadline:
