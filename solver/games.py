@@ -43,11 +43,10 @@ def _object(payload, allowed: set[str], required: set[str], what: str) -> dict:
 
 
 def _in_event(err: LiarsError, index: int) -> LiarsError:
-    """Point an error's field into the event it came from."""
+    """Point an error's field into the event it came from: ``events[3].claim``."""
     prefix = f"events[{index}]"
     if not (err.field or "").startswith(prefix):
-        err.field = prefix if not err.field else f"{prefix}.{err.field.split('.', 1)[-1]}" \
-            if err.field.startswith("event.") else f"{prefix}.{err.field}"
+        err.field = f"{prefix}.{err.field}" if err.field else prefix
     return err
 
 
@@ -93,7 +92,7 @@ class Game:
                                 f"accepted", field="events")
         for index, event in enumerate(events):
             try:
-                action = self.read_action(event, field="event")
+                action = self.read_action(event, field=f"events[{index}]")
                 game.push(action)
             except IllegalMove as err:
                 return {"ok": False, "game": self.name, "error": _in_event(err, index).as_dict(),

@@ -161,11 +161,29 @@ class Timeout:
         return {"type": "timeout", "player": self.player}
 
 
-def _read_cards(event: dict, field: str):
+def _read_cards(event: dict, field: str) -> tuple[Card, ...] | None:
     if event.get("cards") is None:
         return None
-    cards = parse_cards(event["cards"], field=f"{field}.cards", limit=MAX_PLAY)
-    return cards
+    return parse_cards(event["cards"], field=f"{field}.cards", limit=MAX_PLAY)
+
+
+def _discard_rank(event: dict, field: str) -> int:
+    """The rank of a four-of-a-kind discard, from its rank or its four cards."""
+    rank = event.get("rank")
+    if isinstance(rank, str) and rank.strip().lower() == "joker":
+        raise IllegalMove("jokers never count toward four of a kind", field=f"{field}.rank")
+    if event.get("cards") is None:
+        return parse_rank(require(event, "rank", field=field), field=f"{field}.rank")
+    cards = parse_cards(event["cards"], field=f"{field}.cards", limit=4)
+    if any(card.is_joker for card in cards):
+        raise IllegalMove("jokers never count toward four of a kind", field=f"{field}.cards")
+    if len(cards) != 4 or len({card.rank for card in cards}) != 1:
+        raise IllegalMove(f"a discard is four real cards of one rank, not "
+                          f"{' '.join(map(str, cards))}", field=f"{field}.cards")
+    if rank is not None and parse_rank(rank, field=f"{field}.rank") != cards[0].rank:
+        raise IllegalMove(f"the cards are {rank_name(cards[0].rank)}s, not {rank}s",
+                          field=f"{field}.rank")
+    return cards[0].rank
 
 
 def action_from_dict(event: dict, *, field: str = "event"):
@@ -194,23 +212,7 @@ def action_from_dict(event: dict, *, field: str = "event"):
     if kind in ("liar", "call"):
         return CallLiar(player, _read_cards(event, field))
     if kind == "discard":
-        rank = event.get("rank")
-        cards = parse_cards(event["cards"], field=f"{field}.cards", limit=4) \
-            if event.get("cards") is not None else None
-        if cards is not None:
-            if any(c.is_joker for c in cards):
-                raise IllegalMove("jokers never count toward four of a kind",
-                                  field=f"{field}.cards")
-            ranks = {c.rank for c in cards}
-            if len(cards) != 4 or len(ranks) != 1 or (rank is not None and
-                                                      parse_rank(rank) not in ranks):
-                raise IllegalMove(f"a discard is four real cards of one rank, not "
-                                  f"{' '.join(map(str, cards))}", field=f"{field}.cards")
-            rank = rank if rank is not None else cards[0].rank
-        if isinstance(rank, str) and rank.strip().lower().startswith("joker"):
-            raise IllegalMove("jokers never count toward four of a kind", field=f"{field}.rank")
-        return Discard(player, parse_rank(require(event, "rank", field=field) if rank is None
-                                          else rank, field=f"{field}.rank"))
+        return Discard(player, _discard_rank(event, field))
     if kind == "timeout":
         return Timeout(player)
     raise InvalidInput(f"a Liar Liar event is 'play', 'liar', 'discard' or 'timeout', "

@@ -53,7 +53,7 @@ LOWEST_TOP = {"straight": 5, "straight flush": 5, "flush": 6}
 _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
                  "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
 _RANK_WORDS = {"ace": 14, "king": 13, "queen": 12, "jack": 11}
-_HAND_SYNONYMS = {"high card": "high card", "high": None, "pair": "pair", "one pair": "pair",
+_HAND_SYNONYMS = {"high card": "high card", "pair": "pair", "one pair": "pair",
                   "two pair": "two pair", "two pairs": "two pair",
                   "three of a kind": "three of a kind", "trips": "three of a kind",
                   "straight": "straight", "flush": "flush", "full house": "full house",
@@ -100,7 +100,7 @@ def _automaton() -> ahocorasick.Automaton:
     vocab["ones"] = (NUMBER, 1, True)
     vocab["deuce"], vocab["deuces"] = (NUMBER, 2, False), (NUMBER, 2, True)
     for phrase, hand in _HAND_SYNONYMS.items():
-        vocab[phrase] = (HAND, hand, False) if hand else (WORD, phrase, False)
+        vocab[phrase] = (HAND, hand, False)
     for name, suit in _SUITS.items():
         vocab[name] = vocab[name.rstrip("s")] = (SUIT, suit, name.endswith("s"))
     vocab["joker"], vocab["jokers"] = (JOKER, None, False), (JOKER, None, True)
@@ -110,9 +110,19 @@ def _automaton() -> ahocorasick.Automaton:
         vocab.setdefault(phrase, (FILLER, None, False))
     automaton = ahocorasick.Automaton()
     for phrase, meaning in vocab.items():
-        automaton.add_word(" " + "  ".join(phrase.split()) + " ", (phrase, *meaning))
+        words = phrase.split()
+        automaton.add_word(_pad(words), (len(_pad(words)), len(words), *meaning))
     automaton.make_automaton()
     return automaton
+
+
+def _pad(words: list[str]) -> str:
+    """Words joined by two spaces with one space either side.
+
+    Padding both the keys and the text this way makes every match start and
+    end on word edges, while neighbouring matches never overlap.
+    """
+    return " " + "  ".join(words) + " "
 
 
 _PUNCTUATION = re.compile(r"[,;:.!?\"()\[\]/\-–—]+")
@@ -138,17 +148,14 @@ def tokenize(text: str) -> tuple[list[Token], list[str]]:
     ([('i bid', 'filler', None), ('five', 'number', 5)], ['sixxes'])
     """
     words = _normalize(text).split()
-    padded = " " + "  ".join(words) + " "
-    # Word i occupies padded[3*i+1 ...] plus its length; map start offsets to word index.
-    starts, offset = {}, 1
+    starts, offset = {}, 1  # where each word begins in the padded text
     for i, word in enumerate(words):
         starts[offset] = i
         offset += len(word) + 2
     covered = [False] * len(words)
     tokens = []
-    for end, (phrase, kind, value, plural) in _automaton().iter_long(padded):
-        first = starts[end - len(" " + "  ".join(phrase.split()) + " ") + 2]
-        count = len(phrase.split())
+    for end, (length, count, kind, value, plural) in _automaton().iter_long(_pad(words)):
+        first = starts[end - length + 2]
         for i in range(first, first + count):
             covered[i] = True
         tokens.append(Token(" ".join(words[first:first + count]), kind, value, plural))
