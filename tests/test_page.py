@@ -167,10 +167,10 @@ def test_every_control_is_labelled_and_thumb_sized(phone):
         page.locator(f"#screen-{screen}").wait_for(state="visible")
         # One round trip per screen for the DOM facts; the controls are kept for the AX tree.
         controls = page.evaluate("""() => {
-            const shown = (el) => el.getClientRects().length > 0
-                && getComputedStyle(el).visibility !== "hidden";
-            const els = [...document.querySelectorAll("input, select, button, a[href]")]
-                .filter((el) => shown(el) || (el.type === "radio" && shown(el.parentElement)));
+            for (const details of document.querySelectorAll("details")) details.open = true;
+            const shown = (el) => el.checkVisibility({visibilityProperty: true});
+            const els = [...document.querySelectorAll("input, select, button, a[href], summary")]
+                .filter(shown);
             window.__controls = els;
             return els.map((el) => {
                 // A checkbox or radio is tapped through the label that wraps it.
@@ -589,7 +589,22 @@ def test_post_claim_and_call(phone, game_routes):
     text = page.locator("#post-result").inner_text()
     assert "Receiver called False" in text and "right" in text
     assert "The sender takes the card." in text
+    assert "lose" not in text
     phone.shot("post")
+    # Does a player lose?  Behind a disclosure, so the usual check stays short.
+    page.get_by_text("Does a player lose?").click()
+    page.fill("#post-face_up", "Q Q Q Q")
+    page.select_option("#post-players", "3")
+    page.get_by_role("button", name="Check the claim").click()
+    page.locator("#post-result").wait_for(state="visible")
+    assert ("That player loses: 4 cards of kind Q face up"
+            in page.locator("#post-result").inner_text())
+    phone.shot("post-player-loses")
+    page.get_by_label("One deck (32 cards)").check()
+    page.fill("#post-face_up", "Q Q 7")
+    page.get_by_role("button", name="Check the claim").click()
+    page.locator("#post-result").wait_for(state="visible")
+    assert "do not lose (3 of a kind would)" in page.locator("#post-result").inner_text()
 
 
 def test_post_bad_card(phone, game_routes):
@@ -599,6 +614,12 @@ def test_post_bad_card(phone, game_routes):
     page.get_by_role("button", name="Check the claim").click()
     assert "'ZZ' is not a card" in error_text(page, "post-card")
     phone.shot("post-bad-input")
+    # An error inside the closed disclosure opens it, beside its field.
+    page.fill("#post-card", "QS")
+    page.evaluate("document.querySelector('#post-face_up').value = 'Q Q X'")
+    page.get_by_role("button", name="Check the claim").click()
+    assert "'X' is not a card" in error_text(page, "post-face_up")
+    assert page.locator("#post-more").get_attribute("open") is not None
 
 
 def test_liarliar_play(phone, game_routes):

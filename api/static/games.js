@@ -69,9 +69,27 @@ const GAMES = [
       { kind: "radio", name: "call", label: "The receiver called", choices: [
         ["", "Not yet"], ["true", "True"], ["false", "False"]] },
     ],
+    more: {
+      summary: "Does a player lose?",
+      fields: [
+        { name: "face_up", label: "A player's face-up cards", placeholder: "Q Q Q Q", ...CARDS,
+          hint: "Including the card just taken: Q Q Q Q, or A K Q J 10 9 8 7." },
+      ],
+      options: [
+        { kind: "select", name: "players", label: "Players at the table", value: "3",
+          choices: [["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"], ["6", "6"]] },
+        { kind: "checkbox", name: "one_deck", label: "One deck (32 cards)" },
+        { kind: "checkbox", name: "eight_different", label: "Eight different kinds also lose" },
+      ],
+    },
     payload(v) {
-      const body = { claim: v.claim, card: v.card };
+      const body = { claim: v.claim, card: v.card,
+                     rules: { one_deck: v.one_deck, eight_different: v.eight_different } };
       if (v.call) body.call = v.call;
+      if (v.face_up.trim()) {
+        body.face_up = v.face_up;
+        body.players = Number(v.players);
+      }
       return body;
     },
     render(d, { h }) {
@@ -89,6 +107,9 @@ const GAMES = [
                 d.receiver_right ? "right" : "wrong"))) : null,
           called ? h("p", {}, h("strong", {}, takes[d.takes] || `${d.takes} takes the card.`),
             " It lies face up; the taker starts the next turn.") : null,
+          d.loses === undefined ? null : h("p", { class: d.loses ? "big-bad" : "big-ok" },
+            d.loses ? `✗ That player loses: ${d.reason}.`
+              : `✓ Those face-up cards do not lose (${d.losing_count} of a kind would).`),
         ],
       };
     },
@@ -161,13 +182,13 @@ const GAMES = [
 
 function buildScreen(game, { h }) {
   const id = (name) => `${game.name}-${name}`;
-  const inputs = game.fields.map((f) => {
+  const buildField = (f, fields) => {
     const describedBy = `${id(f.name)}-hint ${id(f.name)}-error`;
     const input = h("input", {
       id: id(f.name), name: f.name, type: "text", required: f.required || null,
       autocapitalize: f.autocapitalize, autocorrect: "off", spellcheck: "false",
       autocomplete: "off", inputmode: f.inputmode,
-      enterkeyhint: f === game.fields[game.fields.length - 1] ? "go" : "next",
+      enterkeyhint: f === fields[fields.length - 1] ? "go" : "next",
       placeholder: f.placeholder, "aria-describedby": describedBy,
     });
     const keypad = f.keypad ? h("div", { class: "keypad", role: "group",
@@ -187,8 +208,8 @@ function buildScreen(game, { h }) {
       keypad,
       h("p", { class: "hint", id: `${id(f.name)}-hint` }, f.hint),
       h("p", { class: "error", id: `${id(f.name)}-error`, role: "alert", hidden: true }));
-  });
-  const options = game.options.map((o) => {
+  };
+  const buildOption = (o) => {
     if (o.kind === "checkbox") {
       return h("label", { class: "check" },
         h("input", { type: "checkbox", id: id(o.name), name: o.name }),
@@ -198,7 +219,8 @@ function buildScreen(game, { h }) {
       return h("div", { class: "field" },
         h("label", { for: id(o.name) }, o.label),
         h("select", { id: id(o.name), name: o.name, "aria-describedby": `${id(o.name)}-error` },
-          o.choices.map(([value, text]) => h("option", { value }, text))),
+          o.choices.map(([value, text]) => h("option", { value,
+            selected: value === o.value || null }, text))),
         h("p", { class: "error", id: `${id(o.name)}-error`, role: "alert", hidden: true }));
     }
     // radio: a row of large segments
@@ -209,9 +231,16 @@ function buildScreen(game, { h }) {
           h("input", { type: "radio", name: o.name, value, checked: i === 0 || null,
             id: `${id(o.name)}-${value || "none"}` }),
           h("span", {}, text)))));
-  });
+  };
+  const inputs = game.fields.map((f) => buildField(f, game.fields));
+  const options = game.options.map(buildOption);
+  const more = game.more ? h("details", { class: "more", id: id("more") },
+    h("summary", {}, game.more.summary),
+    h("div", { class: "more-body" },
+      game.more.fields.map((f) => buildField(f, game.more.fields)),
+      game.more.options.map(buildOption))) : null;
   const form = h("form", { id: id("form"), class: "card", novalidate: true },
-    inputs, options,
+    inputs, options, more,
     h("button", { class: "primary", type: "submit" }, game.button),
     h("p", { class: "error", id: `${id("form")}-error`, role: "alert", hidden: true }));
   const result = h("div", { id: id("result"), class: "result", "aria-live": "polite",
@@ -250,6 +279,9 @@ export function start(app) {
         const field = error.field ? error.field.split(/[.[]/)[0] : null;
         if (field && game.aliases && game.aliases[field]) error.field = game.aliases[field];
         else if (field === "rules") error.field = null;
+        const named = error.field && form.elements.namedItem(error.field);
+        const details = named && named.closest ? named.closest("details") : null;
+        if (details) details.open = true; // show the field the error is beside
         throw error;
       }
       const { ok, children } = game.render(data, { h });
