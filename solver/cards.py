@@ -1,4 +1,4 @@
-"""Playing cards as players write them: ``Q``, ``10``, ``QH``, ``Q♥``, ``queen of hearts``, ``joker``.
+"""Cards as players write them: ``Q``, ``10``, ``QH``, ``Q♥``, ``queen of hearts``, ``joker``.
 
 Liar's Post, Liar Liar and Liar's Poker share this module.  A rank is an
 ``int`` from 2 to 14 (ace high), like a python-chess square is an ``int``;

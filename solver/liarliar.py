@@ -1,4 +1,4 @@
-"""Liar Liar by RULINGS.md: plays as a declared rank, the next player's "Liar!", finishing, placings.
+"""Liar Liar by RULINGS.md: plays as a declared rank, the next player's "Liar!", placings.
 
 The opener names a rank and plays 1-3 cards face down as that rank; each next
 player plays 1-3 more as the same rank, or -- on their own turn, before

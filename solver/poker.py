@@ -182,8 +182,8 @@ class PokerRules:
             ladder = LADDERS[ladder]
         if (not isinstance(ladder, (list, tuple)) or not all(isinstance(h, str) for h in ladder)
                 or sorted(ladder) != sorted(STANDARD)):
-            raise InvalidRules(f"a ladder lists each of the nine hands once ({', '.join(STANDARD)}),"
-                               f" not {ladder!r}", field="rules.ladder")
+            raise InvalidRules(f"a ladder lists each of the nine hands once "
+                               f"({', '.join(STANDARD)}), not {ladder!r}", field="rules.ladder")
         object.__setattr__(self, "ladder", tuple(ladder))
         read_int(self.card_limit, field="rules.card_limit", what="card_limit", low=1, high=10)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from . import phrases
 from .cards import Card, parse_rank, rank_name
 from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
-from .table import Outcome, next_player, read_options, read_players, require
+from .table import Outcome, read_options, read_players, require
 
 KINDS = (14, 13, 12, 11, 10, 9, 8, 7)  # A K Q J 10 9 8 7
 _KIND_NAMES = " ".join(rank_name(k) for k in KINDS)

@@ -1,4 +1,4 @@
-"""Liar's Poker with cards: hands made from all revealed cards, the ladder (both settings), a game."""
+"""Liar's Poker with cards: hands made from revealed cards, the ladder both ways, a game."""
 
 import json
 
