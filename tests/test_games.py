@@ -42,6 +42,25 @@ def test_post_example_is_the_rule_texts_example_ending_the_game():
     assert state["outcome"]["loser"] == "ben"
 
 
+def test_liarliar_match_replayed_from_json_to_the_placings():
+    events = [{"type": "play", "player": "ann", "claim": "three aces"},
+              {"type": "liar", "player": "ben", "cards": ["AH", "AS", "joker"]},  # true
+              {"type": "discard", "player": "ben", "cards": ["9H", "9S", "9D", "9C"]}]
+    hands = {"ann": 24, "ben": 26}                  # ben took the 3-card pile, then put 4 down
+    player = "ann"
+    while hands["ann"] > 0:
+        events.append({"type": "play", "player": player, "count": min(3, hands[player]),
+                       **({"rank": "7"} if len(events) == 3 else {})})
+        hands[player] -= min(3, hands[player])
+        player = "ben" if player == "ann" else "ann"
+    events.append({"type": "play", "player": "ben", "count": 1})   # ann's last play stands
+    result = GAMES["liarliar"].replay({"players": ["ann", "ben"], "events": events})
+    assert result["ok"], result.get("error")
+    state = result["state"]
+    assert state["finished"] == ["ann"] and state["outcome"]["placings"] == [["ann"], ["ben"]]
+    assert state["challenges"][0]["taker"] == "ben" and state["challenges"][0]["opener"] == "ann"
+
+
 def test_claims_structured_or_as_phrases_agree():
     dice = GAMES["dice"]
     said = dice.check({"claim": "five sixes", "dice": [6, 6, 6, 6, 6]})
