@@ -320,6 +320,8 @@ def test_call_exact_and_bullshit(phone):
     # Exact on a set that exists but is not the highest: the caller gains a tile.
     result = call(page, "b i g g e r x q", "big, g", "Exact")
     assert page.locator("#call-tiles-count").inner_text() == "(8 tiles)"
+    # The count is for the eye: the field's name stays the same for a screen reader.
+    assert page.get_by_role("textbox", name="Revealed tiles", exact=True).count() == 1
     text = result.inner_text()
     assert "Caller gains a tile" in text
     assert "BIG, G exists" in text
