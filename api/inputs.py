@@ -26,8 +26,9 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not valid JSON")
 
 
-def json_body(allowed: set[str] | frozenset[str]) -> dict:
-    """The request's JSON object; unknown keys are refused (a typo must not be ignored)."""
+def json_body(allowed: set[str] | frozenset[str] | None) -> dict:
+    """The request's JSON object; keys outside ``allowed`` are refused (a typo must not
+    be ignored).  ``allowed=None`` leaves the keys to the library (the games check them)."""
     data = request.get_data(cache=True)  # werkzeug enforces MAX_CONTENT_LENGTH (413) ...
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     if limit is not None and request.content_length is None and len(data) >= limit:
@@ -45,7 +46,7 @@ def json_body(allowed: set[str] | frozenset[str]) -> dict:
     if not isinstance(value, dict):
         raise InvalidInput(f"the body must be a JSON object, not {_json_type(value)}",
                            field="body")
-    unknown = sorted(set(value) - set(allowed))
+    unknown = sorted(set(value) - set(allowed)) if allowed is not None else ()
     if unknown:
         shown = ", ".join(repr(k[:40]) for k in unknown[:5])
         raise InvalidInput(f"unknown field(s) {shown}; this endpoint takes "

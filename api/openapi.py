@@ -71,25 +71,26 @@ def schemas(config) -> dict:
     max_tiles = config["MAX_SOLVE_TILES"]
     words = {"type": "array", "items": {"type": "string"}}
     return {
-        "Error": obj({"error": obj({
-            "code": {"type": "string", "example": "invalid_tile",
+        "ErrorBody": obj({
+            "code": {"type": "string", "examples": ["invalid_tile"],
                      "description": "stable machine-readable code, e.g. invalid_input, "
                                     "malformed_json, invalid_tile, too_many_tiles, "
                                     "unknown_lexicon, unknown_tile_set, invalid_word_set, "
                                     "limit_exceeded, body_too_large, not_found, "
-                                    "method_not_allowed"},
+                                    "method_not_allowed, illegal_move"},
             "message": {"type": "string", "description": "names the problem"},
-            "field": {"type": "string", "nullable": True,
+            "field": {"type": ["string", "null"],
                       "description": "the request field it came from, if any"},
-        }, required=["code", "message", "field"])}, required=["error"]),
+        }, required=["code", "message", "field"]),
+        "Error": obj({"error": ref("ErrorBody")}, required=["error"]),
         "WordSetInput": {
             "description": f"a word set: a list of words, or one string like 'big, g, er' "
                            f"(commas or spaces); at most {MAX_WORDS} words of at most "
                            f"{MAX_WORD_LENGTH} letters A-Z",
-            "oneOf": [{"type": "string", "example": "big, g, er"},
-                      {"type": "array", "items": {"type": "string"},
-                       "example": ["big", "g", "er"]}]},
-        "Tiles": {"type": "string", "example": "ABEGIRR",
+            "oneOf": [{"type": "string", "examples": ["big, g, er"]},
+                      {"type": "array", "items": {"type": "string"}, "maxItems": MAX_WORDS,
+                       "examples": [["big", "g", "er"]]}]},
+        "Tiles": {"type": "string", "examples": ["ABEGIRR"],
                   "description": f"revealed tiles, case-insensitive; spaces, commas and "
                                  f"hyphens are ignored; no more of a letter than the tile set "
                                  f"holds, and at most {max_tiles} tiles to solve"},
@@ -98,7 +99,7 @@ def schemas(config) -> dict:
                                        f"{config['DEFAULT_LEXICON']}); never a file path"},
         "TileSetName": {"type": "string", "enum": sorted(TILE_SETS),
                         "description": "the physical tile set (default scrabble)"},
-        "Budget": {"type": "number", "exclusiveMinimum": True, "minimum": 0,
+        "Budget": {"type": "number", "exclusiveMinimum": 0,
                    "description": f"seconds the solver may spend (default "
                                   f"{config['SOLVER_BUDGET']}, capped at "
                                   f"{config['SOLVER_BUDGET_MAX']}); past it the answer has "
@@ -199,11 +200,11 @@ def paths(config) -> dict:
             "Is a declaration a legal raise over the previous one, and why",
             obj({"legal": {"type": "boolean"}, "reason": {"type": "string"},
                  "declared": words, "declared_shape": shape(),
-                 "previous": {**words, "nullable": True},
-                 "previous_shape": {**shape(), "nullable": True},
+                 "previous": {**words, "type": ["array", "null"]},
+                 "previous_shape": {**shape(), "type": ["array", "null"]},
                  "lexicon": {"type": "string"}},
                 required=["legal", "reason", "declared", "declared_shape", "lexicon"]),
-            body=obj({"previous": {"allOf": [ref("WordSetInput")], "nullable": True},
+            body=obj({"previous": {"oneOf": [ref("WordSetInput"), {"type": "null"}]},
                       "declared": ref("WordSetInput"), "lexicon": ref("LexiconName")},
                      required=["declared"]),
             example={"previous": "it, is, so", "declared": "big"},
@@ -234,7 +235,7 @@ def build_document(app: Flask) -> dict:
     """The whole document for this app (its limits, and the games it serves)."""
     config = app.config
     document = {
-        "openapi": "3.0.3",
+        "openapi": "3.1.0",
         "info": {"title": "Liars' Letters referee API", "version": "1",
                  "description": "Referees Liars' Letters and its sister bluffing games. "
                                 "JSON in and out; every error is "

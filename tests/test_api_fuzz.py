@@ -58,8 +58,26 @@ FIELD_VALUES = {
 }
 
 
+letters = st.text(alphabet="ABCDEEGIILNORRSTUAEIOXZQJ", max_size=20)
+real_word = st.sampled_from(["big", "g", "er", "bigger", "it", "is", "so", "giber", "ar",
+                             "larger", "b", "qi", "za", "zen", "biggerr", "x"])
+real_set = st.lists(real_word, min_size=1, max_size=5) | st.lists(real_word, min_size=1,
+                                                                 max_size=5).map(", ".join)
+GOOD_VALUES = {
+    "tiles": letters, "words": real_set, "a": real_set, "b": real_set, "previous": real_set,
+    "declared": real_set, "lexicon": st.sampled_from(["twl06", "csw19", "sowpods"]),
+    "tile_set": st.sampled_from(["scrabble", "bananagrams"]),
+    "budget": st.floats(0.001, 0.1), "limit": st.integers(0, 100),
+    "call": st.sampled_from(["bullshit", "exact"]),
+}
+REQUIRED = {"words", "a", "b", "declared", "call", "tiles"}
+
+
 def bodies(fields):
-    known = st.fixed_dictionaries({}, optional={f: FIELD_VALUES[f] for f in fields})
+    good = st.fixed_dictionaries({f: GOOD_VALUES[f] for f in fields if f in REQUIRED},
+                                 optional={f: GOOD_VALUES[f] for f in fields
+                                           if f not in REQUIRED})
+    known = good | st.fixed_dictionaries({}, optional={f: FIELD_VALUES[f] for f in fields})
     with_extra = st.builds(lambda d, k, v: {**d, k: v}, known, st.text(max_size=6), json_values)
     as_json = (known | with_extra | json_values).map(
         lambda v: json.dumps(v, ensure_ascii=False).encode("utf-8", "surrogatepass"))
@@ -90,6 +108,69 @@ def test_no_body_makes_a_5xx(path):
 
     @FUZZ
     @given(bodies(ENDPOINTS[path]))
+    def run(data):
+        check(client.post(path, data=data, content_type="application/json"), path)
+
+    run()
+
+
+def leaves(value, path=()):
+    """Paths to every part of a JSON value, the whole included."""
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from leaves(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from leaves(v, path + (i,))
+
+
+def replaced(value, path, new):
+    if not path:
+        return new
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[path[0]] = replaced(value[path[0]], path[1:], new)
+    return copy
+
+
+def one_change(example):
+    """A valid example with exactly one part replaced: close to the happy path."""
+    return st.builds(lambda path, new: replaced(example, path, new),
+                     st.sampled_from(list(leaves(example))), json_values | odd_text)
+
+
+def mutated(value, depth: int = 0):
+    """Values near a valid example: each part kept, mutated, replaced or dropped."""
+    wild = json_values | odd_text
+    if depth > 3:
+        return st.just(value) | wild
+    if isinstance(value, dict):
+        parts = {k: st.just(v) | mutated(v, depth + 1) | wild for k, v in value.items()}
+        kept = st.fixed_dictionaries({}, optional=parts) | st.fixed_dictionaries(parts)
+        return kept | st.builds(lambda d, k, v: {**d, k: v}, kept, st.text(max_size=8), wild)
+    if isinstance(value, list):
+        items = [st.just(v) | mutated(v, depth + 1) for v in value] or [wild]
+        return st.lists(st.one_of(*items), max_size=len(value) + 2) | wild
+    if isinstance(value, str):
+        return st.just(value) | odd_text | st.text(max_size=30) | wild
+    return st.just(value) | st.integers(-5, 100) | wild
+
+
+try:
+    from solver.games import GAMES
+except ImportError:  # the games registry is not there yet
+    GAMES = {}
+
+
+@pytest.mark.parametrize("path, example", [
+    (f"/api/v1/{name}/{kind}", getattr(game, f"{kind.upper()}_EXAMPLE"))
+    for name, game in sorted(GAMES.items()) for kind in ("check", "replay")])
+def test_no_game_request_makes_a_5xx(path, example):
+    client = APP.test_client()
+
+    @FUZZ
+    @given((one_change(example) | mutated(example)).map(lambda v: json.dumps(v, ensure_ascii=False).encode(
+        "utf-8", "surrogatepass")) | st.binary(max_size=32))
     def run(data):
         check(client.post(path, data=data, content_type="application/json"), path)
 
