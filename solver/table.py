@@ -70,11 +70,19 @@ def read_int(value, *, field: str, what: str, low: int, high: int) -> int:
 
 
 def read_options(data, allowed: set[str], *, game: str) -> dict:
-    """A rules object as a dict, refusing options the game does not have."""
+    """A rules object as a dict, refusing options the game does not have.
+
+    Option names may be written as RULINGS.md writes them (``one-deck``) or
+    as Python does (``one_deck``).
+
+    >>> read_options({"one-deck": True}, {"one_deck"}, game="Liar's Post")
+    {'one_deck': True}
+    """
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise InvalidRules(f"rules must be an object, not {type(data).__name__}", field="rules")
+    data = {str(key).replace("-", "_"): value for key, value in data.items()}
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise InvalidRules(f"{game} has no rules option {', '.join(map(repr, unknown))}; "

@@ -264,3 +264,8 @@ def test_state_lists_whom_the_card_may_go_to():
     game = PostGame(["a", "b", "c", "d"])
     game.push(send("a", "c", "K"))
     assert game.to_dict()["legal_targets"] == ["b", "d"]
+
+
+def test_variants_by_their_rulings_names():
+    rules = PostRules.from_dict({"one-deck": True, "eight-different": True})
+    assert rules == PostRules(one_deck=True, eight_different=True)
