@@ -106,10 +106,12 @@ def _fit_pairs(states, cands):
     out_i, out_j = [], []
     for lo in range(0, n_states, step):
         hi = min(n_states, lo + step)
-        ok = ((sa[lo:hi, None] | g) - ca) & g == g
-        ok &= ((sb[lo:hi, None] | g) - cb) & g == g
-        ok &= ((sc[lo:hi, None] | g) - cc) & g == g
-        pi, pj = np.nonzero(ok)
+        # first lane on the whole matrix, the other two only where it fits
+        pi, pj = np.nonzero(((sa[lo:hi, None] | g) - ca) & g == g)
+        if len(pi):
+            ok = ((sb[lo:hi][pi] | g) - cb[pj]) & g == g
+            ok &= ((sc[lo:hi][pi] | g) - cc[pj]) & g == g
+            pi, pj = pi[ok], pj[ok]
         if len(pi):
             out_i.append(pi + lo)
             out_j.append(pj)
@@ -168,19 +170,8 @@ def _combinations(n: int, k: int) -> np.ndarray:
     return np.array(list(itertools.combinations(range(n), k)), dtype=np.intp).reshape(-1, k)
 
 
-def _lookup_pairs(states, size: int, length: int, block):
-    """Fit pairs by listing sub-multisets: each state's ``length``-subsets, looked up.
-
-    A word of ``length`` letters fits a state of ``size`` tiles exactly when
-    its letters are one of the state's ``length``-element sub-multisets; every
-    such sub-multiset is listed (by tile positions, so some repeat) and looked
-    up by exact lane equality among the block's candidates.  The hash only
-    finds where to look: keys of the block are checked distinct (else None is
-    returned and the caller scans instead) and each hit is verified lane by lane.
-    """
-    if block is None:
-        return None
-    sorted_keys, order, lanes = block
+def _subset_lanes(states, size: int, length: int):
+    """Lanes of every ``length``-tile subset (by tile position) of each state: (S, C) each."""
     n_states = len(states[0])
     counts = np.empty((n_states, 26), dtype=np.int64)
     for letter, (k, shift) in enumerate(_LETTER_LANE):
@@ -189,19 +180,52 @@ def _lookup_pairs(states, size: int, length: int, block):
     # letters[s, p]: the letter of state s's p-th tile (tiles in alphabetical order)
     letters = (ends[:, :, None] <= np.arange(size)[None, None, :]).sum(axis=1)
     subs = letters[:, _combinations(size, length)]  # (states, subsets, length)
-    sa, sb, sc = (_UNITS[k][subs].sum(axis=2, dtype=np.uint64) for k in range(3))
-    keys = _hash(sa, sb, sc)
-    pos = np.searchsorted(sorted_keys, keys)
-    pos[pos == len(sorted_keys)] = 0
-    cand = order[pos]
-    hit = (sorted_keys[pos] == keys) & (lanes[0][cand] == sa) & (lanes[1][cand] == sb) \
-        & (lanes[2][cand] == sc)
-    si, _ = np.nonzero(hit)
-    pj = cand[hit]
-    if not len(si):
-        return si, pj
-    pair = np.unique(si * len(order) + pj)
-    return pair // len(order), pair % len(order)
+    return tuple(_UNITS[k][subs].sum(axis=2, dtype=np.uint64) for k in range(3))
+
+
+def _lookup_pairs(states, size: int, length: int, lanes, keys):
+    """Fit pairs by listing sub-multisets: each state's ``length``-subsets, looked up.
+
+    A word of ``length`` letters fits a state of ``size`` tiles exactly when
+    its letters are one of the state's ``length``-tile sub-multisets.  Every
+    such sub-multiset is listed (by tile positions, so some repeat), and each
+    candidate of the block (``lanes``, hashed as ``keys``) is looked up among
+    them.  The hash only says where to look: every hit is then checked lane by
+    lane, and equal hashes are all visited, so a collision can neither add
+    nor hide a pair.
+    """
+    sa, sb, sc = _subset_lanes(states, size, length)
+    per_state = sa.shape[1]
+    sa, sb, sc = sa.ravel(), sb.ravel(), sc.ravel()
+    query = _hash(sa, sb, sc)
+    # A direct-mapped table of the queries' top hash bits throws out most
+    # candidates with one gather; only the few left are binary-searched.
+    bits = min(20, max(12, (8 * len(query)).bit_length()))
+    shift = np.uint64(64 - bits)
+    table = np.zeros(1 << bits, dtype=bool)
+    table[query >> shift] = True
+    maybe = np.flatnonzero(table[keys >> shift])
+    order = np.argsort(query)
+    ordered = query[order]
+    lo = np.searchsorted(ordered, keys[maybe], side="left")
+    hi = np.searchsorted(ordered, keys[maybe], side="right")
+    count = hi - lo
+    hit = np.flatnonzero(count)
+    cand = maybe[hit]
+    if not len(cand):
+        return cand, cand
+    lo, count = lo[hit], count[hit]
+    reps = count
+    pj = np.repeat(cand, reps)
+    first = np.repeat(lo - (np.cumsum(reps) - reps), reps)
+    qi = order[first + np.arange(len(pj))]
+    ok = (sa[qi] == lanes[0][pj]) & (sb[qi] == lanes[1][pj]) & (sc[qi] == lanes[2][pj])
+    pi, pj = qi[ok] // per_state, pj[ok]
+    if not len(pi):
+        return pi, pj
+    n = len(keys)
+    pair = np.unique(pi * n + pj)
+    return pair // n, pair % n
 
 
 def _unique_states(a, b, c):
@@ -327,9 +351,11 @@ class _Layers:
         subsets = _comb(size, length)
         keys = None
         n_states = len(states[0])
-        # rough costs in element operations; the lookup also has a fixed cost
-        if (subsets <= _MAX_SUBSETS and n_states * subsets * (length + 8) + _LOOKUP_OVERHEAD
-                < n_states * len(rows) * 6):
+        # rough costs in element operations (calibrated on this machine); the
+        # lookup also has a fixed cost
+        if (subsets <= _MAX_SUBSETS and n_states > 1 and
+                n_states * subsets * (length + 12) + len(rows) * 6 + _LOOKUP_OVERHEAD
+                < n_states * len(rows) * 4):
             keys = self._block_keys(length)
         work = subsets * length if keys is not None else len(rows)
         step = max(1, _PAIR_CHUNK // max(1, work))
@@ -339,7 +365,7 @@ class _Layers:
                 raise _OutOfTime
             part = tuple(a[lo:lo + step] for a in states)
             if keys is not None:
-                pi, pj = _lookup_pairs(part, size, length, keys)
+                pi, pj = _lookup_pairs(part, size, length, lanes, keys)
             else:
                 pi, pj = _fit_pairs(part, lanes)
             if len(pi):
@@ -355,18 +381,14 @@ class _Layers:
         return np.concatenate(out_i), np.concatenate(out_j)
 
     def _block_keys(self, length: int):
-        """The block's hashed keys, sorted, with their candidate numbers (cached)."""
+        """The hashed keys of the block's candidates (cached while the block stands)."""
         rows, lanes = self.blocks[length]
         cached = self._keys.get(length)
         if cached is not None and cached[0] is rows:
             return cached[1]
         keys = _hash(*lanes)
-        order = np.argsort(keys, kind="stable")
-        sorted_keys = keys[order]
-        unique = len(sorted_keys) < 2 or bool((sorted_keys[1:] != sorted_keys[:-1]).all())
-        value = (sorted_keys, order, lanes) if unique else None
-        self._keys[length] = (rows, value)
-        return value
+        self._keys[length] = (rows, keys)
+        return keys
 
     def path(self, alive_last: np.ndarray) -> list[int]:
         """Rows of the smallest word sequence from the rack to an alive last-layer state."""
