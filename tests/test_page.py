@@ -204,6 +204,25 @@ def test_every_control_is_labelled_and_thumb_sized(phone):
     assert checked >= 60, checked
 
 
+def test_tabs_switch_screens(phone):
+    page = phone.open("/")
+    for tab, title in [("Call", "Call: bullshit or exact"), ("Raise", "Raise check"),
+                       ("Solve", "Solver"), ("Games", "Other games"), ("Judge", "Word judge")]:
+        page.locator(".tabs").get_by_role("link", name=tab, exact=True).tap()
+        page.wait_for_function(f"document.querySelector('#screen-title').textContent === {title!r}")
+        assert page.locator(".tabs a[aria-current=page]").inner_text() == tab
+        assert page.title().startswith(title)
+    # The lexicon shows on the word screens only, the tile set where tiles are typed.
+    page.locator(".tabs").get_by_role("link", name="Raise").tap()
+    assert visible(page, "#lexicon") and not visible(page, "#tile-set")
+    page.locator(".tabs").get_by_role("link", name="Call").tap()
+    assert visible(page, "#lexicon") and visible(page, "#tile-set")
+    # A fragment that is no screen (the skip link's #main) leaves the screen alone.
+    page.evaluate("location.hash = '#main'")
+    page.wait_for_timeout(100)
+    assert visible(page, "#screen-call")
+
+
 def _png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     return struct.unpack(">II", data[16:24])

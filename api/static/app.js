@@ -478,11 +478,17 @@ const settings = $("#settings");
 const tileSetSetting = $("#tile-set-setting");
 const tabFor = { judge: "judge", call: "call", raise: "raise", solve: "solve", games: "games" };
 
+let shown = null;
+
 function route() {
   const name = location.hash.replace(/^#/, "") || "judge";
+  // Another fragment (the skip link's #main) is not a screen: stay where we are.
+  if (!screens.has(name) && shown && !shown.hidden) return;
   const screen = screens.get(name) || screens.get("judge");
   const key = screen.id.replace("screen-", "");
   for (const section of screens.values()) section.hidden = section !== screen;
+  if (shown && shown !== screen) window.scrollTo(0, 0);
+  shown = screen;
   $("#screen-title").textContent = screen.dataset.title;
   document.title = `${screen.dataset.title} · Liars' Letters referee`;
   const wanted = (screen.dataset.settings || "").split(" ");
@@ -495,7 +501,7 @@ function route() {
   }
 }
 
-export function registerScreen(name, section) {
+function registerScreen(name, section) {
   screens.set(name, section);
 }
 
@@ -514,7 +520,8 @@ function start() {
   performance.mark("app-ready");
   loadLexicons();
   import("/static/games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
-    showResult, registerScreen, route })).catch(() => { /* the other games are optional */ });
+    showResult, registerScreen, route }))
+    .catch((error) => console.error("the other games' screens did not load:", error));
 }
 
 start();
