@@ -297,7 +297,7 @@ class LiarLiarGame:
         reason = f"{last[0]} is the last with cards" if last else "no one is left with cards"
         return Outcome(winners, losers, placings, reason)
 
-    def may_call(self) -> bool:
+    def can_call(self) -> bool:
         """Can ``to_move`` call "Liar!" now (on the play just made before them)?"""
         return (not self.is_over() and self.last is not None and self.last.callable
                 and self.to_move == self._next(self.last.player))
@@ -321,7 +321,7 @@ class LiarLiarGame:
         if isinstance(action, Play):
             self._check_play(action)
         elif isinstance(action, CallLiar):
-            if not self.may_call():
+            if not self.can_call():
                 why = ("no play has been made this round" if self.last is None else
                        "only the next player may call, on their own turn, before playing")
                 raise IllegalMove(f"{action.player} cannot call 'Liar!': {why}", field="type")
@@ -425,7 +425,7 @@ class LiarLiarGame:
         return {"game": "liarliar", "rules": self.rules.to_dict(), "players": list(self.players),
                 "hands": dict(self.hands), "pile": self.pile,
                 "rank": rank_name(self.rank) if self.rank is not None else None,
-                "to_move": self.to_move, "may_call": self.may_call(),
+                "to_move": self.to_move, "can_call": self.can_call(),
                 "last_play": None if self.last is None else {
                     "player": self.last.player, "count": self.last.count,
                     "cards": None if self.last.cards is None else [str(c) for c in

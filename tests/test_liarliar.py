@@ -72,7 +72,7 @@ def test_there_is_no_passing():
 
 # --- "Liar!" ----------------------------------------------------------------------------
 
-def test_only_the_next_player_may_call():
+def test_only_the_next_player_can_call():
     game = LiarLiarGame(["a", "b", "c"])
     game.push(Play("a", 1, rank=13))
     with pytest.raises(IllegalMove, match="it is b's turn, not c's"):
@@ -83,7 +83,7 @@ def test_call_only_before_playing_and_only_on_the_play_just_made():
     game = LiarLiarGame(["a", "b", "c"])
     game.push(Play("a", 1, rank=13))
     game.push(Play("b", 1))
-    assert game.may_call()                       # c, on b's play
+    assert game.can_call()                       # c, on b's play
     game.push(Play("c", 1))                      # c played instead: the chance is gone
     with pytest.raises(IllegalMove, match="it is a's turn, not c's"):
         game.push(liar("c", "KS"))
@@ -254,7 +254,7 @@ def test_state_serialises_to_json_and_back():
     game.push(liar("b", "KH joker"))
     game.push(Play("a", 1, rank=4))
     again = LiarLiarGame.from_dict(json.loads(json.dumps(game.to_dict())))
-    assert again.to_dict() == game.to_dict() and again.may_call()
+    assert again.to_dict() == game.to_dict() and again.can_call()
 
 
 @pytest.mark.parametrize("action", [Play("a", 2, 13, parse_cards("KH joker")), Play("b", 1),
