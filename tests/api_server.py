@@ -84,12 +84,15 @@ class LiveServer:
         kwargs.setdefault("timeout", 30)
         return self.session.post(self.url + path, json=json, **kwargs)
 
-    def stop(self, timeout: float = 10.0) -> int | None:
-        """SIGTERM the process group (gunicorn's graceful stop), SIGKILL if it lingers."""
+    def stop(self, timeout: float = 10.0, sig: int = signal.SIGINT) -> int | None:
+        """Signal the process group, SIGKILL it if it lingers; the exit code.
+
+        SIGINT is gunicorn's quick shutdown (what Ctrl-C does); SIGTERM its graceful
+        one, which waits for open keep-alive connections and so is slower in tests."""
         self.session.close()
         if self.process.poll() is None:
             try:
-                os.killpg(self.process.pid, signal.SIGTERM)
+                os.killpg(self.process.pid, sig)
             except ProcessLookupError:
                 pass
             try:

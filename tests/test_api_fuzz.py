@@ -168,7 +168,7 @@ except ImportError:  # the games registry is not there yet
 def test_no_game_request_makes_a_5xx(path, example):
     client = APP.test_client()
 
-    @FUZZ
+    @settings(FUZZ, max_examples=60)
     @given((one_change(example) | mutated(example)).map(lambda v: json.dumps(v, ensure_ascii=False).encode(
         "utf-8", "surrogatepass")) | st.binary(max_size=32))
     def run(data):

@@ -3,6 +3,7 @@ and the error handler of last resort (500 in the one shape, logged, no traceback
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 
@@ -49,7 +50,7 @@ def test_sync_worker_single_process_and_clean_stop():
             {"acceptable": True, "lexicon": "csw19"}
         assert "sync" in server.output()
     finally:
-        code = server.stop()
+        code = server.stop(sig=signal.SIGTERM)  # gunicorn's graceful stop
     assert code == 0, server.output()
 
 
