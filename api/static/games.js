@@ -35,15 +35,16 @@ const GAMES = [
       if (v.last.trim()) body.last = v.last;
       return body;
     },
-    render(d, { h }) {
+    render(d, { h, values }) {
       const raise = d.raise;
+      const wild = values.wild1 || values.bid_order === "perudo";
       return {
         ok: d.holds,
         children: [
           h("h3", { class: d.holds ? "big-ok" : "big-bad" },
             d.holds ? "✓ The bid holds" : "✗ The bid does not hold"),
           h("p", {}, h("strong", {}, d.bid.phrase), `: ${d.count} counted among `,
-            `${d.dice_in_play} dice.`),
+            `${d.dice_in_play} dice`, wild && d.bid.face !== 1 ? " (1s wild)." : "."),
           h("p", { class: "hint" }, "If “Liar!” is called:"),
           h("ul", { class: "ruling", "aria-label": "Ruling if Liar is called" },
             h("li", {}, h("span", {}, d.holds ? "The caller" : "The bidder"),
@@ -273,8 +274,9 @@ export function start(app) {
     registerScreen(game.name, section);
     wireForm(form, async () => {
       let data;
+      const values = readValues(form);
       try {
-        data = await postJSON(`/${game.name}/check`, game.payload(readValues(form)));
+        data = await postJSON(`/${game.name}/check`, game.payload(values));
       } catch (error) {
         const field = error.field ? error.field.split(/[.[]/)[0] : null;
         if (field && game.aliases && game.aliases[field]) error.field = game.aliases[field];
@@ -284,7 +286,7 @@ export function start(app) {
         if (details) details.open = true; // show the field the error is beside
         throw error;
       }
-      const { ok, children } = game.render(data, { h });
+      const { ok, children } = game.render(data, { h, values });
       result.className = `result ${ok ? "ok" : "bad"}`;
       result.dataset.ok = String(ok);
       showResult(result, ...children);
