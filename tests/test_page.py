@@ -202,6 +202,20 @@ def test_every_control_is_labelled_and_thumb_sized(phone):
                 assert control["complete"] == "off" and control["mode"], what
             checked += 1
     assert checked >= 60, checked
+    # Every id is unique and every aria reference points at an element.
+    problems = page.evaluate("""() => {
+        const ids = [...document.querySelectorAll("[id]")].map((el) => el.id);
+        const dupes = ids.filter((id, i) => ids.indexOf(id) !== i);
+        const missing = [];
+        for (const el of document.querySelectorAll("[aria-describedby], [aria-labelledby]")) {
+            for (const attr of ["aria-describedby", "aria-labelledby"]) {
+                for (const ref of (el.getAttribute(attr) || "").split(/\\s+/).filter(Boolean))
+                    if (!document.getElementById(ref)) missing.push(`${el.id} ${attr} ${ref}`);
+            }
+        }
+        return {dupes, missing};
+    }""")
+    assert problems == {"dupes": [], "missing": []}
 
 
 def test_tabs_switch_screens(phone):
