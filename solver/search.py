@@ -63,7 +63,7 @@ _PAIR_CHUNK = 1 << 21  # state x candidate fit tests per numpy pass
 _GREEDY_TRIES = 4  # remainders completed greedily when out of time
 _UNION_MIN_STATES = 8  # below this, the pair test itself is the cheaper filter
 _SMALL_BLOCK = 64  # blocks this small are not worth shrinking
-_MAX_PAIRS = 4_000_000  # (remainder, word) pairs one layer may hold
+_MAX_PAIRS = 2_000_000  # (remainder, word) pairs one layer may hold
 
 
 @dataclass(frozen=True)
@@ -138,9 +138,12 @@ _FIELD_SHIFTS = np.arange(0, BITS * LANE_LETTERS, BITS, dtype=np.uint64)
 
 def _union(states):
     """The letter-wise maximum of some states, as a triple of lane ints."""
-    lanes = np.stack(states)  # (3, states)
-    fields = (lanes[:, :, None] >> _FIELD_SHIFTS) & _FIELD  # (3, states, 9)
-    top = fields.max(axis=1) << _FIELD_SHIFTS
+    top = None
+    for lo in range(0, len(states[0]), 1 << 16):
+        lanes = np.stack([lane[lo:lo + (1 << 16)] for lane in states])  # (3, states)
+        fields = ((lanes[:, :, None] >> _FIELD_SHIFTS) & _FIELD).max(axis=1)  # (3, 9)
+        top = fields if top is None else np.maximum(top, fields)
+    top = top << _FIELD_SHIFTS
     return [int(v) for v in top.sum(axis=1, dtype=np.uint64).tolist()]
 
 
@@ -229,19 +232,32 @@ def _lookup_pairs(states, size: int, length: int, lanes, keys):
 
 
 def _unique_states(a, b, c):
-    """Distinct (a, b, c) triples: (unique lanes, inverse numbering)."""
+    """Distinct (a, b, c) triples: (unique lanes, inverse numbering).
+
+    Sorts one hash instead of three lanes; a hash collision (two different
+    triples with one hash) is detected lane by lane and then the exact
+    three-key sort is used instead.
+    """
     n = len(a)
     if n == 1:
         return (a, b, c), np.zeros(1, dtype=np.intp)
-    order = np.lexsort((c, b, a))
-    sa, sb, sc = a[order], b[order], c[order]
+    keys = _hash(a, b, c)
+    order = np.argsort(keys)
+    sk = keys[order]
     new = np.empty(n, dtype=bool)
     new[0] = True
-    new[1:] = (sa[1:] != sa[:-1]) | (sb[1:] != sb[:-1]) | (sc[1:] != sc[:-1])
+    np.not_equal(sk[1:], sk[:-1], out=new[1:])
     ids = np.cumsum(new) - 1
+    keep = order[new]
+    rep = keep[ids]  # each element's representative, in sorted order
+    if not ((a[order] == a[rep]) & (b[order] == b[rep]) & (c[order] == c[rep])).all():
+        order = np.lexsort((c, b, a))
+        sa, sb, sc = a[order], b[order], c[order]
+        new[1:] = (sa[1:] != sa[:-1]) | (sb[1:] != sb[:-1]) | (sc[1:] != sc[:-1])
+        ids = np.cumsum(new) - 1
+        keep = order[new]
     inverse = np.empty(n, dtype=np.intp)
     inverse[order] = ids
-    keep = order[new]
     return (a[keep], b[keep], c[keep]), inverse
 
 
@@ -322,13 +338,17 @@ class _Layers:
                 return  # no word of 2+ letters fits any remainder: the rest are 1s
             # Candidates of this length that fit no remainder now fit none later
             # either (later remainders are sub-multisets of these): drop them.
-            used = np.unique(pj) if len(rows) > _SMALL_BLOCK else rows
-            if len(used) < len(rows):
-                self.blocks[length] = (rows[used], tuple(a[used] for a in lanes))
-                remap = np.searchsorted(used, pj)
-            else:
-                remap = pj
+            remap = pj
+            if len(rows) > _SMALL_BLOCK:
+                mark = np.zeros(len(rows), dtype=bool)
+                mark[pj] = True
+                if not mark.all():
+                    used = np.flatnonzero(mark)
+                    self.blocks[length] = (rows[used], tuple(a[used] for a in lanes))
+                    remap = (np.cumsum(mark) - 1)[pj]
             rows, lanes = self.blocks[length]
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime
             child, inverse = _unique_states(states[0][pi] - lanes[0][remap],
                                             states[1][pi] - lanes[1][remap],
                                             states[2][pi] - lanes[2][remap])
