@@ -17,8 +17,6 @@ Served in production by gunicorn through ``liars serve`` (see :mod:`api.serve`).
 
 from __future__ import annotations
 
-import logging
-
 from flask import Flask
 
 from solver.lexicon import DEFAULT_LEXICON, load_lexicon
@@ -67,5 +65,5 @@ def warm(app: Flask) -> None:
     for name in app.config["WARM_LEXICONS"] or ():
         lexicon = load_lexicon(name, allow_paths=False)
         lexicon.index  # noqa: B018 - built on first access, cached on the lexicon
-        logging.getLogger(__name__).info("warmed lexicon %s (%d words)", lexicon.name,
-                                         len(lexicon))
+        app.logger.info("warmed lexicon %s (%d words) and its search index", lexicon.name,
+                        len(lexicon))

@@ -151,6 +151,13 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
                     self.cfg.set(key, value)
 
         def load(self):
+            # The app's log (warm-up, and the traceback of any 500) goes to gunicorn's.
+            import logging
+            server_log = logging.getLogger("gunicorn.error")
+            app_log = logging.getLogger("api")
+            app_log.handlers = list(server_log.handlers)
+            app_log.setLevel(server_log.level)
+            app_log.propagate = False
             return factory()
 
     try:
