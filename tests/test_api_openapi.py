@@ -137,3 +137,27 @@ def test_documented_examples_are_answered_with_the_documented_keys(app, document
                                                             set(schema["properties"]))
         checked += 1
     assert checked >= 6
+
+
+def test_document_passes_an_openapi_validator(document):
+    validator = pytest.importorskip("openapi_spec_validator")
+    validator.validate(document)
+
+
+def test_responses_match_their_documented_schemas(app, document):
+    """Each documented request example validates against its request schema, and its
+    answer against the 200 schema (when the jsonschema package is there to check)."""
+    jsonschema = pytest.importorskip("jsonschema")
+    client = app.test_client()
+    for path, item in document["paths"].items():
+        op = item.get("post")
+        if not op or "requestBody" not in op:
+            continue
+        request = op["requestBody"]["content"]["application/json"]
+        example = request["example"]
+        jsonschema.validate(example, {**request["schema"], "components": document["components"]},
+                            cls=jsonschema.Draft202012Validator)
+        schema = op["responses"]["200"]["content"]["application/json"]["schema"]
+        body = client.post(path, json=example).get_json()
+        jsonschema.validate(body, {**schema, "components": document["components"]},
+                            cls=jsonschema.Draft202012Validator)
