@@ -155,7 +155,8 @@ def run_wrk(s: dict, duration: float, connections: int) -> dict:
         script.write(WRK_SCRIPT % (", ".join(map(_lua_string, bodies)) or "nil", s["method"])
                      if bodies else f'wrk.method = "{s["method"]}"\n')
     try:
-        out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{max(1, round(duration))}s",
+        # one wrk thread: wrk needs little CPU, and the server needs both cores
+        out = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(duration))}s",
                               "--latency", "--timeout", "30s", "-s", script.name,
                               f"http://{HOST}:{s['port']}{s['path']}"],
                              capture_output=True, text=True, timeout=duration + 60).stdout
@@ -285,7 +286,8 @@ def main(argv=None) -> int:
                                             "install wrk for fairer ones)")
               + f"; {args.connections} connections, {args.duration:g} s per scenario; "
                 f"server: {args.workers} workers, threads "
-                f"{args.threads or 'default'}, {os.cpu_count()} CPUs, loopback")
+                f"{args.threads or 'default'}, {os.cpu_count()} CPUs, loopback; "
+                f"load average before: {os.getloadavg()[0]:.1f}")
         print(f"{'scenario':12} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}  target")
         for s in scenarios(hello_port, api_port):
             if args.only and s["name"] not in args.only:
