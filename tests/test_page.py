@@ -299,12 +299,16 @@ def test_judge_acceptable_then_tap_to_clear(phone):
     assert (box["width"], box["height"]) == (360, 640)
     assert "ok" in verdict.get_attribute("class")
     phone.shot("judge-acceptable")
+    # Behind the verdict nothing can be reached (and it holds the focus).
+    assert page.evaluate("document.querySelector('main').inert") is True
+    assert page.evaluate("document.activeElement.id") == "verdict"
     page.wait_for_timeout(TAP_GUARD)
     verdict.tap()
     verdict.wait_for(state="hidden")
     # Ready for the next challenge: empty and focused.
     assert page.locator("#judge-words").input_value() == ""
     assert page.evaluate("document.activeElement.id") == "judge-words"
+    assert page.evaluate("document.querySelector('main').inert") is False
 
 
 def test_judge_not_acceptable_clears_itself_and_never_names_the_word(phone):

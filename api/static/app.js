@@ -272,16 +272,23 @@ function showVerdict(acceptable, lexiconName) {
   $("#verdict-detail").textContent = `Lexicon: ${lexiconName}`;
   verdict.dataset.verdict = acceptable ? "acceptable" : "not-acceptable";
   verdict.hidden = false;
+  setBackgroundInert(true);
   verdictShownAt = performance.now();
   verdict.focus();
   clearTimeout(verdictTimer);
   verdictTimer = setTimeout(clearVerdict, CLEAR_AFTER * 1000);
 }
 
+/** While the verdict covers the screen, nothing behind it can be reached or read. */
+function setBackgroundInert(inert) {
+  for (const el of $$("body > :not(#verdict):not(script)")) el.inert = inert;
+}
+
 function clearVerdict() {
   if (verdict.hidden) return;
   clearTimeout(verdictTimer);
   verdict.hidden = true;
+  setBackgroundInert(false);
   delete verdict.dataset.verdict;
   const words = $("#judge-words");
   words.value = "";
