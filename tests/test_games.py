@@ -151,7 +151,7 @@ events = st.fixed_dictionaries({"type": event_types, "player": st.sampled_from([
                                           "count", "rank", "quantity", "face")})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(sorted(GAMES)), st.lists(events | json_values, max_size=6))
 def test_any_events_give_an_answer_or_a_liars_error(name, evs):
     try:
@@ -162,7 +162,7 @@ def test_any_events_give_an_answer_or_a_liars_error(name, evs):
     assert result["ok"] in (True, False)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(sorted(GAMES)), st.dictionaries(
     st.sampled_from(["claim", "dice", "cards", "card", "call", "last", "face_up", "players",
                      "rules"]), json_values, max_size=5))
@@ -173,7 +173,7 @@ def test_any_check_payload_gives_an_answer_or_a_liars_error(name, payload):
         pass
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(sorted(GAMES)), st.dictionaries(
     st.sampled_from(["dice_each", "faces", "wild", "bid_order", "one_deck", "eight_different",
                      "timer", "ladder", "card_limit"]),
