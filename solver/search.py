@@ -62,6 +62,7 @@ DEFAULT_BUDGET = 5.0  # seconds
 _PAIR_CHUNK = 1 << 21  # state x candidate fit tests per numpy pass
 _GREEDY_TRIES = 4  # remainders completed greedily when out of time
 _UNION_MIN_STATES = 8  # below this, the pair test itself is the cheaper filter
+_FLOOR_CHUNK = 64  # states per chunk when scanning from per-state floors
 _SMALL_BLOCK = 64  # blocks this small are not worth shrinking
 _MAX_PAIRS = 2_000_000  # (remainder, word) pairs one layer may hold
 
@@ -173,20 +174,22 @@ def _combinations(n: int, k: int) -> np.ndarray:
     return np.array(list(itertools.combinations(range(n), k)), dtype=np.intp).reshape(-1, k)
 
 
-def _subset_lanes(states, size: int, length: int):
-    """Lanes of every ``length``-tile subset (by tile position) of each state: (S, C) each."""
-    n_states = len(states[0])
-    counts = np.empty((n_states, 26), dtype=np.int64)
-    for letter, (k, shift) in enumerate(_LETTER_LANE):
-        counts[:, letter] = ((states[k] >> shift) & _FIELD).astype(np.int64)
+def _tile_letters(states, size: int) -> np.ndarray:
+    """letters[s, p]: the letter (0-25) of state s's p-th tile, tiles in alphabetical order."""
+    lanes = np.stack(states)  # (3, S)
+    counts = ((lanes[:, :, None] >> _FIELD_SHIFTS) & _FIELD).astype(np.int64)  # (3, S, 9)
+    counts = counts.transpose(1, 0, 2).reshape(len(states[0]), 3 * LANE_LETTERS)[:, :26]
     ends = counts.cumsum(axis=1)
-    # letters[s, p]: the letter of state s's p-th tile (tiles in alphabetical order)
-    letters = (ends[:, :, None] <= np.arange(size)[None, None, :]).sum(axis=1)
-    subs = letters[:, _combinations(size, length)]  # (states, subsets, length)
+    return (ends[:, :, None] <= np.arange(size)[None, None, :]).sum(axis=1)
+
+
+def _subset_lanes(letters: np.ndarray, length: int):
+    """Lanes of every ``length``-tile subset (by tile position) of each state: (S, C) each."""
+    subs = letters[:, _combinations(letters.shape[1], length)]  # (states, subsets, length)
     return tuple(_UNITS[k][subs].sum(axis=2, dtype=np.uint64) for k in range(3))
 
 
-def _lookup_pairs(states, size: int, length: int, lanes, keys):
+def _lookup_pairs(letters: np.ndarray, length: int, lanes, keys):
     """Fit pairs by listing sub-multisets: each state's ``length``-subsets, looked up.
 
     A word of ``length`` letters fits a state of ``size`` tiles exactly when
@@ -197,7 +200,7 @@ def _lookup_pairs(states, size: int, length: int, lanes, keys):
     lane, and equal hashes are all visited, so a collision can neither add
     nor hide a pair.
     """
-    sa, sb, sc = _subset_lanes(states, size, length)
+    sa, sb, sc = _subset_lanes(letters, length)
     per_state = sa.shape[1]
     sa, sb, sc = sa.ravel(), sb.ravel(), sc.ravel()
     query = _hash(sa, sb, sc)
@@ -301,11 +304,14 @@ class _Layers:
         self.blocks = _Blocks(self)
         start = tuple(np.array([v], dtype=np.uint64) for v in _lanes_of(rack))
         self.states = [start]  # lanes of each layer's distinct remainders
+        # per state of the last layer: the smallest row of a word that led to it
+        self.last_rows = None
         self.links = []  # per layer: (parent state, row of word taken, child state)
         self.shape = []  # entries >= 2 settled so far
         self.remaining = size
         self.nodes = 1
         self._keys = {}
+        self._letters = None  # (states it was made for, their tile letters)
 
     def run(self) -> None:
         cap = max(self._spans, default=0)
@@ -329,7 +335,14 @@ class _Layers:
                         self.blocks[length] = (rows, lanes)
                     if not len(rows):
                         continue
-                pi, pj = self._pairs(states, length)
+                # Words of one length can be taken in any order, so within a run
+                # of equal lengths only sets in row order need be built: a
+                # remainder reached by a word of row r need only continue with
+                # rows >= r (>= the smallest such r, when several words lead to
+                # it).  Every set still has its sorted path, so the layers and
+                # the tie-break read-out (which follows sorted paths) are unchanged.
+                floor = self.last_rows if self.shape and self.shape[-1] == length else None
+                pi, pj = self._pairs(states, length, floor)
                 if len(pi):
                     break
                 if time.perf_counter() > self.deadline:
@@ -352,14 +365,17 @@ class _Layers:
             child, inverse = _unique_states(states[0][pi] - lanes[0][remap],
                                             states[1][pi] - lanes[1][remap],
                                             states[2][pi] - lanes[2][remap])
-            self.links.append((pi, rows[remap], inverse))
+            taken = rows[remap]
+            self.links.append((pi, taken, inverse))
+            self.last_rows = np.full(len(child[0]), np.iinfo(np.int64).max, dtype=np.int64)
+            np.minimum.at(self.last_rows, inverse, taken)
             self.states.append(child)
             self.shape.append(length)
             self.nodes += len(child[0])
             self.remaining -= length
             cap = length
 
-    def _pairs(self, states, length: int):
+    def _pairs(self, states, length: int, floor=None):
         """Every (state, candidate) pair of the block of ``length`` where the word fits.
 
         Two equivalent ways, whichever is cheaper: test every candidate of the
@@ -379,21 +395,44 @@ class _Layers:
             keys = self._block_keys(length)
         work = subsets * length if keys is not None else len(rows)
         step = max(1, _PAIR_CHUNK // max(1, work))
+        order = None
+        if floor is not None and keys is None and n_states > _FLOOR_CHUNK:
+            # states by floor, in small chunks: each chunk scans only the rows
+            # from its smallest floor on
+            order = np.argsort(floor, kind="stable")
+            states = tuple(a[order] for a in states)
+            floor = floor[order]
+            step = min(step, _FLOOR_CHUNK)
         out_i, out_j, total = [], [], 0
+        letters, letters_lo = None, None
+        if keys is not None and self._letters is not None and self._letters[0] is states[0] \
+                and step >= n_states:
+            letters, letters_lo = self._letters[1], 0
         for lo in range(0, n_states, step):
             if time.perf_counter() > self.deadline:
                 raise _OutOfTime
             part = tuple(a[lo:lo + step] for a in states)
+            first = 0
+            if floor is not None and keys is None:
+                first = int(np.searchsorted(rows, floor[lo:lo + step].min()))
             if keys is not None:
-                pi, pj = _lookup_pairs(part, size, length, lanes, keys)
+                if letters is None or letters_lo != lo:
+                    letters, letters_lo = _tile_letters(part, size), lo
+                pi, pj = _lookup_pairs(letters, length, lanes, keys)
             else:
-                pi, pj = _fit_pairs(part, lanes)
+                pi, pj = _fit_pairs(part, tuple(a[first:] for a in lanes))
+                pj += first
+            if floor is not None and len(pi):
+                ok = rows[pj] >= floor[lo:lo + step][pi]
+                pi, pj = pi[ok], pj[ok]
             if len(pi):
-                out_i.append(pi + lo)
+                out_i.append(pi + lo if order is None else order[pi + lo])
                 out_j.append(pj)
                 total += len(pi)
                 if total > _MAX_PAIRS:
                     raise _OutOfTime  # too big to hold: give up, unproven
+        if letters is not None and letters_lo == 0 and step >= n_states:
+            self._letters = (states[0], letters)  # reused for the next length
         if not out_i:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         if len(out_i) == 1:
