@@ -164,7 +164,7 @@ class Timeout:
 def _read_cards(event: dict, field: str) -> tuple[Card, ...] | None:
     if event.get("cards") is None:
         return None
-    return parse_cards(event["cards"], field=f"{field}.cards", limit=MAX_PLAY)
+    return parse_cards(event["cards"], field=f"{field}.cards", limit=DECK_SIZE)
 
 
 def _discard_rank(event: dict, field: str) -> int:

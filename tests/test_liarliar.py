@@ -262,3 +262,10 @@ def test_state_serialises_to_json_and_back():
                                     Discard("a", 9), Timeout("b")])
 def test_actions_serialise_to_json_and_back(action):
     assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+
+
+def test_a_four_card_play_is_an_illegal_move_not_an_input_error():
+    action = action_from_dict({"type": "play", "player": "a", "rank": "K",
+                               "cards": ["KH", "KS", "KD", "KC"]})
+    with pytest.raises(IllegalMove, match="1 to 3 cards, not 4"):
+        LiarLiarGame(["a", "b"]).push(action)
