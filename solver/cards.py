@@ -64,7 +64,7 @@ def parse_rank(text, *, field: str | None = None) -> int:
         word = text.strip().lower()
         if word in _RANK_WORDS:
             return _RANK_WORDS[word]
-        if word.isdigit() and 2 <= int(word) <= 10:
+        if word.isascii() and word.isdigit() and 2 <= int(word) <= 10:
             return int(word)
         labels = {label.lower(): rank for rank, label in _RANK_LABELS.items()}
         if word in labels:

@@ -82,7 +82,8 @@ def read_dice(dice, faces: int, *, field: str = "dice") -> tuple[int, ...]:
                             field=field)
     faces_read = []
     for die in dice:
-        value = int(die) if isinstance(die, str) and die.strip().isdigit() else die
+        text = die.strip() if isinstance(die, str) else ""
+        value = int(text) if text.isascii() and text.isdigit() else die  # not '²'
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
             raise InvalidDie(f"{die!r} is not a die face from 1 to {faces}", field=field)
         faces_read.append(value)

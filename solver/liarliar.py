@@ -91,7 +91,7 @@ class LiarLiarRules:
         if isinstance(options.get("timer"), str):
             word = options["timer"].strip().lower().removesuffix("s").strip()
             options["timer"] = None if word in ("none", "no", "off") else \
-                int(word) if word.isdigit() else options["timer"]
+                int(word) if word.isascii() and word.isdigit() else options["timer"]
         return cls(**options)
 
     def to_dict(self) -> dict:

@@ -202,9 +202,17 @@ def _read(text, what: str, labeller) -> list[Token]:
 # --- Liar's Dice: "2 fives" ----------------------------------------------------------
 
 def _dice_labels(tokens: list[Token]) -> list[str]:
-    roles = iter(("quantity", "face"))
-    return [_label(t, next(roles, None)) if t.kind in (NUMBER, ARTICLE) or
-            (t.kind == RANK and t.value == 14) else _label(t) for t in tokens]
+    """Name each number's role: the first singular one is the quantity, the rest faces."""
+    labels, quantity_seen = [], False
+    for token in tokens:
+        if token.kind in (NUMBER, ARTICLE) or (token.kind == RANK and token.value == 14):
+            role = "face" if token.plural or quantity_seen else "quantity"
+            quantity_seen = True
+            value = 1 if token.kind == RANK else token.value
+            labels.append(f"'{token.text}' ({role} {value})")
+        else:
+            labels.append(_label(token))
+    return labels
 
 
 def parse_bid(text: str) -> tuple[int, int]:

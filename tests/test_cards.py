@@ -60,3 +60,10 @@ cards = st.one_of(st.just(JOKER), st.builds(Card, st.integers(2, 14),
 def test_str_and_parse_round_trip(card):
     assert Card.parse(str(card)) == card
     assert Card.parse(card.symbol) == card
+
+
+@pytest.mark.parametrize("text", ["²", "²H", "٣", "１０"])
+def test_unicode_digits_are_not_ranks(text):
+    """str.isdigit() is true for '²' and int('²') fails: it must be a clean InvalidCard."""
+    with pytest.raises(InvalidCard, match="is not a card"):
+        Card.parse(text)

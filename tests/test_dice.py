@@ -243,3 +243,15 @@ def test_check_claim_reports_count_and_raise():
 def test_actions_serialise_to_json_and_back(action):
     from solver.dice import action_from_dict
     assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+
+
+@pytest.mark.parametrize("die", ["²", "٣", "５"])
+def test_unicode_digits_are_not_die_faces(die):
+    with pytest.raises(InvalidDie, match="is not a die face"):
+        check_claim("2 fives", [die, 5])
+
+
+def test_a_plural_face_is_never_read_as_the_quantity():
+    from solver.errors import UnreadablePhrase
+    with pytest.raises(UnreadablePhrase, match="understood 'fives' \\(face 5\\) but not '²'"):
+        bid("² fives")

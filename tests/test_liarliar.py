@@ -269,3 +269,9 @@ def test_a_four_card_play_is_an_illegal_move_not_an_input_error():
                                "cards": ["KH", "KS", "KD", "KC"]})
     with pytest.raises(IllegalMove, match="1 to 3 cards, not 4"):
         LiarLiarGame(["a", "b"]).push(action)
+
+
+@pytest.mark.parametrize("timer", ["²", "²s", "３０"])
+def test_unicode_digit_timers_are_a_rules_error(timer):
+    with pytest.raises(InvalidRules, match="timer must be 10, 30 or none"):
+        LiarLiarRules.from_dict({"timer": timer})
