@@ -26,6 +26,10 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not valid JSON")
 
 
+# One decoder for every request (json.loads would build one per call with these options).
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def json_body(allowed: set[str] | frozenset[str] | None) -> dict:
     """The request's JSON object; keys outside ``allowed`` are refused (a typo must not
     be ignored).  ``allowed=None`` leaves the keys to the library (the games check them)."""
@@ -38,7 +42,7 @@ def json_body(allowed: set[str] | frozenset[str] | None) -> dict:
     if not data.strip():
         raise MalformedJSON("the request body is empty: send a JSON object", field="body")
     try:
-        value = json.loads(data, parse_constant=_reject_constant)
+        value = _DECODER.decode(data.decode(json.detect_encoding(data)))
     except RecursionError:
         raise MalformedJSON("malformed JSON: nested too deeply", field="body") from None
     except ValueError as exc:  # includes JSONDecodeError and UnicodeDecodeError
