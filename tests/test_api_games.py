@@ -73,7 +73,7 @@ def test_unknown_game_is_not_found(server):
     assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
 
 
-UNICODE_DIGITS = [  # str.isdigit() is true for '²', int('²') is not: found by the fuzz pass
+UNICODE_DIGITS = [  # str.isdigit() is true for '²', int('²') is not: the fuzz pass found these
     ("/api/v1/post/check", {"claim": "²", "card": "QH"}),
     ("/api/v1/dice/check", {"claim": "2 fives", "dice": ["²", 5]}),
     ("/api/v1/liarliar/check", {"claim": "two kings", "cards": ["KH"], "rules": {"timer": "²"}}),
@@ -81,10 +81,6 @@ UNICODE_DIGITS = [  # str.isdigit() is true for '²', int('²') is not: found by
 ]
 
 
-@pytest.mark.xfail(reason="library bug, reported: solver/cards.py parse_rank, solver/dice.py "
-                          "and solver/liarliar.py call int() on str.isdigit() text, which "
-                          "raises a plain ValueError for '²' (500 instead of 400)",
-                   strict=False)
 @pytest.mark.parametrize("path, body", UNICODE_DIGITS)
 def test_unicode_digits_are_a_bad_request(server, path, body):
     r = server.post(path, body)
