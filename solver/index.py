@@ -3,8 +3,9 @@
 Each alphagram's letter counts are packed six bits a letter into three
 uint64 lanes (nine letters a lane).  "Fits in the rack" for all ~160,000
 alphagrams at once is then a subtraction and a mask test per lane in numpy.
-A 26-bit letter-set mask per alphagram ("which letters does it use") first
-throws out, in one cheap pass, every alphagram using a letter the rack lacks.
+A letter mask per alphagram ("which letters does it use, which twice or
+more") first throws out, in one cheap pass, every alphagram using a letter
+the rack lacks or repeating a letter the rack has once.
 
 Rows are ordered longest first, then alphabetically by alphagram: the row
 number is the candidate order the search's documented tie-break uses.
@@ -36,13 +37,19 @@ def _lanes_of(packed: int) -> list[int]:
     return [(packed >> (_LANE_WIDTH * k)) & _LANE_MASK for k in range(LANES)]
 
 
+_TWICE = np.uint64(32)
+
+
 def _letter_mask(packed: int) -> int:
-    """26-bit mask of the letters present in a packed count."""
+    """Bit L: letter L present; bit 32 + L: letter L present twice or more."""
     mask = 0
     field = (1 << (BITS - 1)) - 1
     for i in range(26):
-        if (packed >> (BITS * i)) & field:
+        n = (packed >> (BITS * i)) & field
+        if n:
             mask |= 1 << i
+            if n >= 2:
+                mask |= 1 << (32 + i)
     return mask
 
 
@@ -113,15 +120,19 @@ class AlphagramIndex:
                           np.left_shift(np.uint64(1), ((letter % LANE_LETTERS) * BITS)
                                         .clip(0).astype(np.uint64)), np.uint64(0))
                  for k in range(LANES)]
-        bits = np.where(is_letter, np.left_shift(np.uint32(1), letter.clip(0, 25)
-                                                 .astype(np.uint32)), np.uint32(0))
+        bits = np.where(is_letter, np.left_shift(np.uint64(1), letter.clip(0, 25)
+                                                 .astype(np.uint64)), np.uint64(0))
         columns = np.ascontiguousarray(raw.T)
         self.lanes = [np.zeros(n, dtype=np.uint64) for _ in range(LANES)]
-        self.masks = np.zeros(n, dtype=np.uint32)
-        for col in columns:
+        # masks: bit L = "uses letter L", bit 32 + L = "uses letter L twice or more"
+        # (letters are sorted, so a repeat is two equal neighbours)
+        self.masks = np.zeros(n, dtype=np.uint64)
+        for j, col in enumerate(columns):
             for lane, unit in zip(self.lanes, units):
                 lane += unit[col]
             self.masks |= bits[col]
+            if j:
+                self.masks |= np.where(col == columns[j - 1], bits[col], np.uint64(0)) << _TWICE
         # First row of each length: rows of length <= L start at _start[L].
         self._start = [int(np.searchsorted(-self.lengths, -L, side="left"))
                        for L in range(0, width + 2)]
@@ -158,7 +169,9 @@ class AlphagramIndex:
         stop = self._start[min_length - 1] if min_length - 1 < len(self._start) else 0
         if stop <= start:
             return np.zeros(0, dtype=np.int64)
-        absent = np.uint32(~_letter_mask(packed_rack) & ((1 << 26) - 1))
+        # a word using a letter the rack lacks, or twice a letter the rack has
+        # once, cannot fit: one pass on the masks, then the exact test
+        absent = np.uint64(~_letter_mask(packed_rack) & ((1 << 58) - 1))
         rows = np.flatnonzero((self.masks[start:stop] & absent) == 0)
         if start:
             rows += start

@@ -39,9 +39,29 @@ smallest word of any highest set (words of one length can be taken in any
 order, so "w is in some highest set" is "rack - w is alive"), and the same
 argument applies to what follows.
 
-Out of time (``budget`` seconds), the search returns, marked not proven, the
-best of a few greedy completions of the deepest layer reached (its first
-entries are still the highest possible ones).
+Making the layers cheap, without cutting anything that matters:
+
+* candidates are the alphagrams (2+ letters) that fit the whole rack
+  (solver/index.py: a letter-set mask pass, then the packed-count test), split
+  into one block per length, in row order;
+* a word that does not fit the letter-wise maximum of a layer's remainders
+  fits none of them, nor any later remainder (later remainders are
+  sub-multisets of these), so it is dropped from its block for good; likewise
+  a word of the layer's length that fit no remainder of the layer;
+* within a run of equal lengths only row-ordered sets are built (a remainder
+  reached by a word of row r continues with rows >= r): every set keeps its
+  sorted path, which is all the layers and the read-out above need;
+* "which words fit which remainders" is found either by testing every pair
+  (numpy, packed counts, first lane then the others) or, for small
+  remainders, by listing each remainder's sub-multisets of the wanted length
+  and looking them up; a 64-bit hash only says where to look, every hit is
+  checked on the full packed counts.  Merging equal remainders also sorts
+  by hash and checks for collisions, falling back to an exact sort.
+
+Out of time (``budget`` seconds), or when one layer would hold more than
+``_MAX_PAIRS`` (remainder, word) pairs (huge racks: 60+ tiles), the search
+returns, marked not proven, the best of a few greedy completions of the
+deepest layer reached (its first entries are still the highest possible ones).
 """
 
 from __future__ import annotations
