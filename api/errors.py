@@ -41,7 +41,9 @@ HTTP_CODES = {
     413: "body_too_large",
     414: "uri_too_long",
     415: "unsupported_media_type",
+    417: "expectation_failed",
     431: "headers_too_large",
+    501: "not_implemented",
 }
 
 

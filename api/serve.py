@@ -107,6 +107,31 @@ def app_config(budget: float | None = None, lexicon: str | None = None) -> dict:
     return config
 
 
+def _json_protocol_errors(worker) -> None:
+    """gunicorn hook (post_worker_init): requests gunicorn refuses before the app sees
+    them (a request line over 4 KiB, malformed HTTP, too many headers) are answered in
+    the API's one JSON error shape too, instead of gunicorn's HTML page.
+
+    gunicorn writes those answers through ``gunicorn.util.write_error``; this swaps
+    it for a JSON writer in this worker process only.
+    """
+    import json
+
+    from gunicorn import util
+
+    from .errors import HTTP_CODES
+
+    def write_error(sock, status_int, reason, mesg):
+        code = HTTP_CODES.get(status_int, f"http_{status_int}")
+        message = (mesg or reason) if status_int < 500 else "internal server error"
+        body = json.dumps({"error": {"code": code, "message": message, "field": None}})
+        head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n")
+        util.write_nonblock(sock, (head + body).encode("latin-1", "replace"))
+
+    util.write_error = write_error
+
+
 def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAULT_WORKERS, *,
         budget: float | None = None, threads: int = DEFAULT_THREADS,
         lexicon: str | None = None, access_log: bool = False,
@@ -142,6 +167,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         # gunicorn >= 25 opens a control socket at one fixed path per user: several
         # servers (tests, benchmarks) would fight over it, and nothing here uses it.
         "control_socket_disable": True,
+        "post_worker_init": _json_protocol_errors,
     }
 
     class _Server(BaseApplication):

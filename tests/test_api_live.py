@@ -333,15 +333,34 @@ def test_body_too_large_without_content_length(server):
     body = b"".join(b"400\r\n" + b" " * 1024 + b"\r\n" for _ in range(66)) + b"0\r\n\r\n"
     head = (f"POST {V1}/judge HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
             f"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").encode()
+    status, reply = raw_exchange(server, head + body)
+    assert status == 413
+    assert reply["error"]["code"] == "body_too_large" and reply["error"]["field"] == "body"
+
+
+def raw_exchange(server, raw: bytes) -> tuple[int, dict]:
+    """Send raw bytes, read until the server closes: (status, JSON body)."""
     with socket.create_connection((HOST, server.port), timeout=30) as conn:
-        conn.sendall(head + body)
+        conn.sendall(raw)
         reply = b""
         while chunk := conn.recv(65536):
             reply += chunk
-    status_line, _, rest = reply.partition(b"\r\n")
-    assert b" 413 " in status_line, reply[:200]
-    error = json.loads(rest.partition(b"\r\n\r\n")[2])["error"]
-    assert error["code"] == "body_too_large" and error["field"] == "body"
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert b"application/json" in head, reply[:300]
+    return int(head.split()[1]), json.loads(body)
+
+
+@pytest.mark.parametrize("raw, status, code", [
+    (b"GET " + V1.encode() + b"/words/" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+     414, "uri_too_long"),
+    (b"GARBAGE\r\n\r\n", 400, "bad_request"),
+    (b"GET /healthz HTTP/1.1\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(200)) + b"\r\n",
+     431, "headers_too_large"),
+])
+def test_requests_gunicorn_refuses_get_the_same_json_shape(server, raw, status, code):
+    got_status, body = raw_exchange(server, raw)
+    assert got_status == status
+    assert set(body["error"]) == {"code", "message", "field"} and body["error"]["code"] == code
 
 
 def test_not_found_and_method_not_allowed(server):
