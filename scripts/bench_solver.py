@@ -189,6 +189,18 @@ def main(argv=None) -> int:
           f"ms, max {ms(max(times)).strip()} ms; CPU p50 {ms(statistics.median(cpu)).strip()} "
           f"ms, max {ms(max(cpu)).strip()} ms")
 
+    # the budget: the whole bag cannot be proven quickly; it must come back anyway
+    whole = parse_tiles(bag, tile_set)
+    for budget in (0.001, args.budget):
+        start = time.perf_counter()
+        result = search(whole, index, budget)
+        took = time.perf_counter() - start
+        why = ""
+        if not result.proven and took < budget:
+            why = " (gave up early: a layer would hold too many remainders)"
+        print(f"whole bag ({len(bag)} tiles), budget {budget:g} s: returned in "
+              f"{took:.2f} s, proven={result.proven}{why}, shape {result.shape}")
+
     print("\ntargets (wall clock / CPU time; other processes on the machine inflate wall clock):")
 
     def verdict(label, pair, limit):
