@@ -149,7 +149,9 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         def factory() -> Flask:
             return create_app(config)
 
-    worker_timeout = 30
+    # Far above the longest solve a request may ask for, so that only a truly stuck
+    # worker is killed (the sync worker is killed mid-request; gthread heartbeats).
+    worker_timeout = max(30, int(2 * (budget or 0)) + 10)
     options = {
         "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
         "workers": workers,
