@@ -253,7 +253,9 @@ class LiarLiarGame:
     """A Liar Liar match: hands, the pile and the round's rank, finishers and eliminations.
 
     Seats are clockwise; the first player opens.  A player with an empty
-    hand finishes only once their last play is not caught.
+    hand finishes only once their last play is not caught.  When the player
+    after them times out instead, the chance to call went with them: the
+    play stands, and the next player continues the round without a call.
     """
 
     def __init__(self, players, rules: LiarLiarRules | None = None):

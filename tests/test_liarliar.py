@@ -275,3 +275,10 @@ def test_a_four_card_play_is_an_illegal_move_not_an_input_error():
 def test_unicode_digit_timers_are_a_rules_error(timer):
     with pytest.raises(InvalidRules, match="timer must be 10, 30 or none"):
         LiarLiarRules.from_dict({"timer": timer})
+
+
+def test_a_timeout_lets_the_play_before_stand():
+    game = game_with_hands(["a", "b", "c"], [1, 5, 5], TIMED)
+    game.push(Play("a", 1, rank=7))
+    game.push(Timeout("b"))                      # b never called: a's last card stands
+    assert game.finished == ["a"] and game.to_move == "c" and not game.can_call()
