@@ -278,7 +278,9 @@ def test_unicode_digit_timers_are_a_rules_error(timer):
 
 
 def test_a_timeout_lets_the_play_before_stand():
-    game = game_with_hands(["a", "b", "c"], [1, 5, 5], TIMED)
+    game = game_with_hands(["a", "b", "c", "d"], [1, 5, 5, 5], TIMED)
     game.push(Play("a", 1, rank=7))
     game.push(Timeout("b"))                      # b never called: a's last card stands
     assert game.finished == ["a"] and game.to_move == "c" and not game.can_call()
+    game.push(Play("c", 2))                      # the round goes on, still sevens
+    assert game.rank == 7 and game.pile == 3
