@@ -2,7 +2,23 @@
 
 Each entry checks a single claim (``check``) and replays a whole game
 (``replay``) from plain JSON-able dicts, and carries its description, example
-payloads and JSON Schemas for the request bodies.
+payloads and JSON Schemas for the request bodies.  Every "claim" may be the
+phrase said at the table or its structured form; "rules" is always optional.
+
+=========  ==================================================================
+game       check payload
+=========  ==================================================================
+dice       {"claim": "2 fives" | {quantity, face}, "dice": [faces] | {player:
+           [faces]}, "last"?: bid}
+post       {"claim": "this is a queen" | {kind}, "card": "QH", "call"?: "true"
+           | "false", "face_up"?: cards, "players"?: 2..6}
+liarliar   {"claim": "two kings" | {count?, rank}, "cards": turned-over cards}
+poker      {"claim": "full house, kings over threes" | {hand, ranks}, "cards":
+           cards | {player: cards}, "last"?: claim}
+=========  ==================================================================
+
+A replay payload is ``{"rules"?, "players": [...], "events": [...]}``; each
+game's events are in its ``replay_schema`` and its ``action_from_dict``.
 
 >>> GAMES["dice"].check({"claim": "2 fives", "dice": [5, 5, 1, 2]})["holds"]
 True
