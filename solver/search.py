@@ -362,6 +362,11 @@ class _Layers:
                 # it).  Every set still has its sorted path, so the layers and
                 # the tie-break read-out (which follows sorted paths) are unchanged.
                 floor = self.last_rows if self.shape and self.shape[-1] == length else None
+                if not self.links:
+                    # the first layer: every candidate fits the rack itself
+                    pj = np.arange(len(rows))
+                    pi = np.zeros(len(rows), dtype=np.intp)
+                    break
                 pi, pj = self._pairs(states, length, floor)
                 if len(pi):
                     break
@@ -382,13 +387,21 @@ class _Layers:
             rows, lanes = self.blocks[length]
             if time.perf_counter() > self.deadline:
                 raise _OutOfTime
-            child, inverse = _unique_states(states[0][pi] - lanes[0][remap],
-                                            states[1][pi] - lanes[1][remap],
-                                            states[2][pi] - lanes[2][remap])
             taken = rows[remap]
+            if len(states[0]) == 1:
+                # one remainder: different words leave different remainders
+                child = (states[0][0] - lanes[0][remap], states[1][0] - lanes[1][remap],
+                         states[2][0] - lanes[2][remap])
+                inverse = np.arange(len(taken))
+                self.last_rows = taken
+            else:
+                child, inverse = _unique_states(states[0][pi] - lanes[0][remap],
+                                                states[1][pi] - lanes[1][remap],
+                                                states[2][pi] - lanes[2][remap])
+                self.last_rows = np.full(len(child[0]), np.iinfo(np.int64).max,
+                                         dtype=np.int64)
+                np.minimum.at(self.last_rows, inverse, taken)
             self.links.append((pi, taken, inverse))
-            self.last_rows = np.full(len(child[0]), np.iinfo(np.int64).max, dtype=np.int64)
-            np.minimum.at(self.last_rows, inverse, taken)
             self.states.append(child)
             self.shape.append(length)
             self.nodes += len(child[0])
