@@ -2,12 +2,11 @@
 
 import json
 
+import jsonschema
 import pytest
 
 from solver.errors import InvalidInput, InvalidRules, LimitExceeded, UnreadablePhrase
 from solver.games import GAMES, get_game
-
-import jsonschema  # noqa: E402  (a declared test dependency)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
