@@ -191,7 +191,9 @@ def _comb(n: int, k: int) -> int:
 
 @functools.lru_cache(maxsize=256)
 def _combinations(n: int, k: int) -> np.ndarray:
-    return np.array(list(itertools.combinations(range(n), k)), dtype=np.intp).reshape(-1, k)
+    count = math.comb(n, k)
+    flat = itertools.chain.from_iterable(itertools.combinations(range(n), k))
+    return np.fromiter(flat, dtype=np.intp, count=count * k).reshape(count, k)
 
 
 def _tile_letters(states, size: int) -> np.ndarray:
