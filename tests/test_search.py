@@ -233,3 +233,27 @@ def test_known_big_racks(twl, rack, shape, keys):
     assert result.proven
     _assert_valid(result, rack, twl)
     assert result.shape == shape and result.keys == keys
+
+
+@pytest.mark.parametrize("name", ["twl06", "sowpods", "csw19"])
+def test_shipped_index_table_matches_the_tries(name):
+    """dictionaries/<name>.index.npy is what the tries give (not stale package data)."""
+    import numpy as np
+
+    from solver.index import word_table
+    lex = load_lexicon(name)
+    shipped = lex.index.table
+    assert shipped is not None and len(shipped) == len(lex)
+    assert np.array_equal(shipped, word_table(lex._words.keys()))
+
+
+def test_user_word_list_with_single_letter_words(tmp_path):
+    """Listed one-letter words are still leftovers to the search (words are 2+ letters)."""
+    path = tmp_path / "mine.txt"
+    path.write_text("a\ni\ncat\nact\nat\nta\nbig\ngib\nbigger\n")
+    lex = load_lexicon(str(path))
+    assert lex.words_from("CATBIGA")[-2:] == ["a", "i"]
+    for rack in ("CATBIGA", "AAI", "BIGGERCAT", "TACAT"):
+        result = search(parse_tiles(rack), lex.index, budget=None)
+        shape, words = brute_force_highest(rack, lex)
+        assert (result.shape, _words(result, lex)) == (tuple(shape), words), rack
