@@ -200,8 +200,9 @@ def test_matches_independent_search_on_bigger_racks(twl):
         assert (result.shape, result.keys) == _independent_highest(rack, twl), rack
 
 
-# Recorded with _independent_highest above (minutes for the 40-tile racks); the
-# previous version of solver/search.py agreed on every one.
+# Recorded with _independent_highest above (1-20 s each), then four 40-tile racks
+# with two 15-letter words, recorded with the previous solver/search.py (commit
+# 3b22558: memoised branch and bound over candidates, no time budget; 1-43 s each).
 KNOWN = [
     ("NRPAGITTVEDIHNAYUAEZAEIDGIEOOCMS",
      (15, 13, 4),
@@ -224,6 +225,18 @@ KNOWN = [
     ("WAENOCAYIIVYOLPDNFRBLEBANRFOLPDUOOROSOEG",
      (15, 13, 8, 4),
      ('abcgiilllnnoooy', 'ddeeenooprrsv', 'aaffoorw', 'bpuy')),
+    ("AAAAABBCDDEEEFGHIIILMNNNOOPRRSSTTTUUVWYZ",
+     (15, 15, 8, 1, 1),
+     ('aabgiinnoorstuz', 'adeehilmprsttuy', 'aabdenvw')),
+    ("LEIPESETEGEOGMARADCCFONNBIIMEQVRSHOTIUAT",
+     (15, 15, 8, 2),
+     ('aabceeghiioprst', 'ceeemmnnoorttuv', 'adefgils', 'iq')),
+    ("AACCDEEEEEFGHIIIILNNNOOOOOPRRSSTTTUVWYYZ",
+     (15, 15, 8, 2),
+     ('aacdefiiinnostz', 'eghilnoooprsuyy', 'ceeorttv', 'ew')),
+    ("AAAAABBCCDDEEEEGHIIILLLMNOOOPPRRRSVWXYYZ",
+     (15, 15, 7, 2, 1),
+     ('aaceghilloprrxy', 'acdeeeiiloprsvz', 'aadmnow', 'by')),
 ]
 
 
