@@ -13,7 +13,9 @@ loads each from other processes over loopback, one scenario after another:
 * highest 24       POST /api/v1/letters/highest  24-tile racks
 
 For each: requests per second, p50 and p99 latency, errors (non-2xx, socket
-errors, timeouts: must be 0), against the issue's targets on a 2-core machine
+errors, timeouts: must be 0), the server's CPU time per request ("cpu us": all
+its processes, from /proc; unlike req/s it does not depend on what else the
+machine is running), against the issue's targets on a 2-core machine
 (judge >= 1,500 req/s with p99 <= 20 ms; highest on 7 tiles >= 800 req/s).
 Each scenario runs --repeat times (default 3 x 4 s) and the median run is
 shown, with every run's req/s, since the machine may be shared.
@@ -82,6 +84,22 @@ class Server:
                 time.sleep(0.1)
         self.stop()
         raise SystemExit(f"{name} server did not answer /healthz in 60 s")
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) used so far by the server's processes (Linux /proc):
+        its cost per request does not depend on what else the machine is doing."""
+        total, tick = 0, os.sysconf("SC_CLK_TCK")
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == self.process.pid:  # process group = the server's session
+                total += int(fields[11]) + int(fields[12])
+        return total / tick
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -285,6 +303,7 @@ def main(argv=None) -> int:
                               hello_port))
         servers.append(Server("api", serve_command(api_port, args.workers, args.threads),
                               api_port))
+        by_port = {server.port: server for server in servers}
         print(f"client: {client}"
               + ("" if client == "wrk" else " (Python: its own CPU use lowers the figures; "
                                             "install wrk for fairer ones)")
@@ -293,15 +312,21 @@ def main(argv=None) -> int:
                 f"server: {args.workers} workers, threads "
                 f"{args.threads or 'default'}, {os.cpu_count()} CPUs, loopback; "
                 f"load average before: {os.getloadavg()[0]:.1f}")
-        print(f"{'scenario':12} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}  target")
+        print(f"{'scenario':12} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} "
+              f"{'cpu us':>8}  target")
         for s in scenarios(hello_port, api_port):
             if args.only and s["name"] not in args.only:
                 continue
             if client == "wrk":
                 run_wrk({**s, "bodies": s["bodies"][:1]}, 1, args.connections)  # warm-up
-            runs = [run_wrk(s, args.duration, args.connections) if client == "wrk"
-                    else run_python(s, args.duration, args.connections)
-                    for _ in range(args.repeat)]
+            server = by_port[s["port"]]
+            runs = []
+            for _ in range(args.repeat):
+                cpu = server.cpu_seconds()
+                run = (run_wrk(s, args.duration, args.connections) if client == "wrk"
+                       else run_python(s, args.duration, args.connections))
+                run["cpu_us"] = (server.cpu_seconds() - cpu) / max(1, run["requests"]) * 1e6
+                runs.append(run)
             # On a shared machine one run can be unlucky: show the median run (by req/s)
             # with every run's req/s beside it; errors are summed over all runs.
             result = dict(sorted(runs, key=lambda r: r["rps"])[len(runs) // 2])
@@ -310,8 +335,10 @@ def main(argv=None) -> int:
             def fmt(v):
                 return f"{v:8.2f}" if v is not None else f"{'-':>8}"
             spread = "/".join(f"{r['rps']:.0f}" for r in runs)
+            cpu_us = sorted(r["cpu_us"] for r in runs)[len(runs) // 2]
             print(f"{s['name']:12} {result['rps']:9.0f} {fmt(result['p50'])} "
-                  f"{fmt(result['p99'])} {result['errors']:7d}  {verdict(s['name'], result)}"
+                  f"{fmt(result['p99'])} {result['errors']:7d} {cpu_us:8.0f}  "
+                  f"{verdict(s['name'], result)}"
                   + (f"  [runs: {spread} req/s]" if len(runs) > 1 else ""), flush=True)
     finally:
         for server in servers:
