@@ -340,6 +340,16 @@ class _Layers:
             if time.perf_counter() > self.deadline:
                 raise _OutOfTime
             states = self.states[-1]
+            if len(states[0]) == 1 and self.links:
+                # One remainder: a single fit test over every candidate no longer
+                # than the cap (rows are longest first, so that is one slice);
+                # the first hit's length is the next entry.
+                length = self._single(states, min(cap, self.remaining))
+                if not length:
+                    return
+                self.remaining -= length
+                cap = length
+                continue
             union = _union(states) if len(states[0]) > _UNION_MIN_STATES else None
             for length in range(min(cap, self.remaining), 1, -1):
                 block = self.blocks.get(length)
@@ -408,6 +418,27 @@ class _Layers:
             self.nodes += len(child[0])
             self.remaining -= length
             cap = length
+
+    def _single(self, states, cap: int) -> int:
+        """Extend a layer of one remainder; return the entry found (0: none fits)."""
+        lo = min((span[0] for length, span in self._spans.items() if length <= cap),
+                 default=len(self.rows))
+        fit = np.flatnonzero(_fits_one([int(a[0]) for a in states],
+                                       tuple(a[lo:] for a in self.lanes)))
+        if not len(fit):
+            return 0
+        fit += lo
+        length = int(self.index.lengths[self.rows[fit[0]]])
+        hi = self._spans[length][1]
+        fit = fit[fit < hi]
+        taken = self.rows[fit]
+        child = tuple(states[k][0] - self.lanes[k][fit] for k in range(3))
+        self.links.append((np.zeros(len(fit), dtype=np.intp), taken, np.arange(len(fit))))
+        self.states.append(child)
+        self.last_rows = taken
+        self.shape.append(length)
+        self.nodes += len(fit)
+        return length
 
     def _pairs(self, states, length: int, floor=None):
         """Every (state, candidate) pair of the block of ``length`` where the word fits.
