@@ -20,14 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .errors import GameOver, IllegalMove, InvalidInput, InvalidRules, LimitExceeded
+from .errors import GameOver, IllegalMove, InvalidInput, InvalidRules
 from .highest import Solution, highest
 from .lexicon import Lexicon, load_lexicon
 from .search import DEFAULT_BUDGET
+from .table import next_player, read_options, read_players
 from .tiles import Tiles, get_tile_set
 from .wordset import WordSet
-
-MAX_PLAYERS = 20
 
 
 class Call(str, Enum):
@@ -165,12 +164,8 @@ class LettersRules:
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "LettersRules":
-        data = dict(data or {})
-        unknown = set(data) - {"lexicon", "tile_set", "tile_limit", "budget"}
-        if unknown:
-            raise InvalidRules(f"unknown rules option(s): {', '.join(sorted(unknown))}",
-                               field="rules")
-        return cls(**data)
+        return cls(**read_options(data, {"lexicon", "tile_set", "tile_limit", "budget"},
+                                  game="Liars' Letters"))
 
 
 @dataclass
@@ -201,10 +196,7 @@ class LettersGame:
     turns: list[str] = field(default_factory=list)  # who took a turn this round, in order
 
     def __post_init__(self):
-        if not 2 <= len(self.players) <= MAX_PLAYERS:
-            raise LimitExceeded(f"a game needs 2 to {MAX_PLAYERS} players", field="players")
-        if len(set(self.players)) != len(self.players):
-            raise InvalidInput("player names must be different", field="players")
+        self.players = list(read_players(self.players, game="Liars' Letters", low=2, high=20))
         self.tiles = self.tiles or {p: 1 for p in self.players}
         self.opener = self.opener or self.players[0]
         self.to_move = self.to_move or self.opener
@@ -218,12 +210,7 @@ class LettersGame:
         return self.active[0] if len(self.active) == 1 else None
 
     def _next_after(self, player: str) -> str:
-        seats = self.players
-        i = seats.index(player)
-        while True:
-            i = (i + self.direction) % len(seats)
-            if seats[i] not in self.out:
-                return seats[i]
+        return next_player(self.players, player, skip=set(self.out), direction=self.direction)
 
     def _check_turn(self, player: str) -> None:
         if self.winner:

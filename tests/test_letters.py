@@ -167,7 +167,7 @@ def test_tile_limit_is_a_variant():
         g.declare("bob", "a")
     with pytest.raises(InvalidRules):
         LettersRules(tile_limit=0)
-    with pytest.raises(InvalidRules, match="unknown rules option"):
+    with pytest.raises(InvalidRules, match="has no rules option 'tiles'"):
         LettersRules.from_dict({"tiles": 3})
 
 
