@@ -51,6 +51,9 @@ Making the layers cheap, without cutting anything that matters:
 * within a run of equal lengths only row-ordered sets are built (a remainder
   reached by a word of row r continues with rows >= r): every set keeps its
   sorted path, which is all the layers and the read-out above need;
+* a layer of a single remainder is extended with one fit test over all the
+  candidates up to the length cap (one slice, rows being longest first): the
+  first that fits gives the next entry;
 * "which words fit which remainders" is found either by testing every pair
   (numpy, packed counts, first lane then the others) or, for small
   remainders, by listing each remainder's sub-multisets of the wanted length
