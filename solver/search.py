@@ -47,7 +47,9 @@ Making the layers cheap, without cutting anything that matters:
 * a word that does not fit the letter-wise maximum of a layer's remainders
   fits none of them, nor any later remainder (later remainders are
   sub-multisets of these), so it is dropped from its block for good; likewise
-  a word of the layer's length that fit no remainder of the layer;
+  a word of the layer's length that no remainder of the layer took (a later
+  row-ordered set using it passes through a remainder of this layer that it
+  fits, with a floor no higher than it, so that remainder would have taken it);
 * within a run of equal lengths only row-ordered sets are built (a remainder
   reached by a word of row r continues with rows >= r): every set keeps its
   sorted path, which is all the layers and the read-out above need;
