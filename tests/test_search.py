@@ -5,9 +5,12 @@
 * bigger racks (18-24 tiles) compared with an independent exact search written
   here (a plain memoised exhaustive search over candidates found by walking the
   anagram trie: it shares no code with solver/search.py or solver/index.py);
-* 32-40 tile racks against results recorded from that independent search
-  (they take it from seconds to minutes, too slow to redo on every run);
-* the time budget: a tiny budget returns a valid, unproven set and never hangs.
+* 32-40 tile racks against results recorded from that independent search or
+  from the previous solver/search.py (seconds to a minute each: too slow to
+  redo on every run);
+* the time budget: a tiny budget returns a valid, unproven set and never hangs;
+* the empty rack, racks with no words, a user's word list with one-letter
+  words, the shipped index tables, and hash collisions (which must not matter).
 """
 
 from __future__ import annotations
