@@ -1,6 +1,6 @@
 """``liars serve``: the API under gunicorn, the production WSGI server.
 
-    liars serve [--host 127.0.0.1] [--port 8000] [--workers 2] [--threads 4] [--budget 2]
+    liars serve [--host 127.0.0.1] [--port 8000] [--workers 2] [--threads 1] [--budget 2]
     python -m api.serve ...            # the same, without the console script
 
 The app is created once in the gunicorn master (``preload_app``) with the
@@ -8,6 +8,13 @@ default lexicon loaded and its search index built, then forked: every worker
 starts warm and shares those pages copy-on-write.  Solves are bounded by the
 solver budget (capped by SOLVER_BUDGET_MAX), far below the worker timeout, so a
 hard rack answers ``"proven": false`` instead of hanging a worker.
+
+Worker kind: the work is CPU-bound under the GIL, so threads add no throughput;
+gunicorn's sync worker (the default, ``--threads 1``) costs the least CPU per
+request, and gunicorn kills a sync worker whose request overruns its timeout.
+``--threads N`` runs the gthread worker instead: keep-alive, and a long solve no
+longer queues the quick requests that reach the same worker (for tables where
+heavy solves are common).  scripts/bench_api.py measures both (``--threads``).
 
 gunicorn is imported only when serving, so ``liars`` stays quick to start.
 """
@@ -23,7 +30,7 @@ from flask import Flask
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
-DEFAULT_THREADS = 4
+DEFAULT_THREADS = 1
 
 
 def _positive_int(text: str) -> int:
@@ -64,8 +71,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=_positive_int, default=DEFAULT_WORKERS,
                         help=f"worker processes (default {DEFAULT_WORKERS})")
     parser.add_argument("--threads", type=_positive_int, default=DEFAULT_THREADS,
-                        help=f"threads per worker; 1 uses gunicorn's sync worker, more its "
-                             f"gthread worker with keep-alive (default {DEFAULT_THREADS})")
+                        help=f"threads per worker (default {DEFAULT_THREADS}): 1 runs gunicorn's "
+                             f"sync worker, the cheapest per request; more run its gthread "
+                             f"worker, with keep-alive, where a long solve does not hold up "
+                             f"the other requests of its worker")
     parser.add_argument("--budget", type=_budget, default=None,
                         help="seconds a solve may take by default (default 2; requests may "
                              "ask for up to the cap, 5 s or this value if higher)")

@@ -6,11 +6,16 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import requests
 
 from api import create_app
 from api_server import HOST, ROOT, LiveServer, free_port
+
+V1 = "/api/v1"
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
@@ -41,14 +46,13 @@ def test_serve_refuses_bad_options(args, words):
     assert "Traceback" not in result.stderr
 
 
-def test_sync_worker_single_process_and_clean_stop():
-    server = LiveServer("--workers", "1", "--threads", "1", "--budget", "0.5",
-                        "--lexicon", "csw19")
+def test_one_worker_other_lexicon_and_graceful_stop():
+    server = LiveServer("--workers", "1", "--budget", "0.5", "--lexicon", "csw19")
     try:
         assert server.get("/healthz").json()["default_lexicon"] == "csw19"
         assert server.post("/api/v1/judge", {"words": "zen"}).json() == \
             {"acceptable": True, "lexicon": "csw19"}
-        assert "sync" in server.output()
+        assert "Using worker: sync" in server.output()
     finally:
         code = server.stop(sig=signal.SIGTERM)  # gunicorn's graceful stop
     assert code == 0, server.output()
@@ -91,3 +95,43 @@ def test_config_is_per_app_and_drives_the_limits():
                                       json={"tiles": "ABEGIRR"}).status_code == 200
     document = client.get("/api/v1/openapi.json").get_json()
     assert "100 bytes" in document["info"]["description"]
+
+
+@pytest.fixture(scope="module")
+def threaded():
+    with LiveServer("--workers", "2", "--threads", "4") as live:
+        yield live
+
+
+def test_threads_run_gthread_workers(threaded):
+    assert "Using worker: gthread" in threaded.output()
+    r = threaded.post("/api/v1/judge", {"words": "big, g, er"})
+    assert r.json() == {"acceptable": True, "lexicon": "twl06"}
+    assert r.headers.get("Connection", "keep-alive").lower() != "close"  # keep-alive
+
+
+def test_slow_solves_do_not_hold_up_quick_requests(threaded):
+    """With --threads, two hard solves (each up to its 3 s budget) run while a player
+    checks words: the checks still answer promptly."""
+    server = threaded
+    racks = ["AAAAAAABCDDDEEEEEEEEEFGGIIIIIIIIJKLLMMNNNNOOOOOPQRRRRRRSSSTTTTTUUVWYYZ",
+             "AAAAAAABBCDDEEEEEEEEEEFFGGGHIIIIIIIIKLLLMMNNNNNNOOOOOOPPQRRRSSSSTTTTTTUUVVWWXYYZ"]
+
+    def solve(rack):
+        return requests.post(server.url + V1 + "/letters/highest",
+                             json={"tiles": rack, "budget": 3}, timeout=60)
+
+    latencies = []
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        slow = [pool.submit(solve, rack) for rack in racks]
+        time.sleep(0.3)
+        while not all(f.done() for f in slow) and len(latencies) < 20:
+            start = time.monotonic()
+            r = requests.post(server.url + V1 + "/judge", json={"words": "big, g, er"},
+                              timeout=30)
+            latencies.append(time.monotonic() - start)
+            assert r.status_code == 200
+            time.sleep(0.05)
+        answers = [f.result() for f in slow]
+    assert [sum(a.json()["shape"]) for a in answers] == [70, 80]
+    assert latencies and max(latencies) < 1.5, latencies
