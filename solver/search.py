@@ -587,8 +587,7 @@ def _fallback(layers: _Layers, index) -> list[int]:
     """Out of time: complete a few remainders of the deepest layer greedily; keep the best."""
     last = layers.states[-1]
     cap = layers.shape[-1] if layers.shape else 99
-    rows = layers.rows
-    lanes = tuple(lane[rows] for lane in index.lanes)
+    rows, lanes = layers.rows, layers.lanes
     lengths = index.lengths[rows]
     best = None
     for i in range(min(_GREEDY_TRIES, len(last[0]))):
