@@ -1,4 +1,5 @@
-"""Liars' Letters: the highest word set, subwords, comparing, raising, calls.
+"""Liars' Letters: the highest word set (and all others of its shape), subwords,
+comparing, raising, calls.
 
 Each view reads its JSON body, calls :mod:`solver` and returns the library's
 ``as_dict()``.  Solves (highest, call) run under the configured time budget: a
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
 
+from solver.alternatives import MAX_LISTED, highest_sets as solve_highest_sets
 from solver.highest import highest as solve_highest
 from solver.letters import Call, check_raise, rule_call
 from solver.wordset import WordSet, compare as compare_sets
@@ -27,6 +29,18 @@ def highest():
     lex = inputs.lexicon(body)
     solution = solve_highest(tiles, lex, budget=inputs.budget(body))
     return jsonify({**solution.as_dict(), "tile_set": tiles.tile_set.name})
+
+
+@bp.post("/highest-sets")
+def highest_sets():
+    """Every word set of the highest shape: counted, and the first ``limit`` listed."""
+    body = inputs.json_body(SOLVE_FIELDS | {"limit"})
+    tiles = inputs.tiles(body)
+    lex = inputs.lexicon(body)
+    limit = inputs.integer(body, "limit", default=20, low=0, high=MAX_LISTED)
+    result = solve_highest_sets(tiles, lex, limit=limit, budget=inputs.budget(body))
+    return jsonify({"tiles": str(tiles), "tile_set": tiles.tile_set.name, "lexicon": lex.name,
+                    **result.as_dict()})
 
 
 @bp.post("/subwords")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, jsonify
 
+from solver.alternatives import MAX_LISTED
 from solver.lexicon import lexicon_names
 from solver.tiles import TILE_SETS
 from solver.wordset import MAX_WORDS, MAX_WORD_LENGTH
@@ -170,6 +171,29 @@ def paths(config) -> dict:
             description="Exact unless the time budget runs out (then \"proven\": false and "
                         "the set returned exists but may not be the highest). Ties break "
                         "deterministically (see solver/search.py).")},
+        "/api/v1/letters/highest-sets": {"post": operation(
+            "Every word set of the highest shape: how many, and the first few",
+            obj({"tiles": {"type": "string"}, "tile_set": {"type": "string"},
+                 "lexicon": {"type": "string"}, "shape": shape(),
+                 "count": {"type": "integer", "minimum": 0},
+                 "count_is_exact": {"type": "boolean",
+                                    "description": "false when the count stopped at its "
+                                                   "time or size bound (then a lower bound)"},
+                 "proven": {"type": "boolean"},
+                 "sets": {"type": "array", "items": words}},
+                required=["shape", "count", "count_is_exact", "proven", "sets"]),
+            body=obj({**solve_fields,
+                      "limit": {"type": "integer", "minimum": 0, "maximum": MAX_LISTED,
+                                "description": "sets listed, at most (default 20); count "
+                                               "is always the total"}},
+                     required=["tiles"]),
+            example={"tiles": "ABEGIRR", "limit": 3},
+            response_example={"tiles": "ABEGIRR", "tile_set": "scrabble", "lexicon": "twl06",
+                              "shape": [5, 2], "count": 4, "count_is_exact": True,
+                              "proven": True,
+                              "sets": [["giber", "ar"], ["brier", "ag"], ["rerig", "ab"]]},
+            description="The rules' tie-break picks one set (letters/highest); a referee "
+                        "can ask how many others reach the same shape, and see them.")},
         "/api/v1/letters/subwords": {"post": operation(
             "Every word formable from the tiles, longest first",
             obj({"tiles": {"type": "string"}, "tile_set": {"type": "string"},

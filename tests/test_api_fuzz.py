@@ -22,6 +22,7 @@ ENDPOINTS = {
     "/api/v1/judge": ["words", "lexicon"],
     "/api/v1/letters/highest": ["tiles", "lexicon", "tile_set", "budget"],
     "/api/v1/letters/subwords": ["tiles", "lexicon", "tile_set", "limit"],
+    "/api/v1/letters/highest-sets": ["tiles", "lexicon", "tile_set", "budget", "limit"],
     "/api/v1/letters/compare": ["a", "b"],
     "/api/v1/letters/raise": ["previous", "declared", "lexicon"],
     "/api/v1/letters/call": ["tiles", "declared", "call", "lexicon", "tile_set", "budget"],

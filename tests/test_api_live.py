@@ -17,6 +17,7 @@ import requests
 
 from api_server import HOST, LiveServer
 from solver import highest as solve_highest, load_lexicon
+from solver.alternatives import highest_sets
 from solver.letters import rule_call
 from solver.tiles import SCRABBLE
 
@@ -170,6 +171,19 @@ def test_highest_out_of_budget_still_answers(server):
     # bound here is the one that matters to a server: well before gunicorn's timeout.
     assert elapsed < 10, elapsed
     assert server.get("/healthz", timeout=5).status_code == 200
+
+
+def test_highest_sets_count_and_list_the_ties(server):
+    r = server.post(V1 + "/letters/highest-sets", {"tiles": "ABEGIRR", "limit": 3})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    expected = highest_sets("ABEGIRR", load_lexicon(), limit=3).as_dict()
+    assert {k: body[k] for k in expected} == expected
+    assert body["count"] >= len(body["sets"]) and len(body["sets"]) <= 3
+    solution = solve_highest("ABEGIRR", load_lexicon()).as_dict()
+    assert body["shape"] == solution["shape"] and solution["words"] in body["sets"]
+    error_of(server.post(V1 + "/letters/highest-sets", {"tiles": "AB", "limit": 5000}), 400,
+             "invalid_input", "limit")
 
 
 def test_subwords(server):

@@ -66,7 +66,8 @@ def test_every_documented_path_exists(app, document):
 
 def test_required_endpoints_are_there(document):
     for path in ["/healthz", "/api/v1/lexicons", "/api/v1/judge", "/api/v1/words/{word}",
-                 "/api/v1/letters/highest", "/api/v1/letters/subwords",
+                 "/api/v1/letters/highest", "/api/v1/letters/highest-sets",
+                 "/api/v1/letters/subwords",
                  "/api/v1/letters/compare", "/api/v1/letters/raise", "/api/v1/letters/call",
                  "/api/v1/openapi.json"]:
         assert path in document["paths"], path
