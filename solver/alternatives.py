@@ -106,6 +106,9 @@ def highest_sets(tiles, lexicon=None, *, tile_set=None, limit: int = 20,
 
     if parts:
         complete = fill(0, 0, tiles.packed, [])
+    if parts and not combos:
+        # Cut before the first set: the search's own set is still one of them.
+        return HighestSets(best.shape, 1, [best.words][:limit], False, best.proven)
     count = sum(_spellings(lex, combo) for combo in combos) if parts else min(1, len(tiles))
     sets: list[WordSet] = []
     for combo in combos or [[]]:

@@ -35,6 +35,8 @@ class Call(str, Enum):
 
     @classmethod
     def parse(cls, value) -> "Call":
+        if isinstance(value, cls):
+            return value
         try:
             return cls(str(value).strip().lower())
         except ValueError:

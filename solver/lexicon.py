@@ -105,18 +105,18 @@ class Lexicon:
         return len(self._words)
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word.lower() in self._words
+        return isinstance(word, str) and word.isascii() and word.lower() in self._words
 
     def is_word(self, word: str) -> bool:
         """Liars' Letters validity: any single letter, or a listed word of 2+ letters."""
         w = word.lower()
-        if not WORD_RE.fullmatch(w):
+        if not (word.isascii() and WORD_RE.fullmatch(w)):
             return False
         return len(w) == 1 or w in self._words
 
     def check_word(self, word: str, field: str | None = None) -> str:
         """Return the word in lower case, or raise InvalidWord naming it."""
-        if not isinstance(word, str) or not WORD_RE.fullmatch(word.lower()):
+        if not isinstance(word, str) or not (word.isascii() and WORD_RE.fullmatch(word.lower())):
             raise InvalidWord(f"{word!r} is not a word: use letters A-Z only", field=field)
         if not self.is_word(word):
             raise InvalidWord(f"{word.upper()} is not in the {self.name} lexicon", field=field)

@@ -122,7 +122,7 @@ class Tiles:
             if ch in IGNORED:
                 continue
             up = ch.upper()
-            if len(up) != 1 or up not in LETTERS:
+            if not ch.isascii() or up not in LETTERS:  # 'ſ'.upper() is 'S': not a tile
                 raise InvalidTile(f"{ch!r} is not a letter tile (use A-Z; spaces, commas and "
                                   f"hyphens are ignored)", field=field)
             counts[up] += 1

@@ -69,12 +69,12 @@ class WordSet:
                                 f"not {len(parts)}", field=field)
         words = []
         for part in parts:
-            word = part.lower()
+            word = part.lower() if part.isascii() else part  # the Kelvin sign lowers to 'k'
             if len(word) > MAX_WORD_LENGTH:
                 raise LimitExceeded(f"{part[:20]!r}... is longer than {MAX_WORD_LENGTH} letters",
                                     field=field)
             if not WORD.fullmatch(word):
-                bad = next(ch for ch in word if not ("a" <= ch <= "z"))
+                bad = next(ch for ch in word if not ("a" <= ch.lower() <= "z" and ch.isascii()))
                 raise InvalidWordSet(f"{part!r} has {bad!r}: words are letters A-Z only",
                                      field=field)
             words.append(word)

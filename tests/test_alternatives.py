@@ -48,3 +48,13 @@ def test_no_tiles_and_no_words(twl):
     assert highest_sets("", twl).count == 0
     alts = highest_sets("QZX", twl)
     assert alts.count == 1 and [list(s) for s in alts.sets] == [["q", "x", "z"]]
+
+
+def test_an_enumeration_cut_short_still_reports_the_searchs_set(twl, monkeypatch):
+    import solver.alternatives as alternatives
+    monkeypatch.setattr(alternatives, "MAX_COMBINATIONS", 0)   # stop at the first set found...
+    alts = highest_sets("ABEGIRR", twl)
+    assert not alts.complete and alts.count >= 1
+    # ...and with no time at all, the search's own set stands in.
+    alts = highest_sets("ABEGIRR", twl, budget=0)
+    assert alts.count >= 1 and alts.sets and alts.sets[0].shape == alts.shape

@@ -177,3 +177,9 @@ def test_when_the_caller_is_out_the_declarer_opens():
     g.declare("bob", "ab")
     g.call("cy", "bullshit", "ABCDEF")        # 'ab' exists: cy gains a 5th and is out
     assert g.out == ["cy"] and g.opener == "bob"
+
+
+def test_a_call_may_be_given_as_the_enum_or_its_name():
+    from solver import Call
+    assert rule_call("ABEGIRR", "giber, ar", Call.EXACT).caller == -1
+    assert rule_call("ABEGIRR", "giber, ar", " Exact ").caller == -1

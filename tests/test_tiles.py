@@ -43,3 +43,9 @@ def test_packing_round_trips_and_tests_fit():
     assert fits(pack({"R": 2, "G": 1}), rack.packed)
     assert not fits(pack({"R": 3}), rack.packed)
     assert not fits(pack({"Z": 1}), rack.packed)
+
+
+@pytest.mark.parametrize("text", ["ſ", "\u212a", "Ａ"])   # long s, Kelvin sign, full-width A
+def test_only_ascii_letters_are_tiles_even_if_they_case_fold_to_one(text):
+    with pytest.raises(InvalidTile):
+        parse_tiles(text)

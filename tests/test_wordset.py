@@ -71,3 +71,10 @@ def test_ranking_is_the_python_list_comparison_of_the_rule_text(xs, ys):
 @given(words)
 def test_format_parse_round_trip(xs):
     assert ws(str(ws(xs))) == ws(xs)
+
+
+@pytest.mark.parametrize("text, bad", [("\u212ai", "'\u212a'"), ("café", "'é'")])
+def test_only_ascii_letters_make_words(text, bad, twl):
+    with pytest.raises(InvalidWordSet, match=bad):
+        ws(text)
+    assert not twl.is_word(text) and text not in twl
