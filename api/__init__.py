@@ -17,9 +17,12 @@ Served in production by gunicorn through ``liars serve`` (see :mod:`api.serve`).
 
 from __future__ import annotations
 
-from flask import Flask
+from typing import TYPE_CHECKING
 
 from solver.lexicon import DEFAULT_LEXICON, load_lexicon
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 API_PREFIX = "/api/v1"
 
@@ -38,6 +41,8 @@ DEFAULT_CONFIG = {
 
 def create_app(config: dict | None = None) -> Flask:
     """Build the application; ``config`` overrides :data:`DEFAULT_CONFIG` keys."""
+    from flask import Flask  # here, so that `liars` (which registers `serve`) starts quickly
+
     app = Flask(__name__, static_folder="static", static_url_path="/static")
     app.config.from_mapping(DEFAULT_CONFIG)
     if config:

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000

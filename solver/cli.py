@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, Iterable
+from typing import Iterable
 
 from .errors import LiarsError
 from .highest import Solution, highest
@@ -209,25 +209,12 @@ def liars_parser() -> argparse.ArgumentParser:
     lx.add_argument("--json", action="store_true", help="print JSON instead of text")
     lx.set_defaults(func=run_lexicons)
 
-    for register in _optional_registrars():
-        register(sub)
+    # The sister games and the server keep their subcommands beside their own front ends.
+    from api import serve
+    from . import cli_games
+    cli_games.register(sub)
+    serve.register(sub)
     return p
-
-
-def _optional_registrars() -> list[Callable]:
-    """Subcommands that live beside their own front end (games, serving)."""
-    registrars = []
-    try:
-        from . import cli_games
-        registrars.append(cli_games.register)
-    except ImportError:
-        pass
-    try:
-        from api import serve
-        registrars.append(serve.register)
-    except ImportError:
-        pass
-    return registrars
 
 
 def _main(parser: argparse.ArgumentParser, runner, argv) -> int:
