@@ -47,6 +47,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.from_mapping(DEFAULT_CONFIG)
     if config:
         app.config.from_mapping(config)
+    app.url_map.merge_slashes = False  # '//judge' is a JSON 404, not an HTML redirect
     app.json.sort_keys = False
     app.json.compact = True
 

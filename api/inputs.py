@@ -12,6 +12,7 @@ import json
 import math
 
 from flask import current_app, request
+from werkzeug.exceptions import HTTPException
 
 from solver.errors import InvalidInput, LimitExceeded
 from solver.lexicon import Lexicon, load_lexicon
@@ -33,7 +34,13 @@ _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 def json_body(allowed: set[str] | frozenset[str] | None) -> dict:
     """The request's JSON object; keys outside ``allowed`` are refused (a typo must not
     be ignored).  ``allowed=None`` leaves the keys to the library (the games check them)."""
-    data = request.get_data(cache=True)  # werkzeug enforces MAX_CONTENT_LENGTH (413) ...
+    try:
+        data = request.get_data(cache=True)  # werkzeug enforces MAX_CONTENT_LENGTH (413) ...
+    except HTTPException:
+        raise  # 413 and friends answer as themselves
+    except Exception as err:  # the server's own read errors: a broken chunk, a cut body
+        raise MalformedJSON(f"the request body could not be read ({type(err).__name__})",
+                            field="body") from None
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     if limit is not None and request.content_length is None and len(data) >= limit:
         # ... but a chunked body is cut at the limit, silently: refuse it here.
@@ -139,9 +146,13 @@ def number(body: dict, name: str) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InvalidInput(f"{name!r} must be a number, not {_json_type(value)}", field=name)
+    try:
+        value = float(value)  # an int of 400 digits does not fit: OverflowError
+    except OverflowError:
+        value = math.inf
     if not math.isfinite(value):
         raise InvalidInput(f"{name!r} must be a finite number", field=name)
-    return float(value)
+    return value
 
 
 def budget(body: dict) -> float:

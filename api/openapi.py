@@ -111,8 +111,11 @@ def schemas(config) -> dict:
         "Solution": obj({"tiles": {"type": "string"}, "tile_set": {"type": "string"},
                          "lexicon": {"type": "string"}, "shape": shape(), "words": words,
                          "proven": {"type": "boolean",
-                                    "description": "false only when the search ran out of "
-                                                   "its time budget"}},
+                                    "description": "false when the search stopped before "
+                                                   "proving the answer: out of its time "
+                                                   "budget, or a rack too large to prove "
+                                                   "(60+ tiles); the set exists but may "
+                                                   "not be the highest"}},
                         required=["tiles", "lexicon", "shape", "words", "proven"]),
     }
 
@@ -168,8 +171,9 @@ def paths(config) -> dict:
             response_example={"tiles": "ABEGIRR", "lexicon": "twl06", "shape": [5, 2],
                               "words": ["giber", "ar"], "proven": True,
                               "tile_set": "scrabble"},
-            description="Exact unless the time budget runs out (then \"proven\": false and "
-                        "the set returned exists but may not be the highest). Ties break "
+            description="Exact unless the search stops first: out of its time budget, or on "
+                        "a rack too large to prove, around 60+ tiles (then \"proven\": false "
+                        "and the set returned exists but may not be the highest). Ties break "
                         "deterministically (see solver/search.py).")},
         "/api/v1/letters/highest-sets": {"post": operation(
             "Every word set of the highest shape: how many, and the first few",

@@ -132,7 +132,8 @@ def _json_protocol_errors(worker) -> None:
     from .errors import HTTP_CODES
 
     def write_error(sock, status_int, reason, mesg):
-        code = HTTP_CODES.get(status_int, f"http_{status_int}")
+        code = ("internal_error" if status_int >= 500
+                else HTTP_CODES.get(status_int, f"http_{status_int}"))
         message = (mesg or reason) if status_int < 500 else "internal server error"
         body = json.dumps({"error": {"code": code, "message": message, "field": None}})
         head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"

@@ -21,8 +21,10 @@ MAX_BUDGET = 60.0
 class Solution:
     """The highest word set found for some tiles, and whether it is proven highest.
 
-    ``proven`` is False only when the search ran out of its time budget: the
-    set then exists among the tiles but may not be the highest.
+    ``proven`` is False when the search stopped before proving its answer: out
+    of its time budget, or on a rack too large to prove (around 60+ tiles; see
+    :mod:`solver.search`).  The set then exists among the tiles but may not be
+    the highest.
     """
 
     tiles: Tiles

@@ -240,6 +240,17 @@ def _load_word_list(path: str, size: int, mtime_ns: int) -> Lexicon:
     return Lexicon(Path(path).name, words, anagrams, info, report)
 
 
+def _word_list_path(name: str) -> Path | None:
+    """The file a lexicon name points at, if it looks like a path to an existing file."""
+    if not (os.sep in name or "." in name or name.startswith("~")):
+        return None
+    try:
+        path = Path(name).expanduser()
+        return path if path.is_file() else None
+    except (OSError, RuntimeError, ValueError):  # unknown ~user, a NUL byte, ...
+        return None
+
+
 def lexicon_names() -> list[str]:
     return list(bundled_lexicons())
 
@@ -260,8 +271,8 @@ def load_lexicon(name: str | Lexicon | None = None, *, allow_paths: bool = True)
     key = name.strip().lower()
     if key in bundled_lexicons():
         return _load_bundled(key)
-    path = Path(name).expanduser()
-    if allow_paths and (os.sep in name or "." in name) and path.is_file():
+    path = _word_list_path(name) if allow_paths else None
+    if path is not None:
         stat = path.stat()
         return _load_word_list(str(path.resolve()), stat.st_size, stat.st_mtime_ns)
     raise UnknownLexicon(

@@ -83,3 +83,10 @@ def test_word_list_with_no_words(tmp_path):
     f.write_text("123\n\n")
     with pytest.raises(BadWordList, match="no usable words"):
         load_lexicon(str(f))
+
+
+@pytest.mark.parametrize("name", ["~nosuchuser", "~\0x", "a\0.txt", "~/nope.txt"])
+def test_odd_path_like_names_are_unknown_lexicons_never_crashes(name):
+    for allow_paths in (True, False):
+        with pytest.raises(UnknownLexicon):
+            load_lexicon(name, allow_paths=allow_paths)
