@@ -61,6 +61,12 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(letters.bp, url_prefix=API_PREFIX + "/letters")
     games.register(app, API_PREFIX)
 
+    @app.after_request
+    def no_sniffing(response):
+        # Answers are JSON or the page's own files: never let a browser guess otherwise.
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
+
     warm(app)
     return app
 

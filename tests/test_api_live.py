@@ -451,3 +451,8 @@ def test_concurrent_requests_from_threads(server):
     failures = [detail for ok, detail in results if not ok]
     assert not failures, failures[:3]
     assert server.get("/healthz").status_code == 200
+
+
+def test_answers_forbid_content_sniffing(server):
+    for r in (server.get("/"), server.get(V1 + "/lexicons"), server.get("/nowhere")):
+        assert r.headers["X-Content-Type-Options"] == "nosniff"

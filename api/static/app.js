@@ -169,8 +169,11 @@ function showError(form, error) {
     if (!input && field === "lexicon") input = lexiconSelect;
     if (!input && field === "tile_set") input = tileSetSelect;
   }
-  const target = input ? errorElementFor(input) : document.getElementById(`${form.id}-error`);
+  const general = document.getElementById(`${form.id}-error`);
+  // A radio or checkbox has no error line of its own: say it under the form instead.
+  const target = (input && errorElementFor(input)) || general;
   if (!target) { alert(error.message); return; }
+  if (target === general) input = null;
   target.textContent = error.message;
   target.hidden = false;
   if (input) {
