@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import InvalidCard, LimitExceeded
+from .table import shown, small_int
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 RANKS = tuple(range(ACE, 1, -1))  # high to low: 14 (A) .. 2
@@ -64,19 +65,20 @@ def parse_rank(text, *, field: str | None = None) -> int:
         word = text.strip().lower()
         if word in _RANK_WORDS:
             return _RANK_WORDS[word]
-        if word.isascii() and word.isdigit() and 2 <= int(word) <= 10:
-            return int(word)
+        number = small_int(word)
+        if number is not None and 2 <= number <= 10:
+            return number
         labels = {label.lower(): rank for rank, label in _RANK_LABELS.items()}
         if word in labels:
             return labels[word]
-    raise InvalidCard(f"{text!r} is not a rank (A K Q J 10 9 8 7 6 5 4 3 2)", field=field)
+    raise InvalidCard(f"{shown(text)} is not a rank (A K Q J 10 9 8 7 6 5 4 3 2)", field=field)
 
 
 def parse_suit(text: str, *, field: str | None = None) -> str:
     """A suit letter ``S H D C`` from a letter, a symbol or a name."""
     suit = _SUIT_NAMES.get(str(text).strip().lower())
     if suit is None:
-        raise InvalidCard(f"{text!r} is not a suit (spades, hearts, diamonds, clubs)",
+        raise InvalidCard(f"{shown(text)} is not a suit (spades, hearts, diamonds, clubs)",
                           field=field)
     return suit
 
@@ -96,7 +98,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCard(f"a card must be written as text like 'QH', not {text!r}",
+            raise InvalidCard(f"a card must be written as text like 'QH', not {shown(text)}",
                               field=field)
         word = " ".join(text.strip().lower().split())
         if word in ("joker", "jk", "jkr", "🃏"):
@@ -111,7 +113,8 @@ class Card:
                 return cls(parse_rank(long.group(1)), parse_suit(long.group(2)))
             return cls(parse_rank(word))
         except InvalidCard as err:
-            raise InvalidCard(f"{text!r} is not a card: {err.message}", field=field) from None
+            raise InvalidCard(f"{shown(text)} is not a card: {err.message}",
+                              field=field) from None
 
     @property
     def is_joker(self) -> bool:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from . import phrases
 from .errors import GameOver, IllegalMove, InvalidDie, InvalidInput, InvalidRules, LimitExceeded
 from .table import (MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players,
-                    require)
+                    require, shown, small_int)
 
 BID_ORDERS = ("seed", "quantity-first", "perudo")
 MAX_DICE_EACH = 20
@@ -76,16 +76,15 @@ def read_dice(dice, faces: int, *, field: str = "dice") -> tuple[int, ...]:
     if isinstance(dice, str):
         dice = dice.replace(",", " ").split()
     if not isinstance(dice, (list, tuple)):
-        raise InvalidDie(f"dice must be a list of faces, not {dice!r}", field=field)
+        raise InvalidDie(f"dice must be a list of faces, not {shown(dice)}", field=field)
     if len(dice) > MAX_DICE:
         raise LimitExceeded(f"{len(dice)} dice given; at most {MAX_DICE} are accepted",
                             field=field)
     faces_read = []
     for die in dice:
-        text = die.strip() if isinstance(die, str) else ""
-        value = int(text) if text.isascii() and text.isdigit() else die  # not '²'
+        value = small_int(die) if isinstance(die, str) else die  # ASCII digits only: not '²'
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
-            raise InvalidDie(f"{die!r} is not a die face from 1 to {faces}", field=field)
+            raise InvalidDie(f"{shown(die)} is not a die face from 1 to {faces}", field=field)
         faces_read.append(value)
     return tuple(faces_read)
 
@@ -114,9 +113,12 @@ class DiceRules:
             raise InvalidRules(f"bid_order must be one of {', '.join(BID_ORDERS)}, not "
                                f"{self.bid_order!r}", field="rules.bid_order")
         if not isinstance(self.wild, (list, tuple)):
-            raise InvalidRules(f"wild must be a list of faces, not {self.wild!r}",
+            raise InvalidRules(f"wild must be a list of faces, not {shown(self.wild)}",
                                field="rules.wild")
-        wild = tuple(sorted(set(read_dice(list(self.wild), self.faces, field="rules.wild"))))
+        try:
+            wild = tuple(sorted(set(read_dice(list(self.wild), self.faces, field="rules.wild"))))
+        except InvalidDie as err:
+            raise InvalidRules(f"wild: {err.message}", field="rules.wild") from None
         if self.bid_order == "perudo":
             if wild not in ((), (1,)):
                 raise InvalidRules(f"perudo plays with 1s wild, not {list(wild)}",

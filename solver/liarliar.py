@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from . import phrases
 from .cards import Card, parse_cards, parse_rank, rank_name
 from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
-from .table import Outcome, next_player, read_int, read_options, read_players, require
+from .table import (Outcome, next_player, read_int, read_options, read_players, require, shown,
+                    small_int)
 
 DECK_SIZE = 54   # 52 cards and two jokers
 TIMERS = (None, 10, 30)
@@ -82,7 +83,7 @@ class LiarLiarRules:
 
     def __post_init__(self):
         if self.timer not in TIMERS or isinstance(self.timer, bool):
-            raise InvalidRules(f"timer must be 10, 30 or none, not {self.timer!r}",
+            raise InvalidRules(f"timer must be 10, 30 or none, not {shown(self.timer)}",
                                field="rules.timer")
 
     @classmethod
@@ -90,8 +91,9 @@ class LiarLiarRules:
         options = read_options(data, {"timer"}, game="Liar Liar")
         if isinstance(options.get("timer"), str):
             word = options["timer"].strip().lower().removesuffix("s").strip()
+            number = small_int(word)
             options["timer"] = None if word in ("none", "no", "off") else \
-                int(word) if word.isascii() and word.isdigit() else options["timer"]
+                number if number is not None else options["timer"]
         return cls(**options)
 
     def to_dict(self) -> dict:

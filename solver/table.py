@@ -16,6 +16,38 @@ from .errors import InvalidInput, InvalidRules, LimitExceeded
 MAX_PLAYERS = 20
 MAX_EVENTS = 10_000
 MAX_NAME = 40
+MAX_DIGITS = 20  # no die face, rank or timer needs more; Python refuses int() past 4300
+
+
+def small_int(text) -> int | None:
+    """The value of ``text`` when it is a short string of ASCII digits, else None.
+
+    Longer digit strings are not numbers any game uses, and ``int()`` of one
+    past 4300 digits raises a plain ValueError, so they are never converted.
+
+    >>> small_int(" 7 "), small_int("²"), small_int("1" * 5000), small_int(7)
+    (7, None, None, None)
+    """
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
+        return int(text)
+    return None
+
+
+def shown(value, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, cut short when it is long.
+
+    >>> shown("QH"), shown("1" * 5000)
+    ("'QH'", "'1111111111…' (5000 characters)")
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):
+        return f"{text[:11]}…' ({len(value)} characters)"
+    return f"{text[:limit]}…"
 
 
 def read_players(players, *, game: str, low: int, high: int) -> tuple[str, ...]:

@@ -1,11 +1,13 @@
 """The registry the CLI and the API share: payload shapes, errors, limits, schemas."""
 
+import dataclasses
 import json
 
 import jsonschema
 import pytest
 
-from solver.errors import InvalidInput, InvalidRules, LimitExceeded, UnreadablePhrase
+from solver.errors import (InvalidCard, InvalidDie, InvalidInput, InvalidRules, LimitExceeded,
+                           UnreadablePhrase)
 from solver.games import GAMES, get_game
 
 
@@ -129,29 +131,66 @@ def test_get_game_names_the_unknown_game():
         get_game("chess")
 
 
+BIG = "1" * 5000  # int() refuses more than 4300 digits with a plain ValueError
+
+
+@pytest.mark.parametrize("name, kind, payload, error, message", [
+    ("dice", "check", {"claim": "2 fives", "dice": [BIG]}, InvalidDie, "is not a die face"),
+    ("dice", "check", {"claim": "2 fives", "dice": BIG}, InvalidDie, "is not a die face"),
+    ("dice", "replay", {"players": ["a", "b"], "events": [
+        {"type": "bid", "player": "a", "claim": "1 six"},
+        {"type": "liar", "player": "b", "dice": {"a": BIG}}]}, InvalidDie, "is not a die face"),
+    ("dice", "check", {"claim": "2 fives", "dice": [5], "rules": {"wild": [BIG]}},
+     InvalidRules, "wild: .* is not a die face"),
+    ("poker", "check", {"claim": "pair of kings", "cards": [BIG]}, InvalidCard, "not a rank"),
+    ("poker", "check", {"claim": {"hand": "pair", "ranks": [BIG]}, "cards": "KH"}, InvalidCard,
+     "not a rank"),
+    ("post", "check", {"claim": "Q", "card": BIG}, InvalidCard, "not a rank"),
+    ("post", "check", {"claim": BIG, "card": "QH"}, UnreadablePhrase, "at most 200"),
+    ("post", "check", {"claim": {"kind": BIG}, "card": "QH"}, UnreadablePhrase, "at most 200"),
+    ("liarliar", "check", {"claim": {"rank": BIG}, "cards": "KH"}, InvalidCard, "not a rank"),
+    ("liarliar", "replay", {"players": ["a", "b"], "events": [
+        {"type": "discard", "player": "a", "rank": BIG}]}, InvalidCard, "not a rank"),
+    ("liarliar", "check", {"claim": "two kings", "cards": "KH KS", "rules": {"timer": BIG}},
+     InvalidRules, "timer must be 10, 30 or none"),
+])
+def test_very_long_digit_strings_are_refused_by_name(name, kind, payload, error, message):
+    with pytest.raises(error, match=message) as err:
+        getattr(GAMES[name], kind)(payload)
+    assert "(5000 characters)" in err.value.message or "at most 200" in err.value.message
+    assert len(err.value.message) < 300  # the 5000 digits are not echoed back
+
+
 # --- any JSON at all: an answer or a LiarsError, never a crash ---------------------------
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from solver.errors import LiarsError  # noqa: E402
 
+# digit strings longer than int() converts (4300 digits): parsers must never int() them
+long_digits = st.builds(lambda head, size: (head * size)[:size],
+                        st.text(alphabet="0123456789", min_size=1, max_size=3),
+                        st.integers(4301, 4500))
+leaves = st.none() | st.booleans() | st.integers(-3, 60) | long_digits | st.sampled_from(
+    ["ann", "ben", "a", "K", "QH", "joker", "2 fives", "two kings", "true", "7", "-1", ""])
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(
-        ["ann", "ben", "a", "K", "QH", "joker", "2 fives", "two kings", "true", "7", "-1", ""]),
+    leaves,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
         st.sampled_from(["type", "player", "to", "claim", "card", "cards", "dice", "call",
-                         "count", "rank", "quantity", "face", "ann", "ben"]), inner, max_size=5),
+                         "count", "rank", "quantity", "face", "kind", "hand", "ranks", "wild",
+                         "timer", "ann", "ben"]), inner, max_size=5),
     max_leaves=12)
+values = leaves | json_values  # a bare value as often as a list or an object
 event_types = st.sampled_from(["bid", "liar", "send", "pass", "call", "play", "discard",
                                "timeout", "claim", "x"])
 events = st.fixed_dictionaries({"type": event_types, "player": st.sampled_from(["ann", "ben"])},
-                               optional={k: json_values for k in
+                               optional={k: values for k in
                                          ("to", "claim", "card", "cards", "dice", "call",
                                           "count", "rank", "quantity", "face")})
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.sampled_from(sorted(GAMES)), st.lists(events | json_values, max_size=6))
+@given(st.sampled_from(sorted(GAMES)), st.lists(events | values, max_size=6))
 def test_any_events_give_an_answer_or_a_liars_error(name, evs):
     try:
         result = GAMES[name].replay({"players": ["ann", "ben"], "events": evs})
@@ -164,7 +203,7 @@ def test_any_events_give_an_answer_or_a_liars_error(name, evs):
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from(sorted(GAMES)), st.dictionaries(
     st.sampled_from(["claim", "dice", "cards", "card", "call", "last", "face_up", "players",
-                     "rules"]), json_values, max_size=5))
+                     "rules"]), values, max_size=5))
 def test_any_check_payload_gives_an_answer_or_a_liars_error(name, payload):
     try:
         json.dumps(GAMES[name].check(payload))
@@ -173,13 +212,31 @@ def test_any_check_payload_gives_an_answer_or_a_liars_error(name, payload):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.sampled_from(sorted(GAMES)), st.dictionaries(
-    st.sampled_from(["dice_each", "faces", "wild", "bid_order", "one_deck", "eight_different",
-                     "timer", "ladder", "card_limit"]),
-    json_values | st.sampled_from(["seed", "perudo", "short-deck", 10, 30, [1], [1, 6]]),
-    max_size=3))
-def test_any_rules_give_a_game_or_a_rules_error(name, rules):
+@given(st.sampled_from(sorted(GAMES)), st.data())
+def test_near_miss_check_payloads_give_an_answer_or_a_liars_error(name, data):
+    """The game's own example with one or two of its fields replaced by any value, so
+    the fields after a readable claim are reached too."""
+    game = GAMES[name]
+    fields = sorted(game.check_fields[0] | {"rules"})
+    changes = data.draw(st.dictionaries(st.sampled_from(fields), values, min_size=1,
+                                        max_size=2))
     try:
-        GAMES[name].replay({"rules": rules, "players": ["ann", "ben"], "events": []})
+        json.dumps(game.check({**game.CHECK_EXAMPLE, **changes}))
+    except LiarsError:
+        pass
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.data())
+def test_any_rules_give_a_game_or_a_rules_error(name, data):
+    game = GAMES[name]
+    options = sorted(f.name for f in dataclasses.fields(game.rules_type))
+    rules = data.draw(st.dictionaries(
+        st.sampled_from(options),
+        long_digits | st.lists(long_digits, min_size=1, max_size=2) | values
+        | st.sampled_from(["seed", "perudo", "short-deck", 10, 30, "30s", [1], [1, 6]]),
+        max_size=3))
+    try:
+        game.replay({"rules": rules, "players": ["ann", "ben"], "events": []})
     except LiarsError:
         pass
