@@ -22,9 +22,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import phrases
-from .cards import Card, parse_rank, rank_name
+from .cards import Card, parse_cards, parse_rank, rank_name
 from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
-from .table import Outcome, read_options, read_players, require
+from .table import Outcome, read_options, read_players, require, shown
 
 KINDS = (14, 13, 12, 11, 10, 9, 8, 7)  # A K Q J 10 9 8 7
 _KIND_NAMES = " ".join(rank_name(k) for k in KINDS)
@@ -78,7 +78,7 @@ def read_card(value, *, field: str = "card") -> Card:
     """The turned-over card; suits are allowed and ignored, jokers are not in the deck."""
     card = Card.parse(value, field=field)
     if card.rank not in KINDS:
-        raise InvalidCard(f"{value!r} is not in the Liar's Post deck ({_KIND_NAMES})",
+        raise InvalidCard(f"'{card}' is not in the Liar's Post deck ({_KIND_NAMES})",
                           field=field)
     return card
 
@@ -377,12 +377,19 @@ def check_claim(claim, card, call=None, rules: PostRules | None = None,
         result.update(call="true" if read_call(call) else "false", receiver_right=right,
                       takes="sender" if right else "receiver")
     if face_up is not None:
-        count = players or 3
-        if not isinstance(count, int) or not 2 <= count <= 6:
-            raise InvalidInput(f"Liar's Post takes 2 to 6 players, not {players!r}",
+        count = 3 if players is None else players  # 3 only when players is not given
+        if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 6:
+            raise InvalidInput(f"Liar's Post takes 2 to 6 players, not {shown(players)}",
                                field="players")
-        up = Counter(read_card(c, field="face_up").rank for c in
-                     (face_up.split() if isinstance(face_up, str) else face_up))
+        if not isinstance(face_up, (str, list, tuple)):
+            raise InvalidCard(f"face_up is a player's face-up cards as a list or a string "
+                              f"like 'Q Q 7', not {shown(face_up)}", field="face_up")
+        up = Counter(read_card(c, field="face_up").rank
+                     for c in parse_cards(face_up, field="face_up", limit=rules.deck_size))
+        over = [k for k in KINDS if up[k] > rules.copies]
+        if over:
+            raise InvalidCard(f"{up[over[0]]} {rank_name(over[0])}s face up, but the deck "
+                              f"holds only {rules.copies} of each kind", field="face_up")
         reason = rules.loss(up, count)
         result.update(loses=reason is not None, reason=reason,
                       losing_count=rules.losing_count(count))

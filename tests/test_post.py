@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from solver.cards import Card
-from solver.errors import GameOver, IllegalMove, InvalidCard
+from solver.errors import GameOver, IllegalMove, InvalidCard, InvalidInput
 from solver.post import (Call, Claim, Pass, PostGame, PostRules, Send, check_claim, judge)
 
 ONE_DECK, EIGHT = PostRules(one_deck=True), PostRules(eight_different=True)
@@ -251,6 +251,36 @@ def test_check_claim_with_call_and_face_up():
     assert result["claim_true"] and not result["receiver_right"] and result["takes"] == "receiver"
     assert check_claim("Q", "KH", face_up=["7", "7", "7", "7"], players=2)["loses"] is False
     assert check_claim("Q", "KH", face_up="7 7 7 7", players=3)["loses"] is True
+
+
+@pytest.mark.parametrize("face_up, message", [
+    (5, "face_up is a player's face-up cards as a list or a string like 'Q Q 7', not 5"),
+    ({"Q": 4}, "as a list or a string .* not {'Q': 4}"),
+    (["Q"] * 9, "9 Qs face up, but the deck holds only 8 of each kind"),
+    (["joker"], "'joker' is not in the Liar's Post deck"),
+])
+def test_check_claim_refuses_face_up_cards_that_cannot_be(face_up, message):
+    with pytest.raises(InvalidCard, match=message) as err:
+        check_claim("Q", "QH", face_up=face_up)
+    assert err.value.field == "face_up"
+
+
+def test_check_claim_face_up_cards_are_limited_by_the_decks_copies():
+    assert check_claim("Q", "QH", face_up=["Q"] * 8)["loses"] is True
+    with pytest.raises(InvalidCard, match="5 Qs face up, but the deck holds only 4"):
+        check_claim("Q", "QH", face_up=["Q"] * 5, rules=ONE_DECK)
+
+
+@pytest.mark.parametrize("players", [0, 1, 7, True, "3", 2.5])
+def test_check_claim_players_must_be_two_to_six(players):
+    with pytest.raises(InvalidInput, match="2 to 6 players, not") as err:
+        check_claim("Q", "KH", face_up="7 7 7", players=players)
+    assert err.value.field == "players"
+
+
+def test_check_claim_players_default_to_three_only_when_not_given():
+    assert check_claim("Q", "KH", face_up="7 7 7 7")["losing_count"] == 4
+    assert check_claim("Q", "KH", face_up="7 7 7 7", players=2)["losing_count"] == 5
 
 
 @pytest.mark.parametrize("action", [send("a", "b", "this is a queen"),
