@@ -31,11 +31,14 @@ def read_payload(source: str) -> dict:
                 text = handle.read()
     except OSError as err:
         raise InvalidInput(f"cannot read {source}: {err.strerror}", field="file") from None
+    name = "standard input" if source == "-" else source
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        name = "standard input" if source == "-" else source
         raise InvalidInput(f"{name} is not JSON: {err.msg} at line {err.lineno}",
+                           field="file") from None
+    except RecursionError:
+        raise InvalidInput(f"{name} is nested too deeply to read as JSON",
                            field="file") from None
 
 

@@ -111,3 +111,11 @@ def test_replay_bad_json_and_missing_file(liars):
     assert code == 2 and err.startswith("liars: standard input is not JSON")
     code, _, err = liars("post", "replay", "/no/such/file.json")
     assert code == 2 and "cannot read /no/such/file.json" in err
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"players": ' + "[" * 50_000],
+                         ids=["array", "object"])
+def test_replay_of_json_nested_too_deeply_is_an_error_not_a_crash(liars, text):
+    code, out, err = liars("dice", "replay", "-", stdin=text)
+    assert code == 2 and out == ""
+    assert err.startswith("liars: standard input is nested too deeply to read as JSON")
