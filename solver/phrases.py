@@ -321,6 +321,7 @@ def parse_hand(text: str) -> tuple[str, tuple[int, ...]]:
     >>> parse_hand("straight flush, nine high"), parse_hand("ace high")
     (('straight flush', (9,)), ('high card', (14,)))
     """
+    _refuse_kicker(text)
     tokens = _read(text, "hand", _play_labels)
     hands = [t.value for t in tokens if t.kind == HAND]
     words = {t.value for t in tokens if t.kind == WORD}
@@ -360,6 +361,38 @@ def parse_hand(text: str) -> tuple[str, tuple[int, ...]]:
                           f"{hand} needs {need} rank{'s' if need > 1 else ''}, "
                           f"like '{format_hand(hand, _EXAMPLE_RANKS[hand])}'")
     return hand, tuple(ranks)
+
+
+def _refuse_kicker(text) -> None:
+    """Refuse a hand said with a kicker: "a pair and a king", "three of a kind with a jack".
+
+    A rank joined by "and a" or "with a(n)" after the hand is a kicker, which
+    the ladder does not rank, so it is not read as one of the hand's ranks.
+    """
+    tokens, unknown = tokenize(text)
+    if unknown:
+        return  # _read names the words not understood
+    for i in range(1, len(tokens) - 2):
+        joiner, article, rank = tokens[i:i + 3]
+        if not (joiner.text in ("and", "with") and article.kind == ARTICLE
+                and _as_rank(rank) is not None):
+            continue
+        said = [t for t in tokens[:i] if t.kind != FILLER]
+        if not any(t.kind == HAND or _as_rank(t) is not None for t in said):
+            continue
+        understood = " ".join(t.text for t in said)
+        rest = " ".join(t.text for t in tokens[i:])
+        hands = [t.value for t in said if t.kind == HAND]
+        try:
+            hint = f"claim '{format_hand(*parse_hand(understood))}'"
+        except UnreadablePhrase:
+            if len(hands) == 1 and HAND_SIZES[hands[0]] == 1:
+                hint = f"name the hand's rank, like '{format_hand(hands[0], (_as_rank(rank),))}'"
+            else:
+                hand = hands[0] if len(hands) == 1 else "pair"
+                hint = f"name the hand's ranks, like '{format_hand(hand, _EXAMPLE_RANKS[hand])}'"
+        raise UnreadablePhrase(f"understood '{understood}' but not '{rest}': a kicker is not "
+                               f"part of a claim; {hint}")
 
 
 _EXAMPLE_RANKS = {"high card": (14,), "pair": (11,), "two pair": (11, 4),

@@ -48,6 +48,37 @@ def test_poker_hands(phrase, parsed):
     assert parse_hand(phrase) == parsed
 
 
+@pytest.mark.parametrize("phrase, message", [
+    ("a pair and a king", "understood 'a pair' but not 'and a king': a kicker is not part of "
+                          "a claim; name the hand's rank, like 'pair of kings'"),
+    ("three of a kind and a jack", "understood 'three of a kind' but not 'and a jack': a "
+                                   "kicker is not part of a claim; name the hand's rank, like "
+                                   "'three of a kind, jacks'"),
+    ("a pair with an ace", "understood 'a pair' but not 'with an ace': a kicker is not part "
+                           "of a claim; name the hand's rank, like 'pair of aces'"),
+    ("pair of kings and a queen", "understood 'pair of kings' but not 'and a queen': a kicker "
+                                  "is not part of a claim; claim 'pair of kings'"),
+    ("three kings with a seven", "not 'with a seven': a kicker is not part of a claim; claim "
+                                 "'three of a kind, kings'"),
+    ("two pair and a king", "not 'and a king': a kicker is not part of a claim; name the "
+                            "hand's ranks, like 'two pair, jacks and fours'"),
+])
+def test_a_kicker_is_not_read_as_the_hands_rank(phrase, message):
+    """RULINGS.md ranks hands by kind, then by the hand's own ranks: a kicker is not a rank."""
+    with pytest.raises(UnreadablePhrase) as err:
+        parse_hand(phrase)
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize("phrase, parsed", [
+    ("two pair, jacks and fours", ("two pair", (11, 4))),
+    ("full house, kings over threes", ("full house", (13, 3))),
+    ("two pair, aces and kings", ("two pair", (14, 13))),
+])
+def test_and_between_a_hands_own_ranks_is_still_read(phrase, parsed):
+    assert parse_hand(phrase) == parsed
+
+
 def test_longest_match_wins():
     """"two pair" is one token, not "two" then "pair"; "10" is not "1" then "0"."""
     tokens, _ = tokenize("two pair, jacks and fours")

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from solver.cards import parse_cards
-from solver.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
+from solver.errors import (GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules,
+                           UnreadablePhrase)
 from solver.phrases import HAND_SIZES, HANDS, LOWEST_TOP
 from solver.poker import (CallBluff, Declare, Hand, PokerGame, PokerRules, check_claim)
 
@@ -56,6 +57,13 @@ def test_claims_as_said_at_the_table():
 def test_impossible_hands_are_input_errors(claim, message):
     with pytest.raises(InvalidInput, match=message):
         Hand.parse(claim)
+
+
+def test_a_claim_with_a_kicker_is_refused_not_misread():
+    # "a pair and a king" was read as a pair of kings, true on this table
+    with pytest.raises(UnreadablePhrase, match="not 'and a king': a kicker is not part") as err:
+        check_claim("a pair and a king", TABLE)
+    assert err.value.field == "claim"
 
 
 def test_revealed_cards_come_from_one_deck_without_jokers():
