@@ -410,8 +410,11 @@ def check_claim(bid, dice, rules: DiceRules | None = None, last=None) -> dict:
     dice = read_dice(dice, rules.faces)
     rules.check_bid(bid, len(dice))
     count = rules.count(bid, dice)
-    result = {"bid": bid.to_dict(), "count": count, "holds": count >= bid.quantity,
-              "dice_in_play": len(dice)}
+    holds = count >= bid.quantity
+    result = {"bid": bid.to_dict(), "count": count, "holds": holds,
+              "dice_in_play": len(dice), "wild": list(rules.wild),
+              # RULINGS: a bid that holds costs the caller a die, otherwise the bidder.
+              "loser_if_called": "caller" if holds else "bidder"}
     if last is not None:
         last = Bid.parse(last, field="last")
         problem = rules.raise_problem(last, bid)

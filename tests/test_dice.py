@@ -238,6 +238,14 @@ def test_check_claim_reports_count_and_raise():
     assert check_claim("3 twos", [2, 2, 2], last="2 fives")["raise"]["legal"] is False
 
 
+def test_check_claim_says_who_loses_a_die_and_which_faces_were_wild():
+    held = check_claim("2 fives", [5, 5, 3])
+    assert (held["holds"], held["loser_if_called"], held["wild"]) == (True, "caller", [])
+    broken = check_claim("3 fives", [5, 5, 3])
+    assert (broken["holds"], broken["loser_if_called"]) == (False, "bidder")
+    assert check_claim("2 fives", [5, 1], DiceRules(bid_order="perudo"))["wild"] == [1]
+
+
 @pytest.mark.parametrize("action", [MakeBid("ann", Bid(2, 5)),
                                     CallLiar("ben", {"ann": (5, 1), "ben": (6, 6)})])
 def test_actions_serialise_to_json_and_back(action):

@@ -35,19 +35,19 @@ const GAMES = [
       if (v.last.trim()) body.last = v.last;
       return body;
     },
-    render(d, { h, values }) {
+    render(d, { h }) {
       const raise = d.raise;
-      const wild = values.wild1 || values.bid_order === "perudo";
+      const wild = d.wild.length && !d.wild.includes(d.bid.face);
       return {
         ok: d.holds,
         children: [
           h("h3", { class: d.holds ? "big-ok" : "big-bad" },
             d.holds ? "✓ The bid holds" : "✗ The bid does not hold"),
           h("p", {}, h("strong", {}, d.bid.phrase), `: ${d.count} counted among `,
-            `${d.dice_in_play} dice`, wild && d.bid.face !== 1 ? " (1s wild)." : "."),
+            `${d.dice_in_play} dice`, wild ? ` (${d.wild.join(", ")}s wild).` : "."),
           h("p", { class: "hint" }, "If “Liar!” is called:"),
           h("ul", { class: "ruling", "aria-label": "Ruling if Liar is called" },
-            h("li", {}, h("span", {}, d.holds ? "The caller" : "The bidder"),
+            h("li", {}, h("span", {}, d.loser_if_called === "caller" ? "The caller" : "The bidder"),
               h("span", { class: "delta up" }, "loses a die"))),
           raise ? h("p", { class: raise.legal ? "big-ok" : "big-bad" },
             raise.legal ? `✓ A legal raise over ${raise.last.phrase}.`
