@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from . import phrases
 from .cards import Card, parse_cards, parse_rank, rank_name
-from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
+from .errors import (GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules,
+                     UnreadablePhrase)
 from .table import (Outcome, next_player, read_int, read_options, read_players, require, shown,
                     small_int)
 
@@ -39,11 +40,13 @@ def play_is_true(rank: int, cards) -> bool:
 class Declaration:
     """What a player says with a play: "two kings" is Declaration(2, 13).
 
-    The count may be None when only the rank is said ("kings").
+    The count may be None when only the rank is said ("kings"); the rank is
+    None when only a count is said ("two"), as a follower may: they play as
+    the round's rank.
     """
 
     count: int | None
-    rank: int
+    rank: int | None
 
     @classmethod
     def parse(cls, value, *, field: str = "claim") -> "Declaration":
@@ -67,7 +70,9 @@ class Declaration:
         return phrases.format_play(self.count, self.rank)
 
     def to_dict(self) -> dict:
-        return {"count": self.count, "rank": rank_name(self.rank), "phrase": str(self)}
+        return {"count": self.count,
+                "rank": None if self.rank is None else rank_name(self.rank),
+                "phrase": str(self)}
 
 
 @dataclass(frozen=True)
@@ -199,7 +204,8 @@ def action_from_dict(event: dict, *, field: str = "event"):
         count, rank = event.get("count"), event.get("rank")
         if "claim" in event:
             said = Declaration.parse(event["claim"], field=f"{field}.claim")
-            count, rank = said.count if said.count is not None else count, said.rank
+            count = said.count if said.count is not None else count
+            rank = said.rank if said.rank is not None else rank  # "two": the round's rank
         if count is None and cards is not None:
             count = len(cards)
         if count is None:
@@ -345,7 +351,8 @@ class LiarLiarGame:
             raise IllegalMove(f"{who} holds only {self.hands[who]} cards, not {action.count}",
                               field="count")
         if self.rank is None and action.rank is None:
-            raise IllegalMove(f"{who} opens the round and must name a rank", field="rank")
+            raise IllegalMove(f"{who} opens the round and must name a rank, like 'two kings' "
+                              f"(a number alone is only how many cards)", field="rank")
         if self.rank is not None and action.rank not in (None, self.rank):
             raise IllegalMove(f"the round's rank is {rank_name(self.rank)}; {who} cannot "
                               f"declare {rank_name(action.rank)}", field="rank")
@@ -467,6 +474,9 @@ def check_claim(claim, cards) -> dict:
     """Is a play true?  ``claim`` is what was said ("two kings"), ``cards`` what was
     turned over."""
     said = Declaration.parse(claim)
+    if said.rank is None:
+        raise UnreadablePhrase(f"'{said}' says how many cards but not their rank; a play is "
+                               f"checked against its rank, like 'two kings'", field="claim")
     cards = parse_cards(cards, limit=MAX_PLAY)
     if not cards:
         raise InvalidCard("a play is 1 to 3 cards; none were given", field="cards")

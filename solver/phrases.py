@@ -281,11 +281,23 @@ def _play_labels(tokens: list[Token]) -> list[str]:
     return labels
 
 
-def parse_play(text: str) -> tuple[int | None, int]:
-    """A Liar Liar play as ``(count or None, rank)``: "two kings" -> (2, 13)."""
+def parse_play(text: str) -> tuple[int | None, int | None]:
+    """A Liar Liar play as ``(count or None, rank or None)``: "two kings" -> (2, 13).
+
+    A rank alone ("kings", "king") leaves the count to the cards played.  A
+    number alone ("two", "one", "2") is the count: a follower plays as the
+    round's rank, which the opener has already named, so after "two kings"
+    a follower's "two" is two more kings.  A number rank said alone is
+    plural: "tens".
+
+    >>> parse_play("two"), parse_play("one"), parse_play("tens")
+    ((2, None), (1, None), (None, 10))
+    """
     tokens = _read(text, "rank", _play_labels)
     if tokens[0].kind == JOKER or (len(tokens) == 2 and tokens[1].kind == JOKER):
         raise _unreadable(text, _play_labels(tokens), "a joker is not a rank to declare")
+    if len(tokens) == 1 and tokens[0].kind in (NUMBER, ARTICLE) and not tokens[0].plural:
+        return tokens[0].value, None
     if len(tokens) == 1 and _as_rank(tokens[0]) is not None:
         return None, _as_rank(tokens[0])
     if (len(tokens) == 2 and tokens[0].kind in (NUMBER, ARTICLE) and not tokens[0].plural
@@ -295,14 +307,18 @@ def parse_play(text: str) -> tuple[int | None, int]:
                       "a play is a count and a rank, like 'two kings'")
 
 
-def format_play(count: int | None, rank: int) -> str:
-    """>>> format_play(2, 13), format_play(1, 6), format_play(None, 10)
-    ('two kings', 'one six', 'ten')
+def format_play(count: int | None, rank: int | None) -> str:
+    """>>> format_play(2, 13), format_play(1, 6), format_play(None, 10), format_play(3, None)
+    ('two kings', 'one six', 'tens', 'three')
     """
+    number = None if count is None else \
+        _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
+    if rank is None:
+        return number
     word = _rank_word(rank)
     if count is None:
-        return word
-    return f"{_NUMBER_WORDS[count]} {word if count == 1 else _plural(word)}"
+        return _plural(word)
+    return f"{number} {word if count == 1 else _plural(word)}"
 
 
 # --- Liar's Poker: named hands -------------------------------------------------------

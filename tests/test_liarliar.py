@@ -5,7 +5,8 @@ import json
 import pytest
 
 from solver.cards import parse_cards
-from solver.errors import GameOver, IllegalMove, InvalidInput, InvalidRules
+from solver.errors import GameOver, IllegalMove, InvalidInput, InvalidRules, UnreadablePhrase
+from solver.games import GAMES
 from solver.liarliar import (CallLiar, Declaration, Discard, LiarLiarGame, LiarLiarRules, Play,
                              Timeout, action_from_dict, check_claim, play_is_true)
 
@@ -44,6 +45,29 @@ def test_claims_as_said_at_the_table():
     assert Declaration.parse({"rank": "K", "count": 3}) == Declaration(3, 13)
     assert check_claim("three queens", "QH joker QS")["true"] is True
     assert check_claim("two queens", "QH 7S")["wrong"] == ["7S"]
+
+
+def test_a_followers_lone_number_is_the_count_of_the_rounds_rank():
+    payload = {"players": ["a", "b", "c"], "events": [
+        {"type": "play", "player": "a", "claim": "two kings"},
+        {"type": "play", "player": "b", "claim": "two"},     # two more kings, not twos
+        {"type": "play", "player": "c", "claim": "one"},
+        {"type": "liar", "player": "a", "cards": ["KH"]}]}
+    result = GAMES["liarliar"].replay(payload)
+    assert result["ok"], result.get("error")
+    challenge = result["state"]["challenges"][0]
+    assert challenge["rank"] == "K" and challenge["pile"] == 5 and challenge["true"] is True
+    assert result["state"]["hands"] == {"a": 18 + 5 - 2, "b": 18 - 2, "c": 18 - 1}
+
+
+def test_an_openers_lone_number_names_no_rank():
+    result = GAMES["liarliar"].replay({"players": ["a", "b"], "events": [
+        {"type": "play", "player": "a", "claim": "two"}]})
+    assert result["ok"] is False and result["error"]["code"] == "illegal_move"
+    assert result["error"]["message"] == ("a opens the round and must name a rank, like 'two "
+                                          "kings' (a number alone is only how many cards)")
+    with pytest.raises(UnreadablePhrase, match="'two' says how many cards but not their rank"):
+        check_claim("two", "KH KS")
 
 
 def test_opener_names_a_rank_and_plays_one_to_three():

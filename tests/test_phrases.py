@@ -26,7 +26,9 @@ def test_post_kinds(phrase, rank):
 
 @pytest.mark.parametrize("phrase, parsed", [("three kings", (3, 13)), ("two kings", (2, 13)),
                                             ("a jack", (1, 11)), ("one 7", (1, 7)),
-                                            ("queens", (None, 12))])
+                                            ("queens", (None, 12)), ("tens", (None, 10)),
+                                            ("two", (2, None)), ("one", (1, None)),
+                                            ("3", (3, None))])
 def test_liarliar_plays(phrase, parsed):
     assert parse_play(phrase) == parsed
 
