@@ -48,7 +48,9 @@ HANDS = ("high card", "pair", "two pair", "three of a kind", "straight", "flush"
          "full house", "four of a kind", "straight flush")
 HAND_SIZES = {"high card": 1, "pair": 1, "two pair": 2, "three of a kind": 1, "straight": 1,
               "flush": 1, "full house": 2, "four of a kind": 1, "straight flush": 1}
-LOWEST_TOP = {"straight": 5, "straight flush": 5, "flush": 6}
+# The lowest top card of each: 5-4-3-2-A; a plain flush is at least 7-5-4-3-2, since
+# 6-5-4-3-2 of one suit is a straight flush.
+LOWEST_TOP = {"straight": 5, "straight flush": 5, "flush": 7}
 
 _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
                  "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()

@@ -9,7 +9,8 @@ from solver.cards import parse_cards
 from solver.errors import (GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules,
                            UnreadablePhrase)
 from solver.phrases import HAND_SIZES, HANDS, LOWEST_TOP
-from solver.poker import (CallBluff, Declare, Hand, PokerGame, PokerRules, check_claim)
+from solver.poker import (CallBluff, Declare, Hand, PokerGame, PokerRules, all_hands,
+                          check_claim)
 
 TABLE = parse_cards("KH KS KD 3C 3S 9H 10H JH QH 4D 2H")
 
@@ -43,6 +44,15 @@ def test_a_flush_needs_five_of_one_suit_up_to_its_top():
     assert Hand.parse("flush, ace high").made_from(cards)
     assert not Hand.parse("flush, nine high").made_from(cards)   # only 7 4 2 below the 9
     assert not Hand.parse("flush, king high").made_from(cards)   # the K is a spade
+
+
+def test_the_lowest_flush_is_seven_high():
+    # 6-5-4-3-2 of one suit is a straight flush, so no plain flush is six high
+    with pytest.raises(InvalidInput, match="no flush is 6 high; the lowest is 7 high"):
+        Hand.parse("flush, six high")
+    assert Hand.parse("flush, seven high").made_from(parse_cards("7H 5H 4H 3H 2H"))
+    assert Hand("flush", (7,)) == min((h for h in all_hands() if h.name == "flush"),
+                                      key=lambda h: h.ranks)
 
 
 def test_claims_as_said_at_the_table():
@@ -80,7 +90,7 @@ def test_default_ladder_low_to_high():
     assert rules.ladder == ("high card", "pair", "two pair", "three of a kind", "straight",
                             "flush", "full house", "four of a kind", "straight flush")
     ladder = [Hand.parse(p) for p in ("ace high", "pair of twos", "two pair, threes and twos",
-                                      "three twos", "straight, five high", "flush, six high",
+                                      "three twos", "straight, five high", "flush, seven high",
                                       "full house, twos over threes", "four twos",
                                       "straight flush, five high")]
     for lower, higher in zip(ladder, ladder[1:]):
