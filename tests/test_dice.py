@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from solver.dice import Bid, CallLiar, DiceGame, DiceRules, MakeBid, check_claim
-from solver.errors import GameOver, IllegalMove, InvalidDie, InvalidRules
+from solver.errors import GameOver, IllegalMove, InvalidDie, InvalidInput, InvalidRules
 
 SEED, QFIRST, PERUDO = (DiceRules(bid_order=o) for o in ("seed", "quantity-first", "perudo"))
 
@@ -33,7 +33,7 @@ def test_dice_each_and_faces_variant():
 
 
 def test_one_player_is_not_a_game():
-    with pytest.raises(Exception, match="2 to 20 players, not 1"):
+    with pytest.raises(InvalidInput, match="2 to 20 players, not 1"):
         DiceGame(["ann"])
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from solver.errors import (InvalidCard, InvalidDie, InvalidInput, InvalidRules, LimitExceeded,
                            UnreadablePhrase)
+from solver.cli import liars_main
+from solver.cli_games import CHECK_LINES, format_state
 from solver.games import GAMES, get_game
 
 
@@ -24,10 +26,28 @@ def test_examples_match_their_schemas_and_run(name):
     json.dumps(result)  # JSON-able all the way down
 
 
+# What the front ends read from each game's answers (the CLI's one line, the page).
+CHECK_KEYS = {"dice": {"bid", "count", "holds", "dice_in_play"},
+              "post": {"claim", "card", "claim_true"},
+              "liarliar": {"claim", "cards", "true", "jokers", "wrong"},
+              "poker": {"claim", "made", "cards_used"}}
+STATE_KEYS = {"game", "players", "rules", "to_move", "over", "outcome"}
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_game_is_described(name):
+def test_every_game_is_described_and_answers_the_keys_its_front_ends_read(name, capsys):
     game = GAMES[name]
-    assert game.name == name and len(game.description) > 40 and game.title
+    assert get_game(name) is game and game.name == name and game.title.startswith("Liar")
+    with pytest.raises(SystemExit) as done:  # `liars NAME --help` shows the description
+        liars_main([name, "--help"])
+    assert done.value.code == 0
+    assert "".join(game.description.split()) in "".join(capsys.readouterr().out.split())
+    check = game.check(game.CHECK_EXAMPLE)
+    assert check["game"] == name and CHECK_KEYS[name] <= set(check)
+    line, verdict = CHECK_LINES[name]
+    assert isinstance(check[verdict], bool) and line(check)
+    state = game.replay(game.REPLAY_EXAMPLE)["state"]
+    assert state["game"] == name and STATE_KEYS <= set(state) and format_state(state)
 
 
 @pytest.mark.parametrize("name", ["dice", "post", "poker"])

@@ -29,7 +29,7 @@ def liar(who, cards):
 def test_all_54_cards_dealt_as_evenly_as_possible():
     assert LiarLiarGame(["a", "b"]).hands == {"a": 27, "b": 27}
     assert LiarLiarGame(list("abcd")).hands == {"a": 14, "b": 14, "c": 13, "d": 13}
-    with pytest.raises(Exception, match="2 to 6 players, not 7"):
+    with pytest.raises(InvalidInput, match="2 to 6 players, not 7"):
         LiarLiarGame(list("abcdefg"))
 
 

@@ -42,7 +42,7 @@ def test_one_deck_variant_has_32_cards():
 def test_two_to_six_players():
     PostGame(["a", "b"])
     PostGame(list("abcdef"))
-    with pytest.raises(Exception, match="2 to 6 players, not 7"):
+    with pytest.raises(InvalidInput, match="2 to 6 players, not 7"):
         PostGame(list("abcdefg"))
 
 
