@@ -483,7 +483,11 @@ def check_claim(claim, cards) -> dict:
     if said.count is not None and said.count != len(cards):
         raise InvalidCard(f"'{said}' says {said.count} cards but {len(cards)} were turned "
                           f"over", field="cards")
-    return {"claim": said.to_dict(), "cards": [str(c) for c in cards],
-            "true": play_is_true(said.rank, cards),
+    true = play_is_true(said.rank, cards)
+    return {"claim": said.to_dict(), "cards": [str(c) for c in cards], "true": true,
             "jokers": sum(c.is_joker for c in cards),
-            "wrong": [str(c) for c in cards if not c.is_joker and c.rank != said.rank]}
+            "wrong": [str(c) for c in cards if not c.is_joker and c.rank != said.rank],
+            # RULINGS: a false play's player takes the pile, a true one's caller does;
+            # the challenge's winner (the other one) opens the next round.
+            "takes_pile": "caller" if true else "player",
+            "opens_next": "player" if true else "caller"}

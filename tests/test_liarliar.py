@@ -47,6 +47,13 @@ def test_claims_as_said_at_the_table():
     assert check_claim("two queens", "QH 7S")["wrong"] == ["7S"]
 
 
+def test_check_claim_says_who_takes_the_pile_and_who_opens_next():
+    true = check_claim("two kings", "KH joker")
+    assert (true["takes_pile"], true["opens_next"]) == ("caller", "player")
+    lie = check_claim("two kings", "KH 7S")
+    assert (lie["takes_pile"], lie["opens_next"]) == ("player", "caller")
+
+
 def test_a_followers_lone_number_is_the_count_of_the_rounds_rank():
     payload = {"players": ["a", "b", "c"], "events": [
         {"type": "play", "player": "a", "claim": "two kings"},

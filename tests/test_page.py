@@ -668,13 +668,13 @@ def test_liarliar_play(phone, game_routes):
     page.fill("#liarliar-cards", "KH joker")
     text = check_game(page, "liarliar", "Check the play").inner_text()
     assert "The play is true" in text and "1 joker" in text
-    assert "The caller takes the whole pile." in text
+    assert "The caller takes the whole pile; the player who made it opens the next round." in text
     page.fill("#liarliar-cards", "KH 3C")
     page.get_by_role("button", name="Check the play").click()
     page.wait_for_function("document.querySelector('#liarliar-result').dataset.ok === 'false'")
     text = page.locator("#liarliar-result").inner_text()
     assert "The play is a lie" in text and "Not as said: 3C" in text
-    assert "The player who made it takes the whole pile." in text
+    assert "The player who made it takes the whole pile; the caller opens the next round." in text
     phone.shot("liarliar")
 
 

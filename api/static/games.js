@@ -136,8 +136,9 @@ const GAMES = [
           h("p", {}, `Said “${d.claim.phrase}”; turned over `, h("strong", {}, d.cards.join(" ")),
             d.jokers ? ` (${d.jokers} joker${d.jokers === 1 ? "" : "s"}, wild)` : "", "."),
           d.wrong && d.wrong.length ? h("p", {}, "Not as said: ", h("strong", {}, d.wrong.join(" "))) : null,
-          h("p", { class: "ruling-line" }, d.true ? "The caller takes the whole pile."
-            : "The player who made it takes the whole pile."),
+          h("p", { class: "ruling-line" }, d.takes_pile === "caller"
+            ? "The caller takes the whole pile; the player who made it opens the next round."
+            : "The player who made it takes the whole pile; the caller opens the next round."),
         ],
       };
     },
