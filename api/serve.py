@@ -60,7 +60,7 @@ def _budget(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(f"budget must be more than 0 and at most 60 s")
+        raise argparse.ArgumentTypeError("budget must be more than 0 and at most 60 s")
     return value
 
 

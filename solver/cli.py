@@ -14,24 +14,20 @@ from typing import Iterable
 
 from .errors import LiarsError
 from .highest import Solution, highest
-from .letters import check_raise, rule_call
+from .letters import check_declaration, check_raise, rule_call
 from .lexicon import bundled_lexicons, load_lexicon
 from .search import DEFAULT_BUDGET
 from .tiles import TILE_SETS, Tiles
-from .wordset import WordSet
+from .wordset import format_shape
 
 EXIT_OK, EXIT_FALSE, EXIT_USAGE = 0, 1, 2
-
-
-def _shape(shape) -> str:
-    return "(" + ", ".join(map(str, shape)) + ")"
 
 
 def format_solution(sol: Solution) -> str:
     """One readable line: tiles, the word set, its shape, and a plain warning if unproven."""
     if not len(sol.tiles):
         return "(no tiles): nothing to declare"
-    line = f"{sol.tiles}: {sol.words}  {_shape(sol.shape)}"
+    line = f"{sol.tiles}: {sol.words}  {format_shape(sol.shape)}"
     if not sol.proven:
         line += (f"  NOT PROVEN HIGHEST: the search stopped after {sol.elapsed:.1f} s; "
                  f"a higher set may exist")
@@ -112,26 +108,19 @@ def run_check(args) -> int:
         ruling = rule_call(tiles, args.declared, args.call, lex, budget=args.budget)
         print(json.dumps(ruling.as_dict()) if args.json else ruling.explain())
         return EXIT_OK
-    declared = WordSet.parse(args.declared)
-    best = highest(tiles, lex, budget=args.budget)
-    exists = declared.exists(tiles, lex)
-    result = {"tiles": str(tiles), "declared": list(declared), "exists": exists,
-              "invalid_words": declared.invalid_words(lex),
-              "is_highest": exists and declared.shape == best.shape,
-              "highest": list(best.words), "highest_shape": list(best.shape),
-              "proven": best.proven}
+    check = check_declaration(tiles, args.declared, lex, budget=args.budget)
     if args.json:
-        print(json.dumps(result))
+        print(json.dumps(check.as_dict()))
     else:
         why = ""
-        if result["invalid_words"]:
-            why = " (not in %s: %s)" % (lex.name, ", ".join(result["invalid_words"]).upper())
-        elif not exists:
+        if check.invalid_words:
+            why = " (not in %s: %s)" % (lex.name, ", ".join(check.invalid_words).upper())
+        elif not check.exists:
             why = " (not enough tiles)"
-        print(f"'{declared}' {'exists' if exists else 'does not exist'}{why}; "
-              f"{'it is' if result['is_highest'] else 'not'} the highest; highest possible: "
-              f"{format_solution(best)}")
-    return EXIT_OK if exists else EXIT_FALSE
+        print(f"'{check.declared}' {'exists' if check.exists else 'does not exist'}{why}; "
+              f"{'it is' if check.is_highest else 'not'} the highest; highest possible: "
+              f"{format_solution(check.highest)}")
+    return EXIT_OK if check.exists else EXIT_FALSE
 
 
 def run_raise(args) -> int:

@@ -26,7 +26,7 @@ from .lexicon import Lexicon, load_lexicon
 from .search import DEFAULT_BUDGET
 from .table import next_player, read_options, read_players
 from .tiles import Tiles, get_tile_set
-from .wordset import WordSet
+from .wordset import WordSet, format_shape
 
 
 class Call(str, Enum):
@@ -75,16 +75,12 @@ def check_raise(previous, declared, lexicon: str | Lexicon | None = None) -> Rai
     if previous is None:
         return RaiseCheck(True, "a first declaration may be any valid word set", declared, None)
     if declared > previous:
-        return RaiseCheck(True, f"shape {_fmt(declared.shape)} is higher than "
-                                f"{_fmt(previous.shape)}", declared, previous)
+        return RaiseCheck(True, f"shape {format_shape(declared.shape)} is higher than "
+                                f"{format_shape(previous.shape)}", declared, previous)
     relation = "the same as" if declared.ranks_equal(previous) else "lower than"
-    return RaiseCheck(False, f"shape {_fmt(declared.shape)} is {relation} "
-                             f"{_fmt(previous.shape)}: a raise must be strictly higher",
+    return RaiseCheck(False, f"shape {format_shape(declared.shape)} is {relation} "
+                             f"{format_shape(previous.shape)}: a raise must be strictly higher",
                       declared, previous)
-
-
-def _fmt(shape) -> str:
-    return "(" + ", ".join(map(str, shape)) + ")"
 
 
 @dataclass(frozen=True)
@@ -117,34 +113,73 @@ class CallRuling:
         ex = "exists" if self.exists else "does not exist"
         who = {1: "gains a tile", 0: "keeps their tiles", -1: "loses a tile"}
         line = (f"{self.call.value}: '{self.declared}' {ex}; highest possible "
-                f"{_fmt(self.highest.shape)}; caller {who[self.caller]}, "
+                f"{format_shape(self.highest.shape)}; caller {who[self.caller]}, "
                 f"declarer {who[self.declarer]}")
         return line if self.proven else line + " (NOT PROVEN: search ran out of time)"
 
 
-def rule_call(tiles, declared, call, lexicon: str | Lexicon | None = None, *,
-              tile_set=None, budget: float | None = DEFAULT_BUDGET) -> CallRuling:
-    """Adjudicate "bullshit" or "exact" on the last declaration, given all revealed tiles."""
+@dataclass(frozen=True)
+class DeclarationCheck:
+    """What revealing the tiles shows about a declaration: does it exist, is it the highest.
+
+    ``proven`` says whether ``highest`` is proven highest (see :class:`Solution`).
+    """
+
+    tiles: Tiles
+    declared: WordSet
+    exists: bool
+    invalid_words: list[str]
+    highest: Solution
+    is_highest: bool
+
+    @property
+    def proven(self) -> bool:
+        return self.highest.proven
+
+    def as_dict(self) -> dict:
+        return {"tiles": str(self.tiles), "declared": list(self.declared),
+                "exists": self.exists, "invalid_words": self.invalid_words,
+                "is_highest": self.is_highest, "highest": list(self.highest.words),
+                "highest_shape": list(self.highest.shape), "proven": self.proven}
+
+
+def check_declaration(tiles, declared, lexicon: str | Lexicon | None = None, *,
+                      tile_set=None, budget: float | None = DEFAULT_BUDGET) -> DeclarationCheck:
+    """Check a declaration against all revealed tiles, as both calls need.
+
+    >>> check = check_declaration("ABEGIRR", "brier, ag")
+    >>> check.exists, check.is_highest, str(check.highest.words)
+    (True, True, 'giber, ar')
+    """
     lex = load_lexicon(lexicon)
-    call = Call.parse(call)
     if not isinstance(tiles, Tiles):
         tiles = Tiles.parse(tiles, tile_set)
     declared = WordSet.parse(declared, field="declared")
-    exists = declared.exists(tiles, lex)
+    invalid = declared.invalid_words(lex)
+    exists = not invalid and declared.fits(tiles)
     best = highest(tiles, lex, budget=budget)
     # The declared set itself is a witness: if the search ran out of time short
     # of it, the highest shape is at least the declared one.
     if exists and declared.shape > best.shape:
         best = Solution(tiles, lex.name, declared, False, best.elapsed)
     is_highest = exists and declared.shape == best.shape
+    return DeclarationCheck(tiles, declared, exists, invalid, best, is_highest)
+
+
+def rule_call(tiles, declared, call, lexicon: str | Lexicon | None = None, *,
+              tile_set=None, budget: float | None = DEFAULT_BUDGET) -> CallRuling:
+    """Adjudicate "bullshit" or "exact" on the last declaration, given all revealed tiles."""
+    call = Call.parse(call)
+    check = check_declaration(tiles, declared, lexicon, tile_set=tile_set, budget=budget)
     proven = True
     if call is Call.BULLSHIT:
-        caller, declarer = (1, 0) if exists else (0, 1)
+        caller, declarer = (1, 0) if check.exists else (0, 1)
     else:
-        caller, declarer = (-1, -1) if is_highest else (1, 0)
+        caller, declarer = (-1, -1) if check.is_highest else (1, 0)
         # "Not highest" is certain when a higher set was found; "highest" needs proof.
-        proven = best.proven or not is_highest
-    return CallRuling(call, declared, exists, best, is_highest, caller, declarer, proven)
+        proven = check.proven or not check.is_highest
+    return CallRuling(call, check.declared, check.exists, check.highest, check.is_highest,
+                      caller, declarer, proven)
 
 
 # --- a whole game ------------------------------------------------------------------

@@ -129,6 +129,11 @@ class WordSet:
         return self.is_valid(lexicon) and self.fits(tiles)
 
 
+def format_shape(shape) -> str:
+    """A shape as the rules write it: ``(5, 2)``; the empty shape is ``()``."""
+    return "(" + ", ".join(map(str, shape)) + ")"
+
+
 def compare(a: WordSet, b: WordSet) -> int:
     """1 when ``a`` is higher, -1 when ``b`` is, 0 when they rank equal."""
     return (a.shape > b.shape) - (a.shape < b.shape)

@@ -19,7 +19,6 @@ from api_server import HOST, LiveServer
 from solver import highest as solve_highest, load_lexicon
 from solver.alternatives import highest_sets
 from solver.letters import rule_call
-from solver.tiles import SCRABBLE
 
 V1 = "/api/v1"
 

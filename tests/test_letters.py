@@ -4,7 +4,6 @@ import pytest
 
 from solver import LettersGame, LettersRules, check_raise, highest, rule_call
 from solver.errors import GameOver, IllegalMove, InvalidInput, InvalidRules
-from solver.tiles import SCRABBLE
 
 
 # --- the highest possible word set --------------------------------------------------

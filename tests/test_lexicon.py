@@ -1,7 +1,6 @@
 """Lexicons: the bundled lists' counts and provenance, and a user's own word list."""
 
 import hashlib
-import json
 from importlib import resources
 
 import pytest
