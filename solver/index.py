@@ -19,7 +19,6 @@ few vectorised passes; a user's own word list builds it in process.
 
 from __future__ import annotations
 
-import functools
 
 import numpy as np
 
@@ -136,17 +135,6 @@ class AlphagramIndex:
         # First row of each length: rows of length <= L start at _start[L].
         self._start = [int(np.searchsorted(-self.lengths, -L, side="left"))
                        for L in range(0, width + 2)]
-
-    # -- compatibility views (built on demand) -----------------------------------------
-
-    @functools.cached_property
-    def alphagrams(self) -> list[str]:
-        return [b.decode("ascii") for b in self._bytes.tolist()]
-
-    @functools.cached_property
-    def packed(self) -> list[int]:
-        """Python-int packing of every row (as :mod:`solver.tiles` packs)."""
-        return self.packed_rows(np.arange(len(self)))
 
     def __len__(self) -> int:
         return len(self._bytes)
