@@ -21,10 +21,12 @@ MAX_BUDGET = 60.0
 class Solution:
     """The highest word set found for some tiles, and whether it is proven highest.
 
-    ``proven`` is False when the search stopped before proving its answer: out
-    of its time budget, or on a rack too large to prove (around 60+ tiles; see
-    :mod:`solver.search`).  The set then exists among the tiles but may not be
-    the highest.
+    ``proven`` is False when the search stopped before proving its answer;
+    ``stopped`` then says why: ``"budget"`` (out of time: more time may help)
+    or ``"size"`` (a rack too large for the search to hold: more time does
+    not help).  The set then exists among the tiles but may not be the
+    highest; ``upper_bound`` is a shape no set of these tiles can beat (equal
+    to ``shape`` when proven), so the highest lies between the two.
     """
 
     tiles: Tiles
@@ -32,6 +34,8 @@ class Solution:
     words: WordSet
     proven: bool
     elapsed: float
+    stopped: str | None = None
+    upper_bound: tuple[int, ...] | None = None
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -39,7 +43,9 @@ class Solution:
 
     def as_dict(self) -> dict:
         return {"tiles": str(self.tiles), "lexicon": self.lexicon, "shape": list(self.shape),
-                "words": list(self.words) if len(self.tiles) else [], "proven": self.proven}
+                "words": list(self.words) if len(self.tiles) else [], "proven": self.proven,
+                "stopped": self.stopped,
+                "upper_bound": None if self.upper_bound is None else list(self.upper_bound)}
 
 
 def highest(tiles: str | Tiles, lexicon: str | Lexicon | None = None, *,
@@ -58,4 +64,5 @@ def highest(tiles: str | Tiles, lexicon: str | Lexicon | None = None, *,
     found = search(tiles, lex.index, budget)
     words = [lex.spell(key) for key in found.keys] + list(found.leftover)
     return Solution(tiles, lex.name, WordSet(tuple(words)) if words else WordSet(()),
-                    found.proven, found.elapsed)
+                    found.proven, found.elapsed, found.stopped,
+                    found.upper if len(tiles) else ())

@@ -71,6 +71,7 @@ deepest layer reached (its first entries are still the highest possible ones).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -101,6 +102,8 @@ class SearchResult:
     proven: bool
     elapsed: float
     nodes: int = 0  # remainders (layer states) the search held
+    stopped: str | None = None  # why it is not proven: "budget" (time) or "size"
+    upper: tuple[int, ...] = ()  # a shape no set of these tiles can beat
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -108,7 +111,28 @@ class SearchResult:
 
 
 class _OutOfTime(Exception):
-    pass
+    """The search stopped: ``reason`` is "budget" (out of time) or "size" (too big to hold)."""
+
+    def __init__(self, reason: str = "budget"):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _upper_bound(settled: list[int], remaining: int, cap: int) -> tuple[int, ...]:
+    """A shape no set can beat, given the settled prefix of the highest shape.
+
+    The forward pass settles entries exactly (see above), so the highest shape
+    is ``settled`` followed by a partition of the ``remaining`` tiles into
+    parts no longer than ``cap`` (the last settled entry, or the longest
+    candidate).  The lexicographically greatest such partition is as many
+    ``cap``-long parts as fit, then the rest.
+
+    >>> _upper_bound([15, 15], 20, 15)
+    (15, 15, 15, 5)
+    """
+    cap = max(1, min(cap, remaining)) if remaining else 1
+    tail = (cap,) * (remaining // cap) + ((remaining % cap,) if remaining % cap else ())
+    return tuple(settled) + tail
 
 
 def _fit_pairs(states, cands):
@@ -500,7 +524,7 @@ class _Layers:
                 out_j.append(pj)
                 total += len(pi)
                 if total > _MAX_PAIRS:
-                    raise _OutOfTime  # too big to hold: give up, unproven
+                    raise _OutOfTime("size")  # too big to hold: give up, unproven
         if letters is not None and letters_lo == 0 and step >= n_states:
             self._letters = (states[0], letters)  # reused for the next length
         if not out_i:
@@ -567,20 +591,27 @@ def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> Search
     deadline = start + (budget if budget is not None else float("inf"))
     rack = tiles.packed
     layers = _Layers(index, rack, size, deadline)
+    stopped = None
     try:
         layers.run()
-        proven = True
         last = layers.states[-1]
         chosen = layers.path(np.ones(len(last[0]), dtype=bool))
-    except _OutOfTime:
-        proven = False
+    except _OutOfTime as stop:
+        stopped = stop.reason
         chosen = _fallback(layers, index)
     left = rack
     for row in chosen:
         left -= index.packed_rows(np.array([row]))[0]
     keys = tuple(index.key(row) for row in chosen)
     leftover = "".join(sorted(unpack(left).elements())).lower()
-    return SearchResult(keys, leftover, proven, time.perf_counter() - start, layers.nodes)
+    found = SearchResult(keys, leftover, stopped is None, time.perf_counter() - start,
+                         layers.nodes, stopped)
+    if stopped is None:
+        upper = found.shape
+    else:
+        cap = layers.shape[-1] if layers.shape else max(layers._spans, default=1)
+        upper = _upper_bound(layers.shape, layers.remaining, cap)
+    return dataclasses.replace(found, upper=upper)
 
 
 def _fallback(layers: _Layers, index) -> list[int]:
