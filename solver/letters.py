@@ -460,7 +460,7 @@ class LettersGame:
                 self.out.append(who)
             else:
                 self.tiles[who] = count
-            if count != before or out:
+            if delta:  # ruled to gain or lose, even when a player with none cannot lose
                 changes.append({"player": who, "role": role, "change": count - before,
                                 "before": before, "after": None if out else count, "out": out})
         record = {"round": self.round, "opener": self.opener,
