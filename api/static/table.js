@@ -261,6 +261,8 @@ class Table {
     this.spec.renderHistory(this, state);
     app.$(`#${this.id("undo")}`).disabled = !this.game.events.length;
     this.section.dataset.moves = String(this.game.events.length);
+    // After every move the state is what the table looks at first: who acts, what to beat.
+    if (!this.section.hidden) window.scrollTo({ top: 0, behavior: "instant" });
   }
 
   clearMessages() {
