@@ -17,6 +17,7 @@ False
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -304,6 +305,15 @@ def action_from_dict(event: dict, *, field: str = "event"):
     return MakeCall(player, call, tiles, ruling)
 
 
+@functools.lru_cache(maxsize=2048)
+def _ruling(tiles: str, tile_set: str, declared: tuple[str, ...], call: Call, lexicon: str,
+            budget: float) -> CallRuling:
+    """:func:`rule_call`, remembered: a table replays its whole game after every move, so
+    each call is searched once per process, and an answer the search could not prove stays
+    the same answer (the one the table ruled on) when the game is replayed."""
+    return rule_call(tiles, WordSet(declared), call, lexicon, tile_set=tile_set, budget=budget)
+
+
 def _deltas(call: Call, caller_right: bool) -> tuple[int, int]:
     """(caller, declarer) tile changes once it is known whether the caller was right."""
     if call is Call.BULLSHIT:
@@ -434,8 +444,8 @@ class LettersGame:
         if len(revealed) != held:
             raise IllegalMove(f"{len(revealed)} tiles revealed, but the players hold {held}", field="tiles")
         declarer = self.last[0]
-        verdict = rule_call(revealed, self.last[1], call, self.rules.lexicon,
-                            budget=self.rules.budget)
+        verdict = _ruling(str(revealed), self.rules.tile_set, tuple(self.last[1]), call,
+                          self.rules.lexicon, self.rules.budget)
         if verdict.decided:
             decision = "rejected" if verdict.caller == 1 else "upheld"
             if ruling is not None and ruling != decision:

@@ -19,7 +19,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from api_server import LiveServer  # noqa: E402  (tests/ is on sys.path under pytest)
-from test_page import CHROMIUM_ARGS, Phone  # noqa: E402  (skips itself without chromium)
+from test_page import CHROMIUM_ARGS, Phone, _contrast  # noqa: E402  (skips without chromium)
 
 expect = sync_api.expect
 
@@ -41,6 +41,13 @@ def browser():
 @pytest.fixture
 def phone(browser, server):
     device = Phone(browser, server)
+    yield device
+    device.close()
+
+
+@pytest.fixture
+def dark_phone(browser, server):
+    device = Phone(browser, server, color_scheme="dark")
     yield device
     device.close()
 
@@ -424,3 +431,19 @@ def test_a_game_that_cannot_be_imported_says_why(phone, tmp_path):
     page.set_input_files("#tl-import-file", str(unreadable))
     expect(message).to_contain_text("tiles.json cannot be replayed: '7' is not a letter tile")
     phone.shot("table-import-refused")
+
+
+def test_dark_mode_table_is_readable(dark_phone):
+    page = dark_phone.open("/#games")
+    page.locator(".menu a[href='#dicetable']").click()
+    expect(page.locator("#screen-dicetable")).to_have_attribute("data-ready", "true")
+    page.get_by_role("link", name="Liars' Letters").click()
+    expect(page.locator("#screen-table")).to_have_attribute("data-ready", "true")
+    page.fill("#tl-players", "ann\nben")
+    page.get_by_role("button", name="Start the game").click()
+    declare(page, "qi")
+    call(page, "Bullshit", "AB", 2)
+    expect(page.locator("#tl-result")).to_contain_text("Bullshit was right")
+    for selector in ("#tl-to-move", "#tl-seats li", "#tl-result h3", "#tl-next"):
+        assert _contrast(page, selector) >= 4.5, selector
+    dark_phone.shot("table-game")
