@@ -200,7 +200,13 @@ class LettersRules:
     budget: float = DEFAULT_BUDGET
 
     def __post_init__(self):
-        get_tile_set(self.tile_set)
+        if not isinstance(self.tile_set, str):
+            raise InvalidRules(f"tile_set must be a tile set's name, not {shown(self.tile_set)}",
+                               field="rules.tile_set")
+        try:
+            object.__setattr__(self, "tile_set", get_tile_set(self.tile_set).name)
+        except InvalidInput as err:
+            raise InvalidRules(err.message, field="rules.tile_set") from None
         if isinstance(self.tile_limit, bool) or not isinstance(self.tile_limit, int) \
                 or not 1 <= self.tile_limit <= 20:
             raise InvalidRules(f"tile_limit must be a whole number from 1 to 20, not "
@@ -210,7 +216,7 @@ class LettersRules:
             raise InvalidRules(f"budget must be a number of seconds, 0 or more, not "
                                f"{self.budget!r}", field="rules.budget")
         if not isinstance(self.lexicon, str):
-            raise InvalidRules(f"lexicon must be a lexicon's name, not {self.lexicon!r}",
+            raise InvalidRules(f"lexicon must be a lexicon's name, not {shown(self.lexicon)}",
                                field="rules.lexicon")
 
     @classmethod
@@ -283,7 +289,7 @@ def action_from_dict(event: dict, *, field: str = "event"):
     """
     kind = require(event, "type", field=field)
     player = require(event, "player", field=field)
-    if kind not in _EVENT_KEYS:
+    if not isinstance(kind, str) or kind not in _EVENT_KEYS:
         raise InvalidInput(f"a Liars' Letters event is 'declare' or 'call', not {shown(kind)}",
                            field=f"{field}.type")
     unknown = sorted(set(event) - _EVENT_KEYS[kind], key=str)
@@ -395,7 +401,7 @@ class LettersGame:
         if self.winner:
             raise GameOver(f"the game is over: {self.winner} won")
         if player not in self.players:
-            raise IllegalMove(f"{player!r} is not at this table", field="player")
+            raise IllegalMove(f"{shown(player)} is not at this table", field="player")
         if player not in self.active:
             raise IllegalMove(f"{player} is out of the game", field="player")
         if player != self.to_move:

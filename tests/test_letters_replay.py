@@ -340,6 +340,18 @@ def test_rules_budget_flows_to_the_referee():
     assert replay(EIGHT, HARD, budget=0)["state"]["rules"]["budget"] == 0
 
 
+@pytest.mark.parametrize("rules, message", [
+    ({"tile_set": ["scrabble"]}, "tile_set must be a tile set's name"),
+    ({"tile_set": "chess"}, "unknown tile set 'chess'"),
+    ({"lexicon": 7}, "lexicon must be a lexicon's name"),
+    ({"tile_limit": True}, "tile_limit must be a whole number"),
+])
+def test_bad_rules_name_the_option(rules, message):
+    with pytest.raises(InvalidRules, match=message) as caught:
+        replay(AB, [], **rules)
+    assert caught.value.field == f"rules.{next(iter(rules))}"
+
+
 # --- random legal games: library, CLI and API agree ---------------------------------------------
 
 BAG = "".join(letter * n for letter, n in sorted(get_tile_set("scrabble").counts.items()))
@@ -476,3 +488,22 @@ def test_letters_replays_beside_the_sister_games():
     assert set(REPLAYERS) == {"letters", "dice", "post", "liarliar", "poker"}
     with pytest.raises(LiarsError, match="needs players"):
         LETTERS.replay({"events": []})
+
+
+def test_no_letters_replay_request_makes_a_5xx():
+    """Near-miss replays (one part of the example changed, or many) answer 200 or a 4xx."""
+    hypothesis = pytest.importorskip("hypothesis")
+    from test_api_fuzz import APP, FUZZ, check, mutated, one_change
+
+    client = APP.test_client()
+    path = "/api/v1/letters/replay"
+    example = {**LETTERS.REPLAY_EXAMPLE, "events": [
+        *LETTERS.REPLAY_EXAMPLE["events"], C("ben", "exact", "ABCDE", ruling="upheld")]}
+
+    @hypothesis.settings(FUZZ, max_examples=80)
+    @hypothesis.given((one_change(example) | mutated(example)).map(
+        lambda v: json.dumps(v, ensure_ascii=False).encode("utf-8", "surrogatepass")))
+    def run(data):
+        check(client.post(path, data=data, content_type="application/json"), path)
+
+    run()
