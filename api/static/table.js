@@ -104,6 +104,7 @@ class Table {
       this.game.events = events;
       save(this.spec.key, this.game);
       this.show(answer.state);
+      this.spec.afterMove(this);
       this.showMessage(`Undone. ${plural(events.length, "move")} left.`, "note");
     } catch (error) {
       this.showMessage(error.message, "bad");
@@ -276,6 +277,7 @@ class Table {
     this.message.textContent = text;
     this.message.className = `table-message ${kind}`;
     this.message.hidden = false;
+    if (!this.section.hidden) this.message.scrollIntoView({ block: "nearest" });
   }
 
   /** A 4xx names a field ("events[3].tiles", "rules.tile_limit", "players"): show it there. */
