@@ -533,8 +533,7 @@ function start() {
   import("/static/games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
     showResult, registerScreen, route }))
     .catch((error) => console.error("the other games' screens did not load:", error));
-  import("/static/table.js").then((table) => table.start({ h, $, $$, postJSON, registerScreen,
-    route }))
+  import("/static/table.js").then((table) => table.start({ h, $, $$, postJSON, route }))
     .catch((error) => console.error("the table screens did not load:", error));
 }
 

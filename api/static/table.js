@@ -11,7 +11,7 @@
 const STORE = "liars.table.";
 const DEBOUNCE_MS = 250;
 
-let app; // app.js's helpers: h, $, $$, postJSON, registerScreen, route
+let app; // app.js's helpers: h, $, $$, postJSON, route
 
 const TEXT = { autocorrect: "off", spellcheck: "false", autocomplete: "off" };
 
