@@ -1,5 +1,5 @@
 """Liars' Letters: the highest word set (and all others of its shape), subwords,
-comparing, raising, calls.
+comparing, raising, calls, and replaying a whole game.
 
 Each view reads its JSON body, calls :mod:`solver` and returns the library's
 ``as_dict()``.  Solves (highest, call) run under the configured time budget: a
@@ -11,6 +11,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify
 
 from solver.alternatives import MAX_LISTED, highest_sets as solve_highest_sets
+from solver.errors import LiarsError
+from solver.games import LETTERS
 from solver.highest import highest as solve_highest
 from solver.letters import Call, check_raise, rule_call
 from solver.wordset import WordSet, compare as compare_sets
@@ -90,3 +92,25 @@ def call():
     ruling = rule_call(tiles, declared, kind, lex, budget=inputs.budget(body))
     return jsonify({**ruling.as_dict(), "tiles": str(tiles), "tile_set": tiles.tile_set.name,
                     "lexicon": lex.name})
+
+
+@bp.post("/replay")
+def replay():
+    """A whole game, as the sister games replay (see :data:`solver.games.LETTERS`).
+
+    The rules' lexicon is a bundled one (never a file path), and the referee's
+    search per call runs under the configured budget, like every solve here.
+    """
+    body = inputs.json_body(None)
+    rules = body.get("rules")
+    if rules is None or isinstance(rules, dict):  # anything else: the library's error
+        rules = dict(rules or {})
+        try:
+            rules["lexicon"] = inputs.lexicon(name=inputs.string(
+                rules, "lexicon", max_length=inputs.MAX_NAME_LENGTH)).name
+            rules["budget"] = inputs.budget(rules)
+        except LiarsError as err:
+            err.field = f"rules.{err.field}"
+            raise
+        body = {**body, "rules": rules}
+    return jsonify(LETTERS.replay(body))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, current_app, jsonify
 
 from solver.alternatives import MAX_LISTED
+from solver.games import LETTERS
 from solver.lexicon import lexicon_names
 from solver.tiles import TILE_SETS
 from solver.wordset import MAX_WORDS, MAX_WORD_LENGTH
@@ -68,6 +69,60 @@ def shape() -> dict:
             "description": "word lengths, high to low"}
 
 
+def letters_replay_result() -> dict:
+    """The Liars' Letters replay answer: the sister games' envelope, the letters state."""
+    words = {"type": "array", "items": {"type": "string"}}
+    name = {"type": ["string", "null"]}
+    direction = {"enum": ["clockwise", "counterclockwise"]}
+    declaration = obj({"player": {"type": "string"}, "words": words, "shape": shape()},
+                      required=["player", "words", "shape"])
+    change = obj({"player": {"type": "string"}, "role": {"enum": ["caller", "declarer"]},
+                  "change": {"type": "integer"}, "before": {"type": "integer"},
+                  "after": {"type": ["integer", "null"], "description": "null: out"},
+                  "out": {"type": "boolean"}},
+                 required=["player", "role", "change", "before", "after", "out"])
+    round_ = obj({
+        "round": {"type": "integer"}, "opener": {"type": "string"}, "direction": direction,
+        "declarations": {"type": "array", "items": declaration},
+        "call": {"type": "object", "description": "player, call, tiles, declarer, declared"},
+        "ruling": obj({"by": {"enum": ["referee", "table"]},
+                       "decision": {"enum": ["upheld", "rejected"],
+                                    "description": "upheld: the caller was right"},
+                       "caller": {"type": "integer", "enum": [1, 0, -1]},
+                       "declarer": {"type": "integer", "enum": [1, 0, -1]},
+                       "reason": {"type": ["string", "null"],
+                                  "description": "why the referee could not decide (when "
+                                                 "the table ruled)"},
+                       "referee": {"type": "object",
+                                   "description": "the referee's ruling, as letters/call"}},
+                      required=["by", "decision", "caller", "declarer"], additional=True),
+        "tile_changes": {"type": "array", "items": change},
+        "out": {"type": "array", "items": {"type": "string"}},
+        "next_opener": name, "next_direction": {"enum": [*direction["enum"], None]},
+        "winner": name}, required=["round", "declarations", "call", "ruling", "tile_changes"],
+        additional=True)
+    state = obj({
+        "tiles": {"type": "object", "additionalProperties": {"type": "integer"},
+                  "description": "tiles held by each player still in"},
+        "out": {"type": "array", "items": {"type": "string"},
+                "description": "in the order they went out"},
+        "round": {"type": "integer"}, "opener": {"type": "string"}, "to_move": name,
+        "direction": direction, "winner": name,
+        "last": {"type": ["object", "null"], "description": "the declaration to beat"},
+        "rounds": {"type": "array", "items": round_}},
+        required=["tiles", "out", "round", "opener", "to_move", "direction", "winner",
+                  "rounds"], additional=True)
+    return obj({"ok": {"type": "boolean", "description": "false: an illegal or undecided "
+                                                         "event stopped the replay"},
+                "game": {"const": "letters"},
+                "events": {"type": "integer", "description": "events replayed (when ok)"},
+                "state": state, "error": ref("ErrorBody"), "event_index": {"type": "integer"},
+                "event": {"type": "object"},
+                "undecided": {"type": "object", "description": "the referee's undecided "
+                              "ruling: what it does know"}},
+               required=["ok", "game", "state"])
+
+
 def schemas(config) -> dict:
     max_tiles = config["MAX_SOLVE_TILES"]
     words = {"type": "array", "items": {"type": "string"}}
@@ -78,12 +133,14 @@ def schemas(config) -> dict:
                                     "malformed_json, invalid_tile, too_many_tiles, "
                                     "unknown_lexicon, unknown_tile_set, invalid_word_set, "
                                     "limit_exceeded, body_too_large, not_found, "
-                                    "method_not_allowed, illegal_move"},
+                                    "method_not_allowed, illegal_move, undecided"},
             "message": {"type": "string", "description": "names the problem"},
             "field": {"type": ["string", "null"],
                       "description": "the request field it came from, if any"},
         }, required=["code", "message", "field"]),
         "Error": obj({"error": ref("ErrorBody")}, required=["error"]),
+        "LettersReplay": LETTERS.replay_schema,
+        "LettersReplayResult": letters_replay_result(),
         "WordSetInput": {
             "description": f"a word set: a list of words, or one string like 'big, g, er' "
                            f"(commas or spaces); at most {MAX_WORDS} words of at most "
@@ -115,7 +172,13 @@ def schemas(config) -> dict:
                                                    "proving the answer: out of its time "
                                                    "budget, or a rack too large to prove "
                                                    "(60+ tiles); the set exists but may "
-                                                   "not be the highest"}},
+                                                   "not be the highest"},
+                         "stopped": {"enum": ["budget", "size", None],
+                                     "description": "why the search stopped unproven: out "
+                                                    "of time, or a rack too large"},
+                         "upper_bound": {**shape(), "type": ["array", "null"],
+                                         "description": "a shape no set of these tiles can "
+                                                        "beat"}},
                         required=["tiles", "lexicon", "shape", "words", "proven"]),
     }
 
@@ -256,6 +319,13 @@ def paths(config) -> dict:
                      required=["tiles", "declared", "call"]),
             example={"tiles": "ABEGIRR", "declared": "giber, ar", "call": "exact"},
             description="ruling: +1 gains a tile, 0 no change, -1 loses a tile.")},
+        "/api/v1/letters/replay": {"post": operation(
+            "Replay a whole Liars' Letters game, move by move", ref("LettersReplayResult"),
+            body=ref("LettersReplay"), example=LETTERS.REPLAY_EXAMPLE, errors=(400, 413),
+            description=LETTERS.description + " An illegal event answers 200 with \"ok\": "
+                        "false, its event_index and why; rules.lexicon is a bundled lexicon; "
+                        f"rules.budget is capped at {config['SOLVER_BUDGET_MAX']} s (default "
+                        f"{config['SOLVER_BUDGET']}).")},
     }
 
 

@@ -1,4 +1,5 @@
-"""``liars dice|post|liarliar|poker check|replay``: the sister games on the command line.
+"""``liars dice|post|liarliar|poker check|replay`` and ``liars letters replay``: the sister
+games, and whole Liars' Letters games, on the command line.
 
 A thin layer over :mod:`solver.games`: arguments become the same payloads the
 HTTP API takes, and results become one readable line (or JSON with
@@ -14,7 +15,7 @@ import json
 import sys
 
 from .errors import InvalidInput
-from .games import GAMES
+from .games import GAMES, REPLAYERS
 
 EXIT_OK, EXIT_FALSE = 0, 1
 
@@ -148,14 +149,36 @@ def format_state(state: dict) -> str:
     return line
 
 
+def format_letters_state(state: dict) -> str:
+    """One line for a Liars' Letters game: the winner, or who acts and what everyone holds."""
+    out = f"; out: {', '.join(state['out'])}" if state["out"] else ""
+    if state["winner"]:
+        played = state["round"] - 1
+        return (f"game over: {state['winner']} wins after {played} "
+                f"round{'' if played == 1 else 's'}{out}")
+    held = ", ".join(f"{p} {n}" for p, n in state["tiles"].items())
+    last = state["last"]
+    doing = (f"{state['to_move']} to raise or call on '{', '.join(last['declared'])}' "
+             f"({last['player']})" if last else f"{state['opener']} to open")
+    return f"round {state['round']} ({state['direction']}): {doing}; tiles: {held}{out}"
+
+
 def format_replay(result: dict) -> str:
+    if result["game"] == "letters":
+        format_state_ = format_letters_state
+    else:
+        format_state_ = format_state
     if result["ok"]:
-        return f"{result['events']} events, all legal; {format_state(result['state'])}"
+        return f"{result['events']} events, all legal; {format_state_(result['state'])}"
     event = result["event"]
     what = f"{event.get('type', '?')} by {event.get('player', '?')}" \
         if isinstance(event, dict) else "event"
-    return (f"event {result['event_index']} ({what}) is illegal: {result['error']['message']}"
-            f"; before it: {format_state(result['state'])}")
+    verdict = "is undecided" if result["error"]["code"] == "undecided" else "is illegal"
+    message = result["error"]["message"]
+    if result["error"]["code"] == "undecided":
+        message = message.split(": ", 1)[-1]  # "'exact' on ... is undecided: " said already
+    return (f"event {result['event_index']} ({what}) {verdict}: {message}"
+            f"; before it: {format_state_(result['state'])}")
 
 
 # --- the subcommands ---------------------------------------------------------------------
@@ -175,7 +198,7 @@ def _run_check(name: str, build):
 
 def _run_replay(name: str):
     def run(args) -> int:
-        result = GAMES[name].replay(read_payload(args.file))
+        result = REPLAYERS[name].replay(read_payload(args.file))
         _emit(result, args, format_replay(result))
         return EXIT_OK if result["ok"] else EXIT_FALSE
     return run
@@ -196,7 +219,13 @@ def _add_replay(games: argparse._SubParsersAction, name: str) -> None:
 
 
 def register(subparsers) -> None:
-    """Add ``dice``, ``post``, ``liarliar`` and ``poker`` to the ``liars`` subcommands."""
+    """Add ``letters``, ``dice``, ``post``, ``liarliar`` and ``poker`` to the ``liars``
+    subcommands."""
+    lt = subparsers.add_parser("letters", help="Liars' Letters: replay a whole game",
+                               description=REPLAYERS["letters"].description)
+    ltsub = lt.add_subparsers(dest="action", metavar="ACTION", required=True)
+    _add_replay(ltsub, "letters")
+
     d = subparsers.add_parser("dice", help="Liar's Dice: check a bid, replay a game",
                               description=GAMES["dice"].description)
     dsub = d.add_subparsers(dest="action", metavar="ACTION", required=True)

@@ -25,6 +25,8 @@ True
 >>> result = GAMES["dice"].replay(GAMES["dice"].REPLAY_EXAMPLE)
 >>> result["ok"], result["state"]["outcome"]["winner"]
 (True, 'ann')
+>>> LETTERS.replay(LETTERS.REPLAY_EXAMPLE)["state"]["tiles"]
+{'ann': 1, 'ben': 2, 'cy': 2}
 >>> bad = GAMES["post"].replay({"players": ["anna", "ben"], "events": [
 ...     {"type": "send", "player": "ben", "to": "anna", "claim": "Q"}]})
 >>> bad["ok"], bad["event_index"], bad["error"]["message"]
@@ -36,9 +38,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import dice, liarliar, poker, post
+from . import dice, letters, liarliar, poker, post
 from .errors import IllegalMove, InvalidInput, LiarsError, LimitExceeded
 from .table import MAX_EVENTS, MAX_NAME, MAX_PLAYERS
+from .tiles import TILE_SETS
 
 MAX_PHRASE = 200
 
@@ -67,8 +70,12 @@ def _in_event(err: LiarsError, index: int) -> LiarsError:
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game's front-end surface: check a claim, replay a game, describe both."""
+class Replayer:
+    """One game's replay surface: a whole game from ``{"rules", "players", "events"}``.
+
+    Liars' Letters has only this (its checks are the letters routes); the
+    sister games are :class:`Game`, which adds checking a single claim.
+    """
 
     name: str
     title: str
@@ -76,25 +83,17 @@ class Game:
     rules_type: type
     state_type: type
     read_action: Callable
-    check_claim: Callable[[dict], dict]
-    check_fields: tuple[set[str], set[str]]
-    check_schema: dict
     replay_schema: dict
-    CHECK_EXAMPLE: dict
     REPLAY_EXAMPLE: dict
-
-    def check(self, payload: dict) -> dict:
-        """A single claim checked against what was revealed (see ``check_schema``)."""
-        allowed, required = self.check_fields
-        payload = _object(payload, allowed | {"rules"}, required, f"{self.name} check")
-        return {"game": self.name, **self.check_claim(dict(payload))}
 
     def replay(self, payload: dict) -> dict:
         """Replay ``{"rules", "players", "events"}`` move by move.
 
         Answers ``{"ok": true, "state"}`` with the final state, or, at the first
         illegal event, ``{"ok": false, "error", "event_index", "event", "state"}``
-        with the state before it.  Unreadable input raises a LiarsError.
+        with the state before it (plus the error's ``details``, if it has any:
+        an undecided Liars' Letters call says what the referee knows).
+        Unreadable input raises a LiarsError.
         """
         payload = _object(payload, {"rules", "players", "events"}, {"players"},
                           f"{self.name} replay")
@@ -112,10 +111,27 @@ class Game:
                 game.push(action)
             except IllegalMove as err:
                 return {"ok": False, "game": self.name, "error": _in_event(err, index).as_dict(),
-                        "event_index": index, "event": event, "state": game.to_dict()}
+                        "event_index": index, "event": event,
+                        **getattr(err, "details", {}), "state": game.to_dict()}
             except LiarsError as err:
                 raise _in_event(err, index)
         return {"ok": True, "game": self.name, "events": len(events), "state": game.to_dict()}
+
+
+@dataclass(frozen=True)
+class Game(Replayer):
+    """One sister game's front-end surface: check a claim, replay a game, describe both."""
+
+    check_claim: Callable[[dict], dict]
+    check_fields: tuple[set[str], set[str]]
+    check_schema: dict
+    CHECK_EXAMPLE: dict
+
+    def check(self, payload: dict) -> dict:
+        """A single claim checked against what was revealed (see ``check_schema``)."""
+        allowed, required = self.check_fields
+        payload = _object(payload, allowed | {"rules"}, required, f"{self.name} check")
+        return {"game": self.name, **self.check_claim(dict(payload))}
 
 
 # --- JSON Schema pieces ---------------------------------------------------------------
@@ -337,6 +353,48 @@ POKER = Game(
 )
 
 GAMES: dict[str, Game] = {g.name: g for g in (DICE, POST, LIARLIAR, POKER)}
+
+
+# --- Liars' Letters: replay only (its checks are the letters routes) --------------------
+
+LETTERS_RULES = {"type": "object", "additionalProperties": False, "properties": {
+    "lexicon": {"type": "string", "default": "twl06", "description": "a bundled lexicon"},
+    "tile_set": {"enum": sorted(TILE_SETS), "default": "scrabble"},
+    "tile_limit": {"type": "integer", "minimum": 1, "maximum": 20, "default": 4,
+                   "description": "a player who would hold more is out"},
+    "budget": {"type": "number", "minimum": 0,
+               "description": "seconds the referee may search per call; an 'exact' it "
+                              "cannot prove in time is undecided (the server caps it)"}}}
+WORDS = {"oneOf": [{"type": "string", "examples": ["big, g, er"]},
+                   {"type": "array", "items": {"type": "string"}}]}
+
+LETTERS = Replayer(
+    name="letters", title="Liars' Letters",
+    description="Replay a whole game: legal raises, the bullshit and exact rulings, tile "
+                "gains and losses, who is out, who opens the next round and in which "
+                "direction, the winner. An 'exact' the referee cannot prove stops the replay "
+                "as undecided unless the call carries the table's own ruling.",
+    rules_type=letters.LettersRules, state_type=letters.LettersGame,
+    read_action=letters.action_from_dict,
+    replay_schema=_replay_schema(LETTERS_RULES, MAX_PLAYERS, [
+        _event("declare", {"words": WORDS}, ["words"]),
+        _event("call", {"call": {"enum": ["bullshit", "exact"]},
+                        "tiles": {"type": "string", "description": "every revealed tile"},
+                        "ruling": {"enum": list(letters.TABLE_RULINGS),
+                                   "description": "the table's decision, applied only "
+                                                  "where the referee cannot decide"}},
+               ["call", "tiles"])]),
+    REPLAY_EXAMPLE={"rules": {"lexicon": "twl06", "tile_set": "scrabble", "tile_limit": 4},
+                    "players": ["ann", "ben", "cy"], "events": [
+        {"type": "declare", "player": "ann", "words": "it"},
+        {"type": "declare", "player": "ben", "words": "big"},
+        {"type": "call", "player": "cy", "call": "bullshit", "tiles": "BIG"},
+        {"type": "declare", "player": "cy", "words": "a"},
+        {"type": "call", "player": "ben", "call": "exact", "tiles": "ABCD"}]},
+)
+
+# Everything that replays, by name: the sister games and Liars' Letters.
+REPLAYERS: dict[str, Replayer] = {**GAMES, LETTERS.name: LETTERS}
 
 
 def get_game(name: str) -> Game:

@@ -17,6 +17,7 @@ False
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -24,7 +25,7 @@ from .errors import GameOver, IllegalMove, InvalidInput, InvalidRules
 from .highest import Solution, highest
 from .lexicon import Lexicon, load_lexicon
 from .search import DEFAULT_BUDGET
-from .table import next_player, read_options, read_players
+from .table import next_player, read_options, read_players, require, shown
 from .tiles import Tiles, get_tile_set
 from .wordset import WordSet, format_shape
 
@@ -100,6 +101,7 @@ class CallRuling:
     caller: int
     declarer: int
     proven: bool
+    decided = property(lambda self: self.proven)  # STAND-IN until the rulings branch merges its `decided` field: delete this line then
 
     def as_dict(self) -> dict:
         return {"call": self.call.value, "declared": list(self.declared),
@@ -186,7 +188,11 @@ def rule_call(tiles, declared, call, lexicon: str | Lexicon | None = None, *,
 
 @dataclass(frozen=True)
 class LettersRules:
-    """The table's choices (RULINGS.md variants): lexicon, tile set, tile limit."""
+    """The table's choices (RULINGS.md variants): lexicon, tile set, tile limit.
+
+    ``budget`` is the seconds the referee may search per call (the HTTP API
+    caps it); an "exact" it cannot prove in time is undecided, for the table.
+    """
 
     lexicon: str = "twl06"
     tile_set: str = "scrabble"
@@ -194,15 +200,144 @@ class LettersRules:
     budget: float = DEFAULT_BUDGET
 
     def __post_init__(self):
-        get_tile_set(self.tile_set)
-        if not isinstance(self.tile_limit, int) or not 1 <= self.tile_limit <= 20:
+        if not isinstance(self.tile_set, str):
+            raise InvalidRules(f"tile_set must be a tile set's name, not {shown(self.tile_set)}",
+                               field="rules.tile_set")
+        try:
+            object.__setattr__(self, "tile_set", get_tile_set(self.tile_set).name)
+        except InvalidInput as err:
+            raise InvalidRules(err.message, field="rules.tile_set") from None
+        if isinstance(self.tile_limit, bool) or not isinstance(self.tile_limit, int) \
+                or not 1 <= self.tile_limit <= 20:
             raise InvalidRules(f"tile_limit must be a whole number from 1 to 20, not "
                                f"{self.tile_limit!r}", field="rules.tile_limit")
+        if isinstance(self.budget, bool) or not isinstance(self.budget, (int, float)) \
+                or not 0 <= self.budget < float("inf"):
+            raise InvalidRules(f"budget must be a number of seconds, 0 or more, not "
+                               f"{self.budget!r}", field="rules.budget")
+        if not isinstance(self.lexicon, str):
+            raise InvalidRules(f"lexicon must be a lexicon's name, not {shown(self.lexicon)}",
+                               field="rules.lexicon")
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "LettersRules":
         return cls(**read_options(data, {"lexicon", "tile_set", "tile_limit", "budget"},
                                   game="Liars' Letters"))
+
+    def to_dict(self) -> dict:
+        return {"lexicon": self.lexicon, "tile_set": self.tile_set,
+                "tile_limit": self.tile_limit, "budget": self.budget}
+
+
+class UndecidedCall(IllegalMove):
+    """An "exact" the referee cannot prove either way: the table must rule it.
+
+    A replay stops at it (like at an illegal event) and answers, besides the
+    reason, what the referee does know (``details["undecided"]``).
+    """
+
+    code = "undecided"
+
+    def __init__(self, message: str, ruling: CallRuling, *, field: str | None = None):
+        super().__init__(message, field=field)
+        self.details = {"undecided": ruling.as_dict()}
+
+
+TABLE_RULINGS = ("upheld", "rejected")  # the caller was right / wrong
+
+
+@dataclass(frozen=True)
+class Declare:
+    """``player`` declares a word set (opening the round, or raising)."""
+
+    player: str
+    words: WordSet
+
+    def to_dict(self) -> dict:
+        return {"type": "declare", "player": self.player, "words": list(self.words)}
+
+
+@dataclass(frozen=True)
+class MakeCall:
+    """``player`` calls "bullshit" or "exact"; ``tiles`` are all revealed tiles.
+
+    ``ruling`` is the table's own decision ("upheld": the caller is right;
+    "rejected": wrong), used only where the referee cannot decide.
+    """
+
+    player: str
+    call: Call
+    tiles: str
+    ruling: str | None = None
+
+    def to_dict(self) -> dict:
+        event = {"type": "call", "player": self.player, "call": self.call.value,
+                 "tiles": self.tiles}
+        return {**event, "ruling": self.ruling} if self.ruling else event
+
+
+_EVENT_KEYS = {"declare": {"type", "player", "words"},
+               "call": {"type", "player", "call", "tiles", "ruling"}}
+
+
+def action_from_dict(event: dict, *, field: str = "event"):
+    """An action from its JSON form: ``{"type": "declare", "player", "words"}`` or
+    ``{"type": "call", "player", "call": "bullshit" | "exact", "tiles", "ruling"?}``.
+
+    >>> action_from_dict({"type": "declare", "player": "ann", "words": "big, g"})
+    Declare(player='ann', words=WordSet(words=('big', 'g')))
+    """
+    kind = require(event, "type", field=field)
+    player = require(event, "player", field=field)
+    if not isinstance(kind, str) or kind not in _EVENT_KEYS:
+        raise InvalidInput(f"a Liars' Letters event is 'declare' or 'call', not {shown(kind)}",
+                           field=f"{field}.type")
+    unknown = sorted(set(event) - _EVENT_KEYS[kind], key=str)
+    if unknown:
+        raise InvalidInput(f"unknown field(s) in a {kind} event: "
+                           f"{', '.join(shown(k) for k in unknown)}", field=f"{field}.{unknown[0]}")
+    if kind == "declare":
+        words = require(event, "words", field=field)
+        return Declare(player, WordSet.parse(words, field=f"{field}.words"))
+    call = Call.parse(require(event, "call", field=field))  # its error names "call"
+    tiles = require(event, "tiles", field=field)
+    if not isinstance(tiles, str):
+        raise InvalidInput(f"tiles must be a string of letters, not {shown(tiles)}",
+                           field=f"{field}.tiles")
+    ruling = event.get("ruling")
+    if ruling is not None and ruling not in TABLE_RULINGS:
+        raise InvalidInput(f"a table's ruling is 'upheld' or 'rejected', not {shown(ruling)}",
+                           field=f"{field}.ruling")
+    return MakeCall(player, call, tiles, ruling)
+
+
+@functools.lru_cache(maxsize=2048)
+def _ruling(tiles: str, tile_set: str, declared: tuple[str, ...], call: Call, lexicon: str,
+            budget: float) -> CallRuling:
+    """:func:`rule_call`, remembered: a table replays its whole game after every move, so
+    each call is searched once per process, and an answer the search could not prove stays
+    the same answer (the one the table ruled on) when the game is replayed."""
+    return rule_call(tiles, WordSet(declared), call, lexicon, tile_set=tile_set, budget=budget)
+
+
+def _deltas(call: Call, caller_right: bool) -> tuple[int, int]:
+    """(caller, declarer) tile changes once it is known whether the caller was right."""
+    if call is Call.BULLSHIT:
+        return (0, 1) if caller_right else (1, 0)
+    return (-1, -1) if caller_right else (1, 0)
+
+
+def _undecided_reason(ruling: CallRuling) -> str:
+    """Why the referee cannot rule, and what it knows (the rulings' own reason if given)."""
+    reason = getattr(ruling, "reason", None)  # CallRuling.reason arrives with the rulings branch
+    if reason:
+        return reason
+    best = ruling.highest
+    why = {"size": "the rack is too large to prove"}.get(
+        best.stopped, "the search ran out of time before it could prove")
+    bound = f"; no set can beat {format_shape(best.upper_bound)}" if best.upper_bound else ""
+    return (f"'{ruling.declared}' exists, but {why} whether its shape "
+            f"{format_shape(ruling.declared.shape)} is the highest{bound}")
 
 
 @dataclass
@@ -210,6 +345,8 @@ class LettersGame:
     """A Liars' Letters game in progress: tiles held, turn order, the round's bidding.
 
     Seats are listed clockwise.  Round 1 runs clockwise; rounds alternate.
+    :meth:`push` takes an action (as :mod:`solver.games` replays do) and
+    refuses an illegal one before changing anything.
 
     >>> g = LettersGame(["ann", "bob", "cy"])
     >>> g.to_move, g.direction
@@ -219,6 +356,8 @@ class LettersGame:
     >>> r = g.call("cy", "bullshit", tiles="BIG")
     >>> g.tiles, g.round, g.opener, g.direction
     ({'ann': 1, 'bob': 1, 'cy': 2}, 2, 'cy', -1)
+    >>> g.rounds[0]["tile_changes"]
+    [{'player': 'cy', 'role': 'caller', 'change': 1, 'before': 1, 'after': 2, 'out': False}]
     """
 
     players: list[str]
@@ -231,12 +370,14 @@ class LettersGame:
     opener: str = ""
     last: tuple[str, WordSet] | None = None
     turns: list[str] = field(default_factory=list)  # who took a turn this round, in order
+    rounds: list[dict] = field(default_factory=list)  # every finished round's record
 
     def __post_init__(self):
         self.players = list(read_players(self.players, game="Liars' Letters", low=2, high=20))
         self.tiles = self.tiles or {p: 1 for p in self.players}
         self.opener = self.opener or self.players[0]
         self.to_move = self.to_move or self.opener
+        self._declarations: list[dict] = []
 
     @property
     def active(self) -> list[str]:
@@ -246,6 +387,13 @@ class LettersGame:
     def winner(self) -> str | None:
         return self.active[0] if len(self.active) == 1 else None
 
+    @property
+    def tiles_in_play(self) -> int:
+        return sum(self.tiles[p] for p in self.active)
+
+    def _direction_name(self, direction: int | None = None) -> str:
+        return "clockwise" if (direction or self.direction) == 1 else "counterclockwise"
+
     def _next_after(self, player: str) -> str:
         return next_player(self.players, player, skip=set(self.out), direction=self.direction)
 
@@ -253,9 +401,19 @@ class LettersGame:
         if self.winner:
             raise GameOver(f"the game is over: {self.winner} won")
         if player not in self.players:
-            raise IllegalMove(f"{player!r} is not at this table", field="player")
+            raise IllegalMove(f"{shown(player)} is not at this table", field="player")
+        if player not in self.active:
+            raise IllegalMove(f"{player} is out of the game", field="player")
         if player != self.to_move:
             raise IllegalMove(f"it is {self.to_move}'s turn, not {player}'s", field="player")
+
+    def push(self, action) -> CallRuling | None:
+        """Play a :class:`Declare` or :class:`MakeCall`; a call returns the referee's ruling."""
+        if isinstance(action, Declare):
+            return self.declare(action.player, action.words)
+        if isinstance(action, MakeCall):
+            return self.call(action.player, action.call, action.tiles, ruling=action.ruling)
+        raise InvalidInput(f"not a Liars' Letters action: {action!r}")
 
     def declare(self, player: str, words) -> None:
         """``player`` declares a word set: it must be valid and beat the last one."""
@@ -264,41 +422,86 @@ class LettersGame:
         check = check_raise(previous, words, self.rules.lexicon)
         if not check.legal:
             raise IllegalMove(f"{player} cannot declare '{check.declared}': {check.reason}",
-                              field="declared")
+                              field="words")
         self.last = (player, check.declared)
         self.turns.append(player)
+        self._declarations.append({"player": player, "words": list(check.declared),
+                                   "shape": list(check.declared.shape)})
         self.to_move = self._next_after(player)
 
-    def call(self, player: str, call, tiles) -> CallRuling:
-        """``player`` calls on the last declaration; ``tiles`` are all revealed tiles."""
+    def call(self, player: str, call, tiles, *, ruling: str | None = None) -> CallRuling:
+        """``player`` calls on the last declaration; ``tiles`` are all revealed tiles.
+
+        Where the referee cannot decide an "exact", ``ruling`` (the table's
+        "upheld" or "rejected") is applied; without it the call raises
+        :class:`UndecidedCall` and nothing changes.  A table's ruling that
+        contradicts a proven one is refused.
+        """
         self._check_turn(player)
+        call = Call.parse(call)
         if self.last is None:
-            raise IllegalMove(f"{player} cannot call {str(call)!r}: nothing has been declared "
-                              f"this round", field="call")
-        tiles = Tiles.parse(tiles, self.rules.tile_set)
-        held = sum(self.tiles[p] for p in self.active)
-        if len(tiles) != held:
-            raise InvalidInput(f"{len(tiles)} tiles revealed, but the players hold {held}",
-                               field="tiles")
+            raise IllegalMove(f"{player} cannot call {call.value!r}: nothing has been "
+                              f"declared this round", field="call")
+        if ruling is not None and ruling not in TABLE_RULINGS:
+            raise InvalidInput(f"a table's ruling is 'upheld' or 'rejected', not "
+                               f"{shown(ruling)}", field="ruling")
+        revealed = Tiles.parse(tiles, self.rules.tile_set)
+        held = self.tiles_in_play
+        if len(revealed) != held:
+            raise IllegalMove(f"{len(revealed)} tiles revealed, but the players hold {held}", field="tiles")
         declarer = self.last[0]
-        ruling = rule_call(tiles, self.last[1], call, self.rules.lexicon,
-                           budget=self.rules.budget)
+        verdict = _ruling(str(revealed), self.rules.tile_set, tuple(self.last[1]), call,
+                          self.rules.lexicon, self.rules.budget)
+        if verdict.decided:
+            decision = "rejected" if verdict.caller == 1 else "upheld"
+            if ruling is not None and ruling != decision:
+                raise IllegalMove(f"the table ruled {call.value!r} {ruling}, but the referee "
+                                  f"proves it {decision}: {verdict.explain()}", field="ruling")
+            by = "referee"
+        elif ruling is None:
+            raise UndecidedCall(f"{call.value!r} on '{verdict.declared}' is undecided: "
+                                f"{_undecided_reason(verdict)}. The table decides: give the "
+                                f"call a ruling, 'upheld' or 'rejected'", verdict, field="ruling")
+        else:
+            decision, by = ruling, "table"
+        caller_delta, declarer_delta = _deltas(call, decision == "upheld")
         self.turns.append(player)
-        for who, delta in ((player, ruling.caller), (declarer, ruling.declarer)):
-            count = max(0, self.tiles[who] + delta)
-            if count > self.rules.tile_limit:
+        changes = []
+        for who, role, delta in ((player, "caller", caller_delta),
+                                 (declarer, "declarer", declarer_delta)):
+            before = self.tiles[who]
+            count = max(0, before + delta)
+            out = count > self.rules.tile_limit
+            if out:
                 self.out.append(who)
             else:
                 self.tiles[who] = count
+            if delta:  # ruled to gain or lose, even when a player with none cannot lose
+                changes.append({"player": who, "role": role, "change": count - before,
+                                "before": before, "after": None if out else count, "out": out})
+        record = {"round": self.round, "opener": self.opener,
+                  "direction": self._direction_name(), "declarations": self._declarations,
+                  "call": {"player": player, "call": call.value, "tiles": str(revealed),
+                           "declarer": declarer, "declared": list(self.last[1])},
+                  "ruling": {"by": by, "decision": decision, "caller": caller_delta,
+                             "declarer": declarer_delta,
+                             "reason": None if by == "referee" else _undecided_reason(verdict),
+                             "referee": verdict.as_dict()},
+                  "tile_changes": changes,
+                  "out": [c["player"] for c in changes if c["out"]]}
         self._next_round()
-        return ruling
+        record.update(next_opener=None if self.winner else self.opener,
+                      next_direction=None if self.winner else self._direction_name(),
+                      winner=self.winner)
+        self.rounds.append(record)
+        return verdict
 
     def _next_round(self) -> None:
         """The latest player to take a turn who is still in opens; direction flips."""
         opener = next((p for p in reversed(self.turns) if p not in self.out), None)
         self.round += 1
         self.direction = -self.direction
-        self.turns, self.last = [], None
+        self.turns, self.last, self._declarations = [], None, []
         if opener is None:  # cannot happen with a caller and a declarer, but stay safe
             opener = self.active[0]
         self.opener = self.to_move = opener
@@ -306,8 +509,15 @@ class LettersGame:
     def state(self) -> dict:
         return {"players": self.players, "tiles": {p: self.tiles[p] for p in self.active},
                 "out": list(self.out), "round": self.round,
-                "direction": "clockwise" if self.direction == 1 else "counterclockwise",
+                "direction": self._direction_name(),
                 "to_move": None if self.winner else self.to_move, "opener": self.opener,
                 "last": None if self.last is None else {"player": self.last[0],
-                                                         "declared": list(self.last[1])},
-                "winner": self.winner, "tiles_in_play": sum(self.tiles[p] for p in self.active)}
+                                                         "declared": list(self.last[1]),
+                                                         "shape": list(self.last[1].shape)},
+                "winner": self.winner, "tiles_in_play": self.tiles_in_play}
+
+    def to_dict(self) -> dict:
+        """The whole state, as the replay answers it: :meth:`state`, the rules, the rounds."""
+        return {"game": "letters", "rules": self.rules.to_dict(), **self.state(),
+                "declarations": list(self._declarations), "over": self.winner is not None,
+                "rounds": list(self.rounds)}

@@ -132,7 +132,7 @@ def test_declarations_need_to_rise_and_calls_need_a_declaration():
 def test_revealed_tiles_must_match_what_players_hold():
     g = LettersGame(["ann", "bob"])
     g.declare("ann", "a")
-    with pytest.raises(InvalidInput, match="3 tiles revealed, but the players hold 2"):
+    with pytest.raises(IllegalMove, match="3 tiles revealed, but the players hold 2"):
         g.call("bob", "bullshit", "ABC")
 
 

@@ -486,7 +486,8 @@ const screens = new Map();
 for (const section of $$("section.screen")) screens.set(section.id.replace("screen-", ""), section);
 const settings = $("#settings");
 const tileSetSetting = $("#tile-set-setting");
-const tabFor = { judge: "judge", call: "call", raise: "raise", solve: "solve", games: "games" };
+const tabFor = { judge: "judge", call: "call", raise: "raise", solve: "solve", games: "games",
+                 table: "table", dicetable: "table" };
 
 let shown = null;
 
@@ -532,6 +533,8 @@ function start() {
   import("/static/games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
     showResult, registerScreen, route }))
     .catch((error) => console.error("the other games' screens did not load:", error));
+  import("/static/table.js").then((table) => table.start({ h, $, $$, postJSON, route }))
+    .catch((error) => console.error("the table screens did not load:", error));
 }
 
 start();
