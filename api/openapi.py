@@ -153,7 +153,9 @@ def paths(config) -> dict:
             example={"words": ["big", "g", "er"], "lexicon": "twl06"},
             response_example={"acceptable": True, "lexicon": "twl06"},
             description="Word-judge convention: one verdict for the whole play, never which "
-                        "word failed. A single letter is always a word.",
+                        "word failed. A single letter is always a word; a word with a "
+                        "character that is not a letter A-Z (don't, café, b1g) is not "
+                        "acceptable. Only a malformed request is a 4xx, quoting no word.",
             tag="words")},
         "/api/v1/words/{word}": {"get": operation(
             "Is one word valid (a player checking a spelling)",
@@ -163,6 +165,8 @@ def paths(config) -> dict:
                          "schema": {"type": "string", "maxLength": MAX_WORD_LENGTH}},
                         lexicon_query],
             response_example={"word": "bigger", "valid": True, "lexicon": "twl06"},
+            description="A word with a character that is not a letter A-Z is not valid "
+                        "(200, valid false), as the judge rules.",
             tag="words")},
         "/api/v1/letters/highest": {"post": operation(
             "The highest possible word set of the tiles", ref("Solution"),

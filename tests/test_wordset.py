@@ -42,7 +42,7 @@ def test_parse_errors_name_the_problem(value, message):
 def test_limits():
     with pytest.raises(LimitExceeded, match="at most 100 words"):
         ws(["a"] * 101)
-    with pytest.raises(LimitExceeded, match="longer than 40"):
+    with pytest.raises(LimitExceeded, match="at most 40 letters; one has 41"):
         ws("a" * 41)
 
 
