@@ -20,11 +20,10 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from . import phrases
-from .cards import ACE, SUITS, Card, parse_cards, parse_rank, rank_name
+from .cards import ACE, POKER_DECK, SUITS, Card, parse_cards, parse_rank, rank_name
 from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
 from .table import (MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players,
                     require)
@@ -40,21 +39,8 @@ DECK = 52
 
 
 def read_poker_cards(cards, *, field: str = "cards") -> tuple[Card, ...]:
-    """Revealed cards from one 52-card deck: no jokers, no card twice."""
-    cards = parse_cards(cards, field=field, limit=DECK)
-    for card in cards:
-        if card.is_joker:
-            raise InvalidCard("Liar's Poker is played without jokers", field=field)
-    seen = Counter(c for c in cards if c.suit)
-    twice = sorted(str(c) for c, n in seen.items() if n > 1)
-    if twice:
-        raise InvalidCard(f"one deck holds each card once; revealed twice: {', '.join(twice)}",
-                          field=field)
-    too_many = sorted(rank_name(r) for r, n in Counter(c.rank for c in cards).items() if n > 4)
-    if too_many:
-        raise InvalidCard(f"one deck holds four of each rank; more revealed of "
-                          f"{', '.join(too_many)}", field=field)
-    return cards
+    """Revealed cards from one 52-card deck: no jokers, no card twice, four of a rank."""
+    return POKER_DECK.check(parse_cards(cards, field=field, limit=DECK), field=field)
 
 
 def _straight_ranks(top: int) -> list[int]:
