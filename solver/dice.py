@@ -44,6 +44,13 @@ class Bid:
     quantity: int
     face: int
 
+    def __post_init__(self):
+        # A bid is for at least one die: "0 sixes" (or -1, however written) is no bid.
+        if isinstance(self.quantity, bool) or not isinstance(self.quantity, int) \
+                or self.quantity < 1:
+            raise InvalidInput(f"a bid's quantity is a whole number, 1 or more, not "
+                               f"{shown(self.quantity)}", field="claim")
+
     @classmethod
     def parse(cls, claim, *, field: str = "claim") -> "Bid":
         """A bid from a phrase ("five sixes"), a dict, or a Bid."""
@@ -53,13 +60,14 @@ class Bid:
             try:
                 return cls(*phrases.parse_bid(claim))
             except InvalidInput as err:
-                raise err.with_field(field)
+                err.field = field  # the phrase's own field, not a default
+                raise
         if isinstance(claim, dict):
             quantity = read_int(require(claim, "quantity", field=field),
                                 field=f"{field}.quantity", what="a bid's quantity",
-                                low=0, high=MAX_DICE)
+                                low=1, high=MAX_DICE)
             face = read_int(require(claim, "face", field=field), field=f"{field}.face",
-                            what="a bid's face", low=0, high=MAX_FACES)
+                            what="a bid's face", low=1, high=MAX_FACES)
             return cls(quantity, face)
         raise InvalidInput(f"a bid is a phrase like '2 fives' or {{'quantity', 'face'}}, "
                            f"not {claim!r}", field=field)
@@ -142,8 +150,6 @@ class DiceRules:
         if not 1 <= bid.face <= self.faces:
             raise InvalidDie(f"{bid}: {bid.face} is not a face from 1 to {self.faces}",
                              field="claim")
-        if bid.quantity < 1:
-            raise IllegalMove(f"{bid}: a bid is for at least one die", field="claim")
         if bid.quantity > dice_in_play:
             raise IllegalMove(f"{bid}: only {dice_in_play} dice are in play", field="claim")
 

@@ -49,6 +49,13 @@ class Declaration:
     count: int | None
     rank: int | None
 
+    def __post_init__(self):
+        # A play is of at least one card: "zero kings" (or -1, however written) is no play.
+        if self.count is not None and (isinstance(self.count, bool) or
+                                       not isinstance(self.count, int) or self.count < 1):
+            raise InvalidInput(f"a play's count is a whole number, 1 or more, not "
+                               f"{shown(self.count)}", field="claim")
+
     @classmethod
     def parse(cls, value, *, field: str = "claim") -> "Declaration":
         if isinstance(value, Declaration):
@@ -213,7 +220,7 @@ def action_from_dict(event: dict, *, field: str = "event"):
             count = len(cards)
         if count is None:
             raise InvalidInput("a play needs a count (or its cards)", field=f"{field}.count")
-        count = read_int(count, field=f"{field}.count", what="a play's count", low=0,
+        count = read_int(count, field=f"{field}.count", what="a play's count", low=1,
                          high=DECK_SIZE)
         if cards is not None and len(cards) != count:
             raise InvalidCard(f"{count} cards declared but {len(cards)} given",

@@ -128,6 +128,45 @@ def _pad(words: list[str]) -> str:
 
 
 _PUNCTUATION = re.compile(r"[,;:.!?\"()\[\]/\-–—]+")
+# Punctuation separates words ("full-house", "five sixes!"), but a sign or a decimal
+# point is part of a number: dropping it would read "-1 sixes" as "1 six".
+_SIGNS = "-+−–—"
+_SIGNED = re.compile(rf"(?<![^\W\d_])[{_SIGNS}]\s*\d|^\s*[{_SIGNS}]")
+_FRACTION = re.compile(r"\d[.,/]\d")
+
+
+def _chunk(text: str, at: int) -> str:
+    """The whitespace-delimited piece of ``text`` around position ``at``, as typed."""
+    start = text.rfind(" ", 0, at) + 1
+    end = text.find(" ", at)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def _refuse_signs(text: str) -> None:
+    """A number with a sign or a decimal point is refused, naming it, never read without it.
+
+    >>> _refuse_signs("-1 sixes")
+    Traceback (most recent call last):
+    ...
+    solver.errors.UnreadablePhrase: '-1' has a sign: numbers in a claim are whole numbers,
+    1 or more
+    """
+    text = " ".join(text.split())
+    signed = _SIGNED.search(text)
+    if signed and signed.start() > 0 and text[signed.start() - 1].isdigit():
+        raise UnreadablePhrase(f"{_chunk(text, signed.start())!r} is not a whole number: "
+                               f"numbers in a claim are whole numbers, 1 or more")
+    if signed:
+        at = signed.start() + len(signed.group()) - len(signed.group().lstrip())
+        piece = _chunk(text, at)
+        if piece in set(_SIGNS):  # "- 1 sixes": the sign stands apart from its number
+            piece = text[at:].split(" ", 2)[0] + " " + (text[at:].split(" ", 2) + [""])[1]
+        raise UnreadablePhrase(f"{piece.strip()!r} has a sign: numbers in a claim are whole "
+                               f"numbers, 1 or more")
+    fraction = _FRACTION.search(text)
+    if fraction:
+        raise UnreadablePhrase(f"{_chunk(text, fraction.start())!r} is not a whole number: "
+                               f"numbers in a claim are whole numbers, 1 or more")
 
 
 def _normalize(text) -> str:
@@ -136,6 +175,7 @@ def _normalize(text) -> str:
     if len(text) > MAX_PHRASE:
         raise UnreadablePhrase(f"a claim phrase is at most {MAX_PHRASE} characters, "
                                f"not {len(text)}")
+    _refuse_signs(text)
     text = text.lower().replace("’", "'")
     for symbol in "♠♥♦♣":
         text = text.replace(symbol, f" {symbol} ")

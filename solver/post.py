@@ -386,6 +386,9 @@ def check_claim(claim, card, call=None, rules: PostRules | None = None,
         right = judge(claim, card, read_call(call))
         result.update(call="true" if read_call(call) else "false", receiver_right=right,
                       takes="sender" if right else "receiver")
+    if players is not None and face_up is None:
+        raise InvalidInput("players counts only for face_up (the face-up loss limit); "
+                           "give the face-up cards too", field="players")
     if face_up is not None:
         count = 3 if players is None else players  # 3 only when players is not given
         if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 6:
