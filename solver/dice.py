@@ -1,4 +1,4 @@
-"""Liar's Dice by RULINGS.md: bids, raises under each bid order, the "Liar!" call, a whole game.
+"""Liar's Dice by docs/rules.md: bids, raises under each bid order, the "Liar!" call, a whole game.
 
 The rules object holds the table's variants; a bid is a claim; the game
 state takes actions with :meth:`DiceGame.push` and refuses an illegal one
@@ -99,7 +99,7 @@ def read_dice(dice, faces: int, *, field: str = "dice") -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class DiceRules:
-    """The table's choices.  Defaults are RULINGS.md's.
+    """The table's choices.  Defaults are docs/rules.md's.
 
     ``dice_each`` and ``faces``: each player's dice and their faces (5 and 6).
     ``wild``: the wild faces (none; the traditional choice is ``(1,)``).
@@ -419,7 +419,7 @@ def check_claim(bid, dice, rules: DiceRules | None = None, last=None) -> dict:
     holds = count >= bid.quantity
     result = {"bid": bid.to_dict(), "count": count, "holds": holds,
               "dice_in_play": len(dice), "wild": list(rules.wild),
-              # RULINGS: a bid that holds costs the caller a die, otherwise the bidder.
+              # docs/rules.md: a bid that holds costs the caller a die, otherwise the bidder.
               "loser_if_called": "caller" if holds else "bidder"}
     if last is not None:
         last = Bid.parse(last, field="last")

@@ -1,4 +1,4 @@
-"""Liar Liar by RULINGS.md: plays as a declared rank, the next player's "Liar!", placings.
+"""Liar Liar by docs/rules.md: plays as a declared rank, the next player's "Liar!", placings.
 
 The opener names a rank and plays 1-3 cards face down as that rank; each next
 player plays 1-3 more as the same rank, or -- on their own turn, before
@@ -87,7 +87,7 @@ class Declaration:
 class LiarLiarRules:
     """The table's choice: ``timer`` seconds per move, 10 or 30, or None for no timer.
 
-    RULINGS.md names the three settings without a default; a referee at a
+    docs/rules.md names the three settings without a default; a referee at a
     real table has no clock, so the default is None.  With a timer, a
     :class:`Timeout` eliminates the player to move.
     """
@@ -521,7 +521,7 @@ def check_claim(claim, cards) -> dict:
     return {"claim": said.to_dict(), "cards": [str(c) for c in cards], "true": true,
             "jokers": sum(c.is_joker for c in cards),
             "wrong": [str(c) for c in cards if not c.is_joker and c.rank != said.rank],
-            # RULINGS: a false play's player takes the pile, a true one's caller does;
+            # docs/rules.md: a false play's player takes the pile, a true one's caller does;
             # the challenge's winner (the other one) opens the next round.
             "takes_pile": "caller" if true else "player",
             "opens_next": "player" if true else "caller"}

@@ -28,7 +28,7 @@ from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRul
 from .table import (MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players,
                     require)
 
-STANDARD = phrases.HANDS  # low to high, as RULINGS.md gives it
+STANDARD = phrases.HANDS  # low to high, as docs/rules.md gives it
 LADDERS = {
     "standard": STANDARD,
     # Short-deck poker's order: a flush beats a full house.
@@ -150,7 +150,7 @@ def all_hands() -> list[Hand]:
 class PokerRules:
     """The table's choices.
 
-    ``ladder``: the hands from low to high -- ``standard`` (RULINGS.md's
+    ``ladder``: the hands from low to high -- ``standard`` (docs/rules.md's
     default), ``short-deck`` (flush above full house), or a list naming all
     nine hands in order.  ``card_limit``: in a whole game, a player who would
     get one card more than this is out (4, as Liars' Letters' tile limit).
@@ -261,7 +261,7 @@ class CallResult:
 class PokerGame:
     """A game of Liar's Poker with cards.
 
-    RULINGS.md names only the hands and the ladder, so the rounds follow the
+    docs/rules.md names only the hands and the ladder, so the rounds follow the
     origin game (the Liars' Letters rule text): everyone starts with one card;
     a call reveals all cards; if the claim can be made the caller gets one
     more card next round, otherwise the claimer does; a player who would get

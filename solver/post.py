@@ -1,4 +1,4 @@
-"""Liar's Post by RULINGS.md: claims, calls, passing on, and who loses.
+"""Liar's Post by docs/rules.md: claims, calls, passing on, and who loses.
 
 A turn is one card's journey: the starter sends it with a claim, each
 receiver either passes it on (to someone who has not held it this turn) or
@@ -102,7 +102,7 @@ def read_call(value, *, field: str = "call") -> bool:
 
 @dataclass(frozen=True)
 class PostRules:
-    """The table's choices (RULINGS.md variants, both off by default).
+    """The table's choices (docs/rules.md variants, both off by default).
 
     ``one_deck``: 32 cards, four of each kind; three of a kind face up loses
     (two players: four) instead of four (two players: five).

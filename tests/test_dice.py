@@ -1,4 +1,4 @@
-"""Liar's Dice: every ruling in RULINGS.md, both settings of each variant, a whole game."""
+"""Liar's Dice: every ruling in docs/rules.md, both settings of each variant, a whole game."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Liar Liar: every ruling in RULINGS.md, the timer variant both ways, whole matches."""
+"""Liar Liar: every ruling in docs/rules.md, the timer variant both ways, whole matches."""
 
 import json
 

@@ -68,7 +68,7 @@ def test_poker_hands(phrase, parsed):
                             "hand's ranks, like 'two pair, jacks and fours'"),
 ])
 def test_a_kicker_is_not_read_as_the_hands_rank(phrase, message):
-    """RULINGS.md ranks hands by kind, then by the hand's own ranks: a kicker is not a rank."""
+    """docs/rules.md ranks hands by kind, then by the hand's own ranks: a kicker is not a rank."""
     with pytest.raises(UnreadablePhrase) as err:
         parse_hand(phrase)
     assert message in str(err.value)

@@ -1,4 +1,4 @@
-"""Liar's Post: every ruling in RULINGS.md, both variants, the Anna/Ben/Carla example."""
+"""Liar's Post: every ruling in docs/rules.md, both variants, the Anna/Ben/Carla example."""
 
 import json
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Tiles: the two tile sets of RULINGS.md and the input rules for revealed tiles."""
+"""Tiles: the two tile sets of docs/rules.md and the input rules for revealed tiles."""
 
 import pytest
 
