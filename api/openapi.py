@@ -86,7 +86,8 @@ def schemas(config) -> dict:
         "Error": obj({"error": ref("ErrorBody")}, required=["error"]),
         "WordSetInput": {
             "description": f"a word set: a list of words, or one string like 'big, g, er' "
-                           f"(commas or spaces); at most {MAX_WORDS} words of at most "
+                           f"(words separated by spaces, commas, semicolons or plus signs); "
+                           f"at most {MAX_WORDS} words of at most "
                            f"{MAX_WORD_LENGTH} letters A-Z",
             "oneOf": [{"type": "string", "examples": ["big, g, er"]},
                       {"type": "array", "items": {"type": "string"}, "maxItems": MAX_WORDS,

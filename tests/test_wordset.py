@@ -28,6 +28,7 @@ def test_parse_forms():
     assert ws("big, g, er").shape == (3, 2, 1)
     assert str(ws("g, big, er")) == "big, er, g"
     assert ws("big,big").words == ("big", "big")   # a multiset keeps duplicates
+    assert ws("big;g+er") == ws("big g er")         # semicolons and plus signs separate too
 
 
 @pytest.mark.parametrize("value, message", [
