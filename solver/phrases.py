@@ -131,15 +131,17 @@ _PUNCTUATION = re.compile(r"[,;:.!?\"()\[\]/\-–—]+")
 # Punctuation separates words ("full-house", "five sixes!"), but a sign or a decimal
 # point is part of a number: dropping it would read "-1 sixes" as "1 six".
 _SIGNS = "-+−–—"
-_SIGNED = re.compile(rf"(?<![^\W\d_])[{_SIGNS}]\s*\d|^\s*[{_SIGNS}]")
+_SIGNED = re.compile(rf"(?<![^\W\d_])[{_SIGNS}] ?\d|^[{_SIGNS}]")  # not after a letter
 _FRACTION = re.compile(r"\d[.,/]\d")
+_WHOLE = "numbers in a claim are whole numbers, 1 or more"
 
 
-def _chunk(text: str, at: int) -> str:
-    """The whitespace-delimited piece of ``text`` around position ``at``, as typed."""
+def _piece(text: str, at: int) -> str:
+    """The piece of ``text`` (words single-spaced) that holds position ``at``, as typed;
+    a sign standing apart ("- 1") keeps the word after it."""
     start = text.rfind(" ", 0, at) + 1
-    end = text.find(" ", at)
-    return text[start:] if end < 0 else text[start:end]
+    words = text[start:].split(" ")
+    return " ".join(words[:2]) if words[0] in _SIGNS and len(words) > 1 else words[0]
 
 
 def _refuse_signs(text: str) -> None:
@@ -153,20 +155,15 @@ def _refuse_signs(text: str) -> None:
     """
     text = " ".join(text.split())
     signed = _SIGNED.search(text)
-    if signed and signed.start() > 0 and text[signed.start() - 1].isdigit():
-        raise UnreadablePhrase(f"{_chunk(text, signed.start())!r} is not a whole number: "
-                               f"numbers in a claim are whole numbers, 1 or more")
+    if signed and signed.start() > 0 and text[signed.start() - 1].isdigit():  # "2-5"
+        raise UnreadablePhrase(f"{_piece(text, signed.start())!r} is not a whole number: "
+                               f"{_WHOLE}")
     if signed:
-        at = signed.start() + len(signed.group()) - len(signed.group().lstrip())
-        piece = _chunk(text, at)
-        if piece in set(_SIGNS):  # "- 1 sixes": the sign stands apart from its number
-            piece = text[at:].split(" ", 2)[0] + " " + (text[at:].split(" ", 2) + [""])[1]
-        raise UnreadablePhrase(f"{piece.strip()!r} has a sign: numbers in a claim are whole "
-                               f"numbers, 1 or more")
+        raise UnreadablePhrase(f"{_piece(text, signed.start())!r} has a sign: {_WHOLE}")
     fraction = _FRACTION.search(text)
     if fraction:
-        raise UnreadablePhrase(f"{_chunk(text, fraction.start())!r} is not a whole number: "
-                               f"numbers in a claim are whole numbers, 1 or more")
+        raise UnreadablePhrase(f"{_piece(text, fraction.start())!r} is not a whole number: "
+                               f"{_WHOLE}")
 
 
 def _normalize(text) -> str:
