@@ -87,8 +87,8 @@ class Declaration:
 class LiarLiarRules:
     """The table's choice: ``timer`` seconds per move, 10 or 30, or None for no timer.
 
-    docs/rules.md names the three settings without a default; a referee at a
-    real table has no clock, so the default is None.  With a timer, a
+    The rules name the three settings without a default; a referee at a real
+    table has no clock, so the default is None (docs/rules.md).  With a timer, a
     :class:`Timeout` eliminates the player to move.
     """
 
