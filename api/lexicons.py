@@ -1,7 +1,9 @@
 """Word lists: which lexicons there are, and judging words against one.
 
 The judge follows the word-judge convention: one verdict for the whole play,
-never which word failed (a challenger learns only "acceptable" or not).
+never which word failed (a challenger learns only "acceptable" or not).  A word
+with a character that is not a letter is not acceptable, like a word the
+lexicon does not list; only a malformed request is a 4xx, naming no word.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from flask import Blueprint, current_app, jsonify, request
 
 from solver.errors import InvalidInput
 from solver.lexicon import lexicon_names
-from solver.wordset import WordSet
+from solver.wordset import split_words
 
 from . import inputs
 
@@ -26,9 +28,9 @@ def list_lexicons():
 @bp.post("/judge")
 def judge():
     body = inputs.json_body({"words", "lexicon"})
-    words = WordSet.parse(inputs.word_set(body, "words"), field="words")
+    words = inputs.word_set(body, "words")
     lex = inputs.lexicon(body)
-    return jsonify({"acceptable": words.is_valid(lex), "lexicon": lex.name})
+    return jsonify({"acceptable": lex.judge(words, field="words"), "lexicon": lex.name})
 
 
 @bp.get("/words/<word>")
@@ -38,9 +40,10 @@ def word(word: str):
         raise InvalidInput(f"'lexicon' is longer than {inputs.MAX_NAME_LENGTH} characters",
                            field="lexicon")
     lex = inputs.lexicon(name=name)
-    parsed = WordSet.parse(word, field="word")
-    if len(parsed) != 1:
-        raise InvalidInput(f"one word at a time, not {len(parsed)}: use POST /api/v1/judge "
+    parts = split_words(word, field="word")
+    if len(parts) != 1:
+        raise InvalidInput(f"one word at a time, not {len(parts)}: use POST /api/v1/judge "
                            f"for a whole play", field="word")
-    spelled = parsed.words[0]
-    return jsonify({"word": spelled, "valid": lex.is_word(spelled), "lexicon": lex.name})
+    spelled = parts[0].lower() if parts[0].isascii() else parts[0]
+    return jsonify({"word": spelled, "valid": lex.judge(parts, field="word"),
+                    "lexicon": lex.name})

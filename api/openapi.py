@@ -143,7 +143,8 @@ def schemas(config) -> dict:
         "LettersReplayResult": letters_replay_result(),
         "WordSetInput": {
             "description": f"a word set: a list of words, or one string like 'big, g, er' "
-                           f"(commas or spaces); at most {MAX_WORDS} words of at most "
+                           f"(words separated by spaces, commas, semicolons or plus signs); "
+                           f"at most {MAX_WORDS} words of at most "
                            f"{MAX_WORD_LENGTH} letters A-Z",
             "oneOf": [{"type": "string", "examples": ["big, g, er"]},
                       {"type": "array", "items": {"type": "string"}, "maxItems": MAX_WORDS,
@@ -216,7 +217,9 @@ def paths(config) -> dict:
             example={"words": ["big", "g", "er"], "lexicon": "twl06"},
             response_example={"acceptable": True, "lexicon": "twl06"},
             description="Word-judge convention: one verdict for the whole play, never which "
-                        "word failed. A single letter is always a word.",
+                        "word failed. A single letter is always a word; a word with a "
+                        "character that is not a letter A-Z (don't, café, b1g) is not "
+                        "acceptable. Only a malformed request is a 4xx, quoting no word.",
             tag="words")},
         "/api/v1/words/{word}": {"get": operation(
             "Is one word valid (a player checking a spelling)",
@@ -226,6 +229,8 @@ def paths(config) -> dict:
                          "schema": {"type": "string", "maxLength": MAX_WORD_LENGTH}},
                         lexicon_query],
             response_example={"word": "bigger", "valid": True, "lexicon": "twl06"},
+            description="A word with a character that is not a letter A-Z is not valid "
+                        "(200, valid false), as the judge rules.",
             tag="words")},
         "/api/v1/letters/highest": {"post": operation(
             "The highest possible word set of the tiles", ref("Solution"),

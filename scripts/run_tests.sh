@@ -12,5 +12,25 @@ if ! command -v chromium >/dev/null 2>&1; then
     chromium fonts-dejavu-core >/dev/null
 fi
 
-python3 -m pip install -q --disable-pip-version-check -e ".[test]"
-python3 -m pytest "$@"
+# Where the system Python refuses `pip install` (PEP 668: Debian, Ubuntu), the tests run in a
+# virtual environment, .venv beside this repository, made once and reused.  Elsewhere (any
+# other Python, or one already inside a virtual environment) nothing changes.
+PYTHON=python3
+if python3 -c 'import os, sys, sysconfig
+managed = os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
+sys.exit(0 if managed and sys.prefix == sys.base_prefix else 1)'; then
+  if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv || {
+      echo "run_tests.sh: cannot make .venv; on Debian/Ubuntu: apt-get install python3-venv" >&2
+      exit 1
+    }
+  fi
+  PYTHON=.venv/bin/python
+  export PATH="$PWD/.venv/bin:$PATH"   # the `solve` and `liars` commands the tests run
+  # A plain (not editable) install: pytest runs from this directory, so the tests and
+  # doctests import this working copy; the install provides the dependencies and commands.
+  "$PYTHON" -m pip install -q --disable-pip-version-check ".[test]"
+else
+  "$PYTHON" -m pip install -q --disable-pip-version-check -e ".[test]"
+fi
+"$PYTHON" -m pytest "$@"

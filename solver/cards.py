@@ -15,11 +15,21 @@ without a suit (Liar's Post ignores suits), and the joker has neither.
 Traceback (most recent call last):
 ...
 solver.errors.InvalidCard: '11' is not a card: '11' is not a rank (A K Q J 10 9 8 7 6 5 4 3 2)
+
+Each game's :class:`Deck` bounds what can be played or revealed: a card the
+deck cannot hold is an input error naming it, never a ruling.
+
+>>> LIAR_LIAR_DECK.check(parse_cards("KH KH KH"))
+Traceback (most recent call last):
+...
+solver.errors.InvalidCard: KH 3 times, but the deck holds only one KH
+(one 54-card deck: 52 cards and two jokers)
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from .errors import InvalidCard, LimitExceeded
@@ -160,3 +170,93 @@ def parse_cards(cards, *, field: str | None = "cards", limit: int = MAX_CARDS) -
         raise LimitExceeded(f"{len(pieces)} cards given; at most {limit} are accepted",
                             field=field)
     return tuple(Card.parse(piece, field=field) for piece in pieces)
+
+
+# --- decks: what a game's cards can be -------------------------------------------------
+
+_HOW_MANY = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _plural_label(rank: int) -> str:
+    return f"{rank_name(rank)}s"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """What one game's cards can be: its ranks, how many decks are shuffled together
+    (``copies`` of each suited card) and how many jokers.
+
+    :meth:`check` refuses cards the deck cannot hold -- a third joker, a second
+    king of hearts, a fifth king -- counting the cards already known elsewhere
+    (``known``: in the pile, face up, out of the game).  A card written without a
+    suit is any card of its rank.
+
+    >>> POKER_DECK.check(parse_cards("KH KS KD KC K"))
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidCard: 5 Ks, but the deck holds only 4 (one 52-card deck, no jokers)
+    >>> LIAR_LIAR_DECK.check(parse_cards("joker joker")) == parse_cards("joker joker")
+    True
+    """
+
+    name: str
+    ranks: tuple[int, ...] = RANKS
+    copies: int = 1
+    jokers: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.ranks) * len(SUITS) * self.copies + self.jokers
+
+    @property
+    def per_rank(self) -> int:
+        return len(SUITS) * self.copies
+
+    def _too_many(self, what: str, held: str, field: str | None) -> InvalidCard:
+        return InvalidCard(f"{what}, but the deck holds only {held} ({self.name})", field=field)
+
+    def check(self, cards, *, field: str | None = "cards", known=(), known_as: str = "known",
+              where: str = "") -> tuple[Card, ...]:
+        """``cards`` if this deck can hold them together with ``known``; else an
+        InvalidCard naming the first card it cannot hold (``where`` says where the
+        cards are: " face up")."""
+        cards = tuple(cards)
+        every = (*known, *cards)
+
+        def already(count_known: int) -> str:
+            return f" ({count_known} already {known_as})" if count_known else ""
+
+        jokers = sum(c.is_joker for c in every)
+        if jokers > self.jokers:
+            if not self.jokers:
+                raise InvalidCard(f"a joker, but the deck has none ({self.name})", field=field)
+            known_jokers = jokers - sum(c.is_joker for c in cards)
+            raise self._too_many(f"{jokers} jokers{where}{already(known_jokers)}",
+                                 f"{_HOW_MANY.get(self.jokers, self.jokers)} jokers", field)
+        labels = " ".join(rank_name(r) for r in self.ranks)
+        for card in cards:
+            if not card.is_joker and card.rank not in self.ranks:
+                raise InvalidCard(f"'{card}' is not in the deck ({self.name}: {labels})",
+                                  field=field)
+        suited = Counter(c for c in every if not c.is_joker and c.suit)
+        by_rank = Counter(c.rank for c in every if not c.is_joker)
+        known_suited = Counter(c for c in known if not c.is_joker and c.suit)
+        known_rank = Counter(c.rank for c in known if not c.is_joker)
+        for card in cards:
+            if card.is_joker:
+                continue
+            if card.suit and suited[card] > self.copies:
+                raise self._too_many(f"{card} {suited[card]} times{where}"
+                                     f"{already(known_suited[card])}",
+                                     f"{_HOW_MANY.get(self.copies, self.copies)} {card}", field)
+            if by_rank[card.rank] > self.per_rank:
+                raise self._too_many(f"{by_rank[card.rank]} {_plural_label(card.rank)}{where}"
+                                     f"{already(known_rank[card.rank])}",
+                                     str(self.per_rank), field)
+        return cards
+
+
+#: Liar Liar: one deck of 52 cards and two jokers.
+LIAR_LIAR_DECK = Deck("one 54-card deck: 52 cards and two jokers", jokers=2)
+#: Liar's Poker with cards: one 52-card deck.
+POKER_DECK = Deck("one 52-card deck, no jokers")

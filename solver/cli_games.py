@@ -14,10 +14,23 @@ import argparse
 import json
 import sys
 
-from .errors import InvalidInput
+from .errors import InvalidInput, LiarsError
 from .games import GAMES, REPLAYERS
+from .table import small_int
 
-EXIT_OK, EXIT_FALSE = 0, 1
+EXIT_OK, EXIT_FALSE, EXIT_USAGE = 0, 1, 2
+
+
+def whole_number(text: str) -> int:
+    """An argument of ASCII digits only: ``int()`` would also take '1_0' and '５'.
+
+    >>> whole_number("4"), whole_number(" 6 ")
+    (4, 6)
+    """
+    value = small_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    return value
 
 
 # --- input ------------------------------------------------------------------------------
@@ -64,6 +77,7 @@ def _post_payload(args) -> dict:
         payload["call"] = args.call
     if args.face_up is not None:
         payload["face_up"] = args.face_up
+    if args.players is not None:
         payload["players"] = args.players
     return payload
 
@@ -187,21 +201,34 @@ def _emit(result: dict, args, line: str) -> None:
     print(json.dumps(result, ensure_ascii=False) if args.json else line)
 
 
-def _run_check(name: str, build):
+def _with_usage(parser: argparse.ArgumentParser, run):
+    """Bad input fails as the subcommand's own error: one line on standard error that
+    names the problem and ends with the subcommand's usage (exit 2)."""
+    def guarded(args) -> int:
+        try:
+            return run(args)
+        except LiarsError as err:
+            usage = " ".join(parser.format_usage().split())
+            print(f"{parser.prog}: {err.message}; {usage}", file=sys.stderr)
+            return EXIT_USAGE
+    return guarded
+
+
+def _run_check(parser: argparse.ArgumentParser, name: str, build):
     def run(args) -> int:
         result = GAMES[name].check(build(args))
         formatter, verdict = CHECK_LINES[name]
         _emit(result, args, formatter(result))
         return EXIT_OK if result[verdict] else EXIT_FALSE
-    return run
+    return _with_usage(parser, run)
 
 
-def _run_replay(name: str):
+def _run_replay(parser: argparse.ArgumentParser, name: str):
     def run(args) -> int:
         result = REPLAYERS[name].replay(read_payload(args.file))
         _emit(result, args, format_replay(result))
         return EXIT_OK if result["ok"] else EXIT_FALSE
-    return run
+    return _with_usage(parser, run)
 
 
 def _json_flag(parser: argparse.ArgumentParser) -> None:
@@ -215,7 +242,7 @@ def _add_replay(games: argparse._SubParsersAction, name: str) -> None:
                                      "first illegal event and why.")
     r.add_argument("file", help="the game as JSON, or - for standard input")
     _json_flag(r)
-    r.set_defaults(func=_run_replay(name))
+    r.set_defaults(func=_run_replay(r, name))
 
 
 def register(subparsers) -> None:
@@ -238,10 +265,11 @@ def register(subparsers) -> None:
     c.add_argument("--wild", help="wild faces, e.g. 1 (default none)")
     c.add_argument("--bid-order", default="seed", choices=["seed", "quantity-first", "perudo"],
                    help="how a bid must rise (default seed)")
-    c.add_argument("--dice-each", type=int, default=5, help="dice per player (default 5)")
-    c.add_argument("--faces", type=int, default=6, help="faces per die (default 6)")
+    c.add_argument("--dice-each", type=whole_number, default=5,
+                   help="dice per player (default 5)")
+    c.add_argument("--faces", type=whole_number, default=6, help="faces per die (default 6)")
     _json_flag(c)
-    c.set_defaults(func=_run_check("dice", _dice_payload))
+    c.set_defaults(func=_run_check(c, "dice", _dice_payload))
     _add_replay(dsub, "dice")
 
     p = subparsers.add_parser("post", help="Liar's Post: check a claim, replay a game",
@@ -255,12 +283,13 @@ def register(subparsers) -> None:
     c.add_argument("card", help="the turned-over card, e.g. QH")
     c.add_argument("--call", choices=["true", "false"], help="the receiver's call")
     c.add_argument("--face-up", metavar="CARDS", help="a player's face-up cards, e.g. 'Q Q Q'")
-    c.add_argument("--players", type=int, default=3, help="players at the table (default 3)")
+    c.add_argument("--players", type=whole_number,
+                   help="players at the table, for --face-up's loss limit (default 3)")
     c.add_argument("--one-deck", action="store_true", help="the one-deck variant")
     c.add_argument("--eight-different", action="store_true",
                    help="the eight-different variant")
     _json_flag(c)
-    c.set_defaults(func=_run_check("post", _post_payload))
+    c.set_defaults(func=_run_check(c, "post", _post_payload))
     _add_replay(psub, "post")
 
     ll = subparsers.add_parser("liarliar", help="Liar Liar: check a play, replay a match",
@@ -270,7 +299,7 @@ def register(subparsers) -> None:
     c.add_argument("claim", help="the play as said, e.g. 'two kings'")
     c.add_argument("cards", nargs="+", help="the turned-over cards, e.g. KH joker")
     _json_flag(c)
-    c.set_defaults(func=_run_check("liarliar", _liarliar_payload))
+    c.set_defaults(func=_run_check(c, "liarliar", _liarliar_payload))
     _add_replay(lsub, "liarliar")
 
     k = subparsers.add_parser("poker", help="Liar's Poker with cards: check a claim, replay",
@@ -283,5 +312,5 @@ def register(subparsers) -> None:
     c.add_argument("--ladder", default="standard", choices=["standard", "short-deck"],
                    help="the hand ladder (default standard)")
     _json_flag(c)
-    c.set_defaults(func=_run_check("poker", _poker_payload))
+    c.set_defaults(func=_run_check(c, "poker", _poker_payload))
     _add_replay(ksub, "poker")

@@ -1,4 +1,4 @@
-"""Liar's Dice by RULINGS.md: bids, raises under each bid order, the "Liar!" call, a whole game.
+"""Liar's Dice by docs/rules.md: bids, raises under each bid order, the "Liar!" call, a whole game.
 
 The rules object holds the table's variants; a bid is a claim; the game
 state takes actions with :meth:`DiceGame.push` and refuses an illegal one
@@ -44,6 +44,13 @@ class Bid:
     quantity: int
     face: int
 
+    def __post_init__(self):
+        # A bid is for at least one die: "0 sixes" (or -1, however written) is no bid.
+        if isinstance(self.quantity, bool) or not isinstance(self.quantity, int) \
+                or self.quantity < 1:
+            raise InvalidInput(f"a bid's quantity is a whole number, 1 or more, not "
+                               f"{shown(self.quantity)}", field="claim")
+
     @classmethod
     def parse(cls, claim, *, field: str = "claim") -> "Bid":
         """A bid from a phrase ("five sixes"), a dict, or a Bid."""
@@ -53,13 +60,14 @@ class Bid:
             try:
                 return cls(*phrases.parse_bid(claim))
             except InvalidInput as err:
-                raise err.with_field(field)
+                err.field = field  # the phrase's own field, not a default
+                raise
         if isinstance(claim, dict):
             quantity = read_int(require(claim, "quantity", field=field),
                                 field=f"{field}.quantity", what="a bid's quantity",
-                                low=0, high=MAX_DICE)
+                                low=1, high=MAX_DICE)
             face = read_int(require(claim, "face", field=field), field=f"{field}.face",
-                            what="a bid's face", low=0, high=MAX_FACES)
+                            what="a bid's face", low=1, high=MAX_FACES)
             return cls(quantity, face)
         raise InvalidInput(f"a bid is a phrase like '2 fives' or {{'quantity', 'face'}}, "
                            f"not {claim!r}", field=field)
@@ -91,7 +99,7 @@ def read_dice(dice, faces: int, *, field: str = "dice") -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class DiceRules:
-    """The table's choices.  Defaults are RULINGS.md's.
+    """The table's choices.  Defaults are docs/rules.md's.
 
     ``dice_each`` and ``faces``: each player's dice and their faces (5 and 6).
     ``wild``: the wild faces (none; the traditional choice is ``(1,)``).
@@ -142,8 +150,6 @@ class DiceRules:
         if not 1 <= bid.face <= self.faces:
             raise InvalidDie(f"{bid}: {bid.face} is not a face from 1 to {self.faces}",
                              field="claim")
-        if bid.quantity < 1:
-            raise IllegalMove(f"{bid}: a bid is for at least one die", field="claim")
         if bid.quantity > dice_in_play:
             raise IllegalMove(f"{bid}: only {dice_in_play} dice are in play", field="claim")
 
@@ -413,7 +419,7 @@ def check_claim(bid, dice, rules: DiceRules | None = None, last=None) -> dict:
     holds = count >= bid.quantity
     result = {"bid": bid.to_dict(), "count": count, "holds": holds,
               "dice_in_play": len(dice), "wild": list(rules.wild),
-              # RULINGS: a bid that holds costs the caller a die, otherwise the bidder.
+              # docs/rules.md: a bid that holds costs the caller a die, otherwise the bidder.
               "loser_if_called": "caller" if holds else "bidder"}
     if last is not None:
         last = Bid.parse(last, field="last")

@@ -114,6 +114,23 @@ class Lexicon:
             return False
         return len(w) == 1 or w in self._words
 
+    def judge(self, words, *, field: str | None = "words") -> bool:
+        """The word judge: is the whole play acceptable?  One verdict, never which word.
+
+        ``words`` is a play as typed (``"big, g, er"``) or a list of words.  A
+        word with a character that is not a letter A-Z ("don't", "café",
+        "e-mail", "b1g") is simply not acceptable, like a word the lexicon
+        does not list.  Only a malformed request raises: not a string or a
+        list of strings, no word, more than 100 words or a word over 40
+        characters; and its message quotes no word.
+
+        >>> lex = load_lexicon()
+        >>> lex.judge("big, g, er"), lex.judge(["big", "don't"]), lex.judge("QI zzxq")
+        (True, False, False)
+        """
+        from .wordset import split_words
+        return all(self.is_word(word) for word in split_words(words, field=field))
+
     def check_word(self, word: str, field: str | None = None) -> str:
         """Return the word in lower case, or raise InvalidWord naming it."""
         if not isinstance(word, str) or not (word.isascii() and WORD_RE.fullmatch(word.lower())):

@@ -1,4 +1,4 @@
-"""Liar Liar by RULINGS.md: plays as a declared rank, the next player's "Liar!", placings.
+"""Liar Liar by docs/rules.md: plays as a declared rank, the next player's "Liar!", placings.
 
 The opener names a rank and plays 1-3 cards face down as that rank; each next
 player plays 1-3 more as the same rank, or -- on their own turn, before
@@ -20,13 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import phrases
-from .cards import Card, parse_cards, parse_rank, rank_name
+from .cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
 from .errors import (GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules,
                      UnreadablePhrase)
 from .table import (Outcome, next_player, read_int, read_options, read_players, require, shown,
                     small_int)
 
-DECK_SIZE = 54   # 52 cards and two jokers
+DECK = LIAR_LIAR_DECK
+DECK_SIZE = DECK.size   # 54: 52 cards and two jokers
 TIMERS = (None, 10, 30)
 MAX_PLAY = 3
 
@@ -47,6 +48,13 @@ class Declaration:
 
     count: int | None
     rank: int | None
+
+    def __post_init__(self):
+        # A play is of at least one card: "zero kings" (or -1, however written) is no play.
+        if self.count is not None and (isinstance(self.count, bool) or
+                                       not isinstance(self.count, int) or self.count < 1):
+            raise InvalidInput(f"a play's count is a whole number, 1 or more, not "
+                               f"{shown(self.count)}", field="claim")
 
     @classmethod
     def parse(cls, value, *, field: str = "claim") -> "Declaration":
@@ -79,8 +87,8 @@ class Declaration:
 class LiarLiarRules:
     """The table's choice: ``timer`` seconds per move, 10 or 30, or None for no timer.
 
-    RULINGS.md names the three settings without a default; a referee at a
-    real table has no clock, so the default is None.  With a timer, a
+    The rules name the three settings without a default; a referee at a real
+    table has no clock, so the default is None (docs/rules.md).  With a timer, a
     :class:`Timeout` eliminates the player to move.
     """
 
@@ -171,7 +179,8 @@ class Timeout:
 def _read_cards(event: dict, field: str) -> tuple[Card, ...] | None:
     if event.get("cards") is None:
         return None
-    return parse_cards(event["cards"], field=f"{field}.cards", limit=DECK_SIZE)
+    cards = parse_cards(event["cards"], field=f"{field}.cards", limit=DECK_SIZE)
+    return DECK.check(cards, field=f"{field}.cards")
 
 
 def _discard_rank(event: dict, field: str) -> int:
@@ -182,6 +191,7 @@ def _discard_rank(event: dict, field: str) -> int:
     if event.get("cards") is None:
         return parse_rank(require(event, "rank", field=field), field=f"{field}.rank")
     cards = parse_cards(event["cards"], field=f"{field}.cards", limit=4)
+    DECK.check(cards, field=f"{field}.cards")
     if any(card.is_joker for card in cards):
         raise IllegalMove("jokers never count toward four of a kind", field=f"{field}.cards")
     if len(cards) != 4 or len({card.rank for card in cards}) != 1:
@@ -210,7 +220,7 @@ def action_from_dict(event: dict, *, field: str = "event"):
             count = len(cards)
         if count is None:
             raise InvalidInput("a play needs a count (or its cards)", field=f"{field}.count")
-        count = read_int(count, field=f"{field}.count", what="a play's count", low=0,
+        count = read_int(count, field=f"{field}.count", what="a play's count", low=1,
                          high=DECK_SIZE)
         if cards is not None and len(cards) != count:
             raise InvalidCard(f"{count} cards declared but {len(cards)} given",
@@ -278,6 +288,12 @@ class LiarLiarGame:
         self.eliminated: list[str] = []
         self.discarded: list[int] = []
         self.challenges: list[ChallengeResult] = []
+        self.pile_cards: list[Card] = []    # the pile's cards the referee has seen
+
+    def _known(self) -> tuple[Card, ...]:
+        """Cards whose place is known: seen in the pile, or out of the game (discards)."""
+        out = tuple(Card(rank) for rank in self.discarded for _ in range(4))
+        return (*self.pile_cards, *out)
 
     # --- who is still playing ---------------------------------------------------------
 
@@ -356,6 +372,9 @@ class LiarLiarGame:
         if self.rank is not None and action.rank not in (None, self.rank):
             raise IllegalMove(f"the round's rank is {rank_name(self.rank)}; {who} cannot "
                               f"declare {rank_name(action.rank)}", field="rank")
+        if action.cards is not None:
+            DECK.check(action.cards, field="cards", known=self._known(),
+                       known_as="in the pile or out of the game")
 
     def _check_discard(self, action: Discard) -> None:
         who, label = action.player, rank_name(action.rank)
@@ -364,6 +383,8 @@ class LiarLiarGame:
         if self.hands[who] < 4:
             raise IllegalMove(f"{who} holds only {self.hands[who]} cards, not four {label}s",
                               field="rank")
+        DECK.check([Card(action.rank)] * 4, field="rank", known=self._known(),
+                   known_as="in the pile or out of the game")
 
     def _revealed(self, action: CallLiar) -> tuple[Card, ...]:
         cards = action.cards if action.cards is not None else self.last.cards
@@ -373,6 +394,15 @@ class LiarLiarGame:
         if len(cards) != self.last.count:
             raise InvalidCard(f"{self.last.player} played {self.last.count} cards, but "
                               f"{len(cards)} were turned over", field="cards")
+        played = self.last.cards
+        if played is not None and action.cards is not None and \
+                sorted(map(str, played)) != sorted(map(str, action.cards)):
+            raise InvalidCard(f"{self.last.player} played {' '.join(map(str, played))}, but "
+                              f"{' '.join(map(str, action.cards))} were turned over",
+                              field="cards")
+        if played is None:
+            DECK.check(cards, field="cards", known=self._known(),
+                       known_as="in the pile or out of the game")
         return cards
 
     def push(self, action) -> ChallengeResult | None:
@@ -387,6 +417,7 @@ class LiarLiarGame:
             self.rank = self.rank if self.rank is not None else action.rank
             self.hands[action.player] -= action.count
             self.pile += action.count
+            self.pile_cards.extend(action.cards or ())
             self.last = _LastPlay(action.player, action.count, action.cards)
             self.to_move = self._next(action.player)
         elif isinstance(action, CallLiar):
@@ -412,6 +443,7 @@ class LiarLiarGame:
         pile, rank = self.pile, self.rank
         self.hands[taker] += self.pile
         self.pile, self.rank, self.last = 0, None, None
+        self.pile_cards = []  # back in a hand: where each card is, is known no more
         opener = winner if self.hands[winner] > 0 else self._next(winner, with_cards=True)
         self.to_move = opener
         result = ChallengeResult(action.player, accused, rank, cards, true, taker, pile, opener)
@@ -435,6 +467,7 @@ class LiarLiarGame:
         outcome = self.outcome()
         return {"game": "liarliar", "rules": self.rules.to_dict(), "players": list(self.players),
                 "hands": dict(self.hands), "pile": self.pile,
+                "pile_cards": [str(c) for c in self.pile_cards],
                 "rank": rank_name(self.rank) if self.rank is not None else None,
                 "to_move": self.to_move, "can_call": self.can_call(),
                 "last_play": None if self.last is None else {
@@ -454,6 +487,7 @@ class LiarLiarGame:
                    LiarLiarRules.from_dict(data.get("rules")))
         game.hands = {p: int(data["hands"][p]) for p in game.players}
         game.pile = int(data.get("pile", 0))
+        game.pile_cards = list(parse_cards(data.get("pile_cards", [])))
         game.rank = parse_rank(data["rank"]) if data.get("rank") else None
         last = data.get("last_play")
         game.last = None if last is None else _LastPlay(
@@ -477,7 +511,7 @@ def check_claim(claim, cards) -> dict:
     if said.rank is None:
         raise UnreadablePhrase(f"'{said}' says how many cards but not their rank; a play is "
                                f"checked against its rank, like 'two kings'", field="claim")
-    cards = parse_cards(cards, limit=MAX_PLAY)
+    cards = DECK.check(parse_cards(cards, limit=MAX_PLAY))
     if not cards:
         raise InvalidCard("a play is 1 to 3 cards; none were given", field="cards")
     if said.count is not None and said.count != len(cards):
@@ -487,7 +521,7 @@ def check_claim(claim, cards) -> dict:
     return {"claim": said.to_dict(), "cards": [str(c) for c in cards], "true": true,
             "jokers": sum(c.is_joker for c in cards),
             "wrong": [str(c) for c in cards if not c.is_joker and c.rank != said.rank],
-            # RULINGS: a false play's player takes the pile, a true one's caller does;
+            # docs/rules.md: a false play's player takes the pile, a true one's caller does;
             # the challenge's winner (the other one) opens the next round.
             "takes_pile": "caller" if true else "player",
             "opens_next": "player" if true else "caller"}

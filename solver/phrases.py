@@ -128,6 +128,42 @@ def _pad(words: list[str]) -> str:
 
 
 _PUNCTUATION = re.compile(r"[,;:.!?\"()\[\]/\-–—]+")
+# Punctuation separates words ("full-house", "five sixes!"), but a sign or a decimal
+# point is part of a number: dropping it would read "-1 sixes" as "1 six".
+_SIGNS = "-+−–—"
+_SIGNED = re.compile(rf"(?<![^\W\d_])[{_SIGNS}] ?\d|^[{_SIGNS}]")  # not after a letter
+_FRACTION = re.compile(r"\d[.,/]\d")
+_WHOLE = "numbers in a claim are whole numbers, 1 or more"
+
+
+def _piece(text: str, at: int) -> str:
+    """The piece of ``text`` (words single-spaced) that holds position ``at``, as typed;
+    a sign standing apart ("- 1") keeps the word after it."""
+    start = text.rfind(" ", 0, at) + 1
+    words = text[start:].split(" ")
+    return " ".join(words[:2]) if words[0] in _SIGNS and len(words) > 1 else words[0]
+
+
+def _refuse_signs(text: str) -> None:
+    """A number with a sign or a decimal point is refused, naming it, never read without it.
+
+    >>> _refuse_signs("-1 sixes")
+    Traceback (most recent call last):
+    ...
+    solver.errors.UnreadablePhrase: '-1' has a sign: numbers in a claim are whole numbers,
+    1 or more
+    """
+    text = " ".join(text.split())
+    signed = _SIGNED.search(text)
+    if signed and signed.start() > 0 and text[signed.start() - 1].isdigit():  # "2-5"
+        raise UnreadablePhrase(f"{_piece(text, signed.start())!r} is not a whole number: "
+                               f"{_WHOLE}")
+    if signed:
+        raise UnreadablePhrase(f"{_piece(text, signed.start())!r} has a sign: {_WHOLE}")
+    fraction = _FRACTION.search(text)
+    if fraction:
+        raise UnreadablePhrase(f"{_piece(text, fraction.start())!r} is not a whole number: "
+                               f"{_WHOLE}")
 
 
 def _normalize(text) -> str:
@@ -136,6 +172,7 @@ def _normalize(text) -> str:
     if len(text) > MAX_PHRASE:
         raise UnreadablePhrase(f"a claim phrase is at most {MAX_PHRASE} characters, "
                                f"not {len(text)}")
+    _refuse_signs(text)
     text = text.lower().replace("’", "'")
     for symbol in "♠♥♦♣":
         text = text.replace(symbol, f" {symbol} ")

@@ -20,16 +20,15 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from . import phrases
-from .cards import ACE, SUITS, Card, parse_cards, parse_rank, rank_name
+from .cards import ACE, POKER_DECK, SUITS, Card, parse_cards, parse_rank, rank_name
 from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
 from .table import (MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players,
                     require)
 
-STANDARD = phrases.HANDS  # low to high, as RULINGS.md gives it
+STANDARD = phrases.HANDS  # low to high, as docs/rules.md gives it
 LADDERS = {
     "standard": STANDARD,
     # Short-deck poker's order: a flush beats a full house.
@@ -40,21 +39,8 @@ DECK = 52
 
 
 def read_poker_cards(cards, *, field: str = "cards") -> tuple[Card, ...]:
-    """Revealed cards from one 52-card deck: no jokers, no card twice."""
-    cards = parse_cards(cards, field=field, limit=DECK)
-    for card in cards:
-        if card.is_joker:
-            raise InvalidCard("Liar's Poker is played without jokers", field=field)
-    seen = Counter(c for c in cards if c.suit)
-    twice = sorted(str(c) for c, n in seen.items() if n > 1)
-    if twice:
-        raise InvalidCard(f"one deck holds each card once; revealed twice: {', '.join(twice)}",
-                          field=field)
-    too_many = sorted(rank_name(r) for r, n in Counter(c.rank for c in cards).items() if n > 4)
-    if too_many:
-        raise InvalidCard(f"one deck holds four of each rank; more revealed of "
-                          f"{', '.join(too_many)}", field=field)
-    return cards
+    """Revealed cards from one 52-card deck: no jokers, no card twice, four of a rank."""
+    return POKER_DECK.check(parse_cards(cards, field=field, limit=DECK), field=field)
 
 
 def _straight_ranks(top: int) -> list[int]:
@@ -164,7 +150,7 @@ def all_hands() -> list[Hand]:
 class PokerRules:
     """The table's choices.
 
-    ``ladder``: the hands from low to high -- ``standard`` (RULINGS.md's
+    ``ladder``: the hands from low to high -- ``standard`` (docs/rules.md's
     default), ``short-deck`` (flush above full house), or a list naming all
     nine hands in order.  ``card_limit``: in a whole game, a player who would
     get one card more than this is out (4, as Liars' Letters' tile limit).
@@ -275,7 +261,7 @@ class CallResult:
 class PokerGame:
     """A game of Liar's Poker with cards.
 
-    RULINGS.md names only the hands and the ladder, so the rounds follow the
+    docs/rules.md names only the hands and the ladder, so the rounds follow the
     origin game (the Liars' Letters rule text): everyone starts with one card;
     a call reveals all cards; if the claim can be made the caller gets one
     more card next round, otherwise the claimer does; a player who would get

@@ -1,4 +1,4 @@
-"""Liar's Post by RULINGS.md: claims, calls, passing on, and who loses.
+"""Liar's Post by docs/rules.md: claims, calls, passing on, and who loses.
 
 A turn is one card's journey: the starter sends it with a claim, each
 receiver either passes it on (to someone who has not held it this turn) or
@@ -22,12 +22,15 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import phrases
-from .cards import Card, parse_cards, parse_rank, rank_name
+from .cards import Card, Deck, parse_cards, parse_rank, rank_name
 from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
 from .table import Outcome, read_options, read_players, require, shown
 
 KINDS = (14, 13, 12, 11, 10, 9, 8, 7)  # A K Q J 10 9 8 7
 _KIND_NAMES = " ".join(rank_name(k) for k in KINDS)
+TWO_DECKS = Deck("two decks' A K Q J 10 9 8 7: 64 cards, eight of each kind", ranks=KINDS,
+                 copies=2)
+ONE_DECK = Deck("one deck's A K Q J 10 9 8 7: 32 cards, four of each kind", ranks=KINDS)
 
 
 def read_kind(value, *, field: str = "claim") -> int:
@@ -99,7 +102,7 @@ def read_call(value, *, field: str = "call") -> bool:
 
 @dataclass(frozen=True)
 class PostRules:
-    """The table's choices (RULINGS.md variants, both off by default).
+    """The table's choices (docs/rules.md variants, both off by default).
 
     ``one_deck``: 32 cards, four of each kind; three of a kind face up loses
     (two players: four) instead of four (two players: five).
@@ -123,9 +126,14 @@ class PostRules:
         return {"one_deck": self.one_deck, "eight_different": self.eight_different}
 
     @property
+    def deck(self) -> Deck:
+        """The cards in play: two decks' A-7 (each card twice), or one deck's."""
+        return ONE_DECK if self.one_deck else TWO_DECKS
+
+    @property
     def copies(self) -> int:
         """Cards of each kind in the deck."""
-        return 4 if self.one_deck else 8
+        return self.deck.per_rank
 
     @property
     def deck_size(self) -> int:
@@ -247,6 +255,11 @@ class PostGame:
         self.reason: str | None = None
 
     @property
+    def turned_over(self) -> tuple[Card, ...]:
+        """Every card turned over so far: each lies face up in front of its taker."""
+        return tuple(turn.card for turn in self.turns)
+
+    @property
     def in_transit(self) -> bool:
         return bool(self.held)
 
@@ -298,11 +311,8 @@ class PostGame:
                 raise IllegalMove(f"{action.to} has already held this card this turn",
                                   field="to")
         if isinstance(action, Call):
-            shown = sum(up[action.card.rank] for up in self.face_up.values())
-            if shown >= self.rules.copies:
-                raise InvalidCard(f"all {self.rules.copies} {rank_name(action.card.rank)}s "
-                                  f"are already face up, so this card cannot be "
-                                  f"{action.card}", field="card")
+            self.rules.deck.check([action.card], field="card", known=self.turned_over,
+                                  known_as="face up")
         elif not isinstance(action, (Send, Pass)):
             raise InvalidInput(f"not a Liar's Post action: {action!r}")
 
@@ -376,6 +386,9 @@ def check_claim(claim, card, call=None, rules: PostRules | None = None,
         right = judge(claim, card, read_call(call))
         result.update(call="true" if read_call(call) else "false", receiver_right=right,
                       takes="sender" if right else "receiver")
+    if players is not None and face_up is None:
+        raise InvalidInput("players counts only for face_up (the face-up loss limit); "
+                           "give the face-up cards too", field="players")
     if face_up is not None:
         count = 3 if players is None else players  # 3 only when players is not given
         if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 6:
@@ -384,12 +397,10 @@ def check_claim(claim, card, call=None, rules: PostRules | None = None,
         if not isinstance(face_up, (str, list, tuple)):
             raise InvalidCard(f"face_up is a player's face-up cards as a list or a string "
                               f"like 'Q Q 7', not {shown(face_up)}", field="face_up")
-        up = Counter(read_card(c, field="face_up").rank
-                     for c in parse_cards(face_up, field="face_up", limit=rules.deck_size))
-        over = [k for k in KINDS if up[k] > rules.copies]
-        if over:
-            raise InvalidCard(f"{up[over[0]]} {rank_name(over[0])}s face up, but the deck "
-                              f"holds only {rules.copies} of each kind", field="face_up")
+        cards = [read_card(c, field="face_up")
+                 for c in parse_cards(face_up, field="face_up", limit=rules.deck_size)]
+        rules.deck.check(cards, field="face_up", where=" face up")
+        up = Counter(card.rank for card in cards)
         reason = rules.loss(up, count)
         result.update(loses=reason is not None, reason=reason,
                       losing_count=rules.losing_count(count))

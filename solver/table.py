@@ -104,7 +104,7 @@ def read_int(value, *, field: str, what: str, low: int, high: int) -> int:
 def read_options(data, allowed: set[str], *, game: str) -> dict:
     """A rules object as a dict, refusing options the game does not have.
 
-    Option names may be written as RULINGS.md writes them (``one-deck``) or
+    Option names may be written as docs/rules.md writes them (``one-deck``) or
     as Python does (``one_deck``).
 
     >>> read_options({"one-deck": True}, {"one_deck"}, game="Liar's Post")

@@ -90,6 +90,9 @@ def get_tile_set(name: str | TileSet | None = None) -> TileSet:
     """Look a tile set up by name (``scrabble`` by default)."""
     if isinstance(name, TileSet):
         return name
+    if name is not None and not isinstance(name, str):
+        raise UnknownTileSet(f"a tile set is named by text, like 'scrabble', not "
+                             f"{type(name).__name__}", field="tile_set")
     key = (name or DEFAULT_TILE_SET).strip().lower()
     try:
         return TILE_SETS[key]

@@ -51,28 +51,9 @@ class WordSet:
         """Read a word set given as ``"big, g, er"`` (commas or spaces) or a list of words."""
         if isinstance(value, WordSet):
             return value
-        if isinstance(value, str):
-            parts = [p for p in SEPARATORS.split(value.strip()) if p]
-        elif isinstance(value, (list, tuple)):
-            parts = []
-            for item in value:
-                if not isinstance(item, str):
-                    raise InvalidWordSet(f"each word must be a string, not {item!r}", field=field)
-                parts.extend(p for p in SEPARATORS.split(item.strip()) if p)
-        else:
-            raise InvalidWordSet("a word set is a string like 'big, g, er' or a list of words",
-                                 field=field)
-        if not parts:
-            raise InvalidWordSet("a word set needs at least one word", field=field)
-        if len(parts) > MAX_WORDS:
-            raise LimitExceeded(f"a word set may have at most {MAX_WORDS} words, "
-                                f"not {len(parts)}", field=field)
         words = []
-        for part in parts:
+        for part in split_words(value, field=field):
             word = part.lower() if part.isascii() else part  # the Kelvin sign lowers to 'k'
-            if len(word) > MAX_WORD_LENGTH:
-                raise LimitExceeded(f"{part[:20]!r}... is longer than {MAX_WORD_LENGTH} letters",
-                                    field=field)
             if not WORD.fullmatch(word):
                 bad = next(ch for ch in word if not ("a" <= ch.lower() <= "z" and ch.isascii()))
                 raise InvalidWordSet(f"{part!r} has {bad!r}: words are letters A-Z only",
@@ -127,6 +108,46 @@ class WordSet:
     def exists(self, tiles, lexicon) -> bool:
         """The rules' *exists*: every word valid and all letters among the tiles."""
         return self.is_valid(lexicon) and self.fits(tiles)
+
+
+def split_words(value, *, field: str | None = "words") -> list[str]:
+    """The words of a play as typed, split on spaces, commas, semicolons and plus signs.
+
+    Only the request's form is checked here -- a string or a list of strings,
+    at least one word, at most ``MAX_WORDS`` words of at most
+    ``MAX_WORD_LENGTH`` characters -- and no message quotes a word: the word
+    judge uses this, and must never say which word of a play failed.  What
+    the words are made of is left to the caller.
+
+    >>> split_words("big, don't  e-mail"), split_words(["big g", "er"])
+    (['big', "don't", 'e-mail'], ['big', 'g', 'er'])
+    >>> split_words(["a"] * 101)
+    Traceback (most recent call last):
+    ...
+    solver.errors.LimitExceeded: a word set may have at most 100 words, not 101
+    """
+    if isinstance(value, str):
+        parts = [p for p in SEPARATORS.split(value.strip()) if p]
+    elif isinstance(value, (list, tuple)):
+        parts = []
+        for item in value:
+            if not isinstance(item, str):
+                raise InvalidWordSet(f"each word must be a string, not "
+                                     f"{type(item).__name__}", field=field)
+            parts.extend(p for p in SEPARATORS.split(item.strip()) if p)
+    else:
+        raise InvalidWordSet("a word set is a string like 'big, g, er' or a list of words",
+                             field=field)
+    if not parts:
+        raise InvalidWordSet("a word set needs at least one word", field=field)
+    if len(parts) > MAX_WORDS:
+        raise LimitExceeded(f"a word set may have at most {MAX_WORDS} words, "
+                            f"not {len(parts)}", field=field)
+    longest = max(len(p) for p in parts)
+    if longest > MAX_WORD_LENGTH:
+        raise LimitExceeded(f"a word may have at most {MAX_WORD_LENGTH} letters; one has "
+                            f"{longest}", field=field)
+    return parts
 
 
 def format_shape(shape) -> str:

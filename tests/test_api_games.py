@@ -8,6 +8,8 @@ import pytest
 
 from api_server import LiveServer
 
+from solver.errors import LiarsError
+
 games = pytest.importorskip("solver.games")
 GAMES = games.GAMES
 
@@ -85,3 +87,43 @@ UNICODE_DIGITS = [  # str.isdigit() is true for '²', int('²') is not: the fuzz
 def test_unicode_digits_are_a_bad_request(server, path, body):
     r = server.post(path, body)
     assert r.status_code == 400, r.text
+
+
+# --- issue 8: impossible cards and signed numbers are input errors, as in the library ------
+
+IMPOSSIBLE = [
+    ("liarliar", {"claim": "three kings", "cards": ["joker", "joker", "joker"]}, "3 jokers",
+     "cards"),
+    ("liarliar", {"claim": "three kings", "cards": "KH KH KH"}, "KH 3 times", "cards"),
+    ("poker", {"claim": "pair of kings", "cards": {"a": ["KH"], "b": ["KH"]}}, "KH 2 times",
+     "cards"),
+    ("post", {"claim": "Q", "card": "QH", "face_up": "QH QH QH"}, "QH 3 times", "face_up"),
+    ("post", {"claim": "Q", "card": "QH", "face_up": "Q Q Q Q Q", "rules": {"one_deck": True}},
+     "5 Qs face up", "face_up"),
+    ("dice", {"claim": "-1 sixes", "dice": [6, 6]}, "'-1' has a sign", "claim"),
+    ("dice", {"claim": "2 sixes", "dice": [6, 6], "last": "-5 sixes"}, "'-5' has a sign",
+     "last"),
+    ("dice", {"claim": {"quantity": 0, "face": 6}, "dice": [6, 6]}, "from 1", "claim.quantity"),
+    ("liarliar", {"claim": "zero kings", "cards": ["KH"]}, "1 or more, not 0", "claim"),
+]
+
+
+@pytest.mark.parametrize("name, body, named, field", IMPOSSIBLE)
+def test_impossible_cards_are_a_400_naming_them_as_the_library_refuses(server, name, body,
+                                                                       named, field):
+    r = server.post(f"/api/v1/{name}/check", body)
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert named in error["message"] and error["field"] == field
+    with pytest.raises(LiarsError) as raised:
+        GAMES[name].check(body)
+    assert raised.value.as_dict() == error
+
+
+def test_replay_with_a_card_already_in_the_pile_is_a_400(server):
+    body = {"players": ["a", "b"], "events": [
+        {"type": "play", "player": "a", "claim": "one king", "cards": ["KH"]},
+        {"type": "play", "player": "b", "count": 1, "cards": ["KH"]}]}
+    r = server.post("/api/v1/liarliar/replay", body)
+    assert r.status_code == 400 and r.json()["error"]["field"] == "events[1].cards"
+    assert "KH 2 times" in r.json()["error"]["message"]

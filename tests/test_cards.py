@@ -67,3 +67,42 @@ def test_unicode_digits_are_not_ranks(text):
     """str.isdigit() is true for '²' and int('²') fails: it must be a clean InvalidCard."""
     with pytest.raises(InvalidCard, match="is not a card"):
         Card.parse(text)
+
+
+# --- issue 8: each game's deck bounds what can be revealed ---------------------------------
+
+from solver.cards import LIAR_LIAR_DECK, POKER_DECK, Deck  # noqa: E402
+from solver.post import ONE_DECK, TWO_DECKS  # noqa: E402
+
+
+@pytest.mark.parametrize("deck, cards, named", [
+    (LIAR_LIAR_DECK, "joker joker joker", "3 jokers, but the deck holds only two jokers"),
+    (LIAR_LIAR_DECK, "KH KH", "KH 2 times, but the deck holds only one KH"),
+    (LIAR_LIAR_DECK, "K K K K K", "5 Ks, but the deck holds only 4"),
+    (POKER_DECK, "joker", "a joker, but the deck has none"),
+    (POKER_DECK, "10H 10♥", "10H 2 times"),
+    (TWO_DECKS, "QH QH QH", "QH 3 times, but the deck holds only two QH"),
+    (TWO_DECKS, "Q " * 9, "9 Qs, but the deck holds only 8"),
+    (TWO_DECKS, "6H", "'6H' is not in the deck"),
+    (ONE_DECK, "QH QH", "QH 2 times, but the deck holds only one QH"),
+    (ONE_DECK, "Q Q Q Q Q", "5 Qs, but the deck holds only 4"),
+])
+def test_a_deck_refuses_cards_it_cannot_hold(deck, cards, named):
+    with pytest.raises(InvalidCard, match=named) as err:
+        deck.check(parse_cards(cards))
+    assert deck.name in err.value.message and err.value.field == "cards"
+
+
+@pytest.mark.parametrize("deck, cards", [
+    (LIAR_LIAR_DECK, "joker joker KH KS KD KC"), (POKER_DECK, "AS AH AD AC 2S"),
+    (TWO_DECKS, "QH QH Q Q Q Q Q Q"), (ONE_DECK, "QH Q Q Q")])
+def test_a_deck_holds_what_it_holds(deck, cards):
+    assert deck.check(parse_cards(cards)) == parse_cards(cards)
+
+
+def test_deck_sizes_and_known_cards():
+    assert (LIAR_LIAR_DECK.size, POKER_DECK.size, TWO_DECKS.size, ONE_DECK.size) == \
+        (54, 52, 64, 32)
+    with pytest.raises(InvalidCard, match=r"KH 2 times \(1 already seen\)"):
+        LIAR_LIAR_DECK.check(parse_cards("KH"), known=parse_cards("KH"), known_as="seen")
+    assert Deck("test", copies=2).check(parse_cards("KH"), known=parse_cards("KH"))

@@ -43,7 +43,9 @@ def test_dice_check_bid_order_option(liars):
 def test_unreadable_phrase_is_one_line_and_exit_2(liars):
     code, out, err = liars("dice", "check", "five sixxes", "6")
     assert code == 2 and out == ""
-    assert err == "liars: understood 'five' (quantity 5) but not 'sixxes'\n"
+    assert err.count("\n") == 1
+    assert err.startswith("liars dice check: understood 'five' (quantity 5) but not 'sixxes'; "
+                          "usage: liars dice check ")
 
 
 def test_bad_die_names_it(liars):
@@ -108,7 +110,7 @@ def test_replay_illegal_event_exits_1_and_says_why(liars):
 
 def test_replay_bad_json_and_missing_file(liars):
     code, _, err = liars("post", "replay", "-", stdin="{")
-    assert code == 2 and err.startswith("liars: standard input is not JSON")
+    assert code == 2 and err.startswith("liars post replay: standard input is not JSON")
     code, _, err = liars("post", "replay", "/no/such/file.json")
     assert code == 2 and "cannot read /no/such/file.json" in err
 
@@ -118,4 +120,58 @@ def test_replay_bad_json_and_missing_file(liars):
 def test_replay_of_json_nested_too_deeply_is_an_error_not_a_crash(liars, text):
     code, out, err = liars("dice", "replay", "-", stdin=text)
     assert code == 2 and out == ""
-    assert err.startswith("liars: standard input is nested too deeply to read as JSON")
+    assert err.startswith("liars dice replay: standard input is nested too deeply to read as "
+                          "JSON")
+
+
+# --- issue 8: input errors, not rulings ---------------------------------------------------
+
+@pytest.mark.parametrize("argv, named", [
+    (["liarliar", "check", "three kings", "joker", "joker", "joker"], "3 jokers"),
+    (["liarliar", "check", "three kings", "KH", "KH", "KH"], "KH 3 times"),
+    (["liarliar", "check", "two kings", "KH", "K♥"], "KH 2 times"),
+    (["poker", "check", "pair of kings", "KH", "KH"], "KH 2 times"),
+    (["poker", "check", "pair of kings", "KH", "joker"], "a joker"),
+    (["post", "check", "Q", "QH", "--face-up", "QH QH QH", "--players", "4"], "QH 3 times"),
+    (["post", "check", "Q", "QH", "--one-deck", "--face-up", "Q Q Q Q Q"], "5 Qs face up"),
+    (["dice", "check", "--", "-1 sixes", "6", "6"], "'-1' has a sign"),
+    (["dice", "check", "2 sixes", "6", "6", "--last", "-5 sixes"], "'-5' has a sign"),
+    (["dice", "check", "0 sixes", "6", "6"], "1 or more, not 0"),
+    (["dice", "check", "1.5 sixes", "6", "6"], "'1.5' is not a whole number"),
+    (["liarliar", "check", "--", "-2 kings", "KH", "KS"], "'-2' has a sign"),
+    (["liarliar", "check", "zero kings", "KH"], "1 or more, not 0"),
+    (["post", "check", "--", "-7", "7H"], "'-7' has a sign"),
+    (["poker", "check", "--", "-2 kings", "KH", "KS"], "'-2' has a sign"),
+])
+def test_impossible_cards_and_signed_numbers_are_input_errors(liars, argv, named):
+    """The reproductions: three jokers and three kings of hearts were TRUE; "-1 sixes" was
+    read as "1 six" and --last "-5 sixes" as 5 sixes."""
+    code, out, err = liars(*argv)
+    assert code == 2 and out == "", out
+    assert named in err and err.count("\n") == 1, err
+
+
+def test_post_check_errors_show_the_subcommands_usage(liars):
+    """Arguments swapped: the one error line ends with the usage, claim then card."""
+    code, out, err = liars("post", "check", "QH", "this is a queen")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("liars post check: 'this is a queen' is not a card")
+    assert err.rstrip().endswith("usage: liars post check [-h] [--call {true,false}] "
+                                 "[--face-up CARDS] [--players PLAYERS] [--one-deck] "
+                                 "[--eight-different] [--json] claim card")
+
+
+def test_post_players_without_face_up_is_not_silently_ignored(liars):
+    code, _, err = liars("post", "check", "Q", "QH", "--players", "9")
+    assert code == 2 and "players counts only for face_up" in err
+    code, out, _ = liars("post", "check", "Q", "QH", "--players", "2", "--face-up", "Q Q Q Q")
+    assert code == 0 and "do not lose (5 of a kind would)" in out
+
+
+@pytest.mark.parametrize("option, value", [("--faces", "1_0"), ("--dice-each", "５"),
+                                           ("--faces", "-6")])
+def test_whole_number_options_take_ascii_digits_only(liars, option, value):
+    """int() reads '1_0' as 10 and '５' as 5; an option drops no character silently."""
+    with pytest.raises(SystemExit) as exit_:
+        liars("dice", "check", "2 sixes", "6", "6", option, value)
+    assert exit_.value.code == 2

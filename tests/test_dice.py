@@ -1,4 +1,4 @@
-"""Liar's Dice: every ruling in RULINGS.md, both settings of each variant, a whole game."""
+"""Liar's Dice: every ruling in docs/rules.md, both settings of each variant, a whole game."""
 
 import json
 
@@ -263,3 +263,37 @@ def test_a_plural_face_is_never_read_as_the_quantity():
     from solver.errors import UnreadablePhrase
     with pytest.raises(UnreadablePhrase, match="understood 'fives' \\(face 5\\) but not '²'"):
         bid("² fives")
+
+
+# --- issue 8: quantities below 1 are input errors; no sign is dropped ----------------------
+
+@pytest.mark.parametrize("claim", ["-1 sixes", "- 1 sixes", "+1 sixes", "−1 sixes", "0 sixes",
+                                   "zero sixes", "1.5 sixes", "1,000 sixes", "5/6",
+                                   {"quantity": 0, "face": 6}, {"quantity": -1, "face": 6}])
+def test_a_bid_below_one_die_or_with_a_sign_is_an_input_error(claim):
+    """The reproduction: "-1 sixes" was read as "1 six"."""
+    with pytest.raises(InvalidInput) as err:
+        Bid.parse(claim)
+    assert err.value.status == 400 and err.value.field.startswith("claim")
+    with pytest.raises(InvalidInput):
+        check_claim(claim, [6, 6])
+
+
+def test_a_bid_object_refuses_a_quantity_below_one():
+    with pytest.raises(InvalidInput, match="1 or more, not 0"):
+        Bid(0, 6)
+    with pytest.raises(InvalidInput, match="1 or more, not True"):
+        Bid(True, 6)
+
+
+def test_the_last_bid_is_read_with_its_sign_too():
+    """The reproduction: --last "-5 sixes" was read as 5 sixes."""
+    with pytest.raises(InvalidInput, match="'-5' has a sign") as err:
+        check_claim("2 sixes", [6, 6], last="-5 sixes")
+    assert err.value.field == "last"
+
+
+@pytest.mark.parametrize("faces", [["-6"], ["+6"], ["6.0"], ["٦"], [6.0]])
+def test_revealed_dice_keep_every_character(faces):
+    with pytest.raises(InvalidDie):
+        check_claim("1 six", faces)

@@ -1,11 +1,12 @@
-"""Liar Liar: every ruling in RULINGS.md, the timer variant both ways, whole matches."""
+"""Liar Liar: every ruling in docs/rules.md, the timer variant both ways, whole matches."""
 
 import json
 
 import pytest
 
 from solver.cards import parse_cards
-from solver.errors import GameOver, IllegalMove, InvalidInput, InvalidRules, UnreadablePhrase
+from solver.errors import (GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules,
+                           UnreadablePhrase)
 from solver.games import GAMES
 from solver.liarliar import (CallLiar, Declaration, Discard, LiarLiarGame, LiarLiarRules, Play,
                              Timeout, action_from_dict, check_claim, play_is_true)
@@ -315,3 +316,101 @@ def test_a_timeout_lets_the_play_before_stand():
     assert game.finished == ["a"] and game.to_move == "c" and not game.can_call()
     game.push(Play("c", 2))                      # the round goes on, still sevens
     assert game.rank == 7 and game.pile == 3
+
+
+# --- issue 8: the 54-card deck bounds every play and reveal --------------------------------
+
+@pytest.mark.parametrize("cards, named", [("joker joker joker", "3 jokers"),
+                                          ("KH KH KH", "KH 3 times"), ("KH K♥", "KH 2 times")])
+def test_check_refuses_cards_one_deck_cannot_hold(cards, named):
+    """The reproductions: 'three kings' on three jokers, or three kings of hearts, was TRUE."""
+    with pytest.raises(InvalidCard, match=named) as err:
+        check_claim("three kings" if len(cards.split()) == 3 else "two kings", cards)
+    assert err.value.field == "cards" and "one 54-card deck" in err.value.message
+
+
+def test_check_two_jokers_and_unsuited_kings_are_fine():
+    assert check_claim("three kings", "joker joker KH")["true"] is True
+    assert check_claim("three kings", "K K K")["true"] is True
+
+
+def _replay(events, players=("a", "b", "c")):
+    return GAMES["liarliar"].replay({"players": list(players), "events": events})
+
+
+def test_replay_refuses_a_card_already_in_the_pile():
+    events = [{"type": "play", "player": "a", "claim": "two kings", "cards": ["KH", "joker"]},
+              {"type": "play", "player": "b", "count": 2, "cards": ["KH", "KS"]}]
+    with pytest.raises(InvalidCard, match=r"KH 2 times \(1 already in the pile") as err:
+        _replay(events)
+    assert err.value.field == "events[1].cards"
+    events[1]["cards"] = ["joker", "joker"]
+    with pytest.raises(InvalidCard, match=r"3 jokers \(1 already in the pile"):
+        _replay(events)
+
+
+def test_replay_a_taken_pile_can_be_played_again():
+    """A taken pile goes back into a hand: its cards may be played again."""
+    events = [{"type": "play", "player": "a", "claim": "one king", "cards": ["KH"]},
+              {"type": "liar", "player": "b"},                       # true: b takes the pile
+              {"type": "play", "player": "a", "claim": "one king", "cards": ["KS"]},
+              {"type": "play", "player": "b", "count": 1, "cards": ["KH"]}]
+    assert _replay(events)["ok"] is True
+
+
+def test_replay_refuses_a_rank_after_its_four_cards_left_the_game():
+    events = [{"type": "discard", "player": "c", "rank": "K"},
+              {"type": "play", "player": "a", "claim": "one king", "cards": ["KD"]}]
+    with pytest.raises(InvalidCard, match=r"5 Ks \(4 already in the pile or out of the game\)"):
+        _replay(events)
+    # ... and four of a rank cannot be put down while one of them lies seen in the pile.
+    events = [{"type": "play", "player": "a", "claim": "one king", "cards": ["KD"]},
+              {"type": "discard", "player": "c", "rank": "K"}]
+    with pytest.raises(InvalidCard, match=r"5 Ks"):
+        _replay(events)
+
+
+def test_replay_refuses_a_discard_one_deck_cannot_hold():
+    events = [{"type": "discard", "player": "c", "cards": ["KH", "KH", "KS", "KD"]}]
+    with pytest.raises(InvalidCard, match="KH 2 times") as err:
+        _replay(events)
+    assert err.value.field == "events[0].cards"
+
+
+def test_replay_a_reveal_is_checked_against_the_pile_and_the_recorded_play():
+    events = [{"type": "play", "player": "a", "claim": "two kings", "cards": ["joker", "joker"]},
+              {"type": "play", "player": "b", "count": 1},
+              {"type": "liar", "player": "c", "cards": ["joker"]}]
+    with pytest.raises(InvalidCard, match="3 jokers") as err:
+        _replay(events)
+    assert err.value.field == "events[2].cards"
+    events = [{"type": "play", "player": "a", "claim": "two kings", "cards": ["KH", "KS"]},
+              {"type": "liar", "player": "b", "cards": ["KH", "KD"]}]
+    with pytest.raises(InvalidCard, match="a played KH KS, but KH KD were turned over"):
+        _replay(events)
+    events[1]["cards"] = ["KS", "KH"]  # the same cards, in another order
+    assert _replay(events)["ok"] is True
+
+
+def test_state_round_trips_the_pile_cards():
+    game = LiarLiarGame(["a", "b", "c"])
+    game.push(Play("a", 2, 13, parse_cards("KH joker")))
+    again = LiarLiarGame.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert again.to_dict() == game.to_dict() and again.to_dict()["pile_cards"] == ["KH", "joker"]
+    with pytest.raises(InvalidCard, match="KH 2 times"):
+        again.push(Play("b", 1, None, parse_cards("KH")))
+
+
+@pytest.mark.parametrize("claim", ["zero kings", "0 kings", {"count": 0, "rank": "K"},
+                                   {"count": -1, "rank": "K"}])
+def test_a_play_of_fewer_than_one_card_is_an_input_error(claim):
+    with pytest.raises(InvalidInput, match="1 or more|from 1"):
+        Declaration.parse(claim)
+    with pytest.raises(InvalidInput):
+        _replay([{"type": "play", "player": "a", "count": 0, "rank": "K"}])
+
+
+@pytest.mark.parametrize("claim", ["-2 kings", "- 2 kings", "+2 kings", "1.5 kings"])
+def test_a_signed_or_fractional_count_is_refused_not_read_without_its_sign(claim):
+    with pytest.raises(UnreadablePhrase, match="sign|whole number"):
+        check_claim(claim, "KH KS")

@@ -1,5 +1,7 @@
 """The table-talk phrase parser: the issue's examples, longest match, errors, round trips."""
 
+import re
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -66,7 +68,7 @@ def test_poker_hands(phrase, parsed):
                             "hand's ranks, like 'two pair, jacks and fours'"),
 ])
 def test_a_kicker_is_not_read_as_the_hands_rank(phrase, message):
-    """RULINGS.md ranks hands by kind, then by the hand's own ranks: a kicker is not a rank."""
+    """docs/rules.md ranks hands by kind, then by the hand's own ranks: a kicker is not a rank."""
     with pytest.raises(UnreadablePhrase) as err:
         parse_hand(phrase)
     assert message in str(err.value)
@@ -152,3 +154,35 @@ def hands(draw):
 @given(hands())
 def test_hand_round_trip(hand):
     assert parse_hand(format_hand(*hand)) == hand
+
+
+# --- issue 8: no sign or decimal point is dropped silently ---------------------------------
+
+@pytest.mark.parametrize("parse, phrase, named", [
+    (parse_bid, "-1 sixes", "'-1' has a sign"), (parse_bid, "- 1 sixes", "'- 1' has a sign"),
+    (parse_bid, "+2 fives", "'+2' has a sign"), (parse_bid, "−1 sixes", "'−1' has a sign"),
+    (parse_bid, "I bid (-3) fives", "'(-3)' has a sign"),
+    (parse_bid, "- five sixes", "'- five' has a sign"),
+    (parse_bid, "1.5 sixes", "'1.5' is not a whole number"),
+    (parse_bid, "1,000 sixes", "'1,000' is not a whole number"),
+    (parse_bid, "5/6", "'5/6' is not a whole number"),
+    (parse_bid, "2-5 sixes", "'2-5' is not a whole number"),
+    (parse_play, "-2 kings", "'-2' has a sign"), (parse_kind, "this is a -7", "'-7' has a sign"),
+    (parse_kind, "-7", "'-7' has a sign"), (parse_hand, "pair of -2s", "'-2s' has a sign"),
+])
+def test_a_sign_or_a_decimal_point_is_refused_naming_the_number(parse, phrase, named):
+    with pytest.raises(UnreadablePhrase, match=re.escape(named)):
+        parse(phrase)
+
+
+@pytest.mark.parametrize("phrase, parsed", [("five-sixes", (5, 6)), ("5 sixes!", (5, 6)),
+                                            ("five-6s", (5, 6)), ("(5) sixes", (5, 6))])
+def test_punctuation_between_words_still_only_separates(phrase, parsed):
+    assert parse_bid(phrase) == parsed
+
+
+@given(st.integers(min_value=1, max_value=999), st.sampled_from(["-", "+", "−", "- "]),
+       st.integers(min_value=2, max_value=6))
+def test_no_signed_quantity_is_ever_read(quantity, sign, face):
+    with pytest.raises(UnreadablePhrase):
+        parse_bid(f"{sign}{format_bid(quantity, face)}")

@@ -1,4 +1,4 @@
-"""Liar's Post: every ruling in RULINGS.md, both variants, the Anna/Ben/Carla example."""
+"""Liar's Post: every ruling in docs/rules.md, both variants, the Anna/Ben/Carla example."""
 
 import json
 from collections import Counter
@@ -7,6 +7,7 @@ import pytest
 
 from solver.cards import Card
 from solver.errors import GameOver, IllegalMove, InvalidCard, InvalidInput
+from solver.games import GAMES
 from solver.post import (Call, Claim, Pass, PostGame, PostRules, Send, check_claim, judge)
 
 ONE_DECK, EIGHT = PostRules(one_deck=True), PostRules(eight_different=True)
@@ -165,30 +166,30 @@ def test_four_of_a_kind_ends_the_game_for_three_players():
 def test_two_players_need_five_of_a_kind():
     game = PostGame(["a", "b"])
     take(game, "a", "b", "7S")
-    for _ in range(3):
+    for card in ("7H", "7D", "7C"):
         game.push(send("b", "a", "7"))
-        game.push(call("a", True, "7H"))         # a right: b takes
+        game.push(call("a", True, card))         # a right: b takes
     assert game.face_up["b"][7] == 4 and not game.is_over()
     game.push(send("b", "a", "7"))
-    game.push(call("a", True, "7C"))
+    game.push(call("a", True, "7H"))             # two decks: the other 7 of hearts
     assert game.outcome().loser == "b"
 
 
 def test_one_deck_loses_at_three_and_two_players_at_four():
     three = PostGame(["a", "b", "c"], ONE_DECK)
     take(three, "a", "b", "AS")
-    for _ in range(2):
+    for card in ("AH", "AD"):
         three.push(send("b", "c", "A"))
-        three.push(call("c", True, "AH"))
+        three.push(call("c", True, card))
     assert three.outcome().loser == "b"
     two = PostGame(["a", "b"], ONE_DECK)
     take(two, "a", "b", "AS")
-    for _ in range(2):
+    for card in ("AH", "AD"):
         two.push(send("b", "a", "A"))
-        two.push(call("a", True, "AH"))
+        two.push(call("a", True, card))
     assert not two.is_over()
     two.push(send("b", "a", "A"))
-    two.push(call("a", True, "AD"))
+    two.push(call("a", True, "AC"))
     assert two.outcome().loser == "b"
 
 
@@ -199,7 +200,7 @@ def test_no_card_in_hand_on_your_turn_loses():
         card, claim = kinds[i % 8], kinds[(i + 1) % 8]
         assert not game.is_over() and game.to_move == "a"
         game.push(send("a", "b", claim))
-        game.push(call("b", False, card + "S"))
+        game.push(call("b", False, card + ("S" if i < 8 else "H")))
     assert game.hands["a"] == 0
     assert game.outcome().loser == "a" and "no cards in hand" in game.outcome().reason
 
@@ -218,8 +219,41 @@ def test_more_of_a_kind_than_the_deck_holds_is_an_input_error():
     game.push(send("a", "b", "K"))
     game.push(call("b", True, "KC"))             # b right: a takes the fourth King
     game.push(send("a", "c", "K"))
-    with pytest.raises(InvalidCard, match="all 4 Ks are already face up"):
+    with pytest.raises(InvalidCard, match=r"5 Ks \(4 already face up\), but the deck holds "
+                                          r"only 4 \(one deck's"):
+        game.push(call("c", True, "K"))
+    with pytest.raises(InvalidCard, match=r"KS 2 times \(1 already face up\)"):
         game.push(call("c", True, "KS"))
+
+
+@pytest.mark.parametrize("cards, bad", [(["QH", "QH", "QH"], r"QH 3 times \(2 already"),
+                                        (["joker"], "joker")])
+def test_replay_refuses_a_card_two_decks_cannot_hold(cards, bad):
+    """Issue 8: two decks hold each card twice and eight of a kind; a turned-over card
+    beyond that is an input error naming it, in a game and in a replay."""
+    game = PostGame(["a", "b", "c", "d", "e", "f"])
+    players = game.players
+    with pytest.raises(InvalidCard, match=bad) as err:
+        for i, card in enumerate(cards):
+            starter = game.to_move
+            receiver = next(p for p in players if p != starter)
+            game.push(send(starter, receiver, "7"))
+            game.push(call(receiver, False, card))  # right: the sender takes it
+    assert err.value.field == "card" and i == len(cards) - 1
+    events, starter = [], "a"
+    for card in cards:
+        receiver = "b" if starter != "b" else "c"
+        events += [{"type": "send", "player": starter, "to": receiver, "claim": "7"},
+                   {"type": "call", "player": receiver, "call": "false", "card": card}]
+    with pytest.raises(InvalidCard, match=bad) as err:
+        GAMES["post"].replay({"players": list(players), "events": events})
+    assert err.value.field == f"events[{2 * len(cards) - 1}].card"
+
+
+def test_one_deck_holds_each_card_once():
+    with pytest.raises(InvalidCard, match="QH 2 times face up, but the deck holds only one QH"):
+        check_claim("Q", "QS", face_up="QH QH", rules=ONE_DECK)
+    assert check_claim("Q", "QS", face_up="QH QH")["loses"] is False   # two decks
 
 
 def test_whole_game_replayed_to_the_loser():
@@ -256,7 +290,7 @@ def test_check_claim_with_call_and_face_up():
 @pytest.mark.parametrize("face_up, message", [
     (5, "face_up is a player's face-up cards as a list or a string like 'Q Q 7', not 5"),
     ({"Q": 4}, "as a list or a string .* not {'Q': 4}"),
-    (["Q"] * 9, "9 Qs face up, but the deck holds only 8 of each kind"),
+    (["Q"] * 9, "9 Qs face up, but the deck holds only 8 "),
     (["joker"], "'joker' is not in the Liar's Post deck"),
 ])
 def test_check_claim_refuses_face_up_cards_that_cannot_be(face_up, message):

@@ -1,4 +1,4 @@
-"""Tiles: the two tile sets of RULINGS.md and the input rules for revealed tiles."""
+"""Tiles: the two tile sets of docs/rules.md and the input rules for revealed tiles."""
 
 import pytest
 
@@ -49,3 +49,9 @@ def test_packing_round_trips_and_tests_fit():
 def test_only_ascii_letters_are_tiles_even_if_they_case_fold_to_one(text):
     with pytest.raises(InvalidTile):
         parse_tiles(text)
+
+
+@pytest.mark.parametrize("name", [5, ["scrabble"], b"scrabble"])
+def test_a_tile_set_named_by_something_not_text_is_refused(name):
+    with pytest.raises(UnknownTileSet, match="named by text"):
+        Tiles.parse("AB", tile_set=name)

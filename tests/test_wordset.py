@@ -28,6 +28,7 @@ def test_parse_forms():
     assert ws("big, g, er").shape == (3, 2, 1)
     assert str(ws("g, big, er")) == "big, er, g"
     assert ws("big,big").words == ("big", "big")   # a multiset keeps duplicates
+    assert ws("big;g+er") == ws("big g er")         # semicolons and plus signs separate too
 
 
 @pytest.mark.parametrize("value, message", [
@@ -42,7 +43,7 @@ def test_parse_errors_name_the_problem(value, message):
 def test_limits():
     with pytest.raises(LimitExceeded, match="at most 100 words"):
         ws(["a"] * 101)
-    with pytest.raises(LimitExceeded, match="longer than 40"):
+    with pytest.raises(LimitExceeded, match="at most 40 letters; one has 41"):
         ws("a" * 41)
 
 
