@@ -454,8 +454,9 @@ def test_cli_text_lines_and_exit_codes(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(
         {"players": AB, "events": [D("ann", "a"), C("ben", "exact", "A9")]})))
     assert liars_main(["letters", "replay", "-"]) == 2
-    assert capsys.readouterr().err == ("liars: '9' is not a letter tile (use A-Z; spaces, "
-                                       "commas and hyphens are ignored)\n")
+    assert capsys.readouterr().err == ("liars letters replay: '9' is not a letter tile (use A-Z; "
+                                       "spaces, commas and hyphens are ignored); usage: liars "
+                                       "letters replay [-h] [--json] file\n")
 
 
 def test_api_answers_like_the_library_and_bounds_what_it_runs(client):
