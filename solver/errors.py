@@ -122,3 +122,21 @@ class LimitExceeded(LiarsError):
 
     code = "limit_exceeded"
     status = 413
+
+
+# --- a ruling the referee cannot prove -------------------------------------------
+
+class CannotRule(LiarsError):
+    """A call whose ruling cannot be proven (RULINGS: Undecided): the table decides.
+
+    Raised by a whole game (:class:`solver.letters.LettersGame`), which must not
+    apply tile changes it cannot prove; ``ruling`` is the undecided ruling, with
+    the reason and what is known.
+    """
+
+    code = "cannot_rule"
+    status = 422
+
+    def __init__(self, message: str, *, field: str | None = None, ruling=None):
+        super().__init__(message, field=field)
+        self.ruling = ruling
