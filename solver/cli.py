@@ -147,8 +147,13 @@ def run_check(args) -> int:
         why = ""
         if check.invalid_words:
             why = " (%s)" % ", ".join(check.invalid_words).upper()
-        found = "highest possible" if check.proven else "highest found"
-        print(f"{check.explain()}{why}; {found}: {format_solution(check.highest)}")
+        if check.is_highest is None:  # the reason already says why and between what
+            best = check.highest
+            found = f"best set found: '{best.words}' {format_shape(best.shape)}"
+        else:
+            found = ("highest possible: " if check.proven else "highest found: ") + \
+                format_solution(check.highest)
+        print(f"{check.explain()}{why}; {found}")
     return EXIT_OK if check.exists else EXIT_FALSE
 
 

@@ -410,13 +410,13 @@ def test_unproven_answers_are_said_plainly(phone):
     def unproven(route):
         response = route.fetch()
         body = response.json()
-        body["proven"], body["stopped"] = False, "budget"
+        body["proven"] = False
         route.fulfill(response=response, json=body)
 
     page.route("**/api/v1/letters/call", unproven)
     page.route("**/api/v1/letters/highest", unproven)
     text = call(page, "biggerxq", "big", "Exact").inner_text()
-    assert "Not proven highest: the search ran out of time" in text
+    assert "Not proven highest — the search ran out of time" in text
     phone.shot("call-unproven")
     page.evaluate("location.hash = '#solve'")
     page.fill("#solve-tiles", "biggerxq")

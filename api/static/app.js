@@ -344,7 +344,7 @@ const STOPPED = {
 };
 
 function stoppedText(stopped) {
-  return STOPPED[stopped] || "the search stopped before proving it.";
+  return STOPPED[stopped] || STOPPED.budget; // a server that does not say why: its time
 }
 
 /** "The highest is between (a) and (b)": what is known when it is not proven. */
@@ -355,7 +355,7 @@ function intervalText(lower, upper) {
 
 function unprovenNote(data) {
   return h("p", { class: "warn", role: "note", "data-stopped": data.stopped || "" },
-    `Not proven highest: ${stoppedText(data.stopped)} A higher word set may exist. `,
+    `Not proven highest — ${stoppedText(data.stopped)} A higher word set may exist. `,
     intervalText(data.highest_shape || data.shape, data.upper_bound));
 }
 
@@ -383,7 +383,7 @@ function renderUndecided(data, declared) {
       h("li", {}, intervalText(data.highest_shape, data.upper_bound) ||
         "The highest is not known.")),
     h("p", { class: "warn", role: "note", "data-stopped": data.stopped || "" },
-      `Not proven: ${stoppedText(data.stopped)}`),
+      `Not proven — ${stoppedText(data.stopped)}`),
     h("button", { type: "button", class: "secondary", onclick: newRound },
       "New round: clear tiles and declarations"),
   ];
