@@ -15,19 +15,15 @@ import json
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
 from api_server import LiveServer
+from page_session import fresh, phone_page
 from solver import WordSet, load_lexicon, rule_call
 from solver.errors import LiarsError
 
 RACK25 = "TMDENLEANIENSXOUOIOHUOMUD"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-quic",
-                 "--no-first-run"]
 
 # (tiles, declared, call, budget as typed: None leaves each front end's default)
 CALLS = [
@@ -99,13 +95,6 @@ def api_call(server, tiles, declared, call, budget):
         err = r.json()["error"]
         return {"error": {"field": err["field"], "message": err["message"]}}
     return call_answer(r.json())
-
-
-def fresh(page, url):
-    """A new page load (not a same-document hash change): no state from the last case."""
-    page.goto("about:blank")
-    page.goto(url)
-    page.wait_for_selector("html[data-ready]")
 
 
 def page_call(page, base, tiles, declared, call, budget):
@@ -183,20 +172,8 @@ def server():
 
 @pytest.fixture(scope="module")
 def page(server):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed (scripts/run_tests.sh installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 360, "height": 640},
-                                      has_touch=True, is_mobile=True, locale="en-US")
-        tab = context.new_page()
-        tab.set_default_timeout(15_000)
-        errors = []
-        tab.on("pageerror", lambda error: errors.append(str(error)))
+    with phone_page() as (tab, errors):
         yield tab
-        context.close()
-        browser.close()
         assert not errors, errors
 
 
