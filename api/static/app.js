@@ -379,9 +379,7 @@ function renderUndecided(data, declared) {
         highest.length ? h("span", { class: "words" }, upper(highest)) : "nothing",
         " ", h("span", { class: "shape" }, shapeText(data.highest_shape || []))),
       data.upper_bound ? h("li", {}, "No word set of these tiles beats ",
-        h("span", { class: "shape" }, shapeText(data.upper_bound)), ".") : null,
-      h("li", {}, intervalText(data.highest_shape, data.upper_bound) ||
-        "The highest is not known.")),
+        h("span", { class: "shape" }, shapeText(data.upper_bound)), ".") : null),
     h("p", { class: "warn", role: "note", "data-stopped": data.stopped || "" },
       `Not proven — ${stoppedText(data.stopped)}`),
     h("button", { type: "button", class: "secondary", onclick: newRound },
