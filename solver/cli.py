@@ -19,7 +19,7 @@ from .letters import check_declaration, check_raise, rule_call
 from .lexicon import bundled_lexicons, load_lexicon
 from .search import DEFAULT_BUDGET
 from .tiles import TILE_SETS, Tiles
-from .wordset import format_shape
+from .wordset import WordSet, format_shape
 
 EXIT_OK, EXIT_FALSE, EXIT_USAGE, EXIT_UNDECIDED = 0, 1, 2, 3
 
@@ -133,9 +133,11 @@ def run_solve(args) -> int:
 
 def run_check(args) -> int:
     """Exit 0 (exists / ruled), 1 (does not exist), 3 (a call that cannot be ruled)."""
+    # Read in the order every front end reads a call: tiles, declaration, lexicon, budget.
+    tiles = Tiles.parse(args.tiles, args.tile_set)
+    WordSet.parse(args.declared, field="declared")
     lex = _lexicon(args)
     budget = _budget(args)
-    tiles = Tiles.parse(args.tiles, args.tile_set)
     if args.call:
         ruling = rule_call(tiles, args.declared, args.call, lex, budget=budget)
         print(json.dumps(ruling.as_dict()) if args.json else ruling.explain())

@@ -163,11 +163,12 @@ def check_declaration(tiles, declared, lexicon: str | Lexicon | None = None, *,
     >>> check.is_highest, check.reason.split(":")[0]
     (False, 'exists but leaves 2 tiles unused (a, g), so it is not the highest')
     """
-    budget = read_budget(budget)
-    lex = load_lexicon(lexicon)
+    # Read in the order every front end reads a call: tiles, declaration, lexicon, budget.
     if not isinstance(tiles, Tiles):
         tiles = Tiles.parse(tiles, tile_set)
     declared = WordSet.parse(declared, field="declared")
+    lex = load_lexicon(lexicon)
+    budget = read_budget(budget)
     invalid = declared.invalid_words(lex)
     exists = not invalid and declared.fits(tiles)
     best = highest(tiles, lex, budget=budget)

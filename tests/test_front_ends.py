@@ -43,6 +43,8 @@ CALLS = [
     ("ABEGIRR", "giber, ar", "bullshit", "inf"),
     ("AB7", "big", "exact", "1"),                        # a character that is not a tile
     ("ABEGIRR", "b4", "bullshit", None),                 # a declaration that is not words
+    ("AB?", "b4", "exact", "nan"),                       # several faults: the same one named
+    ("ABEGIRR", "b4", "exact", "nan"),
 ]
 # Plain words only: a word with a non-letter is the judge helper's part of issue 8.
 JUDGED = ["big g er", "big xyzzy", "qi za", "zzzz", "a", "bigger"]
