@@ -368,7 +368,12 @@ class LettersGame:
         self.to_move = self._next_after(player)
 
     def call(self, player: str, call, tiles) -> CallRuling:
-        """``player`` calls on the last declaration; ``tiles`` are all revealed tiles."""
+        """``player`` calls on the last declaration; ``tiles`` are all revealed tiles.
+
+        A ruling that cannot be proven (see :class:`CallRuling`) is never applied:
+        :class:`~solver.errors.CannotRule` is raised, carrying it, and the game is
+        left as it was, for the table to decide.
+        """
         self._check_turn(player)
         if self.last is None:
             raise IllegalMove(f"{player} cannot call {str(call)!r}: nothing has been declared "
