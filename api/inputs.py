@@ -14,6 +14,7 @@ import math
 from flask import current_app, request
 from werkzeug.exceptions import HTTPException
 
+from solver.budget import read_budget
 from solver.errors import InvalidInput, LimitExceeded
 from solver.lexicon import Lexicon, load_lexicon
 from solver.tiles import Tiles
@@ -156,13 +157,12 @@ def number(body: dict, name: str) -> float | None:
 
 
 def budget(body: dict) -> float:
-    """Seconds the solver may spend: ``budget`` if sent (capped), else the default."""
-    value = number(body, "budget")
+    """Seconds the solver may spend: ``budget`` if sent (read as the library reads it:
+    0 to 60, a number or a number's text), capped by SOLVER_BUDGET_MAX; else the default."""
+    value = read_budget(body.get("budget"))
     cap = float(current_app.config["SOLVER_BUDGET_MAX"])
     if value is None:
         return min(float(current_app.config["SOLVER_BUDGET"]), cap)
-    if value <= 0:
-        raise InvalidInput("'budget' must be more than 0 seconds", field="budget")
     return min(value, cap)
 
 

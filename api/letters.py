@@ -2,8 +2,10 @@
 comparing, raising, calls, and replaying a whole game.
 
 Each view reads its JSON body, calls :mod:`solver` and returns the library's
-``as_dict()``.  Solves (highest, call) run under the configured time budget: a
-solve past it answers ``"proven": false`` rather than holding a worker.
+``as_dict()``.  Solves (highest, highest-sets, call) run under the configured
+time budget: a solve past it answers ``"proven": false`` with ``"stopped"``
+(why) and ``"upper_bound"`` rather than holding a worker, and a call whose
+ruling hinged on it answers ``"decided": false``, ``"ruling": null``.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from flask import Blueprint, Flask, current_app, jsonify
 
 from solver.alternatives import MAX_LISTED
 from solver.games import LETTERS
+from solver.budget import MAX_BUDGET
 from solver.lexicon import lexicon_names
 from solver.tiles import TILE_SETS
 from solver.wordset import MAX_WORDS, MAX_WORD_LENGTH
@@ -158,11 +159,25 @@ def schemas(config) -> dict:
                                        f"{config['DEFAULT_LEXICON']}); never a file path"},
         "TileSetName": {"type": "string", "enum": sorted(TILE_SETS),
                         "description": "the physical tile set (default scrabble)"},
-        "Budget": {"type": "number", "exclusiveMinimum": 0,
-                   "description": f"seconds the solver may spend (default "
-                                  f"{config['SOLVER_BUDGET']}, capped at "
-                                  f"{config['SOLVER_BUDGET_MAX']}); past it the answer has "
-                                  f"\"proven\": false"},
+        "Budget": {"oneOf": [{"type": "number", "minimum": 0, "maximum": MAX_BUDGET},
+                             {"type": "string", "pattern": r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)"
+                                                           r"([eE][+-]?\d+)?\s*$"}],
+                   "description": f"seconds the solver may spend, 0 to {MAX_BUDGET:g}, as a "
+                                  f"number or its text (the same budgets as the CLI's "
+                                  f"--budget; anything else is invalid_input on 'budget'); "
+                                  f"0 proves only what is quick. Default "
+                                  f"{config['SOLVER_BUDGET']}, used at most "
+                                  f"{config['SOLVER_BUDGET_MAX']}; past it the answer has "
+                                  f"\"proven\": false and \"stopped\": \"budget\""},
+        "Stopped": {"type": ["string", "null"], "enum": ["budget", "size", None],
+                    "description": "why the highest is not proven: \"budget\" (out of "
+                                   "time: a larger budget may help) or \"size\" (too large "
+                                   "for the search: more time does not help); null when "
+                                   "proven"},
+        "UpperBound": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 1},
+                       "description": "a shape no word set of the tiles can beat: the "
+                                      "highest lies between \"shape\" and this (equal "
+                                      "when proven)"},
         "Lexicon": obj({"name": {"type": "string"}, "words": {"type": "integer"},
                         "title": {"type": "string"}, "source": {"type": "object"}},
                        required=["name", "words"], additional=True),
@@ -174,13 +189,9 @@ def schemas(config) -> dict:
                                                    "budget, or a rack too large to prove "
                                                    "(60+ tiles); the set exists but may "
                                                    "not be the highest"},
-                         "stopped": {"enum": ["budget", "size", None],
-                                     "description": "why the search stopped unproven: out "
-                                                    "of time, or a rack too large"},
-                         "upper_bound": {**shape(), "type": ["array", "null"],
-                                         "description": "a shape no set of these tiles can "
-                                                        "beat"}},
-                        required=["tiles", "lexicon", "shape", "words", "proven"]),
+                         "stopped": ref("Stopped"), "upper_bound": ref("UpperBound")},
+                        required=["tiles", "lexicon", "shape", "words", "proven", "stopped",
+                                  "upper_bound"]),
     }
 
 
@@ -238,6 +249,7 @@ def paths(config) -> dict:
             example={"tiles": "ABEGIRR"},
             response_example={"tiles": "ABEGIRR", "lexicon": "twl06", "shape": [5, 2],
                               "words": ["giber", "ar"], "proven": True,
+                              "stopped": None, "upper_bound": [5, 2],
                               "tile_set": "scrabble"},
             description="Exact unless the search stops first: out of its time budget, or on "
                         "a rack too large to prove, around 60+ tiles (then \"proven\": false "
@@ -252,8 +264,10 @@ def paths(config) -> dict:
                                     "description": "false when the count stopped at its "
                                                    "time or size bound (then a lower bound)"},
                  "proven": {"type": "boolean"},
+                 "stopped": ref("Stopped"), "upper_bound": ref("UpperBound"),
                  "sets": {"type": "array", "items": words}},
-                required=["shape", "count", "count_is_exact", "proven", "sets"]),
+                required=["shape", "count", "count_is_exact", "proven", "stopped",
+                          "upper_bound", "sets"]),
             body=obj({**solve_fields,
                       "limit": {"type": "integer", "minimum": 0, "maximum": MAX_LISTED,
                                 "description": "sets listed, at most (default 20); count "
@@ -262,7 +276,7 @@ def paths(config) -> dict:
             example={"tiles": "ABEGIRR", "limit": 3},
             response_example={"tiles": "ABEGIRR", "tile_set": "scrabble", "lexicon": "twl06",
                               "shape": [5, 2], "count": 4, "count_is_exact": True,
-                              "proven": True,
+                              "proven": True, "stopped": None, "upper_bound": [5, 2],
                               "sets": [["giber", "ar"], ["brier", "ag"], ["rerig", "ab"]]},
             description="The rules' tie-break picks one set (letters/highest); a referee "
                         "can ask how many others reach the same shape, and see them.")},
@@ -309,21 +323,49 @@ def paths(config) -> dict:
             "Rule a \"bullshit\" or \"exact\" call on the last declaration",
             obj({"call": {"type": "string", "enum": ["bullshit", "exact"]},
                  "declared": words, "declared_shape": shape(),
-                 "exists": {"type": "boolean"}, "highest_shape": shape(), "highest": words,
-                 "is_highest": {"type": "boolean"},
-                 "proven": {"type": "boolean", "description": "false when an exact ruling "
-                            "hinged on a search that ran out of time"},
-                 "ruling": obj({"caller": {"type": "integer", "enum": [1, 0, -1]},
-                                "declarer": {"type": "integer", "enum": [1, 0, -1]}},
-                               required=["caller", "declarer"]),
+                 "exists": {"type": "boolean", "description": "always proven"},
+                 "decided": {"type": "boolean",
+                             "description": "false when the ruling needs what could not "
+                                            "be proven (an exact call on a set that may or "
+                                            "may not be the highest): the table decides"},
+                 "ruling": {"oneOf": [
+                     obj({"caller": {"type": "integer", "enum": [1, 0, -1]},
+                          "declarer": {"type": "integer", "enum": [1, 0, -1]}},
+                         required=["caller", "declarer"]),
+                     {"type": "null"}],
+                     "description": "+1 gains a tile, 0 no change, -1 loses a tile; null "
+                                    "when not decided"},
+                 "reason": {"type": "string", "description": "why, in plain words"},
+                 "is_highest": {"type": ["boolean", "null"],
+                                "description": "null when not proven either way"},
+                 "highest_shape": shape(),
+                 "highest": {**words, "description": "the highest set known; it exists"},
+                 "proven": {"type": "boolean",
+                            "description": "whether \"highest\" is proven the highest"},
+                 "stopped": ref("Stopped"), "upper_bound": ref("UpperBound"),
                  "tiles": {"type": "string"}, "tile_set": {"type": "string"},
                  "lexicon": {"type": "string"}},
-                required=["exists", "highest_shape", "is_highest", "ruling", "proven"]),
+                required=["call", "exists", "decided", "ruling", "reason", "is_highest",
+                          "highest", "highest_shape", "proven", "stopped", "upper_bound"]),
             body=obj({**solve_fields, "declared": ref("WordSetInput"),
                       "call": {"type": "string", "enum": ["bullshit", "exact"]}},
                      required=["tiles", "declared", "call"]),
             example={"tiles": "ABEGIRR", "declared": "giber, ar", "call": "exact"},
-            description="ruling: +1 gains a tile, 0 no change, -1 loses a tile.")},
+            description="A ruling is decided only from proof. Cheap proofs hold whatever "
+                        "the budget (0 included): whether the set exists, that a set "
+                        "leaving tiles unused is not the highest, that a known higher set "
+                        "makes \"exact\" wrong. Otherwise an exact call may be undecided: "
+                        "\"decided\": false, \"ruling\": null, the reason, and the "
+                        "highest known set and upper bound.",
+            response_example={"call": "exact", "declared": ["giber", "ar"],
+                              "declared_shape": [5, 2], "exists": True, "decided": True,
+                              "ruling": {"caller": -1, "declarer": -1},
+                              "reason": "'giber, ar' exists and is the highest: no word set "
+                                        "of these tiles beats (5, 2)",
+                              "is_highest": True, "highest_shape": [5, 2],
+                              "highest": ["giber", "ar"], "proven": True, "stopped": None,
+                              "upper_bound": [5, 2], "tiles": "ABEGIRR",
+                              "tile_set": "scrabble", "lexicon": "twl06"})},
         "/api/v1/letters/replay": {"post": operation(
             "Replay a whole Liars' Letters game, move by move", ref("LettersReplayResult"),
             body=ref("LettersReplay"), example=LETTERS.REPLAY_EXAMPLE, errors=(400, 413),

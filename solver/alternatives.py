@@ -45,10 +45,14 @@ class HighestSets:
     sets: list[WordSet]
     complete: bool
     proven: bool
+    stopped: str | None = None  # why the shape is not proven: "budget" or "size"
+    upper_bound: tuple[int, ...] | None = None  # a shape no set of the tiles can beat
 
     def as_dict(self) -> dict:
         return {"shape": list(self.shape), "count": self.count, "count_is_exact": self.complete,
-                "proven": self.proven, "sets": [list(s) for s in self.sets]}
+                "proven": self.proven, "stopped": self.stopped,
+                "upper_bound": None if self.upper_bound is None else list(self.upper_bound),
+                "sets": [list(s) for s in self.sets]}
 
 
 def _spellings(lexicon: Lexicon, combo: list[str]) -> int:
@@ -108,7 +112,8 @@ def highest_sets(tiles, lexicon=None, *, tile_set=None, limit: int = 20,
         complete = fill(0, 0, tiles.packed, [])
     if parts and not combos:
         # Cut before the first set: the search's own set is still one of them.
-        return HighestSets(best.shape, 1, [best.words][:limit], False, best.proven)
+        return HighestSets(best.shape, 1, [best.words][:limit], False, best.proven,
+                           best.stopped, best.upper_bound)
     count = sum(_spellings(lex, combo) for combo in combos) if parts else min(1, len(tiles))
     sets: list[WordSet] = []
     for combo in combos or [[]]:
@@ -120,4 +125,5 @@ def highest_sets(tiles, lexicon=None, *, tile_set=None, limit: int = 20,
             if len(sets) >= limit or not len(ws):
                 break
             sets.append(ws)
-    return HighestSets(best.shape, count, sets, complete and best.proven, best.proven)
+    return HighestSets(best.shape, count, sets, complete and best.proven, best.proven,
+                       best.stopped, best.upper_bound)

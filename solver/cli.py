@@ -12,25 +12,38 @@ import json
 import sys
 from typing import Iterable
 
+from .budget import MAX_BUDGET, read_budget
 from .errors import LiarsError
 from .highest import Solution, highest
 from .letters import check_declaration, check_raise, rule_call
 from .lexicon import bundled_lexicons, load_lexicon
 from .search import DEFAULT_BUDGET
 from .tiles import TILE_SETS, Tiles
-from .wordset import format_shape
+from .wordset import WordSet, format_shape
 
-EXIT_OK, EXIT_FALSE, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FALSE, EXIT_USAGE, EXIT_UNDECIDED = 0, 1, 2, 3
 
 
-def format_solution(sol: Solution) -> str:
-    """One readable line: tiles, the word set, its shape, and a plain warning if unproven."""
+NOT_PROVEN_WHY = {
+    "budget": "out of time (raise --budget)",
+    "size": "too large for the search (more time does not help)",
+}
+
+
+def format_solution(sol: Solution, rack: str | None = None) -> str:
+    """One readable line: the rack as typed, the word set, its shape, and why it is not
+    proven when it is not (with the shapes the highest lies between)."""
     if not len(sol.tiles):
         return "(no tiles): nothing to declare"
-    line = f"{sol.tiles}: {sol.words}  {format_shape(sol.shape)}"
-    if not sol.proven:
-        line += (f"  NOT PROVEN HIGHEST: the search stopped after {sol.elapsed:.1f} s; "
-                 f"a higher set may exist")
+    shown = " ".join(rack.split()).upper() if rack else str(sol.tiles)
+    line = f"{shown}: {sol.words}  {format_shape(sol.shape)}"
+    upper = sol.upper_bound
+    if not sol.proven and not (upper is not None and sol.shape >= tuple(upper)):
+        why = NOT_PROVEN_WHY.get(sol.stopped, "the search stopped first")
+        line += f"  not proven: {why}"
+        if upper is not None:
+            line += (f"; the highest is between {format_shape(sol.shape)} and "
+                     f"{format_shape(upper)}")
     return line
 
 
@@ -43,9 +56,10 @@ def _add_common(parser: argparse.ArgumentParser, *, json_flag=True, tiles=True, 
                             default="scrabble", help="the tile set the table uses "
                                                      "(default scrabble)")
     if budget:
-        parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
-                            help="stop searching after this long and say the answer is not "
-                                 "proven (default %(default)s)")
+        parser.add_argument("--budget", default=None, metavar="SECONDS",
+                            help=f"stop searching after this long and say the answer is not "
+                                 f"proven; 0 to {MAX_BUDGET:g}, 0 proves only what is quick "
+                                 f"(default {DEFAULT_BUDGET:g})")
     if json_flag:
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
@@ -58,6 +72,11 @@ def _lexicon(args):
         if warning:
             print(f"warning: {warning}", file=sys.stderr)
     return lex
+
+
+def _budget(args) -> float:
+    """The --budget as the library reads it (one validator for every front end)."""
+    return DEFAULT_BUDGET if args.budget is None else read_budget(args.budget)
 
 
 def _racks(values: Iterable[str]) -> Iterable[str]:
@@ -76,8 +95,13 @@ def solve_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="solve", description="Print the highest possible Liars' Letters word set for "
                                   "each rack of tiles.",
-        epilog="examples:  solve ABEGIRR   solve --json ABEGIRR QUIZ   "
-               "echo ABEGIRR | solve -   solve -l csw19 --tiles bananagrams EEEEEEEEEEEEEE")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n"
+               "  solve ABEGIRR\n"
+               "  solve --json ABEGIRR QUIZ\n"
+               "  echo ABEGIRR | solve -\n"
+               "  solve --budget 30 AEEEIINNOORSSTT\n"
+               "  solve -l csw19 --tiles bananagrams EEEEEEEEEEEEEE")
     p.add_argument("racks", nargs="+", metavar="TILES",
                    help="the revealed tiles, e.g. ABEGIRR (case-insensitive; spaces, commas, "
                         "hyphens ignored); '-' reads racks from standard input, one per line")
@@ -86,40 +110,52 @@ def solve_parser() -> argparse.ArgumentParser:
 
 
 def run_solve(args) -> int:
+    """One answer per rack, in order: a line of text, or a JSON object (an error object
+    for a bad rack); exit 2 if any rack was bad."""
     lex = _lexicon(args)
+    budget = _budget(args)
     status = EXIT_OK
     for rack in _racks(args.racks):
         try:
-            sol = highest(Tiles.parse(rack, args.tile_set), lex, budget=args.budget)
+            sol = highest(Tiles.parse(rack, args.tile_set), lex, budget=budget)
         except LiarsError as err:
-            print(f"solve: {rack!r}: {err.message}", file=sys.stderr)
             status = EXIT_USAGE
+            if args.json:
+                print(json.dumps({"tiles": rack, "error": err.as_dict()}), flush=True)
+            print(f"solve: {rack!r}: {err.message}", file=sys.stderr, flush=True)
             continue
-        print(json.dumps(sol.as_dict()) if args.json else format_solution(sol), flush=True)
+        print(json.dumps(sol.as_dict()) if args.json else format_solution(sol, rack),
+              flush=True)
     return status
 
 
 # --- liars ------------------------------------------------------------------------
 
 def run_check(args) -> int:
-    lex = _lexicon(args)
+    """Exit 0 (exists / ruled), 1 (does not exist), 3 (a call that cannot be ruled)."""
+    # Read in the order every front end reads a call: tiles, declaration, lexicon, budget.
     tiles = Tiles.parse(args.tiles, args.tile_set)
+    WordSet.parse(args.declared, field="declared")
+    lex = _lexicon(args)
+    budget = _budget(args)
     if args.call:
-        ruling = rule_call(tiles, args.declared, args.call, lex, budget=args.budget)
+        ruling = rule_call(tiles, args.declared, args.call, lex, budget=budget)
         print(json.dumps(ruling.as_dict()) if args.json else ruling.explain())
-        return EXIT_OK
-    check = check_declaration(tiles, args.declared, lex, budget=args.budget)
+        return EXIT_OK if ruling.decided else EXIT_UNDECIDED
+    check = check_declaration(tiles, args.declared, lex, budget=budget)
     if args.json:
         print(json.dumps(check.as_dict()))
     else:
         why = ""
         if check.invalid_words:
-            why = " (not in %s: %s)" % (lex.name, ", ".join(check.invalid_words).upper())
-        elif not check.exists:
-            why = " (not enough tiles)"
-        print(f"'{check.declared}' {'exists' if check.exists else 'does not exist'}{why}; "
-              f"{'it is' if check.is_highest else 'not'} the highest; highest possible: "
-              f"{format_solution(check.highest)}")
+            why = " (%s)" % ", ".join(check.invalid_words).upper()
+        if check.is_highest is None:  # the reason already says why and between what
+            best = check.highest
+            found = f"best set found: '{best.words}' {format_shape(best.shape)}"
+        else:
+            found = ("highest possible: " if check.proven else "highest found: ") + \
+                format_solution(check.highest)
+        print(f"{check.explain()}{why}; {found}")
     return EXIT_OK if check.exists else EXIT_FALSE
 
 
@@ -172,7 +208,8 @@ def liars_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="does a declared word set exist among the tiles; is it "
                                      "the highest; the bullshit/exact ruling",
                        description="Check the last declaration against all revealed tiles. "
-                                   "With --call, give the ruling: who gains or loses a tile.")
+                                   "With --call, give the ruling: who gains or loses a tile, "
+                                   "or, when it cannot be proven, say so (exit 3).")
     c.add_argument("tiles", help="all revealed tiles, e.g. ABEGIRR")
     c.add_argument("declared", help="the last declared word set, e.g. 'giber, ar'")
     c.add_argument("--call", choices=["bullshit", "exact"], help="the call that was made")

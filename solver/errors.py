@@ -122,3 +122,23 @@ class LimitExceeded(LiarsError):
 
     code = "limit_exceeded"
     status = 413
+
+
+# --- a ruling the referee cannot prove -------------------------------------------
+
+class CannotRule(IllegalMove):
+    """A call whose ruling cannot be proven (the rules' "Undecided"): the table decides.
+
+    Raised by a whole game (:class:`solver.letters.LettersGame`), which must not
+    apply tile changes it cannot prove; ``ruling`` is the undecided ruling, with
+    the reason and what is known.  A replay stops at it, like at an illegal
+    event, and answers what the referee knows (``details["undecided"]``).
+    """
+
+    code = "undecided"
+    status = 422
+
+    def __init__(self, message: str, *, field: str | None = None, ruling=None):
+        super().__init__(message, field=field)
+        self.ruling = ruling
+        self.details = {"undecided": ruling.as_dict()} if ruling is not None else {}

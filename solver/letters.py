@@ -18,10 +18,12 @@ False
 from __future__ import annotations
 
 import functools
+import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .errors import GameOver, IllegalMove, InvalidInput, InvalidRules
+from .budget import read_budget
+from .errors import CannotRule, GameOver, IllegalMove, InvalidInput, InvalidRules
 from .highest import Solution, highest
 from .lexicon import Lexicon, load_lexicon
 from .search import DEFAULT_BUDGET
@@ -85,46 +87,14 @@ def check_raise(previous, declared, lexicon: str | Lexicon | None = None) -> Rai
 
 
 @dataclass(frozen=True)
-class CallRuling:
-    """The outcome of a call: whether the set exists, the highest, tile changes.
-
-    ``caller`` and ``declarer`` are +1 (gains a tile), 0, or -1 (loses one).
-    ``proven`` is False only for an "exact" call whose answer hinged on a
-    search that ran out of time: the referee must then not trust the ruling.
-    """
-
-    call: Call
-    declared: WordSet
-    exists: bool
-    highest: Solution
-    is_highest: bool
-    caller: int
-    declarer: int
-    proven: bool
-    decided = property(lambda self: self.proven)  # STAND-IN until the rulings branch merges its `decided` field: delete this line then
-
-    def as_dict(self) -> dict:
-        return {"call": self.call.value, "declared": list(self.declared),
-                "declared_shape": list(self.declared.shape), "exists": self.exists,
-                "highest_shape": list(self.highest.shape), "highest": list(self.highest.words),
-                "is_highest": self.is_highest, "proven": self.proven,
-                "ruling": {"caller": self.caller, "declarer": self.declarer}}
-
-    def explain(self) -> str:
-        """One line a referee can read out."""
-        ex = "exists" if self.exists else "does not exist"
-        who = {1: "gains a tile", 0: "keeps their tiles", -1: "loses a tile"}
-        line = (f"{self.call.value}: '{self.declared}' {ex}; highest possible "
-                f"{format_shape(self.highest.shape)}; caller {who[self.caller]}, "
-                f"declarer {who[self.declarer]}")
-        return line if self.proven else line + " (NOT PROVEN: search ran out of time)"
-
-
-@dataclass(frozen=True)
 class DeclarationCheck:
-    """What revealing the tiles shows about a declaration: does it exist, is it the highest.
+    """What revealing the tiles proves about a declaration: does it exist, is it the highest.
 
-    ``proven`` says whether ``highest`` is proven highest (see :class:`Solution`).
+    ``exists`` is always proven (a multiset test, never under the budget).
+    ``is_highest`` is True or False only when proven, else None: the search
+    stopped first (``stopped``: "budget" or "size").  ``highest`` is the
+    highest set known, which exists; the highest shape lies between its shape
+    and ``upper_bound`` (equal when proven).  ``reason`` says why, plainly.
     """
 
     tiles: Tiles
@@ -132,56 +102,182 @@ class DeclarationCheck:
     exists: bool
     invalid_words: list[str]
     highest: Solution
-    is_highest: bool
+    is_highest: bool | None
+    upper_bound: tuple[int, ...]
+    reason: str
 
     @property
     def proven(self) -> bool:
-        return self.highest.proven
+        """Is ``highest`` proven to be the highest (its shape meets the upper bound)?"""
+        return self.highest.shape >= self.upper_bound
+
+    @property
+    def stopped(self) -> str | None:
+        """Why the highest is not proven: "budget" (out of time) or "size"; None if proven."""
+        return None if self.proven else (self.highest.stopped or "budget")
 
     def as_dict(self) -> dict:
         return {"tiles": str(self.tiles), "declared": list(self.declared),
+                "declared_shape": list(self.declared.shape),
                 "exists": self.exists, "invalid_words": self.invalid_words,
-                "is_highest": self.is_highest, "highest": list(self.highest.words),
-                "highest_shape": list(self.highest.shape), "proven": self.proven}
+                "is_highest": self.is_highest, "reason": self.reason,
+                "highest": list(self.highest.words), "highest_shape": list(self.highest.shape),
+                "proven": self.proven, "stopped": self.stopped,
+                "upper_bound": list(self.upper_bound)}
+
+    def explain(self) -> str:
+        """One line: exists or not, and the highest as far as it is proven."""
+        return f"'{self.declared}' {self.reason}"
+
+
+STOPPED_WHY = {
+    "budget": "out of time (a larger budget may settle it)",
+    "size": "the tiles are too many for the search (more time does not help)",
+}
+
+
+def stopped_text(stopped: str | None) -> str:
+    """Why a search is not proven, in words a table understands."""
+    return STOPPED_WHY.get(stopped, "the search stopped first")
+
+
+def _leftover(tiles: Tiles, declared: WordSet) -> str:
+    """The tiles a declaration leaves unused, as lower-case letters in order."""
+    left = tiles.counts - declared.letters
+    return "".join(letter.lower() * left[letter] for letter in sorted(left))
 
 
 def check_declaration(tiles, declared, lexicon: str | Lexicon | None = None, *,
                       tile_set=None, budget: float | None = DEFAULT_BUDGET) -> DeclarationCheck:
     """Check a declaration against all revealed tiles, as both calls need.
 
+    What is cheap to prove is proven whatever the budget (0 included): whether
+    the set exists; that a set leaving tiles unused is not the highest (its
+    leftovers as single letters make a higher set); that a known higher set
+    makes it not the highest; that it is the highest when the search's upper
+    bound is its shape.  Otherwise ``is_highest`` is None.
+
     >>> check = check_declaration("ABEGIRR", "brier, ag")
     >>> check.exists, check.is_highest, str(check.highest.words)
     (True, True, 'giber, ar')
+    >>> check = check_declaration("ABEGIRR", "brier", budget=0)
+    >>> check.is_highest, check.reason.split(":")[0]
+    (False, 'exists but leaves 2 tiles unused (a, g), so it is not the highest')
     """
-    lex = load_lexicon(lexicon)
+    # Read in the order every front end reads a call: tiles, declaration, lexicon, budget.
     if not isinstance(tiles, Tiles):
         tiles = Tiles.parse(tiles, tile_set)
     declared = WordSet.parse(declared, field="declared")
+    lex = load_lexicon(lexicon)
+    budget = read_budget(budget)
     invalid = declared.invalid_words(lex)
     exists = not invalid and declared.fits(tiles)
     best = highest(tiles, lex, budget=budget)
-    # The declared set itself is a witness: if the search ran out of time short
-    # of it, the highest shape is at least the declared one.
-    if exists and declared.shape > best.shape:
-        best = Solution(tiles, lex.name, declared, False, best.elapsed)
-    is_highest = exists and declared.shape == best.shape
-    return DeclarationCheck(tiles, declared, exists, invalid, best, is_highest)
+    upper = best.upper_bound
+    if upper is None:  # any shape of n tiles is at most (n,)
+        upper = best.shape if best.proven else ((len(tiles),) if len(tiles) else ())
+    leftover = _leftover(tiles, declared) if exists else ""
+    if exists:
+        # The declared set with its leftovers as single letters exists: a lower bound.
+        witness = WordSet(declared.words + tuple(leftover))
+        if witness.shape > best.shape:
+            best = dataclasses.replace(best, words=witness)
+    if best.shape >= upper:  # the set found meets the bound: proven, however it stopped
+        best = dataclasses.replace(best, proven=True, stopped=None, upper_bound=best.shape)
+        upper = best.shape
+
+    shape = format_shape(declared.shape)
+    if not exists:
+        is_highest = False
+        reason = ("does not exist: " + (f"not every word is in the {lex.name} lexicon" if invalid
+                                        else "the revealed tiles do not hold it"))
+    elif leftover:
+        is_highest = False
+        unused = ", ".join(leftover)
+        reason = (f"exists but leaves {len(leftover)} tile{'s' * (len(leftover) != 1)} unused "
+                  f"({unused}), so it is not the highest: '{best.words}' is higher")
+    elif best.shape > declared.shape:
+        is_highest = False
+        reason = (f"exists but is not the highest: '{best.words}' "
+                  f"{format_shape(best.shape)} is higher than {shape}")
+    elif upper <= declared.shape:
+        is_highest = True
+        reason = f"exists and is the highest: no word set of these tiles beats {shape}"
+    else:
+        is_highest = None
+        reason = (f"exists, but whether it is the highest is not proven: "
+                  f"{stopped_text(best.stopped)}; the highest is between {shape} and "
+                  f"{format_shape(upper)}")
+    return DeclarationCheck(tiles, declared, exists, invalid, best, is_highest, tuple(upper),
+                            reason)
+
+
+@dataclass(frozen=True)
+class CallRuling:
+    """The outcome of a call, decided only from proof.
+
+    ``decided`` is False when the ruling needs what could not be proven (an
+    "exact" call on a set that may or may not be the highest): then
+    ``caller`` and ``declarer`` are None and ``reason`` says why; the table
+    decides.  Otherwise they are +1 (gains a tile), 0, or -1 (loses one).
+    """
+
+    call: Call
+    check: DeclarationCheck
+    decided: bool
+    caller: int | None
+    declarer: int | None
+    reason: str
+
+    declared = property(lambda self: self.check.declared)
+    exists = property(lambda self: self.check.exists)
+    highest = property(lambda self: self.check.highest)
+    is_highest = property(lambda self: self.check.is_highest)
+    upper_bound = property(lambda self: self.check.upper_bound)
+    stopped = property(lambda self: self.check.stopped)
+    proven = property(lambda self: self.check.proven)
+
+    def as_dict(self) -> dict:
+        ruling = ({"caller": self.caller, "declarer": self.declarer} if self.decided else None)
+        return {"call": self.call.value, "declared": list(self.declared),
+                "declared_shape": list(self.declared.shape), "exists": self.exists,
+                "decided": self.decided, "ruling": ruling, "reason": self.reason,
+                "is_highest": self.is_highest,
+                "highest_shape": list(self.highest.shape), "highest": list(self.highest.words),
+                "proven": self.proven, "stopped": self.stopped,
+                "upper_bound": list(self.upper_bound)}
+
+    def explain(self) -> str:
+        """What a referee reads out: the ruling and why, or plainly that it cannot rule."""
+        if not self.decided:
+            return (f"{self.call.value}: CANNOT RULE, the table decides. {self.reason}. "
+                    f"Best set found: '{self.highest.words}'.")
+        who = {1: "gains a tile", 0: "keeps their tiles", -1: "loses a tile"}
+        return (f"{self.call.value}: caller {who[self.caller]}, declarer {who[self.declarer]}. "
+                f"{self.reason}.")
 
 
 def rule_call(tiles, declared, call, lexicon: str | Lexicon | None = None, *,
               tile_set=None, budget: float | None = DEFAULT_BUDGET) -> CallRuling:
-    """Adjudicate "bullshit" or "exact" on the last declaration, given all revealed tiles."""
+    """Adjudicate "bullshit" or "exact" on the last declaration, given all revealed tiles.
+
+    >>> r = rule_call("TMDENLEANIENSXOUOIOHUOMUD", "nonhomosexual, demounted", "exact",
+    ...               budget=0)
+    >>> r.decided, r.caller, r.declarer
+    (True, 1, 0)
+    """
     call = Call.parse(call)
     check = check_declaration(tiles, declared, lexicon, tile_set=tile_set, budget=budget)
-    proven = True
+    said = f"'{check.declared}' {check.reason}"
     if call is Call.BULLSHIT:
         caller, declarer = (1, 0) if check.exists else (0, 1)
-    else:
-        caller, declarer = (-1, -1) if check.is_highest else (1, 0)
-        # "Not highest" is certain when a higher set was found; "highest" needs proof.
-        proven = check.proven or not check.is_highest
-    return CallRuling(call, check.declared, check.exists, check.highest, check.is_highest,
-                      caller, declarer, proven)
+        reason = f"'{check.declared}' " + ("exists among the revealed tiles" if check.exists
+                                           else check.reason)
+        return CallRuling(call, check, True, caller, declarer, reason)
+    if check.is_highest is None:
+        return CallRuling(call, check, False, None, None, said)
+    caller, declarer = (-1, -1) if check.is_highest else (1, 0)
+    return CallRuling(call, check, True, caller, declarer, said)
 
 
 # --- a whole game ------------------------------------------------------------------
@@ -211,10 +307,10 @@ class LettersRules:
                 or not 1 <= self.tile_limit <= 20:
             raise InvalidRules(f"tile_limit must be a whole number from 1 to 20, not "
                                f"{self.tile_limit!r}", field="rules.tile_limit")
-        if isinstance(self.budget, bool) or not isinstance(self.budget, (int, float)) \
-                or not 0 <= self.budget < float("inf"):
-            raise InvalidRules(f"budget must be a number of seconds, 0 or more, not "
-                               f"{self.budget!r}", field="rules.budget")
+        try:
+            object.__setattr__(self, "budget", read_budget(self.budget, field="rules.budget"))
+        except InvalidInput as err:
+            raise InvalidRules(err.message, field=err.field) from None
         if not isinstance(self.lexicon, str):
             raise InvalidRules(f"lexicon must be a lexicon's name, not {shown(self.lexicon)}",
                                field="rules.lexicon")
@@ -227,20 +323,6 @@ class LettersRules:
     def to_dict(self) -> dict:
         return {"lexicon": self.lexicon, "tile_set": self.tile_set,
                 "tile_limit": self.tile_limit, "budget": self.budget}
-
-
-class UndecidedCall(IllegalMove):
-    """An "exact" the referee cannot prove either way: the table must rule it.
-
-    A replay stops at it (like at an illegal event) and answers, besides the
-    reason, what the referee does know (``details["undecided"]``).
-    """
-
-    code = "undecided"
-
-    def __init__(self, message: str, ruling: CallRuling, *, field: str | None = None):
-        super().__init__(message, field=field)
-        self.details = {"undecided": ruling.as_dict()}
 
 
 TABLE_RULINGS = ("upheld", "rejected")  # the caller was right / wrong
@@ -328,16 +410,8 @@ def _deltas(call: Call, caller_right: bool) -> tuple[int, int]:
 
 
 def _undecided_reason(ruling: CallRuling) -> str:
-    """Why the referee cannot rule, and what it knows (the rulings' own reason if given)."""
-    reason = getattr(ruling, "reason", None)  # CallRuling.reason arrives with the rulings branch
-    if reason:
-        return reason
-    best = ruling.highest
-    why = {"size": "the rack is too large to prove"}.get(
-        best.stopped, "the search ran out of time before it could prove")
-    bound = f"; no set can beat {format_shape(best.upper_bound)}" if best.upper_bound else ""
-    return (f"'{ruling.declared}' exists, but {why} whether its shape "
-            f"{format_shape(ruling.declared.shape)} is the highest{bound}")
+    """Why the referee cannot rule, and what it knows."""
+    return ruling.reason
 
 
 @dataclass
@@ -434,7 +508,7 @@ class LettersGame:
 
         Where the referee cannot decide an "exact", ``ruling`` (the table's
         "upheld" or "rejected") is applied; without it the call raises
-        :class:`UndecidedCall` and nothing changes.  A table's ruling that
+        :class:`~solver.errors.CannotRule` and nothing changes.  A table's ruling that
         contradicts a proven one is refused.
         """
         self._check_turn(player)
@@ -459,9 +533,10 @@ class LettersGame:
                                   f"proves it {decision}: {verdict.explain()}", field="ruling")
             by = "referee"
         elif ruling is None:
-            raise UndecidedCall(f"{call.value!r} on '{verdict.declared}' is undecided: "
-                                f"{_undecided_reason(verdict)}. The table decides: give the "
-                                f"call a ruling, 'upheld' or 'rejected'", verdict, field="ruling")
+            raise CannotRule(f"{call.value!r} on '{verdict.declared}' is undecided: "
+                             f"{_undecided_reason(verdict)}. The table decides: give the "
+                             f"call a ruling, 'upheld' or 'rejected'", field="ruling",
+                             ruling=verdict)
         else:
             decision, by = ruling, "table"
         caller_delta, declarer_delta = _deltas(call, decision == "upheld")

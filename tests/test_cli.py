@@ -29,7 +29,8 @@ def test_solve_json_several_racks_and_stdin():
     rows = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["tiles"] for r in rows] == ["ABEGIRR", "IQUZ", "INQ"]
     assert rows[0] == {"tiles": "ABEGIRR", "lexicon": "twl06", "shape": [5, 2],
-                       "words": ["giber", "ar"], "proven": True}
+                       "words": ["giber", "ar"], "proven": True, "stopped": None,
+                       "upper_bound": [5, 2]}
     assert rows[2]["shape"] == [2, 1]
 
 
@@ -54,7 +55,7 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
 
 def test_a_bad_rack_does_not_stop_the_good_ones():
     out = run("solve", "AB7", "QI")
-    assert out.returncode == 2 and out.stdout.startswith("IQ: qi")
+    assert out.returncode == 2 and out.stdout.startswith("QI: qi")
 
 
 def test_user_word_list_reports_rejected_lines(tmp_path, monkeypatch):
@@ -62,18 +63,18 @@ def test_user_word_list_reports_rejected_lines(tmp_path, monkeypatch):
     words = tmp_path / "words.txt"
     words.write_text("cat\nact\nco-op\n")
     out = run("solve", "-l", str(words), "TACO")
-    assert out.returncode == 0 and out.stdout.startswith("ACOT: act, o")
+    assert out.returncode == 0 and out.stdout.startswith("TACO: act, o")
     assert "rejected 1 line" in out.stderr and "co-op" in out.stderr
 
 
 def test_liars_check_and_rulings():
     out = run("liars", "check", "ABEGIRR", "big")
-    assert out.returncode == 0 and "'big' exists; not the highest" in out.stdout
+    assert out.returncode == 0 and "'big' exists but leaves 4 tiles unused" in out.stdout
     out = run("liars", "check", "--json", "--call", "exact", "ABEGIRR", "brier, ag")
     ruling = json.loads(out.stdout)
     assert ruling["is_highest"] and ruling["ruling"] == {"caller": -1, "declarer": -1}
     out = run("liars", "check", "ABEGIRR", "bigger")
-    assert out.returncode == 1 and "does not exist (not enough tiles)" in out.stdout
+    assert out.returncode == 1 and "does not exist: the revealed tiles do not hold it" in out.stdout
 
 
 def test_liars_raise_and_words():

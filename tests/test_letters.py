@@ -31,20 +31,26 @@ def test_lexicon_is_a_table_choice():
     assert highest("QIN", "twl06").shape == (2, 1)          # qi, n
 
 
-def test_an_unproven_search_makes_an_exact_ruling_unproven(monkeypatch, twl):
-    """If the search ran out of time, "exact" on a set of the best shape found is not proven,
-    while "bullshit" (which needs no search) and a found higher set stay certain."""
+def test_an_unproven_search_leaves_an_exact_ruling_undecided(monkeypatch, twl):
+    """If the search stopped short, "exact" on a set of the best shape found is undecided
+    (no tile change), while "bullshit" (which needs no search) and a found higher set stay
+    decided."""
+    import dataclasses
+
     import solver.letters as letters
     real = letters.highest
 
     def out_of_time(*args, **kwargs):
         sol = real(*args, **kwargs)
-        return type(sol)(sol.tiles, sol.lexicon, sol.words, False, sol.elapsed)
+        return dataclasses.replace(sol, proven=False, stopped="budget", upper_bound=(7,))
     monkeypatch.setattr(letters, "highest", out_of_time)
     exact = rule_call("ABEGIRR", "giber, ar", "exact", twl)
-    assert exact.is_highest and not exact.proven and "NOT PROVEN" in exact.explain()
-    assert rule_call("ABEGIRR", "big, ar", "exact", twl).proven        # a higher set is known
-    assert rule_call("ABEGIRR", "giber, ar", "bullshit", twl).proven
+    assert not exact.decided and exact.is_highest is None
+    assert (exact.caller, exact.declarer) == (None, None) and exact.as_dict()["ruling"] is None
+    assert exact.upper_bound == (7,) and exact.stopped == "budget"
+    assert "CANNOT RULE" in exact.explain() and "between (5, 2) and (7)" in exact.reason
+    assert rule_call("ABEGIRR", "big, ar", "exact", twl).decided          # a higher set is known
+    assert rule_call("ABEGIRR", "giber, ar", "bullshit", twl).decided
 
 
 # --- declaring and raising ------------------------------------------------------------

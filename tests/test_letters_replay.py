@@ -467,11 +467,12 @@ def test_api_answers_like_the_library_and_bounds_what_it_runs(client):
     assert {"tiles", "out", "round", "opener", "to_move", "direction", "winner",
             "rounds"} <= set(body["state"])
     assert body["state"]["rules"]["budget"] == 2.0            # the server's default
-    big = client.post("/api/v1/letters/replay", json={"rules": {"budget": 1e6},
+    big = client.post("/api/v1/letters/replay", json={"rules": {"budget": 30},
                                                       "players": AB})
     assert big.get_json()["state"]["rules"]["budget"] == 5.0  # capped
     for rules, field in [({"lexicon": "/etc/passwd"}, "rules.lexicon"),
-                         ({"budget": 0}, "rules.budget"), ({"tile_limit": "4"},
+                         ({"budget": 1e6}, "rules.budget"), ({"budget": -1}, "rules.budget"),
+                         ({"tile_limit": "4"},
                                                            "rules.tile_limit")]:
         bad = client.post("/api/v1/letters/replay", json={"rules": rules, "players": AB})
         assert bad.status_code == 400 and bad.get_json()["error"]["field"] == field

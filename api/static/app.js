@@ -177,6 +177,8 @@ function showError(form, error) {
   target.textContent = error.message;
   target.hidden = false;
   if (input) {
+    const folded = input.closest("details"); // "Search time" is folded away until needed
+    if (folded) folded.open = true;
     input.setAttribute("aria-invalid", "true");
     input.focus({ preventScroll: false });
   }
@@ -335,35 +337,85 @@ function rulingHeadline({ caller, declarer }) {
   return text[0].toUpperCase() + text.slice(1);
 }
 
-function unprovenNote() {
-  return h("p", { class: "warn", role: "note" },
-    "Not proven highest — the search ran out of time. A higher word set may exist.");
+// Why an answer is not proven, truly: out of time (more time may help) or too large.
+const STOPPED = {
+  budget: "the search ran out of time. More search time may settle it.",
+  size: "too many tiles for the search. More time does not help.",
+};
+
+function stoppedText(stopped) {
+  return STOPPED[stopped] || STOPPED.budget; // a server that does not say why: its time
 }
 
-function renderCall(data) {
-  const ruling = data.ruling || {};
-  const row = (who, delta) => h("li", {},
-    h("span", {}, who),
-    h("span", { class: `delta ${DELTA[delta][2]}` }, DELTA[delta][1]));
-  const declared = upper(data.declared || []);
+/** "The highest is between (a) and (b)": what is known when it is not proven. */
+function intervalText(lower, upper) {
+  return upper ? `The highest is between ${shapeText(lower || [])} and ${shapeText(upper)}.`
+    : "";
+}
+
+function unprovenNote(data) {
+  return h("p", { class: "warn", role: "note", "data-stopped": data.stopped || "" },
+    `Not proven highest — ${stoppedText(data.stopped)} A higher word set may exist. `,
+    intervalText(data.highest_shape || data.shape, data.upper_bound));
+}
+
+/** The budget typed under "Search time", sent as typed (the server reads it); none: default. */
+function budgetOf(input) {
+  const text = input ? input.value.trim() : "";
+  return text ? { budget: text } : {};
+}
+
+/** An undecided call: "Cannot rule" and what is known, never a tile change. */
+function renderUndecided(data, declared) {
   const highest = data.highest || [];
   return [
     h("p", { class: "hint" }, `${data.call === "exact" ? "Exact" : "Bullshit"} called on `,
       h("span", { class: "words" }, declared)),
-    h("h3", {}, rulingHeadline(ruling)),
+    h("h3", { class: "big-bad cannot-rule", "data-decided": "false" },
+      "Cannot rule — the table decides"),
+    h("p", { class: "reason" }, data.reason),
+    h("ul", { class: "facts" },
+      h("li", {}, "Best set found: ",
+        highest.length ? h("span", { class: "words" }, upper(highest)) : "nothing",
+        " ", h("span", { class: "shape" }, shapeText(data.highest_shape || []))),
+      data.upper_bound ? h("li", {}, "No word set of these tiles beats ",
+        h("span", { class: "shape" }, shapeText(data.upper_bound)), ".") : null),
+    h("p", { class: "warn", role: "note", "data-stopped": data.stopped || "" },
+      `Not proven — ${stoppedText(data.stopped)}`),
+    h("button", { type: "button", class: "secondary", onclick: newRound },
+      "New round: clear tiles and declarations"),
+  ];
+}
+
+const HIGHEST_FACT = { true: "is", false: "is not", null: "is not proven to be" };
+
+function renderCall(data) {
+  const declared = upper(data.declared || []);
+  if (data.decided !== true || !data.ruling) return renderUndecided(data, declared);
+  const ruling = data.ruling;
+  const row = (who, delta) => h("li", {},
+    h("span", {}, who),
+    h("span", { class: `delta ${DELTA[delta][2]}` }, DELTA[delta][1]));
+  const highest = data.highest || [];
+  return [
+    h("p", { class: "hint" }, `${data.call === "exact" ? "Exact" : "Bullshit"} called on `,
+      h("span", { class: "words" }, declared)),
+    h("h3", { "data-decided": "true" }, rulingHeadline(ruling)),
     h("ul", { class: "ruling", "aria-label": "Ruling" },
       row("Caller", ruling.caller), row("Declarer", ruling.declarer)),
+    data.reason ? h("p", { class: "reason" }, data.reason) : null,
     h("ul", { class: "facts" },
       h("li", {}, h("span", { class: "words" }, declared), " ",
         h("strong", {}, data.exists ? "exists" : "does not exist"),
         " among the revealed tiles."),
-      h("li", {}, "Highest possible: ",
+      h("li", {}, data.proven === false ? "Highest found: " : "Highest possible: ",
         highest.length ? h("span", { class: "words" }, upper(highest)) : "nothing (no tiles)",
         " ", h("span", { class: "shape" }, shapeText(data.highest_shape || []))),
       h("li", {}, "The declaration's shape ",
         h("span", { class: "shape" }, shapeText(data.declared_shape || [])), " ",
-        h("strong", {}, data.is_highest ? "is" : "is not"), " the highest possible.")),
-    data.proven === false ? unprovenNote() : null,
+        h("strong", {}, HIGHEST_FACT[String(data.is_highest)] || "is not"),
+        " the highest possible.")),
+    data.proven === false ? unprovenNote(data) : null,
     h("button", { type: "button", class: "secondary", onclick: newRound },
       "New round: clear tiles and declarations"),
   ];
@@ -394,9 +446,11 @@ function wireCall() {
       call,
       lexicon: lexiconSelect.value,
       tile_set: tileSetSelect.value,
+      ...budgetOf($("#call-budget")),
     });
-    result.className = "result";
+    result.className = data.decided === true ? "result" : "result undecided";
     result.dataset.call = call;
+    result.dataset.decided = String(data.decided === true);
     showResult(result, ...renderCall(data));
   }, result);
 }
@@ -466,7 +520,8 @@ function wireSolve() {
     const body = { tiles: $("#solve-tiles").value, lexicon: lexiconSelect.value,
                    tile_set: tileSetSelect.value };
     const [best, sub] = await Promise.all([
-      postJSON("/letters/highest", body), postJSON("/letters/subwords", body)]);
+      postJSON("/letters/highest", { ...body, ...budgetOf($("#solve-budget")) }),
+      postJSON("/letters/subwords", body)]);
     const words = best.words || [];
     result.className = "result";
     showResult(result,
@@ -475,7 +530,7 @@ function wireSolve() {
         words.length ? upper(words) : "Nothing: no tiles"),
       h("p", {}, h("span", { class: "shape" }, `Shape ${shapeText(best.shape || [])}`),
         " · ", plural(countTiles(best.tiles || ""), "tile")),
-      best.proven === false ? unprovenNote() : h("p", { class: "hint" }, "Proven highest."),
+      best.proven === false ? unprovenNote(best) : h("p", { class: "hint" }, "Proven highest."),
       renderWordList(sub));
   }, result);
 }

@@ -1,0 +1,59 @@
+"""The search's time budget, read one way by every front end.
+
+The library, ``solve``, ``liars check``, the HTTP API and the page all pass
+what they were given (a number, or text as typed) to :func:`read_budget`, so
+they accept the same budgets and refuse the others with the same error.
+A budget is a number of seconds from 0 to :data:`MAX_BUDGET`; 0 asks for what
+is quick to prove only (whether a set exists, a declaration leaving tiles
+unused, whatever the search settles at once).
+
+>>> read_budget(2), read_budget("0.5"), read_budget(0)
+(2.0, 0.5, 0.0)
+>>> read_budget("nan")
+Traceback (most recent call last):
+...
+solver.errors.InvalidInput: budget must be a number of seconds from 0 to 60
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .errors import InvalidInput
+
+MAX_BUDGET = 60.0  # seconds; the same cap as solver.highest's
+
+# Plain decimal numbers only: no 'nan', 'inf', hex, or digit separators ('1_0').
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_MAX_TEXT = 40
+
+
+def budget_error(field: str = "budget") -> InvalidInput:
+    """The one refusal every front end gives for a bad budget."""
+    return InvalidInput(f"budget must be a number of seconds from 0 to {MAX_BUDGET:g}",
+                        field=field)
+
+
+def read_budget(value, *, field: str = "budget") -> float | None:
+    """Seconds as a float, from a number or a number's text; ``None`` stays ``None``.
+
+    ``None`` means "no limit" to the library; the front ends replace a missing
+    budget by their default before or instead of calling this.
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) > _MAX_TEXT or not _NUMBER.fullmatch(text):
+            raise budget_error(field)
+        value = float(text)
+    elif isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise budget_error(field)
+    try:
+        seconds = float(value)
+    except OverflowError:  # an int of hundreds of digits
+        raise budget_error(field) from None
+    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_BUDGET:
+        raise budget_error(field)
+    return abs(seconds)  # -0.0 is 0
