@@ -625,18 +625,40 @@ class _Dictionary:
         return "\n".join(sorted(self.longest_first)) + "\n"
 
     @functools.cached_property
-    def by_ending(self) -> tuple[list[str], list[str]]:
-        """The words sorted by their spelling backwards, and those backward spellings:
-        the words with one ending are one slice, found by bisection."""
-        backwards = sorted(w[::-1] for w in self.longest_first)
-        return [b[::-1] for b in backwards], backwards
+    def by_ending(self) -> tuple[list[str], list[str], np.ndarray]:
+        """The words sorted by their spelling backwards, those backward spellings (the
+        words with one ending are one slice, found by bisection), and each one's place
+        in the longest-first list (to put a slice in order without comparing words)."""
+        words = self.longest_first
+        order = sorted(range(len(words)), key=lambda i: words[i][::-1])
+        ending = [words[i] for i in order]
+        return ending, [w[::-1] for w in ending], np.array(order, dtype=np.int64)
 
-    def ending_with(self, suffix: str) -> list[str]:
-        words, backwards = self.by_ending
-        key = suffix[::-1]
-        start = bisect.bisect_left(backwards, key)
-        stop = bisect.bisect_left(backwards, key + "{")  # '{' sorts after 'z'
-        return words[start:stop]
+    @functools.cached_property
+    def alphabetical_rank(self) -> np.ndarray:
+        """Per word of the longest-first list, its place in alphabetical order."""
+        words = self.longest_first
+        rank = np.empty(len(words), dtype=np.int64)
+        rank[sorted(range(len(words)), key=words.__getitem__)] = np.arange(len(words))
+        return rank
+
+    def _ending_with(self, suffixes: list[str], keep, order: str) -> list[str]:
+        """The words ending with any of these suffixes that ``keep`` accepts (None: all),
+        in the asked order."""
+        ending, backwards, place = self.by_ending
+        chosen = []
+        for suffix in suffixes:
+            key = suffix[::-1]
+            start = bisect.bisect_left(backwards, key)
+            stop = bisect.bisect_left(backwards, key + "{")  # '{' sorts after 'z'
+            if keep is None:
+                chosen.append(np.arange(start, stop))
+            else:
+                chosen.append(np.array([i for i in range(start, stop) if keep(ending[i])],
+                                       dtype=np.int64))
+        rows = np.concatenate(chosen) if chosen else np.zeros(0, dtype=np.int64)
+        rank = place[rows] if order != "alphabetical" else self.alphabetical_rank[place[rows]]
+        return [ending[i] for i in rows[np.argsort(rank, kind="stable")].tolist()]
 
     @functools.cached_property
     def letter_counts(self) -> np.ndarray:
@@ -738,9 +760,12 @@ class _Dictionary:
             if prefixes[1] >= suffixes[1]:
                 trie = self.lexicon._words
                 words = [w for p in prefixes[0] for w in trie.keys(p) if regex.match(w)]
-            else:
-                words = [w for s in suffixes[0] for w in self.ending_with(s) if regex.match(w)]
-            return _ordered(words, query.order)
+                return _ordered(words, query.order)
+            # A query that only says "ends with S" needs no test per word.
+            asked = {k: v for k, v in query.format().items() if k not in PAGING}
+            plain = len(suffixes[0]) == 1 and asked in (
+                {"ends": suffixes[0][0].upper()}, {"pattern": "*" + suffixes[0][0].upper()})
+            return self._ending_with(suffixes[0], None if plain else regex.match, query.order)
         need = Counter(query.contains)
         if query.pattern is not None:
             need |= Counter(next(iter(t)) for t in query.pattern.tokens
