@@ -224,6 +224,20 @@ def test_pattern_matches_as_fnmatch_on_long_words():
             assert pattern.matches(word) == expected, (text, word)
 
 
+def test_many_stars_stay_linear_on_long_words(tmp_path, monkeypatch):
+    """Sixteen stars against words of 31 letters: a backtracking matcher would try
+    C(31, 15) splits per word; pinning each middle run to its leftmost fit answers at once."""
+    monkeypatch.setenv("LIARS_CACHE_DIR", str(tmp_path / "cache"))
+    words = ["a" * 31, "a" * 30 + "b", "ab" * 15 + "a", "b" * 31]
+    path = tmp_path / "long.txt"
+    path.write_text("\n".join(words) + "\n")
+    text = "*A" * 15 + "*B"
+    answer = find_words(str(path), pattern=text)
+    assert answer.words == [w for w in words if fnmatch.fnmatchcase(w, text.lower())]
+    assert answer.words == ["a" * 30 + "b"]
+    assert Pattern.parse(text).matches("a" * 31) is False
+
+
 # --- parse and format ----------------------------------------------------------------------
 
 @SETTINGS
