@@ -166,11 +166,17 @@ def test_words_screen_fits_one_thumb(phone):
             .map((el) => [el.outerHTML.slice(0, 60), el.getBoundingClientRect()])
             .filter(([, box]) => box.width < 48 || box.height < 48)
             .map(([html]) => html);
-        return {width: document.documentElement.scrollWidth, small,
-                styled: document.querySelectorAll("[style]").length};
+        const unnamed = [...document.querySelectorAll(
+              "#screen-words input, #screen-words select, #screen-words button")]
+            .filter((el) => !(el.labels && el.labels.length) && !el.textContent.trim()
+                            && !el.getAttribute("aria-label"))
+            .map((el) => el.outerHTML.slice(0, 60));
+        return {width: document.documentElement.scrollWidth, small, unnamed,
+                styled: document.querySelectorAll("#screen-words [style]").length};
     }""")
     assert facts["width"] <= 360, facts
-    assert facts["small"] == [], facts
+    assert facts["small"] == [] and facts["unnamed"] == [], facts
+    assert facts["styled"] == 0  # no style attributes: the page runs under a strict CSP
     phone.shot("words-every-word")
 
 
