@@ -60,6 +60,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(lexicons.bp, url_prefix=API_PREFIX)
     app.register_blueprint(letters.bp, url_prefix=API_PREFIX + "/letters")
     games.register(app, API_PREFIX)
+    from . import words  # dictionary queries: GET /api/v1/words
+    app.register_blueprint(words.bp, url_prefix=API_PREFIX)
 
     @app.after_request
     def no_sniffing(response):

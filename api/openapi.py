@@ -11,9 +11,11 @@ from __future__ import annotations
 from flask import Blueprint, Flask, current_app, jsonify
 
 from solver.alternatives import MAX_LISTED
-from solver.games import LETTERS
 from solver.budget import MAX_BUDGET
-from solver.lexicon import lexicon_names
+from solver.games import LETTERS
+from solver.lexicon import MAX_WORD_LENGTH as MAX_QUERY_LENGTH, lexicon_names
+from solver.queries import (DEFAULT_LIMIT, MAX_BLANKS, MAX_LIMIT, MAX_OFFSET,
+                            MAX_PATTERN_CHARACTERS, ORDERS)
 from solver.tiles import TILE_SETS
 from solver.wordset import MAX_WORDS, MAX_WORD_LENGTH
 
@@ -133,8 +135,8 @@ def schemas(config) -> dict:
                      "description": "stable machine-readable code, e.g. invalid_input, "
                                     "malformed_json, invalid_tile, too_many_tiles, "
                                     "unknown_lexicon, unknown_tile_set, invalid_word_set, "
-                                    "limit_exceeded, body_too_large, not_found, "
-                                    "method_not_allowed, illegal_move, undecided"},
+                                    "invalid_query, limit_exceeded, body_too_large, "
+                                    "not_found, method_not_allowed, illegal_move, undecided"},
             "message": {"type": "string", "description": "names the problem"},
             "field": {"type": ["string", "null"],
                       "description": "the request field it came from, if any"},
@@ -243,6 +245,7 @@ def paths(config) -> dict:
             description="A word with a character that is not a letter A-Z is not valid "
                         "(200, valid false), as the judge rules.",
             tag="words")},
+        "/api/v1/words": {"get": word_query_operation()},
         "/api/v1/letters/highest": {"post": operation(
             "The highest possible word set of the tiles", ref("Solution"),
             body=obj(solve_fields, required=["tiles"]),
@@ -374,6 +377,74 @@ def paths(config) -> dict:
                         f"rules.budget is capped at {config['SOLVER_BUDGET_MAX']} s (default "
                         f"{config['SOLVER_BUDGET']}).")},
     }
+
+
+def word_query_operation() -> dict:
+    """GET /api/v1/words: the dictionary queries of solver/queries.py (api/words.py)."""
+    def text(name, description, example=None):
+        schema = {"type": "string", "maxLength": MAX_PATTERN_CHARACTERS}
+        if example:
+            schema["examples"] = [example]
+        return {"name": name, "in": "query", "required": False, "description": description,
+                "schema": schema}
+
+    def whole(name, description, low, high, default=None):
+        schema = {"type": "integer", "minimum": low, "maximum": high}
+        if default is not None:
+            schema["default"] = default
+        return {"name": name, "in": "query", "required": False, "description": description,
+                "schema": schema}
+
+    hooked = {"type": "array", "items": obj({"letter": {"type": "string"},
+                                            "word": {"type": "string"}},
+                                           required=["letter", "word"])}
+    answer = obj({
+        "query": {"type": "object", "description": "the query as understood (canonical, "
+                                                   "defaults left out)"},
+        "lexicon": {"type": "string"}, "count": {"type": "integer", "minimum": 0,
+                                                 "description": "every matching word"},
+        "offset": {"type": "integer"}, "limit": {"type": "integer"},
+        "order": {"type": "string", "enum": list(ORDERS)},
+        "words": {"type": "array", "items": {"type": "string"},
+                  "description": "this page of the matching words"},
+        "hooks": obj({"word": {"type": "string"},
+                      "valid": {"type": "boolean", "description": "is the word itself "
+                                                                  "listed"},
+                      "front": hooked, "back": hooked},
+                     required=["word", "valid", "front", "back"])},
+        required=["query", "lexicon", "count", "offset", "limit", "order", "words"])
+    return operation(
+        "Dictionary queries for study: anagrams, patterns, hooks, filters", answer,
+        parameters=[
+            text("anagram", f"words of exactly these letters; ? is a blank (at most "
+                            f"{MAX_BLANKS}); with min or max, the sub-anagrams of those "
+                            f"lengths", "RETAINS?"),
+            text("pattern", "words matching: ? one letter, * any run (or none), [AEI] one "
+                            "of these, [^AEI] none of these", "B?G*"),
+            text("hooks", "the letters that make this word one letter longer, front and "
+                          "back, each with its word", "ARE"),
+            whole("min", "words of at least this many letters", 1, MAX_QUERY_LENGTH),
+            whole("max", "words of at most this many letters", 1, MAX_QUERY_LENGTH),
+            text("starts", "words starting with these letters"),
+            text("ends", "words ending with these letters"),
+            text("contains", "words using these letters (a repeated letter as often)"),
+            {"name": "order", "in": "query", "required": False,
+             "schema": {"type": "string", "enum": list(ORDERS), "default": ORDERS[0]},
+             "description": "longest first then alphabetically, or alphabetically"},
+            whole("limit", "words on this page, at most", 0, MAX_LIMIT, DEFAULT_LIMIT),
+            whole("offset", "words skipped before this page", 0, MAX_OFFSET, 0),
+            {"name": "lexicon", "in": "query", "required": False,
+             "schema": ref("LexiconName")}],
+        response_example={"query": {"pattern": "B?G*", "max": 3}, "lexicon": "twl06",
+                          "count": 5, "offset": 0, "limit": 100, "order": "longest",
+                          "words": ["bag", "beg", "big", "bog", "bug"]},
+        description="One of anagram, pattern or hooks, and any filters (or filters "
+                    "alone). count is the total; words is one page. A part the query "
+                    "does not take, or given twice, is refused (400 invalid_query), and "
+                    "so is an unclosed '[', an empty pattern, a pattern longer than the "
+                    "longest word, more than two blanks, a limit out of range. Work per "
+                    "request is bounded: at most one pass over the lexicon and a sort.",
+        errors=(400,), tag="words")
 
 
 def build_document(app: Flask) -> dict:

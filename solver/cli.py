@@ -13,10 +13,11 @@ import sys
 from typing import Iterable
 
 from .budget import MAX_BUDGET, read_budget
-from .errors import LiarsError
+from .errors import InvalidQuery, LiarsError
 from .highest import Solution, highest
 from .letters import check_declaration, check_raise, rule_call
 from .lexicon import bundled_lexicons, load_lexicon
+from .queries import DEFAULT_LIMIT, MAX_LIMIT, WordAnswer, WordQuery
 from .search import DEFAULT_BUDGET
 from .tiles import TILE_SETS, Tiles
 from .wordset import WordSet, format_shape
@@ -166,7 +167,62 @@ def run_raise(args) -> int:
     return EXIT_OK if check.legal else EXIT_FALSE
 
 
+QUERY_OPTIONS = {"anagram": "--anagram", "pattern": "--pattern", "hooks": "--hooks",
+                 "min": "--min", "max": "--max", "starts": "--starts", "ends": "--ends",
+                 "contains": "--contains", "order": "--order", "limit": "--limit",
+                 "offset": "--offset"}
+
+
+def format_answer(answer: WordAnswer) -> list[str]:
+    """A dictionary answer as lines: a header saying what was found and shown, then the
+    words by length (or alphabetically), or each hook with its word."""
+    query = answer.query
+    if answer.hooks is not None:
+        hooks, word = answer.hooks, answer.hooks.word.upper()
+        lines = [f"hooks of {word} in {answer.lexicon} ({word} is "
+                 f"{'valid' if hooks.valid else 'NOT valid'}): {len(hooks.front)} in front, "
+                 f"{len(hooks.back)} behind"]
+        for side, pairs in (("front", hooks.front), ("back", hooks.back)):
+            if pairs:
+                lines.append(f"{side}: " + "  ".join(f"{letter.upper()} {hooked}"
+                                                     for letter, hooked in pairs))
+        return lines
+    words = answer.words
+    header = f"{answer.count} word{'' if answer.count == 1 else 's'}: {query} in {answer.lexicon}"
+    if words and len(words) < answer.count:
+        header += (f"; {query.offset + 1}-{query.offset + len(words)} shown"
+                   + (f" (--offset {query.offset + len(words)} for more)"
+                      if query.offset + len(words) < answer.count else ""))
+    elif not words and answer.count:
+        header += f"; none shown from --offset {query.offset}"
+    lines = [header]
+    if query.order == "alphabetical":
+        if words:
+            lines.append(" ".join(words))
+    else:
+        for length in sorted({len(w) for w in words}, reverse=True):
+            lines.append(f"{length}: " + " ".join(w for w in words if len(w) == length))
+    return lines
+
+
 def run_words(args) -> int:
+    parts = {name: getattr(args, name) for name in QUERY_OPTIONS
+             if getattr(args, name) is not None}
+    if parts:
+        if args.from_tiles is not None or args.words:
+            extra = "--from" if args.from_tiles is not None else repr(args.words[0])
+            raise InvalidQuery(f"{', '.join(QUERY_OPTIONS[p] for p in parts)} asks the "
+                               f"dictionary; {extra} does not go with it")
+        query = WordQuery.parse(parts)
+        answer = query.run(_lexicon(args))
+        if args.json:
+            print(json.dumps(answer.as_dict()))
+        else:
+            print("\n".join(format_answer(answer)))
+        return EXIT_OK if answer.count else EXIT_FALSE
+    if args.from_tiles is not None and args.words:
+        raise LiarsError(f"--from lists every word the tiles make and takes no words to "
+                         f"check: drop {args.words[0]!r} or drop --from")
     lex = _lexicon(args)
     if args.from_tiles is not None:
         tiles = Tiles.parse(args.from_tiles, args.tile_set)
@@ -178,7 +234,8 @@ def run_words(args) -> int:
                 print(f"{length}: " + " ".join(w for w in words if len(w) == length))
         return EXIT_OK
     if not args.words:
-        raise LiarsError("give words to check, or --from TILES to list every word they make")
+        raise LiarsError("give words to check, --from TILES to list every word they make, "
+                         "or --anagram, --pattern or --hooks (see liars words --help)")
     verdicts = {w: lex.is_word(w) for w in args.words}
     if args.json:
         print(json.dumps({"lexicon": lex.name, "words": verdicts}))
@@ -224,10 +281,57 @@ def liars_parser() -> argparse.ArgumentParser:
     _add_common(r, tiles=False)
     r.set_defaults(func=run_raise)
 
-    w = sub.add_parser("words", help="is each word valid; or every word formable from tiles")
+    w = sub.add_parser(
+        "words", help="is each word valid; every word formable from tiles; anagrams, "
+                      "patterns and hooks",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Check words against a lexicon, list every word some tiles make, or "
+                    "study the dictionary:\n"
+                    "anagrams of some letters (? is a blank, at most two), sub-anagrams "
+                    "(--anagram with --min/--max),\n"
+                    "patterns (? one letter, * any run, [AEI] one of, [^AEI] none of) and "
+                    "hooks (the letters that\n"
+                    "make a word one longer, front and back). Filters combine with any of "
+                    "them, or stand alone.\n"
+                    "An answer gives the total count and one page (--limit, --offset), "
+                    "longest first or --order alphabetical.\n"
+                    "Exit 0 when every word is valid (or a query found words), 1 when not, "
+                    "2 on bad input.",
+        epilog="examples:\n"
+               "  liars words qi xyzzy\n"
+               "  liars words --from ABEGIRR\n"
+               "  liars words --anagram 'RETAINS?'\n"
+               "  liars words --anagram AEINRST --min 5 --max 6\n"
+               "  liars words --pattern 'B?G*'     liars words --pattern 'Q[^U]*'\n"
+               "  liars words --hooks ARE\n"
+               "  liars words --starts UN --ends ING --max 7 --order alphabetical --json")
     w.add_argument("words", nargs="*", help="words to check")
     w.add_argument("--from", dest="from_tiles", metavar="TILES",
                    help="list every word formable from these tiles, longest first")
+    q = w.add_argument_group("dictionary queries (one of --anagram, --pattern, --hooks, "
+                             "and any filters)")
+    q.add_argument("--anagram", metavar="LETTERS",
+                   help="words of exactly these letters; ? is a blank (at most two); with "
+                        "--min or --max, the sub-anagrams of those lengths")
+    q.add_argument("--pattern", metavar="P",
+                   help="words matching P: ? one letter, * any run, [AEI] one of, [^AEI] "
+                        "none of; quote it for the shell")
+    q.add_argument("--hooks", metavar="WORD",
+                   help="the letters that extend WORD at the front and at the back, each "
+                        "with its word")
+    q.add_argument("--min", metavar="N", help="words of at least N letters")
+    q.add_argument("--max", metavar="N", help="words of at most N letters")
+    q.add_argument("--starts", metavar="LETTERS", help="words starting with these letters")
+    q.add_argument("--ends", metavar="LETTERS", help="words ending with these letters")
+    q.add_argument("--contains", metavar="LETTERS",
+                   help="words using these letters (a repeated letter must be there as "
+                        "often)")
+    q.add_argument("--order", metavar="ORDER",
+                   help="longest (longest first, then alphabetically; the default) or "
+                        "alphabetical")
+    q.add_argument("--limit", metavar="N",
+                   help=f"show at most N words (default {DEFAULT_LIMIT}, at most {MAX_LIMIT})")
+    q.add_argument("--offset", metavar="N", help="skip the first N words (default 0)")
     _add_common(w)
     w.set_defaults(func=run_words)
 

@@ -82,6 +82,13 @@ class BadWordList(InvalidInput):
     code = "bad_word_list"
 
 
+class InvalidQuery(InvalidInput):
+    """A dictionary query that cannot be run: a malformed pattern, too many blanks, a
+    length or page limit out of range (see :mod:`solver.queries`)."""
+
+    code = "invalid_query"
+
+
 class InvalidCard(InvalidInput):
     code = "invalid_card"
 

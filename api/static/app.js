@@ -1,6 +1,8 @@
 // Liars' Letters referee: the phone page.  Plain ES module, no build step, no CDN:
 // every answer comes from the JSON API under /api/v1 on the same server.
 
+import { start as startWords } from "/static/words.js";
+
 const API = "/api/v1";
 const params = new URLSearchParams(location.search);
 // Seconds before the judge's verdict clears itself (10 at a real table; tests pass ?clear=1).
@@ -541,8 +543,8 @@ const screens = new Map();
 for (const section of $$("section.screen")) screens.set(section.id.replace("screen-", ""), section);
 const settings = $("#settings");
 const tileSetSetting = $("#tile-set-setting");
-const tabFor = { judge: "judge", call: "call", raise: "raise", solve: "solve", games: "games",
-                 table: "table", dicetable: "table" };
+const tabFor = { judge: "judge", call: "call", raise: "raise", solve: "solve", words: "words",
+                 games: "games", table: "table", dicetable: "table" };
 
 let shown = null;
 
@@ -580,6 +582,7 @@ function start() {
   wireCall();
   wireRaise();
   wireSolve();
+  startWords({ h, $, $$, API, getJSON, wireForm, showResult, lexiconSelect, lexiconLabel, plural });
   window.addEventListener("hashchange", route);
   route();
   document.documentElement.dataset.ready = "true";
