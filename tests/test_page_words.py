@@ -16,8 +16,7 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from test_page import (browser, dark_phone, error_text, phone, server,  # noqa: E402,F401
-                       visible)
+from test_page import browser, dark_phone, field_error, phone, server  # noqa: E402,F401
 
 expect = sync_api.expect
 
@@ -129,21 +128,21 @@ def test_bad_queries_are_shown_beside_their_field(phone):
     page.get_by_role("radio", name="Pattern").check()
     page.fill("#words-q", "b[ae")
     find(page)
-    assert "unclosed '[' at character 2" in error_text(page, "words-q")
+    expect(field_error(page, "words-q")).to_contain_text("unclosed '[' at character 2")
     expect(page.locator("#words-result")).to_be_hidden()
     phone.shot("words-bad-pattern")
     page.fill("#words-q", "")
     find(page)
-    assert "the pattern is empty" in error_text(page, "words-q")
+    expect(field_error(page, "words-q")).to_contain_text("the pattern is empty")
     page.get_by_role("radio", name="Anagrams").check()
     page.fill("#words-q", "abc???")
     find(page)
-    assert "3 blanks ('?') in the anagram: at most 2" in error_text(page, "words-q")
+    expect(field_error(page, "words-q")).to_contain_text("3 blanks ('?') in the anagram: at most 2")
     # An error in a folded filter opens the fold to show it.
     page.fill("#words-q", "abc")
     page.evaluate("document.querySelector('#words-min').value = '0'")
     find(page)
-    assert "'min' must be from 1 to 31, not 0" in error_text(page, "words-min")
+    expect(field_error(page, "words-min")).to_contain_text("'min' must be from 1 to 31, not 0")
     expect(page.locator("#words-more")).to_have_attribute("open", "")
     phone.shot("words-bad-min")
 
