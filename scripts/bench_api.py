@@ -259,8 +259,8 @@ def run_python(s: dict, duration: float, connections: int, processes: int = 2) -
     def pct(q):
         return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 \
             if latencies else None
-    return {"rps": ok / duration,  # failed requests are not throughput "p50": pct(0.50), "p99": pct(0.99),
-            "errors": failed, "requests": ok + failed}
+    return {"rps": ok / duration,  # failed requests are not throughput
+            "p50": pct(0.50), "p99": pct(0.99), "errors": failed, "requests": ok + failed}
 
 
 # --- the report ----------------------------------------------------------------------------
