@@ -184,6 +184,10 @@ def paths(config) -> dict:
                                     "description": "false when the count stopped at its "
                                                    "time or size bound (then a lower bound)"},
                  "proven": {"type": "boolean"},
+                 "stopped": {"enum": ["budget", "size", None],
+                             "description": "why the answer is not complete: out of its "
+                                            "time budget (search, counting and listing "
+                                            "included) or too large; null when complete"},
                  "sets": {"type": "array", "items": words}},
                 required=["shape", "count", "count_is_exact", "proven", "sets"]),
             body=obj({**solve_fields,
@@ -194,7 +198,7 @@ def paths(config) -> dict:
             example={"tiles": "ABEGIRR", "limit": 3},
             response_example={"tiles": "ABEGIRR", "tile_set": "scrabble", "lexicon": "twl06",
                               "shape": [5, 2], "count": 4, "count_is_exact": True,
-                              "proven": True,
+                              "proven": True, "stopped": None,
                               "sets": [["giber", "ar"], ["brier", "ag"], ["rerig", "ab"]]},
             description="The rules' tie-break picks one set (letters/highest); a referee "
                         "can ask how many others reach the same shape, and see them.")},
