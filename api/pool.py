@@ -175,6 +175,17 @@ def _zygote(control_fd: int, app, pooled_key: str) -> None:
     os._exit(0)
 
 
+def _alive(sock) -> bool:
+    """Is the solver process at the other end still there (no end-of-file waiting)?"""
+    from gevent.monkey import get_original
+    select = get_original("select", "select")  # a look that never waits
+    try:
+        readable, _, _ = select([sock.fileno()], [], [], 0)
+        return not readable or sock.recv(1, socket.MSG_PEEK) != b""
+    except (OSError, ValueError):
+        return False
+
+
 class SolverPool:
     """``solvers`` solver processes for one HTTP worker, at most ``queue`` waiting.
 
@@ -182,7 +193,7 @@ class SolverPool:
     ``attach()`` after it (``post_worker_init``), in the worker that uses the pool.
     """
 
-    def __init__(self, app, solvers: int = 1, queue: int = 1, *, wait_limit: float = 5.0,
+    def __init__(self, app, solvers: int = 1, queue: int = 8, *, wait_limit: float = 5.0,
                  answer_limit: float = 15.0, pooled_key: str = "liars.pooled",
                  log=None, on_broken=None):
         self.app, self.solvers, self.queue = app, solvers, queue
@@ -271,7 +282,11 @@ class SolverPool:
                              retry_after=retry)
         self._waiting += 1
         try:
-            child = self._idle.get(timeout=self.wait_limit)
+            while True:
+                child = self._idle.get(timeout=self.wait_limit)
+                if _alive(child[1]):
+                    break
+                self._replace(child)  # killed while idle: no request is lost to it
         except gevent.queue.Empty:
             raise Overloaded("no solver came free in time: retry shortly",
                              retry_after=retry) from None

@@ -34,7 +34,7 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
 DEFAULT_SOLVERS = 1        # solver processes per worker
-DEFAULT_SOLVE_QUEUE = 1    # big solves that may wait for one, per worker
+DEFAULT_SOLVE_QUEUE = 8    # big solves that may wait for one, per worker
 DEFAULT_HEADER_TIMEOUT = 10.0
 DEFAULT_BODY_TIMEOUT = 10.0
 
