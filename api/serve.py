@@ -249,6 +249,8 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
     def post_fork(server, worker):
         # Still a clean process (no gevent yet, no connection): fork the solver zygote.
         app = built["app"]
+        if "POOLED_ENDPOINTS" not in app.config:  # another app (the benchmark's "hello")
+            return
         budget_max = float(app.config.get("SOLVER_BUDGET_MAX", 5.0))
         pool = SolverPool(app, solvers, solve_queue, wait_limit=budget_max,
                           answer_limit=budget_max + 10, pooled_key=POOLED_KEY,
