@@ -105,14 +105,14 @@ def test_config_is_per_app_and_drives_the_limits():
 
 
 def test_slow_solves_do_not_hold_up_quick_requests():
-    """Two hard solves (each up to its 3 s budget) run in the solver processes while a
+    """Two hard solves (each up to its 1.5 s budget) run in the solver processes while a
     player checks words: every check is answered meanwhile, long before the solves end."""
     racks = ["AAAAAAABCDDDEEEEEEEEEFGGIIIIIIIIJKLLMMNNNNOOOOOPQRRRRRRSSSTTTTTUUVWYYZ",
              "AAAAAAABBCDDEEEEEEEEEEFFGGGHIIIIIIIIKLLLMMNNNNNNOOOOOOPPQRRRSSSSTTTTTTUUVVWWXYYZ"]
     with LiveServer("--workers", "1", "--solvers", "2") as server:
         def solve(rack):
             return requests.post(server.url + V1 + "/letters/highest",
-                                 json={"tiles": rack, "budget": 3}, timeout=60)
+                                 json={"tiles": rack, "budget": 1.5}, timeout=60)
 
         checks = []
         with ThreadPoolExecutor(max_workers=2) as pool:
