@@ -36,6 +36,12 @@ DEFAULT_CONFIG = {
     "SUBWORDS_LIMIT_MAX": 5000,        # ... and at most
     "DEFAULT_LEXICON": DEFAULT_LEXICON,
     "WARM_LEXICONS": (),               # lexicons whose search index is built at start-up
+    # Served only for these Host names besides localhost and IP literals ("*": any).
+    "ALLOWED_HOSTS": (),
+    # Under `liars serve`, these routes solve in a separate process pool (api.pool) once
+    # a request names more tiles than INLINE_SOLVE_TILES; smaller solves take a few ms.
+    "POOLED_ENDPOINTS": ("letters.highest", "letters.highest_sets", "letters.call"),
+    "INLINE_SOLVE_TILES": 12,
 }
 
 
@@ -51,9 +57,10 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.compact = True
 
-    from . import errors, games, health, letters, lexicons, openapi, pages
+    from . import errors, games, health, letters, lexicons, openapi, pages, serving
 
     errors.register(app)
+    serving.register(app)  # Host check, security headers, solves in the solver pool
     app.register_blueprint(health.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(openapi.bp, url_prefix=API_PREFIX)
@@ -62,12 +69,6 @@ def create_app(config: dict | None = None) -> Flask:
     games.register(app, API_PREFIX)
     from . import words  # dictionary queries: GET /api/v1/words
     app.register_blueprint(words.bp, url_prefix=API_PREFIX)
-
-    @app.after_request
-    def no_sniffing(response):
-        # Answers are JSON or the page's own files: never let a browser guess otherwise.
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        return response
 
     warm(app)
     return app

@@ -31,6 +31,44 @@ class BodyTooLarge(LimitExceeded):
     code = "body_too_large"
 
 
+class UnsupportedMediaType(LiarsError):
+    """A body sent as anything but ``application/json``: a cross-site form can post
+    ``text/plain`` without a CORS preflight, so only JSON is ever read as JSON."""
+
+    code = "unsupported_media_type"
+    status = 415
+
+
+class MisdirectedRequest(LiarsError):
+    """The ``Host`` header names another server (DNS rebinding): refused."""
+
+    code = "misdirected_request"
+    status = 421
+
+
+class Overloaded(LiarsError):
+    """The solver pool is full (or a solver process stopped): retry after a while.
+    The one 5xx the API answers on purpose."""
+
+    code = "overloaded"
+    status = 503
+
+    def __init__(self, message: str, *, retry_after: int = 1, field: str | None = None):
+        super().__init__(message, field=field)
+        self.retry_after = max(1, int(retry_after))
+
+
+# Sent with every answer, the app's and the server's own (see api.serve): the page
+# needs no inline script or style, and no other site may frame it or learn its URLs.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; base-uri 'none'; form-action 'self'; "
+                               "frame-ancestors 'none'; object-src 'none'",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
 HTTP_CODES = {
     400: "bad_request",
     404: "not_found",
@@ -42,8 +80,10 @@ HTTP_CODES = {
     414: "uri_too_long",
     415: "unsupported_media_type",
     417: "expectation_failed",
+    421: "misdirected_request",
     431: "headers_too_large",
     501: "not_implemented",
+    503: "overloaded",
 }
 
 
@@ -59,7 +99,9 @@ def error_response(code: str, message: str, status: int, field: str | None = Non
 
 def handle_liars_error(error: LiarsError):
     body = error.as_dict()
-    return error_response(body["code"], body["message"], error.status, body["field"])
+    retry_after = getattr(error, "retry_after", None)
+    headers = [("Retry-After", str(retry_after))] if retry_after else None
+    return error_response(body["code"], body["message"], error.status, body["field"], headers)
 
 
 def handle_http_exception(error: HTTPException):

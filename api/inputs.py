@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 
 from flask import current_app, request
 from werkzeug.exceptions import HTTPException
@@ -19,9 +20,11 @@ from solver.errors import InvalidInput, LimitExceeded
 from solver.lexicon import Lexicon, load_lexicon
 from solver.tiles import Tiles
 
-from .errors import BodyTooLarge, MalformedJSON
+from .errors import BodyTooLarge, MalformedJSON, Overloaded, UnsupportedMediaType
 
 MAX_NAME_LENGTH = 64  # lexicon and tile set names
+MIN_SOLVE_SECONDS = 0.05  # a solve left less than this after queueing is refused (503)
+RECEIVED_KEY = "liars.received"  # environ: time.monotonic() when the server had the request
 
 
 def _reject_constant(name: str):
@@ -34,7 +37,14 @@ _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 def json_body(allowed: set[str] | frozenset[str] | None) -> dict:
     """The request's JSON object; keys outside ``allowed`` are refused (a typo must not
-    be ignored).  ``allowed=None`` leaves the keys to the library (the games check them)."""
+    be ignored).  ``allowed=None`` leaves the keys to the library (the games check them).
+
+    Only a body sent as ``application/json`` is read: anything else is 415, so that a
+    cross-site form (``text/plain``, no CORS preflight) cannot drive the API."""
+    if request.mimetype != "application/json":
+        sent = request.mimetype or "no Content-Type"
+        raise UnsupportedMediaType(f"send the body as application/json, not {sent[:60]}",
+                                   field="body")
     try:
         data = request.get_data(cache=True)  # werkzeug enforces MAX_CONTENT_LENGTH (413) ...
     except HTTPException:
@@ -158,12 +168,23 @@ def number(body: dict, name: str) -> float | None:
 
 def budget(body: dict) -> float:
     """Seconds the solver may spend: ``budget`` if sent (read as the library reads it:
-    0 to 60, a number or a number's text), capped by SOLVER_BUDGET_MAX; else the default."""
+    0 to 60, a number or a number's text), capped by SOLVER_BUDGET_MAX, else the default;
+    less the time the request already waited in the server (for a free solver process):
+    the answer comes within the budget of the request's arrival.  A budget of 0 asks only
+    for what is proven at once, so waiting does not cut it."""
     value = read_budget(body.get("budget"))
     cap = float(current_app.config["SOLVER_BUDGET_MAX"])
     if value is None:
-        return min(float(current_app.config["SOLVER_BUDGET"]), cap)
-    return min(value, cap)
+        value = float(current_app.config["SOLVER_BUDGET"])
+    value = min(value, cap)
+    received = request.environ.get(RECEIVED_KEY)
+    if received is not None and value > 0:
+        remaining = value - (time.monotonic() - received)
+        if remaining < min(MIN_SOLVE_SECONDS, value / 2):
+            raise Overloaded(f"the solvers were busy for the whole {value:g} s budget of this "
+                             f"request: retry", retry_after=math.ceil(value))
+        value = remaining
+    return value
 
 
 def integer(body: dict, name: str, *, default: int, low: int, high: int) -> int:

@@ -460,7 +460,10 @@ def build_document(app: Flask) -> dict:
                                 f"{config['MAX_CONTENT_LENGTH']} bytes, "
                                 f"{config['MAX_SOLVE_TILES']} tiles to solve, "
                                 f"{MAX_WORDS} words a set, {MAX_WORD_LENGTH} letters a "
-                                f"word, solver budget {config['SOLVER_BUDGET_MAX']} s."},
+                                f"word, solver budget {config['SOLVER_BUDGET_MAX']} s. "
+                                "Bodies must be application/json (else 415); the Host must "
+                                "name this server (else 421); a busy solver pool answers "
+                                "503 with Retry-After, the only 5xx on purpose."},
         "paths": paths(config),
         "components": {"schemas": schemas(config)},
     }

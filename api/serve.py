@@ -1,22 +1,24 @@
-"""``liars serve``: the API under gunicorn, the production WSGI server.
+"""``liars serve``: the API under gunicorn, built to stay up on a table's Wi-Fi.
 
-    liars serve [--host 127.0.0.1] [--port 8000] [--workers 2] [--threads 1] [--budget 2]
+    liars serve [--host 127.0.0.1] [--port 8000] [--workers 2] [--solvers 1] [--budget 2]
     python -m api.serve ...            # the same, without the console script
 
-The app is created once in the gunicorn master (``preload_app``) with the
-default lexicon loaded and its search index built, then forked: every worker
-starts warm and shares those pages copy-on-write.  Solves are bounded by the
-solver budget (capped by SOLVER_BUDGET_MAX), far below the worker timeout, so a
-hard rack answers ``"proven": false`` instead of hanging a worker.
+The design (chosen by measurement, see api/README.md):
 
-Worker kind: the work is CPU-bound under the GIL, so threads add no throughput;
-gunicorn's sync worker (the default, ``--threads 1``) costs the least CPU per
-request, and gunicorn kills a sync worker whose request overruns its timeout.
-``--threads N`` runs the gthread worker instead: keep-alive, and a long solve no
-longer queues the quick requests that reach the same worker (for tables where
-heavy solves are common).  scripts/bench_api.py measures both (``--threads``).
+* gunicorn's **gevent** worker: every connection is a greenlet, so a slow phone
+  (or a hostile client dripping bytes) holds a greenlet, never the worker.  Its
+  request head must arrive within ``--header-timeout`` and its body within
+  ``--body-timeout``; the body is read whole (:mod:`api.front`) before any app
+  code runs.  Keep-alive also makes light requests cheaper than the sync worker.
+* **Solves apart**: each worker has a bounded pool of niced solver processes
+  (:mod:`api.pool`); big solves run there, so that they cannot starve light
+  requests, and past the queue they are answered 503 with Retry-After.
+* The app is created once in the gunicorn master (``preload_app``) with the
+  default lexicon loaded and its search index built, then forked: workers and
+  solver processes start warm and share those pages copy-on-write.
+* A killed worker is replaced by gunicorn, a killed solver process by its pool.
 
-gunicorn is imported only when serving, so ``liars`` stays quick to start.
+gunicorn and gevent are imported only when serving, so ``liars`` starts quickly.
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ if TYPE_CHECKING:
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
-DEFAULT_THREADS = 1
+DEFAULT_SOLVERS = 1        # solver processes per worker
+DEFAULT_SOLVE_QUEUE = 8    # big solves that may wait for one, per worker
+DEFAULT_HEADER_TIMEOUT = 10.0
+DEFAULT_BODY_TIMEOUT = 10.0
 
 
 def _positive_int(text: str) -> int:
@@ -41,6 +46,16 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1000, not {value}")
     return value
 
 
@@ -54,34 +69,62 @@ def _port(text: str) -> int:
     return value
 
 
-def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError("budget must be more than 0 and at most 60 s")
-    return value
+def _seconds(low: float, high: float, what: str):
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low < value <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"{what} must be more than {low:g} and at most "
+                                             f"{high:g} s")
+        return value
+    return parse
+
+
+_budget = _seconds(0, 60, "budget")
+
+
+def _host_name(text: str) -> str:
+    name = text.strip()
+    if not name or any(c in name for c in "/ \t@"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a host name")
+    return name
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST,
-                        help=f"address to listen on (default {DEFAULT_HOST})")
+                        help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 for "
+                             f"the phones on your network)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
                         help=f"port to listen on (default {DEFAULT_PORT})")
     parser.add_argument("--workers", type=_positive_int, default=DEFAULT_WORKERS,
-                        help=f"worker processes (default {DEFAULT_WORKERS})")
-    parser.add_argument("--threads", type=_positive_int, default=DEFAULT_THREADS,
-                        help=f"threads per worker (default {DEFAULT_THREADS}): 1 runs gunicorn's "
-                             f"sync worker, the cheapest per request; more run its gthread "
-                             f"worker, with keep-alive, where a long solve does not hold up "
-                             f"the other requests of its worker")
+                        help=f"HTTP worker processes (default {DEFAULT_WORKERS})")
+    parser.add_argument("--solvers", type=_positive_int, default=DEFAULT_SOLVERS,
+                        help=f"solver processes per worker for big solves (default "
+                             f"{DEFAULT_SOLVERS})")
+    parser.add_argument("--solve-queue", type=_count, default=DEFAULT_SOLVE_QUEUE,
+                        help=f"big solves that may wait for a solver, per worker (default "
+                             f"{DEFAULT_SOLVE_QUEUE}); more get 503 with Retry-After")
     parser.add_argument("--budget", type=_budget, default=None,
                         help="seconds a solve may take by default (default 2; requests may "
                              "ask for up to the cap, 5 s or this value if higher)")
     parser.add_argument("--lexicon", default=None,
                         help="the default lexicon, loaded and indexed at start-up "
                              "(default twl06)")
+    parser.add_argument("--allow-host", dest="allow_hosts", action="append", default=[],
+                        type=_host_name, metavar="NAME",
+                        help="also answer requests whose Host is NAME (repeatable; '*' for "
+                             "any, behind a proxy that checks it); localhost and IP "
+                             "addresses are always answered, other names get 421")
+    parser.add_argument("--header-timeout", type=_seconds(0, 3600, "header timeout"),
+                        default=DEFAULT_HEADER_TIMEOUT, metavar="SECONDS",
+                        help=f"a request's head must arrive within this (default "
+                             f"{DEFAULT_HEADER_TIMEOUT:g}; also the keep-alive idle time)")
+    parser.add_argument("--body-timeout", type=_seconds(0, 3600, "body timeout"),
+                        default=DEFAULT_BODY_TIMEOUT, metavar="SECONDS",
+                        help=f"a request's body must arrive within this, or 408 (default "
+                             f"{DEFAULT_BODY_TIMEOUT:g})")
     parser.add_argument("--access-log", action="store_true",
                         help="log every request to stderr (off by default: it costs speed)")
 
@@ -91,22 +134,26 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "serve", help="serve the HTTP API with gunicorn",
         description="Serve the HTTP API (/api/v1, /healthz, the phone page at /) with "
-                    "gunicorn, a production WSGI server.")
+                    "gunicorn: gevent workers that read each request whole, and big "
+                    "solves in a bounded pool of solver processes.")
     add_arguments(parser)
     parser.set_defaults(func=_command)
 
 
 def _command(args) -> int:
-    return run(args.host, args.port, args.workers, budget=args.budget, threads=args.threads,
-               lexicon=args.lexicon, access_log=args.access_log)
+    return run(args.host, args.port, args.workers, budget=args.budget, lexicon=args.lexicon,
+               access_log=args.access_log, solvers=args.solvers, solve_queue=args.solve_queue,
+               allow_hosts=tuple(args.allow_hosts), header_timeout=args.header_timeout,
+               body_timeout=args.body_timeout)
 
 
-def app_config(budget: float | None = None, lexicon: str | None = None) -> dict:
+def app_config(budget: float | None = None, lexicon: str | None = None,
+               allow_hosts: tuple[str, ...] = ()) -> dict:
     """The create_app() configuration ``liars serve`` uses."""
     from . import DEFAULT_CONFIG
     from solver.lexicon import load_lexicon
 
-    config: dict = {}
+    config: dict = {"ALLOWED_HOSTS": tuple(allow_hosts)}
     if budget is not None:
         config["SOLVER_BUDGET"] = budget
         config["SOLVER_BUDGET_MAX"] = max(budget, DEFAULT_CONFIG["SOLVER_BUDGET_MAX"])
@@ -117,61 +164,119 @@ def app_config(budget: float | None = None, lexicon: str | None = None) -> dict:
     return config
 
 
-def _json_protocol_errors(worker) -> None:
-    """gunicorn hook (post_worker_init): requests gunicorn refuses before the app sees
-    them (a request line over 4 KiB, malformed HTTP, too many headers) are answered in
-    the API's one JSON error shape too, instead of gunicorn's HTML page.
-
-    gunicorn writes those answers through ``gunicorn.util.write_error``; this swaps
-    it for a JSON writer in this worker process only.
-    """
+def _json_protocol_errors() -> None:
+    """Requests gunicorn refuses before the app sees them (a request line over 4 KiB,
+    malformed HTTP, too many headers, an unknown transfer coding) are answered in the
+    API's one JSON error shape too, with the security headers, instead of gunicorn's
+    HTML page.  gunicorn writes those answers through ``gunicorn.util.write_error``;
+    this swaps it for a JSON writer in this worker process only."""
     import json
 
     from gunicorn import util
 
-    from .errors import HTTP_CODES
+    from .errors import HTTP_CODES, SECURITY_HEADERS
+
+    extra = "".join(f"{k}: {v}\r\n" for k, v in SECURITY_HEADERS.items())
 
     def write_error(sock, status_int, reason, mesg):
-        code = ("internal_error" if status_int >= 500
+        code = ("internal_error" if status_int == 500
                 else HTTP_CODES.get(status_int, f"http_{status_int}"))
-        message = (mesg or reason) if status_int < 500 else "internal server error"
+        message = (mesg or reason) if status_int != 500 else "internal server error"
+        if status_int == 501:
+            message = f"not implemented: {mesg or reason}"
         body = json.dumps({"error": {"code": code, "message": message, "field": None}})
         head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
-                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n")
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+                f"{extra}\r\n")
         util.write_nonblock(sock, (head + body).encode("latin-1", "replace"))
 
     util.write_error = write_error
 
 
+def check_port_free(host: str, port: int) -> None:
+    """Fail at once, in one line, when the address cannot be listened on (gunicorn
+    would retry for five seconds and then print a page of log)."""
+    import errno
+    import socket
+
+    from solver.errors import InvalidInput
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise InvalidInput(f"port {port} on {host} is already in use: stop the other "
+                               f"server or choose another --port") from None
+        if exc.errno == errno.EACCES:
+            raise InvalidInput(f"not allowed to listen on port {port} (ports below 1024 "
+                               f"need root): choose another --port") from None
+        raise InvalidInput(f"cannot listen on {host}:{port}: "
+                           f"{exc.strerror or exc}") from None
+
+
 def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAULT_WORKERS, *,
-        budget: float | None = None, threads: int = DEFAULT_THREADS,
-        lexicon: str | None = None, access_log: bool = False,
+        budget: float | None = None, lexicon: str | None = None, access_log: bool = False,
+        solvers: int = DEFAULT_SOLVERS, solve_queue: int = DEFAULT_SOLVE_QUEUE,
+        allow_hosts: tuple[str, ...] = (), header_timeout: float = DEFAULT_HEADER_TIMEOUT,
+        body_timeout: float = DEFAULT_BODY_TIMEOUT,
         factory: Callable[[], Flask] | None = None) -> int:
     """Serve ``factory()`` (the API by default) with gunicorn until stopped; the exit code.
 
     ``factory`` lets a benchmark serve another app (a bare "hello") the same way.
     """
+    import gevent  # noqa: F401 - fail here, plainly, if the worker's library is missing
     from gunicorn.app.base import BaseApplication
+
+    import math
+
+    from .front import BufferedRequests, gevent_worker
+    from .pool import SolverPool
+    from .serving import POOL_EXTENSION, POOLED_KEY
 
     if factory is None:
         from . import create_app
-        config = app_config(budget, lexicon)
+        config = app_config(budget, lexicon, allow_hosts)
 
         def factory() -> Flask:
             return create_app(config)
+    check_port_free(host, port)
+
+    built: dict = {}  # the flask app, once load() has built it in the master
+
+    def post_fork(server, worker):
+        # Still a clean process (no gevent yet, no connection): fork the solver zygote.
+        app = built["app"]
+        if "POOLED_ENDPOINTS" not in app.config:  # another app (the benchmark's "hello")
+            return
+        budget_max = float(app.config.get("SOLVER_BUDGET_MAX", 5.0))
+        pool = SolverPool(app, solvers, solve_queue, wait_limit=budget_max,
+                          answer_limit=budget_max + 10, pooled_key=POOLED_KEY,
+                          log=worker.log, on_broken=lambda: setattr(worker, "alive", False))
+        pool.start(close_fds=[s.fileno() for s in worker.sockets])
+        worker.liars_pool = pool
+
+    def post_worker_init(worker):
+        _json_protocol_errors()
+        pool = getattr(worker, "liars_pool", None)
+        if pool is not None:
+            pool.attach()
+            built["app"].extensions[POOL_EXTENSION] = pool
 
     # Far above the longest solve a request may ask for, so that only a truly stuck
-    # worker is killed (the sync worker is killed mid-request; gthread heartbeats).
+    # worker is killed (the gevent worker heartbeats while its greenlets wait).
     worker_timeout = max(30, int(2 * (budget or 0)) + 10)
     options = {
         "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
         "workers": workers,
-        "worker_class": "gthread" if threads > 1 else "sync",
-        "threads": threads,
-        "preload_app": True,       # build the app (and warm the lexicon) once, then fork
+        "worker_class": gevent_worker(header_timeout),
+        "worker_connections": 1000,
+        "preload_app": True,        # build the app (and warm the lexicon) once, then fork
         "timeout": worker_timeout,  # a worker silent this long is killed and replaced
         "graceful_timeout": 5,
-        "keepalive": 5,
+        "keepalive": max(1, math.ceil(header_timeout)),  # > 0: heads are timed at all
         "backlog": 2048,
         "accesslog": "-" if access_log else None,
         "errorlog": "-",
@@ -180,7 +285,8 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         # gunicorn >= 25 opens a control socket at one fixed path per user: several
         # servers (tests, benchmarks) would fight over it, and nothing here uses it.
         "control_socket_disable": True,
-        "post_worker_init": _json_protocol_errors,
+        "post_fork": post_fork,
+        "post_worker_init": post_worker_init,
     }
 
     class _Server(BaseApplication):
@@ -197,7 +303,9 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
             app_log.handlers = list(server_log.handlers)
             app_log.setLevel(server_log.level)
             app_log.propagate = False
-            return factory()
+            app = built["app"] = factory()
+            return BufferedRequests(app, body_timeout=body_timeout,
+                                    max_body=app.config.get("MAX_CONTENT_LENGTH"))
 
     try:
         _Server().run()

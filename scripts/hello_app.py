@@ -3,7 +3,7 @@
     python scripts/hello_app.py --port 8001 --workers 2
 
 It is served exactly as the API is (api.serve.run: gunicorn, same worker kind,
-threads and settings), so the difference in figures is the API's own cost.
+front and settings), so the difference in figures is the API's own cost.
 """
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="hello_app.py", description=__doc__.splitlines()[0])
     add_arguments(parser)
     args = parser.parse_args(argv)
-    return run(args.host, args.port, args.workers, threads=args.threads,
-               access_log=args.access_log, factory=create_app)
+    return run(args.host, args.port, args.workers, access_log=args.access_log,
+               header_timeout=args.header_timeout, body_timeout=args.body_timeout,
+               factory=create_app)
 
 
 if __name__ == "__main__":

@@ -58,7 +58,7 @@ def test_served_by_gunicorn_warm_from_the_start(server):
     while server.output().count("Booting worker") < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
     log = server.output()
-    assert "Starting gunicorn" in log and "Using worker: sync" in log
+    assert "Starting gunicorn" in log and "Using worker: LiarsGeventWorker" in log
     assert log.count("Booting worker") == 2
     # built once in the master before the workers fork (preload), not on a first request
     assert log.count("warmed lexicon twl06") == 1
@@ -304,8 +304,9 @@ def test_malformed_json(server):
 
 def test_body_must_be_an_object(server):
     for value in [[1, 2], "ABEGIRR", 5, None, True]:
-        error_of(server.post(V1 + "/judge", data=json.dumps(value)), 400, "invalid_input",
-                 "body")
+        error_of(server.post(V1 + "/judge", data=json.dumps(value),
+                             headers={"Content-Type": "application/json"}), 400,
+                 "invalid_input", "body")
 
 
 @pytest.mark.parametrize("path, body, field", [
@@ -377,7 +378,8 @@ def test_limits(server):
              "declared")
     # body size
     big = json.dumps({"words": "a " * 40000})
-    error_of(server.post(V1 + "/judge", data=big), 413, "body_too_large", "body")
+    error_of(server.post(V1 + "/judge", data=big, headers={"Content-Type": "application/json"}),
+             413, "body_too_large", "body")
 
 
 def test_body_too_large_without_content_length(server):

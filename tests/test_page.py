@@ -72,7 +72,11 @@ class Phone:
         self.scheme = color_scheme
         self.context = browser.new_context(viewport=VIEWPORT, color_scheme=color_scheme,
                                            device_scale_factor=1, has_touch=True,
-                                           is_mobile=True, locale="en-US")
+                                           is_mobile=True, locale="en-US",
+                                           # the server's CSP forbids eval, which the tests'
+                                           # own wait_for_function polling uses; that the page
+                                           # itself runs under the CSP is test_page_csp.py's
+                                           bypass_csp=True)
         self.page = self.context.new_page()
         self.page.set_default_timeout(10_000)
         self.requests: list[str] = []
