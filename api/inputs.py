@@ -170,8 +170,9 @@ def budget(body: dict) -> float:
     """Seconds the solver may spend: ``budget`` if sent (read as the library reads it:
     0 to 60, a number or a number's text), capped by SOLVER_BUDGET_MAX, else the default;
     less the time the request already waited in the server (for a free solver process):
-    the answer comes within the budget of the request's arrival.  A budget of 0 asks only
-    for what is proven at once, so waiting does not cut it."""
+    the answer comes within the budget of the request's arrival.  A budget of 0 (or one
+    below MIN_SOLVE_SECONDS) asks only for what is proven at once: waiting does not
+    refuse it."""
     value = read_budget(body.get("budget"))
     cap = float(current_app.config["SOLVER_BUDGET_MAX"])
     if value is None:
@@ -181,8 +182,10 @@ def budget(body: dict) -> float:
     if received is not None and value > 0:
         remaining = value - (time.monotonic() - received)
         if remaining < min(MIN_SOLVE_SECONDS, value / 2):
-            raise Overloaded(f"the solvers were busy for the whole {value:g} s budget of this "
-                             f"request: retry", retry_after=math.ceil(value))
+            if value >= MIN_SOLVE_SECONDS:  # a real budget spent waiting: say so, retry
+                raise Overloaded(f"the solvers were busy for the whole {value:g} s budget of "
+                                 f"this request: retry", retry_after=math.ceil(value))
+            remaining = 0.0  # a budget that small asked only for what is proven at once
         value = remaining
     return value
 

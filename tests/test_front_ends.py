@@ -46,8 +46,9 @@ CALLS = [
     ("AB?", "b4", "exact", "nan"),                       # several faults: the same one named
     ("ABEGIRR", "b4", "exact", "nan"),
 ]
-# Plain words only: a word with a non-letter is the judge helper's part of issue 8.
-JUDGED = ["big g er", "big xyzzy", "qi za", "zzzz", "a", "bigger"]
+# A word with a non-letter is simply not acceptable, like a word the lexicon lacks.
+JUDGED = ["big g er", "big xyzzy", "qi za", "zzzz", "a", "bigger", "big don't", "café",
+          "e-mail", "b1g"]
 DELTAS = {"+1 tile": 1, "no change": 0, "−1 tile": -1}
 
 
@@ -129,7 +130,7 @@ def page_call(page, base, tiles, declared, call, budget):
 
 
 def library_judge(words):
-    return WordSet.parse(words, field="words").is_valid(load_lexicon())
+    return load_lexicon().judge(words)
 
 
 def cli_judge(words):
