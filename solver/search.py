@@ -80,6 +80,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .bounds import counts_of, greatest_shape, length_limits, tile_counts
 from .index import _LANE_GUARD, LANE_LETTERS, _lanes_of
 from .tiles import BITS, Tiles, unpack
 
@@ -90,7 +91,8 @@ _GREEDY_TRIES = 4  # remainders completed greedily when out of time
 _UNION_MIN_STATES = 8  # below this, the pair test itself is the cheaper filter
 _FLOOR_CHUNK = 64  # states per chunk when scanning from per-state floors
 _SMALL_BLOCK = 64  # blocks this small are not worth shrinking
-_MAX_PAIRS = 2_000_000  # (remainder, word) pairs one layer may hold
+_MAX_PAIRS = 2_000_000  # (remainder, word) pairs one layer may hold before splitting
+_MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
 @dataclass(frozen=True)
@@ -339,10 +341,12 @@ class _Blocks(dict):
 class _Layers:
     """The forward pass: layer by layer, every remainder with the highest prefix."""
 
-    def __init__(self, index, rack: int, size: int, deadline: float):
+    def __init__(self, index, rack: int, size: int, deadline: float, floor: int = 0):
         self.index = index
         self.deadline = deadline
         rows = index.formable_rows(rack, size, min_length=2)
+        if floor:
+            rows = rows[rows >= floor]  # row order: see _Split
         self.rows = rows
         self.lanes = tuple(lane[rows] for lane in index.lanes)
         # rows are longest first: one block per length, sliced when first needed
@@ -359,6 +363,7 @@ class _Layers:
         self.links = []  # per layer: (parent state, row of word taken, child state)
         self.shape = []  # entries >= 2 settled so far
         self.remaining = size
+        self.trying = None  # the length being tried for the next entry (all longer failed)
         self.nodes = 1
         self._keys = {}
         self._letters = None  # (states it was made for, their tile letters)
@@ -407,6 +412,7 @@ class _Layers:
                     pj = np.arange(len(rows))
                     pi = np.zeros(len(rows), dtype=np.intp)
                     break
+                self.trying = length
                 pi, pj = self._pairs(states, length, floor)
                 if len(pi):
                     break
@@ -435,6 +441,8 @@ class _Layers:
                 inverse = np.arange(len(taken))
                 self.last_rows = taken
             else:
+                if time.perf_counter() + len(pi) * _MERGE_SECONDS > self.deadline:
+                    raise _OutOfTime  # merging these would overrun the budget
                 child, inverse = _unique_states(states[0][pi] - lanes[0][remap],
                                                 states[1][pi] - lanes[1][remap],
                                                 states[2][pi] - lanes[2][remap])
@@ -446,6 +454,7 @@ class _Layers:
             self.shape.append(length)
             self.nodes += len(child[0])
             self.remaining -= length
+            self.trying = None
             cap = length
 
     def _single(self, states, cap: int) -> int:
@@ -590,28 +599,113 @@ def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> Search
     size = len(tiles)
     deadline = start + (budget if budget is not None else float("inf"))
     rack = tiles.packed
-    layers = _Layers(index, rack, size, deadline)
+    split = _Split(index, size, deadline)
     stopped = None
     try:
-        layers.run()
-        last = layers.states[-1]
-        chosen = layers.path(np.ones(len(last[0]), dtype=bool))
+        split.explore(rack, size, [], 0)
     except _OutOfTime as stop:
         stopped = stop.reason
-        chosen = _fallback(layers, index)
+    chosen = split.best_rows
     left = rack
     for row in chosen:
         left -= index.packed_rows(np.array([row]))[0]
     keys = tuple(index.key(row) for row in chosen)
     leftover = "".join(sorted(unpack(left).elements())).lower()
     found = SearchResult(keys, leftover, stopped is None, time.perf_counter() - start,
-                         layers.nodes, stopped)
+                         split.nodes, stopped)
     if stopped is None:
         upper = found.shape
     else:
-        cap = layers.shape[-1] if layers.shape else max(layers._spans, default=1)
-        upper = _upper_bound(layers.shape, layers.remaining, cap)
+        upper = _stopped_bound(split.top, tiles, index)
     return dataclasses.replace(found, upper=upper)
+
+
+class _Split:
+    """The layers, and depth-first splits by first word where a layer grows too big.
+
+    ``explore(rack, ...)`` runs the layers on a rack.  When a layer would hold
+    more than ``_MAX_PAIRS`` (remainder, word) pairs, it splits instead: one
+    sub-search per word of the rack's longest length (row order), on the rack
+    less that word, whose own words of that length must come at or after it
+    in row order (every set, written in row order, is explored under its first
+    word, so nothing is lost).  The best set found so far (the *incumbent*)
+    is replaced only by a strictly higher shape, or by the first exact result
+    of an equal shape when the incumbent was a greedy completion.  A split is
+    skipped when the letter-count bound (solver/bounds.py) of its rack, after
+    the words above it, cannot beat the incumbent (or only tie it, once the
+    incumbent is exact): no set under it is higher.  So the first sub-search,
+    in row order, that reaches the highest shape gives the documented
+    tie-break (its first word is the smallest first word of any highest set,
+    and the rest is the smallest tail), and memory stays that of one layered
+    search per level of splitting.
+    """
+
+    def __init__(self, index, size: int, deadline: float):
+        self.index = index
+        self.size = size
+        self.deadline = deadline
+        self.best_shape: tuple[int, ...] = (0,)  # below every shape, even the empty rack's
+        self.best_rows: list[int] = []
+        self.exact = False  # is the incumbent the exact result of a (sub-)search?
+        self.nodes = 0
+        self.top: _Layers | None = None  # the first (whole-rack) layered search
+
+    def offer(self, rows: list[int], exact: bool) -> None:
+        lengths = sorted((int(self.index.lengths[r]) for r in rows), reverse=True)
+        shape = tuple(lengths) + (1,) * (self.size - sum(lengths))
+        if shape > self.best_shape or (shape == self.best_shape and exact and not self.exact):
+            self.best_shape, self.best_rows, self.exact = shape, list(rows), exact
+
+    def explore(self, rack: int, size: int, above: list[int], floor: int) -> None:
+        layers = _Layers(self.index, rack, size, self.deadline, floor)
+        if self.top is None:
+            self.top = layers
+        try:
+            layers.run()
+            last = layers.states[-1]
+            self.offer(above + layers.path(np.ones(len(last[0]), dtype=bool)), True)
+            return
+        except _OutOfTime as stop:
+            self.offer(above + _fallback(layers, self.index), False)
+            if stop.reason != "size":
+                raise
+        finally:
+            self.nodes += layers.nodes
+        rows = layers.rows
+        if layers is not self.top:
+            del layers  # free its layers before going deeper
+        lengths = self.index.lengths[rows]
+        firsts = rows[lengths == lengths[0]].tolist()
+        counts = tile_counts(rack)
+        cand_counts = counts_of(self.index, rows)
+        limits = length_limits(counts, lengths, cand_counts)
+        head = tuple(sorted((int(self.index.lengths[r]) for r in above), reverse=True))
+        top = int(lengths[0])
+        for k, row in enumerate(firsts):
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime
+            bound = head + (top,) + greatest_shape(counts - cand_counts[k], limits)
+            if bound < self.best_shape or (bound == self.best_shape and self.exact):
+                continue
+            word = self.index.packed_rows(np.array([row]))[0]
+            self.explore(rack - word, size - top, above + [row], row)
+
+
+def _stopped_bound(layers: _Layers, tiles: Tiles, index) -> tuple[int, ...]:
+    """A shape no set can beat, when the layers stopped before the end.
+
+    Two bounds, each proven, and the lower of them: the settled prefix then
+    the greatest partition of the rest (no entry above the length being tried
+    for the next entry, since every longer one was found to fit no remainder),
+    and the letter-count relaxation of solver/bounds.py with the same prefix.
+    """
+    cap = layers.shape[-1] if layers.shape else max(layers._spans, default=1)
+    if layers.trying is not None:
+        cap = min(cap, layers.trying)
+    by_size = _upper_bound(layers.shape, layers.remaining, cap)
+    counts = tile_counts(tiles.packed)
+    limits = length_limits(counts, index.lengths[layers.rows], counts_of(index, layers.rows))
+    return min(by_size, greatest_shape(counts, limits, tuple(layers.shape)))
 
 
 def _fallback(layers: _Layers, index) -> list[int]:
