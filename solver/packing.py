@@ -32,7 +32,7 @@ state):
   and the settled bin tiles that word does not use must fit in the bin's
   spare room (bin size minus ``tail``);
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
-  wanted lengths and the settled bin, bounded in size).
+  wanted lengths, the settled bin and the tail lengths, bounded in size).
 """
 
 from __future__ import annotations
@@ -61,9 +61,16 @@ class Packer:
         self.vowels = counts[:, _VOWELS].sum(axis=1)
         self.failed: set = set()
         self.nodes = 0
+        self._sub = None  # a packer for the bin, when the tail has several words
 
-    def query(self, tiles: np.ndarray, main, tail: int):
-        """(main candidate numbers, tail candidate number) of one packing, or None."""
+    def query(self, tiles: np.ndarray, main, tail):
+        """(main candidate numbers, tail candidate numbers) of one packing, or None.
+
+        ``tail`` is one length or several (then the bin must hold a word of
+        each, disjoint: checked exactly, by a query on the bin, once the main
+        words are placed).
+        """
+        tail = sorted([tail] if isinstance(tail, int) else tail, reverse=True)
         want = np.zeros(self.top + 1, dtype=np.int64)
         for length in main:
             if length > self.top or length < 2:
@@ -71,16 +78,22 @@ class Packer:
             want[length] += 1
         tiles = tiles.astype(np.int16)
         room = int(tiles.sum()) - int(want @ self.span)
-        if tail < 2 or tail > self.top or room < tail:
+        if not tail or min(tail) < 2 or max(tail) > self.top or room < sum(tail):
             return None
         act = np.flatnonzero(want[self.lengths] > 0)
-        tails = np.flatnonzero(self.lengths == tail)
+        tails = np.flatnonzero(np.isin(self.lengths, tail))
         tails = tails[(self.counts[tails] <= tiles).all(axis=1)]
-        if not len(tails):
-            return None
-        self._tail, self._spare = tail, room - tail
-        got = self._state(tiles, want, np.zeros(26, dtype=np.int16), act, tails)
-        return got
+        self._tail, self._spare = tail, room - sum(tail)
+        return self._state(tiles, want, np.zeros(26, dtype=np.int16), act, tails)
+
+    def _bin_holds(self, bin_tiles, tails):
+        """Tail candidate numbers of disjoint words, one per tail length, in the bin."""
+        if len(self._tail) == 1:
+            return [int(tails[0])]
+        if self._sub is None:
+            self._sub = Packer(self.lengths, self.counts, self.deadline)
+        got = self._sub.query(bin_tiles, self._tail[:-1], self._tail[-1])
+        return None if got is None else got[0] + got[1]
 
     # -- the search -----------------------------------------------------------------
 
@@ -88,17 +101,20 @@ class Packer:
         self.nodes += 1
         if self.nodes & 31 == 0 and time.perf_counter() > self.deadline:
             raise OutOfTime
-        # the tail: a word that fits the bin (settled letters: binned; others: unplaced)
+        # the tail: words that fit the bin (settled letters: binned; others: unplaced)
         counts = self.counts[tails]
-        settled_used = counts[:, binned > 0].sum(axis=1) if binned.any() else 0
         ok = (counts <= binned + tiles).all(axis=1)
-        ok &= int(binned.sum()) - settled_used <= self._spare
+        if len(self._tail) == 1 and binned.any():
+            # the bin's settled tiles the tail word leaves must fit its spare room
+            ok &= int(binned.sum()) - counts[:, binned > 0].sum(axis=1) <= self._spare
         tails = tails[ok]
-        if not len(tails):
-            return None
+        for length in set(self._tail):
+            if not (self.lengths[tails] == length).any():
+                return None
         if not want.any():
-            return [], int(tails[0])
-        key = tiles.tobytes() + want.tobytes() + binned.tobytes()
+            got = self._bin_holds(binned + tiles, tails)
+            return None if got is None else ([], got)
+        key = (tiles.tobytes() + want.tobytes() + binned.tobytes(), tuple(self._tail))
         if key in self.failed:
             return None
         found = self._branch(tiles, want, binned, act, tails)

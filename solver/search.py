@@ -82,6 +82,7 @@ import numpy as np
 
 from .bounds import counts_of, greatest_shape, length_limits, tile_counts
 from .index import _LANE_GUARD, LANE_LETTERS, _lanes_of
+from .packing import OutOfTime, Packer
 from .tiles import BITS, Tiles, unpack
 
 DEFAULT_BUDGET = 5.0  # seconds
@@ -92,6 +93,8 @@ _UNION_MIN_STATES = 8  # below this, the pair test itself is the cheaper filter
 _FLOOR_CHUNK = 64  # states per chunk when scanning from per-state floors
 _SMALL_BLOCK = 64  # blocks this small are not worth shrinking
 _MAX_PAIRS = 2_000_000  # (remainder, word) pairs one layer may hold before splitting
+_SMALL_RACK = 48  # racks up to this size keep the whole layered search
+_MAX_PAIRS_BIG = 150_000  # bigger racks hand over to the packing queries sooner
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
@@ -341,12 +344,10 @@ class _Blocks(dict):
 class _Layers:
     """The forward pass: layer by layer, every remainder with the highest prefix."""
 
-    def __init__(self, index, rack: int, size: int, deadline: float, floor: int = 0):
+    def __init__(self, index, rack: int, size: int, deadline: float):
         self.index = index
         self.deadline = deadline
         rows = index.formable_rows(rack, size, min_length=2)
-        if floor:
-            rows = rows[rows >= floor]  # row order: see _Split
         self.rows = rows
         self.lanes = tuple(lane[rows] for lane in index.lanes)
         # rows are longest first: one block per length, sliced when first needed
@@ -363,6 +364,8 @@ class _Layers:
         self.links = []  # per layer: (parent state, row of word taken, child state)
         self.shape = []  # entries >= 2 settled so far
         self.remaining = size
+        # past this many pairs in one layer, hand over to the packing queries
+        self.max_pairs = _MAX_PAIRS if size <= _SMALL_RACK else _MAX_PAIRS_BIG
         self.trying = None  # the length being tried for the next entry (all longer failed)
         self.nodes = 1
         self._keys = {}
@@ -532,7 +535,7 @@ class _Layers:
                 out_i.append(pi + lo if order is None else order[pi + lo])
                 out_j.append(pj)
                 total += len(pi)
-                if total > _MAX_PAIRS:
+                if total > self.max_pairs:
                     raise _OutOfTime("size")  # too big to hold: give up, unproven
         if letters is not None and letters_lo == 0 and step >= n_states:
             self._letters = (states[0], letters)  # reused for the next length
@@ -599,96 +602,119 @@ def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> Search
     size = len(tiles)
     deadline = start + (budget if budget is not None else float("inf"))
     rack = tiles.packed
-    split = _Split(index, size, deadline)
-    stopped = None
+    layers = _Layers(index, rack, size, deadline)
+    stopped, settle = None, None
     try:
-        split.explore(rack, size, [], 0)
+        layers.run()
+        last = layers.states[-1]
+        chosen = layers.path(np.ones(len(last[0]), dtype=bool))
     except _OutOfTime as stop:
-        stopped = stop.reason
-    chosen = split.best_rows
+        chosen = _fallback(layers, index)
+        stopped = "budget"
+        if stop.reason == "size":
+            settle = _Settle(layers, chosen, tiles, index, deadline)
+            try:
+                chosen = settle.run()
+                stopped = None
+            except (_OutOfTime, OutOfTime):
+                chosen = settle.best()
     left = rack
     for row in chosen:
         left -= index.packed_rows(np.array([row]))[0]
     keys = tuple(index.key(row) for row in chosen)
     leftover = "".join(sorted(unpack(left).elements())).lower()
+    nodes = layers.nodes + (settle.packer.nodes if settle else 0)
     found = SearchResult(keys, leftover, stopped is None, time.perf_counter() - start,
-                         split.nodes, stopped)
+                         nodes, stopped)
     if stopped is None:
         upper = found.shape
+    elif settle is not None:
+        upper = settle.upper()
     else:
-        upper = _stopped_bound(split.top, tiles, index)
+        upper = _stopped_bound(layers, tiles, index)
     return dataclasses.replace(found, upper=upper)
 
 
-class _Split:
-    """The layers, and depth-first splits by first word where a layer grows too big.
+class _Settle:
+    """Past the layers' size: settle the rest of the shape entry by entry, by packing queries.
 
-    ``explore(rack, ...)`` runs the layers on a rack.  When a layer would hold
-    more than ``_MAX_PAIRS`` (remainder, word) pairs, it splits instead: one
-    sub-search per word of the rack's longest length (row order), on the rack
-    less that word, whose own words of that length must come at or after it
-    in row order (every set, written in row order, is explored under its first
-    word, so nothing is lost).  The best set found so far (the *incumbent*)
-    is replaced only by a strictly higher shape, or by the first exact result
-    of an equal shape when the incumbent was a greedy completion.  A split is
-    skipped when the letter-count bound (solver/bounds.py) of its rack, after
-    the words above it, cannot beat the incumbent (or only tie it, once the
-    incumbent is exact): no set under it is higher.  So the first sub-search,
-    in row order, that reaches the highest shape gives the documented
-    tie-break (its first word is the smallest first word of any highest set,
-    and the rest is the smallest tail), and memory stays that of one layered
-    search per level of splitting.
+    The layers settled a prefix P exactly and, at the next position, refuted
+    every entry above the one they were trying.  For the next entry, each
+    length L from there down is tried: it is the entry when some set of shape
+    P leaves a word of length L (the highest shape starts P, L exactly when
+    that holds for L and for no longer length, by the layers' induction).  A
+    set at hand answers "yes" at once when its own leftover holds such a word;
+    otherwise solver/packing.py answers exactly, with a set when "yes".
+    When no L >= 2 is left, the shape is P and single letters, and the set that
+    proved the last entry is the answer.
     """
 
-    def __init__(self, index, size: int, deadline: float):
+    def __init__(self, layers: _Layers, incumbent: list[int], tiles: Tiles, index, deadline):
         self.index = index
-        self.size = size
-        self.deadline = deadline
-        self.best_shape: tuple[int, ...] = (0,)  # below every shape, even the empty rack's
-        self.best_rows: list[int] = []
-        self.exact = False  # is the incumbent the exact result of a (sub-)search?
-        self.nodes = 0
-        self.top: _Layers | None = None  # the first (whole-rack) layered search
+        self.layers = layers
+        self.rows = layers.rows  # every candidate fitting the rack, ascending
+        self.lengths = index.lengths[self.rows]
+        self.counts = counts_of(index, self.rows)
+        self.tiles = tile_counts(tiles.packed).astype(np.int16)
+        self.size = len(tiles)
+        self.prefix = list(layers.shape)
+        k = len(self.prefix)
+        self.main = np.searchsorted(self.rows, incumbent[:k]).tolist()
+        self.incumbent = incumbent
+        self.trying = layers.trying
+        self.packer = Packer(self.lengths, self.counts, deadline)
 
-    def offer(self, rows: list[int], exact: bool) -> None:
-        lengths = sorted((int(self.index.lengths[r]) for r in rows), reverse=True)
-        shape = tuple(lengths) + (1,) * (self.size - sum(lengths))
-        if shape > self.best_shape or (shape == self.best_shape and exact and not self.exact):
-            self.best_shape, self.best_rows, self.exact = shape, list(rows), exact
+    def run(self) -> list[int]:
+        top = int(self.lengths[0]) if len(self.lengths) else 0
+        while True:
+            cap = min(self.prefix[-1] if self.prefix else top, self.size - sum(self.prefix))
+            first = cap if self.trying is None else min(cap, self.trying)
+            for length in range(first, 1, -1):
+                self.trying = length
+                left = self.tiles - self.counts[self.main].sum(axis=0)
+                block = np.flatnonzero(self.lengths == length)
+                fit = block[(self.counts[block] <= left).all(axis=1)]
+                if len(fit):
+                    self.main = self.main + [int(fit[0])]
+                    break
+                # the words of the prefix's top length are packed by letters;
+                # the shorter ones and the new entry only need to fit what is left
+                head = [n for n in self.prefix if n == self.prefix[0]] if self.prefix else []
+                got = self.packer.query(self.tiles, head, self.prefix[len(head):] + [length])
+                if got is not None:
+                    self.main = got[0] + got[1]
+                    break
+            else:
+                self.trying = 1
+                return self._rows(self.main)
+            self.prefix.append(length)
+            self.trying = None
 
-    def explore(self, rack: int, size: int, above: list[int], floor: int) -> None:
-        layers = _Layers(self.index, rack, size, self.deadline, floor)
-        if self.top is None:
-            self.top = layers
-        try:
-            layers.run()
-            last = layers.states[-1]
-            self.offer(above + layers.path(np.ones(len(last[0]), dtype=bool)), True)
-            return
-        except _OutOfTime as stop:
-            self.offer(above + _fallback(layers, self.index), False)
-            if stop.reason != "size":
-                raise
-        finally:
-            self.nodes += layers.nodes
-        rows = layers.rows
-        if layers is not self.top:
-            del layers  # free its layers before going deeper
-        lengths = self.index.lengths[rows]
-        firsts = rows[lengths == lengths[0]].tolist()
-        counts = tile_counts(rack)
-        cand_counts = counts_of(self.index, rows)
-        limits = length_limits(counts, lengths, cand_counts)
-        head = tuple(sorted((int(self.index.lengths[r]) for r in above), reverse=True))
-        top = int(lengths[0])
-        for k, row in enumerate(firsts):
-            if time.perf_counter() > self.deadline:
-                raise _OutOfTime
-            bound = head + (top,) + greatest_shape(counts - cand_counts[k], limits)
-            if bound < self.best_shape or (bound == self.best_shape and self.exact):
-                continue
-            word = self.index.packed_rows(np.array([row]))[0]
-            self.explore(rack - word, size - top, above + [row], row)
+    def _rows(self, numbers) -> list[int]:
+        return sorted(int(self.rows[i]) for i in numbers)
+
+    def best(self) -> list[int]:
+        """The higher of the incumbent and the prefix's set completed greedily."""
+        layers = self.layers
+        left = self.tiles - self.counts[self.main].sum(axis=0)
+        state = _lanes_of(sum(int(v) << (BITS * i) for i, v in enumerate(left.tolist())))
+        cap = self.prefix[-1] if self.prefix else 99
+        mine = self._rows(self.main) + _greedy(state, layers.rows, layers.lanes,
+                                               self.lengths, cap)
+        shapes = [sorted((int(self.index.lengths[r]) for r in rows), reverse=True)
+                  for rows in (mine, self.incumbent)]
+        return sorted(mine) if shapes[0] > shapes[1] else self.incumbent
+
+    def upper(self) -> tuple[int, ...]:
+        """The settled prefix, then no entry above the length being tried (both bounds)."""
+        cap = self.prefix[-1] if self.prefix else max(self.layers._spans, default=1)
+        if self.trying is not None:
+            cap = min(cap, self.trying)
+        rest = self.size - sum(self.prefix)
+        by_size = _upper_bound(self.prefix, rest, cap)
+        limits = length_limits(self.tiles, self.lengths, self.counts)
+        return min(by_size, greatest_shape(self.tiles.astype(np.int64), limits,
+                                           tuple(self.prefix)))
 
 
 def _stopped_bound(layers: _Layers, tiles: Tiles, index) -> tuple[int, ...]:
