@@ -63,10 +63,32 @@ Making the layers cheap, without cutting anything that matters:
   checked on the full packed counts.  Merging equal remainders also sorts
   by hash and checks for collisions, falling back to an exact sort.
 
-Out of time (``budget`` seconds), or when one layer would hold more than
-``_MAX_PAIRS`` (remainder, word) pairs (huge racks: 60+ tiles), the search
-returns, marked not proven, the best of a few greedy completions of the
-deepest layer reached (its first entries are still the highest possible ones).
+Big racks: packing queries instead of layers.  When one layer would hold
+more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
+of more than ``_SMALL_RACK`` tiles), the layers stop, and what they proved is
+kept: the settled prefix P, and at the next position every entry above the
+length they were trying (those fit no remainder of the layer).  The rest of
+the shape is settled entry by entry (class ``_Settle``): the next entry is the
+longest L (from there down) such that some set of shape P leaves a word of
+length L, which is the layers' induction unchanged (the highest shape H starts
+P; a set of shape H leaves its next word, so that L >= H(k+1); the set found
+has a shape starting P, L, at most H, so L <= H(k+1)).  "Does some set of shape
+P leave a word of length L?" is answered "yes" at once when the set at hand
+leaves one, and otherwise exactly by solver/packing.py (a letter-branching
+search with proven cuts; its docstring has the argument), which returns such
+a set when there is one.  When no L >= 2 is left, the set that proved the last
+entry is a set of the highest shape.  Nothing is capped: the packing memo is
+bounded, and a full memo only means repeated work.  Tie-break on this path
+(deterministic, documented): that set, its words in row order, leftover
+letters alphabetically; it may differ from the layers' smallest sequence when
+several sets share the highest shape.
+
+Out of time (``budget`` seconds) the search returns, marked not proven
+(``stopped="budget"``), the best set it has (a greedy completion of the
+deepest layer, or of the packing path's prefix), which is a lower bound, and
+an upper bound, the lower of two proven ones: the settled prefix, then no
+entry above the length being tried, then the greatest partition of the rest;
+and the letter-group relaxation of solver/bounds.py with that prefix.
 """
 
 from __future__ import annotations
@@ -93,8 +115,11 @@ _UNION_MIN_STATES = 8  # below this, the pair test itself is the cheaper filter
 _FLOOR_CHUNK = 64  # states per chunk when scanning from per-state floors
 _SMALL_BLOCK = 64  # blocks this small are not worth shrinking
 _MAX_PAIRS = 2_000_000  # (remainder, word) pairs one layer may hold before splitting
-_SMALL_RACK = 48  # racks up to this size keep the whole layered search
-_MAX_PAIRS_BIG = 150_000  # bigger racks hand over to the packing queries sooner
+_SMALL_RACK = 48  # racks up to this size keep the whole layered search (the tie-break)
+# Bigger racks may hand over to the packing queries sooner.  Measured on 60-80 tile
+# racks (scripts/bench_solver.py), handing over at 150k pairs proved no more racks
+# than at 2M and fewer Bananagrams 70-80 tile racks, so for now both are the same.
+_MAX_PAIRS_BIG = _MAX_PAIRS
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
@@ -107,7 +132,7 @@ class SearchResult:
     proven: bool
     elapsed: float
     nodes: int = 0  # remainders (layer states) the search held
-    stopped: str | None = None  # why it is not proven: "budget" (time) or "size"
+    stopped: str | None = None  # why it is not proven: "budget" (out of time), the only reason
     upper: tuple[int, ...] = ()  # a shape no set of these tiles can beat
 
     @property
@@ -116,7 +141,7 @@ class SearchResult:
 
 
 class _OutOfTime(Exception):
-    """The search stopped: ``reason`` is "budget" (out of time) or "size" (too big to hold)."""
+    """The layers stopped: "budget" (out of time) or "size" (a layer too big: hand over)."""
 
     def __init__(self, reason: str = "budget"):
         super().__init__(reason)
@@ -536,7 +561,7 @@ class _Layers:
                 out_j.append(pj)
                 total += len(pi)
                 if total > self.max_pairs:
-                    raise _OutOfTime("size")  # too big to hold: give up, unproven
+                    raise _OutOfTime("size")  # too big to hold: the packing queries go on
         if letters is not None and letters_lo == 0 and step >= n_states:
             self._letters = (states[0], letters)  # reused for the next length
         if not out_i:
