@@ -112,10 +112,18 @@ def schemas(config) -> dict:
                          "lexicon": {"type": "string"}, "shape": shape(), "words": words,
                          "proven": {"type": "boolean",
                                     "description": "false when the search stopped before "
-                                                   "proving the answer: out of its time "
-                                                   "budget, or a rack too large to prove "
-                                                   "(60+ tiles); the set exists but may "
-                                                   "not be the highest"}},
+                                                   "proving the answer (out of its time "
+                                                   "budget); the set exists but may not be "
+                                                   "the highest"},
+                         "stopped": {"type": ["string", "null"], "enum": ["budget", None],
+                                     "description": "why the answer is not proven: "
+                                                    "\"budget\" (out of time); null when "
+                                                    "proven"},
+                         "upper_bound": {**shape(),
+                                         "description": "a shape no word set of these tiles "
+                                                        "can beat (equal to shape when "
+                                                        "proven): the highest lies between "
+                                                        "the two"}},
                         required=["tiles", "lexicon", "shape", "words", "proven"]),
     }
 
