@@ -29,7 +29,8 @@ def test_solve_json_several_racks_and_stdin():
     rows = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["tiles"] for r in rows] == ["ABEGIRR", "IQUZ", "INQ"]
     assert rows[0] == {"tiles": "ABEGIRR", "lexicon": "twl06", "shape": [5, 2],
-                       "words": ["giber", "ar"], "proven": True}
+                       "words": ["giber", "ar"], "proven": True, "stopped": None,
+                       "upper_bound": [5, 2]}
     assert rows[2]["shape"] == [2, 1]
 
 
