@@ -155,6 +155,9 @@ class Packer:
         spread[tiles <= 0] = 1 << 30
         x = int(np.argmin(spread))
         cover = act[has[:, x]]
+        # try first the words that use the most plentiful letters (an order only)
+        scarcity = 1.0 / (tiles.astype(np.float64) + 1.0)
+        cover = cover[np.argsort(self.counts[cover] @ scarcity, kind="stable")]
         return self._cover(tiles, want, binned, act, tails, x, int(tiles[x]), cover, free)
 
     def _cover(self, tiles, want, binned, act, tails, x, left, cover, free):
