@@ -118,7 +118,9 @@ _MAX_PAIRS = 2_000_000  # (remainder, word) pairs one layer may hold before spli
 _SMALL_RACK = 48  # racks up to this size keep the whole layered search (the tie-break)
 # Bigger racks may hand over to the packing queries sooner.  Measured on 60-80 tile
 # racks (scripts/bench_solver.py), handing over at 150k pairs proved no more racks
-# than at 2M and fewer Bananagrams 70-80 tile racks, so for now both are the same.
+# than at 2M and fewer Bananagrams 70-80 tile racks (300k, after the packing got faster:
+# one more rack at 70 tiles, one fewer at 80); at 2M the search proves every rack the
+# layers alone prove, so for now both are the same.
 _MAX_PAIRS_BIG = _MAX_PAIRS
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
