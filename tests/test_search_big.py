@@ -114,7 +114,7 @@ def test_packing_path_equals_layers_and_brute_force(lexicon, tile_set, seed, mon
     assert len(settled) >= len(racks) // 2  # the packing path really ran
 
 
-def _construct(words, leftover, tile_set) -> str:
+def _construct(words, leftover) -> str:
     return "".join(words).upper() + leftover
 
 
@@ -126,7 +126,7 @@ def _construct(words, leftover, tile_set) -> str:
 def test_racks_known_by_construction(twl, k, leftover, shape):
     """k disjoint 15-letter words and a leftover: no 15 more fits the size, so the
     highest is k 15s and then the leftover's best, which these leftovers make plain."""
-    rack = _construct(BAG_SET[:k], leftover, BANANAGRAMS)
+    rack = _construct(BAG_SET[:k], leftover)
     tiles = parse_tiles(rack, BANANAGRAMS)
     result = search(tiles, twl.index, budget=None)
     assert result.proven and result.shape == shape and result.upper == shape
