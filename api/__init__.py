@@ -29,7 +29,7 @@ API_PREFIX = "/api/v1"
 DEFAULT_CONFIG = {
     # Requests are bounded: body size, tiles a solve may take, solver time.
     "MAX_CONTENT_LENGTH": 64 * 1024,   # bytes of request body (413 body_too_large beyond)
-    "MAX_SOLVE_TILES": 98,             # tiles for highest, call and subwords
+    "MAX_SOLVE_TILES": 144,            # tiles for highest, call and subwords (a whole Bananagrams set)
     "SOLVER_BUDGET": 2.0,              # seconds a solve may take by default ...
     "SOLVER_BUDGET_MAX": 5.0,          # ... and at most, whatever a request asks
     "SUBWORDS_LIMIT": 1000,            # words listed by letters/subwords by default ...

@@ -172,9 +172,10 @@ def schemas(config) -> dict:
                                   f"{config['SOLVER_BUDGET_MAX']}; past it the answer has "
                                   f"\"proven\": false and \"stopped\": \"budget\""},
         "Stopped": {"type": ["string", "null"], "enum": ["budget", "size", None],
-                    "description": "why the highest is not proven: \"budget\" (out of "
-                                   "time: a larger budget may help) or \"size\" (too large "
-                                   "for the search: more time does not help); null when "
+                    "description": "why the answer is not proven or not complete: "
+                                   "\"budget\" (out of time: a larger budget may help) or "
+                                   "\"size\" (highest-sets only: more sets than it "
+                                   "enumerates; more time does not help); null when "
                                    "proven"},
         "UpperBound": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 1},
                        "description": "a shape no word set of the tiles can beat: the "
@@ -187,10 +188,9 @@ def schemas(config) -> dict:
                          "lexicon": {"type": "string"}, "shape": shape(), "words": words,
                          "proven": {"type": "boolean",
                                     "description": "false when the search stopped before "
-                                                   "proving the answer: out of its time "
-                                                   "budget, or a rack too large to prove "
-                                                   "(60+ tiles); the set exists but may "
-                                                   "not be the highest"},
+                                                   "proving the answer (out of its time "
+                                                   "budget); the set exists but may not be "
+                                                   "the highest"},
                          "stopped": ref("Stopped"), "upper_bound": ref("UpperBound")},
                         required=["tiles", "lexicon", "shape", "words", "proven", "stopped",
                                   "upper_bound"]),

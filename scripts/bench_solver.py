@@ -13,6 +13,13 @@ the reference finishes, its answer is also compared with the search's.
 Targets (the issue): up to 16 tiles p99 <= 2 ms; up to 40 tiles p99 <= 50 ms;
 words_from on 25 tiles <= 20 ms; a rack that cannot finish within the budget
 returns the best set found, marked not proven.
+
+Big racks (issue 10): random draws of 50-98 tiles (Scrabble bag, and the same
+sizes plus 120 and 144 from the Bananagrams bag), proven counts and p50/p99
+per size (target: all proven, p99 <= 1 s), the layers-only search of before
+(stops unproven when a layer grows too big) measured in the same run; the
+whole Scrabble bag (target: proven <= 10 s) and the whole Bananagrams bag
+(<= 60 s).  ``--big-racks 0`` skips them.
 """
 
 from __future__ import annotations
@@ -94,6 +101,11 @@ def main(argv=None) -> int:
     parser.add_argument("--words-from-size", type=int, default=25)
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs per rack; 'best of' columns take each rack's fastest (default 3)")
+    parser.add_argument("--big-racks", type=int, default=8,
+                        help="racks per big size (default 8; 0 skips the big racks)")
+    parser.add_argument("--big-sizes", default="50,60,70,80,90,98")
+    parser.add_argument("--big-budget", type=float, default=3.0,
+                        help="budget per big rack, seconds (default 3)")
     parser.add_argument("--cpu", default="none",
                         help="pin to this CPU number ('auto': the last allowed CPU; default: no "
                              "pin; the search is single-threaded either way)")
@@ -208,11 +220,12 @@ def main(argv=None) -> int:
         start = time.perf_counter()
         result = search(whole, index, budget)
         took = time.perf_counter() - start
-        why = ""
-        if not result.proven and took < budget:
-            why = " (gave up early: a layer would hold too many remainders)"
         print(f"whole bag ({len(bag)} tiles), budget {budget:g} s: returned in "
-              f"{took:.2f} s, proven={result.proven}{why}, shape {result.shape}")
+              f"{took:.2f} s, proven={result.proven}, shape {result.shape}, "
+              f"bound {result.upper}")
+
+    if args.big_racks:
+        big_racks(lex, args)
 
     print(f"\ntargets (1st run / best of {args.repeat}; other processes on the machine "
           f"inflate the 1st-run figures):")
@@ -231,6 +244,68 @@ def main(argv=None) -> int:
         verdict("up to 40 tiles, p99 <= 50 ms", tuple(map(max, zip(*big))), 0.050)
     verdict(f"words_from {n} tiles, max <= 20 ms", (max(times), max(bests)), 0.020)
     return 0
+
+
+def _layers_only():
+    """The search as it was before the packing queries: the layers, stopped past their size."""
+    import solver.search as module
+
+    def stop(self):
+        raise module._OutOfTime("budget")
+    return module, stop
+
+
+def _timed(tiles, index, budget, old=False):
+    module, stop = _layers_only()
+    saved = module._Settle.run, module._MAX_PAIRS_BIG
+    if old:  # before: one pair cap for every rack, and no hand-over
+        module._Settle.run, module._MAX_PAIRS_BIG = stop, module._MAX_PAIRS
+    try:
+        start = time.perf_counter()
+        result = search(tiles, index, budget)
+        return time.perf_counter() - start, result
+    finally:
+        module._Settle.run, module._MAX_PAIRS_BIG = saved
+
+
+def big_racks(lex, args) -> None:
+    sizes = [int(s) for s in args.big_sizes.split(",") if s.strip()]
+    print(f"\nbig racks: {args.big_racks} random racks per size, budget {args.big_budget:g} s, "
+          f"seed {args.seed}; 'before' = the layers alone (stopped past their size), same run")
+    print(f"{'set':>11} {'tiles':>5} {'proven':>7} {'p50 s':>7} {'p99 s':>7} "
+          f"{'before: proven':>15} {'p50 s':>7}  widest gap (found .. bound) among unproven")
+    for tile_set in (TILE_SETS["scrabble"], TILE_SETS["bananagrams"]):
+        bag = "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
+        rng = random.Random(args.seed)
+        extra = [120, 144] if tile_set.name == "bananagrams" else []
+        for n in sizes + extra:
+            if n > len(bag):
+                continue
+            racks = ["".join(rng.sample(bag, n)) for _ in range(args.big_racks)]
+            new, old, gaps = [], [], []
+            for rack in racks:
+                tiles = parse_tiles(rack, tile_set)
+                took, result = _timed(tiles, lex.index, args.big_budget)
+                new.append((took, result.proven))
+                if not result.proven:
+                    gaps.append((result.upper, result.shape))
+                took, result = _timed(tiles, lex.index, args.big_budget, old=True)
+                old.append((took, result.proven))
+            gap = ""
+            if gaps:
+                upper, shape = max(gaps)
+                gap = f"{shape} .. {upper}"
+            times = [t for t, _ in new]
+            print(f"{tile_set.name:>11} {n:>5} {sum(p for _, p in new):>4}/{len(new):<2} "
+                  f"{statistics.median(times):7.2f} {percentile(times, 99):7.2f} "
+                  f"{sum(p for _, p in old):>12}/{len(old):<2} "
+                  f"{statistics.median([t for t, _ in old]):7.2f}  {gap}", flush=True)
+    for tile_set, budget in ((TILE_SETS["scrabble"], 10.0), (TILE_SETS["bananagrams"], 60.0)):
+        bag = "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
+        took, result = _timed(parse_tiles(bag, tile_set), lex.index, budget)
+        print(f"whole {tile_set.name} bag ({len(bag)} tiles), budget {budget:g} s: "
+              f"{took:.2f} s, proven={result.proven}, found {result.shape}, "
+              f"bound {result.upper}")
 
 
 if __name__ == "__main__":

@@ -22,11 +22,11 @@ class Solution:
     """The highest word set found for some tiles, and whether it is proven highest.
 
     ``proven`` is False when the search stopped before proving its answer;
-    ``stopped`` then says why: ``"budget"`` (out of time: more time may help)
-    or ``"size"`` (a rack too large for the search to hold: more time does
-    not help).  The set then exists among the tiles but may not be the
-    highest; ``upper_bound`` is a shape no set of these tiles can beat (equal
-    to ``shape`` when proven), so the highest lies between the two.
+    ``stopped`` then says why: ``"budget"`` (out of time: more time may help;
+    the search has no size cap, so it is the only reason).  The set then
+    exists among the tiles but may not be the highest; ``upper_bound`` is a
+    shape no set of these tiles can beat (equal to ``shape`` when proven), so
+    the highest lies between the two.
     """
 
     tiles: Tiles

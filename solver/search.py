@@ -63,10 +63,32 @@ Making the layers cheap, without cutting anything that matters:
   checked on the full packed counts.  Merging equal remainders also sorts
   by hash and checks for collisions, falling back to an exact sort.
 
-Out of time (``budget`` seconds), or when one layer would hold more than
-``_MAX_PAIRS`` (remainder, word) pairs (huge racks: 60+ tiles), the search
-returns, marked not proven, the best of a few greedy completions of the
-deepest layer reached (its first entries are still the highest possible ones).
+Big racks: packing queries instead of layers.  When one layer would hold
+more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
+of more than ``_SMALL_RACK`` tiles), the layers stop, and what they proved is
+kept: the settled prefix P, and at the next position every entry above the
+length they were trying (those fit no remainder of the layer).  The rest of
+the shape is settled entry by entry (class ``_Settle``): the next entry is the
+longest L (from there down) such that some set of shape P leaves a word of
+length L, which is the layers' induction unchanged (the highest shape H starts
+P; a set of shape H leaves its next word, so that L >= H(k+1); the set found
+has a shape starting P, L, at most H, so L <= H(k+1)).  "Does some set of shape
+P leave a word of length L?" is answered "yes" at once when the set at hand
+leaves one, and otherwise exactly by solver/packing.py (a letter-branching
+search with proven cuts; its docstring has the argument), which returns such
+a set when there is one.  When no L >= 2 is left, the set that proved the last
+entry is a set of the highest shape.  Nothing is capped: the packing memo is
+bounded, and a full memo only means repeated work.  Tie-break on this path
+(deterministic, documented): that set, its words in row order, leftover
+letters alphabetically; it may differ from the layers' smallest sequence when
+several sets share the highest shape.
+
+Out of time (``budget`` seconds) the search returns, marked not proven
+(``stopped="budget"``), the best set it has (a greedy completion of the
+deepest layer, or of the packing path's prefix), which is a lower bound, and
+an upper bound, the lower of two proven ones: the settled prefix, then no
+entry above the length being tried, then the greatest partition of the rest;
+and the letter-group relaxation of solver/bounds.py with that prefix.
 """
 
 from __future__ import annotations
@@ -80,7 +102,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .bounds import counts_of, greatest_shape, length_limits, tile_counts
 from .index import _LANE_GUARD, LANE_LETTERS, _lanes_of
+from .packing import OutOfTime, Packer
 from .tiles import BITS, Tiles, unpack
 
 DEFAULT_BUDGET = 5.0  # seconds
@@ -90,7 +114,15 @@ _GREEDY_TRIES = 4  # remainders completed greedily when out of time
 _UNION_MIN_STATES = 8  # below this, the pair test itself is the cheaper filter
 _FLOOR_CHUNK = 64  # states per chunk when scanning from per-state floors
 _SMALL_BLOCK = 64  # blocks this small are not worth shrinking
-_MAX_PAIRS = 2_000_000  # (remainder, word) pairs one layer may hold
+_MAX_PAIRS = 2_000_000  # (remainder, word) pairs one layer may hold before splitting
+_SMALL_RACK = 48  # racks up to this size keep the whole layered search (the tie-break)
+# Bigger racks may hand over to the packing queries sooner.  Measured on 60-80 tile
+# racks (scripts/bench_solver.py), handing over at 150k pairs proved no more racks
+# than at 2M and fewer Bananagrams 70-80 tile racks (300k, after the packing got faster:
+# one more rack at 70 tiles, one fewer at 80); at 2M the search proves every rack the
+# layers alone prove, so for now both are the same.
+_MAX_PAIRS_BIG = _MAX_PAIRS
+_MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
 @dataclass(frozen=True)
@@ -102,7 +134,7 @@ class SearchResult:
     proven: bool
     elapsed: float
     nodes: int = 0  # remainders (layer states) the search held
-    stopped: str | None = None  # why it is not proven: "budget" (time) or "size"
+    stopped: str | None = None  # why it is not proven: "budget" (out of time), the only reason
     upper: tuple[int, ...] = ()  # a shape no set of these tiles can beat
 
     @property
@@ -111,7 +143,7 @@ class SearchResult:
 
 
 class _OutOfTime(Exception):
-    """The search stopped: ``reason`` is "budget" (out of time) or "size" (too big to hold)."""
+    """The layers stopped: "budget" (out of time) or "size" (a layer too big: hand over)."""
 
     def __init__(self, reason: str = "budget"):
         super().__init__(reason)
@@ -359,6 +391,9 @@ class _Layers:
         self.links = []  # per layer: (parent state, row of word taken, child state)
         self.shape = []  # entries >= 2 settled so far
         self.remaining = size
+        # past this many pairs in one layer, hand over to the packing queries
+        self.max_pairs = _MAX_PAIRS if size <= _SMALL_RACK else _MAX_PAIRS_BIG
+        self.trying = None  # the length being tried for the next entry (all longer failed)
         self.nodes = 1
         self._keys = {}
         self._letters = None  # (states it was made for, their tile letters)
@@ -407,6 +442,7 @@ class _Layers:
                     pj = np.arange(len(rows))
                     pi = np.zeros(len(rows), dtype=np.intp)
                     break
+                self.trying = length
                 pi, pj = self._pairs(states, length, floor)
                 if len(pi):
                     break
@@ -435,6 +471,8 @@ class _Layers:
                 inverse = np.arange(len(taken))
                 self.last_rows = taken
             else:
+                if time.perf_counter() + len(pi) * _MERGE_SECONDS > self.deadline:
+                    raise _OutOfTime  # merging these would overrun the budget
                 child, inverse = _unique_states(states[0][pi] - lanes[0][remap],
                                                 states[1][pi] - lanes[1][remap],
                                                 states[2][pi] - lanes[2][remap])
@@ -446,6 +484,7 @@ class _Layers:
             self.shape.append(length)
             self.nodes += len(child[0])
             self.remaining -= length
+            self.trying = None
             cap = length
 
     def _single(self, states, cap: int) -> int:
@@ -523,8 +562,8 @@ class _Layers:
                 out_i.append(pi + lo if order is None else order[pi + lo])
                 out_j.append(pj)
                 total += len(pi)
-                if total > _MAX_PAIRS:
-                    raise _OutOfTime("size")  # too big to hold: give up, unproven
+                if total > self.max_pairs:
+                    raise _OutOfTime("size")  # too big to hold: the packing queries go on
         if letters is not None and letters_lo == 0 and step >= n_states:
             self._letters = (states[0], letters)  # reused for the next length
         if not out_i:
@@ -591,27 +630,135 @@ def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> Search
     deadline = start + (budget if budget is not None else float("inf"))
     rack = tiles.packed
     layers = _Layers(index, rack, size, deadline)
-    stopped = None
+    stopped, settle = None, None
     try:
         layers.run()
         last = layers.states[-1]
         chosen = layers.path(np.ones(len(last[0]), dtype=bool))
     except _OutOfTime as stop:
-        stopped = stop.reason
         chosen = _fallback(layers, index)
+        stopped = "budget"
+        if stop.reason == "size":
+            settle = _Settle(layers, chosen, tiles, index, deadline)
+            try:
+                chosen = settle.run()
+                stopped = None
+            except (_OutOfTime, OutOfTime):
+                chosen = settle.best()
     left = rack
     for row in chosen:
         left -= index.packed_rows(np.array([row]))[0]
     keys = tuple(index.key(row) for row in chosen)
     leftover = "".join(sorted(unpack(left).elements())).lower()
+    nodes = layers.nodes + (settle.packer.nodes if settle else 0)
     found = SearchResult(keys, leftover, stopped is None, time.perf_counter() - start,
-                         layers.nodes, stopped)
+                         nodes, stopped)
     if stopped is None:
         upper = found.shape
+    elif settle is not None:
+        upper = settle.upper()
     else:
-        cap = layers.shape[-1] if layers.shape else max(layers._spans, default=1)
-        upper = _upper_bound(layers.shape, layers.remaining, cap)
+        upper = _stopped_bound(layers, tiles, index)
     return dataclasses.replace(found, upper=upper)
+
+
+class _Settle:
+    """Past the layers' size: settle the rest of the shape entry by entry, by packing queries.
+
+    The layers settled a prefix P exactly and, at the next position, refuted
+    every entry above the one they were trying.  For the next entry, each
+    length L from there down is tried: it is the entry when some set of shape
+    P leaves a word of length L (the highest shape starts P, L exactly when
+    that holds for L and for no longer length, by the layers' induction).  A
+    set at hand answers "yes" at once when its own leftover holds such a word;
+    otherwise solver/packing.py answers exactly, with a set when "yes".
+    When no L >= 2 is left, the shape is P and single letters, and the set that
+    proved the last entry is the answer.
+    """
+
+    def __init__(self, layers: _Layers, incumbent: list[int], tiles: Tiles, index, deadline):
+        self.index = index
+        self.layers = layers
+        self.rows = layers.rows  # every candidate fitting the rack, ascending
+        self.lengths = index.lengths[self.rows]
+        self.counts = counts_of(index, self.rows)
+        self.tiles = tile_counts(tiles.packed).astype(np.int16)
+        self.size = len(tiles)
+        self.prefix = list(layers.shape)
+        k = len(self.prefix)
+        self.main = np.searchsorted(self.rows, incumbent[:k]).tolist()
+        self.incumbent = incumbent
+        self.trying = layers.trying
+        self.packer = Packer(self.lengths, self.counts, deadline)
+
+    def run(self) -> list[int]:
+        top = int(self.lengths[0]) if len(self.lengths) else 0
+        while True:
+            cap = min(self.prefix[-1] if self.prefix else top, self.size - sum(self.prefix))
+            first = cap if self.trying is None else min(cap, self.trying)
+            for length in range(first, 1, -1):
+                self.trying = length
+                left = self.tiles - self.counts[self.main].sum(axis=0)
+                block = np.flatnonzero(self.lengths == length)
+                fit = block[(self.counts[block] <= left).all(axis=1)]
+                if len(fit):
+                    self.main = self.main + [int(fit[0])]
+                    break
+                # the words of the prefix's top length are packed by letters;
+                # the shorter ones and the new entry only need to fit what is left
+                head = [n for n in self.prefix if n == self.prefix[0]] if self.prefix else []
+                got = self.packer.query(self.tiles, head, self.prefix[len(head):] + [length])
+                if got is not None:
+                    self.main = got[0] + got[1]
+                    break
+            else:
+                self.trying = 1
+                return self._rows(self.main)
+            self.prefix.append(length)
+            self.trying = None
+
+    def _rows(self, numbers) -> list[int]:
+        return sorted(int(self.rows[i]) for i in numbers)
+
+    def best(self) -> list[int]:
+        """The higher of the incumbent and the prefix's set completed greedily."""
+        layers = self.layers
+        left = self.tiles - self.counts[self.main].sum(axis=0)
+        state = _lanes_of(sum(int(v) << (BITS * i) for i, v in enumerate(left.tolist())))
+        cap = self.prefix[-1] if self.prefix else 99
+        mine = self._rows(self.main) + _greedy(state, layers.rows, layers.lanes,
+                                               self.lengths, cap)
+        shapes = [sorted((int(self.index.lengths[r]) for r in rows), reverse=True)
+                  for rows in (mine, self.incumbent)]
+        return sorted(mine) if shapes[0] > shapes[1] else self.incumbent
+
+    def upper(self) -> tuple[int, ...]:
+        """The settled prefix, then no entry above the length being tried (both bounds)."""
+        cap = self.prefix[-1] if self.prefix else max(self.layers._spans, default=1)
+        if self.trying is not None:
+            cap = min(cap, self.trying)
+        rest = self.size - sum(self.prefix)
+        by_size = _upper_bound(self.prefix, rest, cap)
+        limits = length_limits(self.tiles, self.lengths, self.counts)
+        return min(by_size, greatest_shape(self.tiles.astype(np.int64), limits,
+                                           tuple(self.prefix)))
+
+
+def _stopped_bound(layers: _Layers, tiles: Tiles, index) -> tuple[int, ...]:
+    """A shape no set can beat, when the layers stopped before the end.
+
+    Two bounds, each proven, and the lower of them: the settled prefix then
+    the greatest partition of the rest (no entry above the length being tried
+    for the next entry, since every longer one was found to fit no remainder),
+    and the letter-count relaxation of solver/bounds.py with the same prefix.
+    """
+    cap = layers.shape[-1] if layers.shape else max(layers._spans, default=1)
+    if layers.trying is not None:
+        cap = min(cap, layers.trying)
+    by_size = _upper_bound(layers.shape, layers.remaining, cap)
+    counts = tile_counts(tiles.packed)
+    limits = length_limits(counts, index.lengths[layers.rows], counts_of(index, layers.rows))
+    return min(by_size, greatest_shape(counts, limits, tuple(layers.shape)))
 
 
 def _fallback(layers: _Layers, index) -> list[int]:

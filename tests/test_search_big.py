@@ -1,0 +1,193 @@
+"""Big racks: the packing queries, the hand-over from the layers, and the bounds.
+
+* solver/packing.py against an exhaustive enumeration of packings on small
+  racks (many random queries, all lexicons, both tile sets);
+* the search forced through the packing queries from its first layers on
+  equals the layered search (shape) and the brute force, on many racks;
+* racks whose highest shape is known by construction (disjoint 15-letter
+  words plus chosen leftovers), including the full Scrabble bag, whose shape
+  is pinned by the letter-count bound and a set that reaches it;
+* bounds: lower (the set returned) <= exact <= upper on random racks with tiny
+  budgets, and the letter-count bound is never below the exact shape.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import solver.search as search_module
+from solver.bounds import counts_of, shape_bound, tile_counts
+from solver.lexicon import load_lexicon
+from solver.packing import Packer
+from solver.reference import brute_force_highest, candidate_alphagrams
+from solver.search import search
+from solver.tiles import BANANAGRAMS, SCRABBLE, parse_tiles
+
+LEXICONS = ["twl06", "sowpods", "csw19"]
+# The full Scrabble bag (TWL06) as six 15-letter words and one 8-letter word,
+# found by solver/packing.py (query: six 15s, then an 8 in what they leave).
+BAG_SET = ["overhomogenized", "prefiguratively", "archaeopteryxes", "quantifications",
+           "unknowledgeable", "adjustabilities", "moonward"]
+
+
+def _bag(tile_set) -> str:
+    return "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
+
+
+def _assert_valid(result, rack: str, lex) -> None:
+    used = Counter()
+    for key in result.keys:
+        assert len(key) >= 2 and lex.anagrams(key), key
+        used += Counter(key)
+    used += Counter(result.leftover)
+    assert used == Counter(rack.lower())
+    assert list(result.shape) == sorted(result.shape, reverse=True)
+
+
+def _packs(cands, have: Counter, lengths: list[int]) -> bool:
+    """Exhaustive: disjoint candidates, one per length in ``lengths``, within ``have``."""
+    if not lengths:
+        return True
+    length, rest = lengths[0], lengths[1:]
+    for cand in cands:
+        if len(cand) == length:
+            need = Counter(cand)
+            if all(have[c] >= n for c, n in need.items()) and _packs(cands, have - need, rest):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("lexicon, tile_set, seed", [
+    ("twl06", SCRABBLE, 1), ("sowpods", BANANAGRAMS, 2), ("csw19", SCRABBLE, 3),
+    ("twl06", BANANAGRAMS, 4),
+])
+def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed):
+    lex = load_lexicon(lexicon)
+    rng = random.Random(seed)
+    bag = _bag(tile_set)
+    answered = {True: 0, False: 0}
+    for _ in range(25):
+        rack = "".join(rng.sample(bag, rng.randint(6, 11)))
+        tiles = parse_tiles(rack, tile_set)
+        rows = lex.index.formable_rows(tiles.packed, len(tiles), min_length=2)
+        packer = Packer(lex.index.lengths[rows], counts_of(lex.index, rows))
+        cands = candidate_alphagrams(rack, lex)
+        for _ in range(6):
+            main = sorted((rng.randint(2, 6) for _ in range(rng.randint(0, 2))), reverse=True)
+            tail = [rng.randint(2, 5) for _ in range(rng.randint(1, 2))]
+            got = packer.query(tile_counts(tiles.packed), main, tail)
+            want = _packs(cands, Counter(rack.lower()), main + tail)
+            assert (got is not None) == want, (rack, main, tail)
+            answered[want] += 1
+            if got is not None:  # the packing itself: the right lengths, disjoint, in the rack
+                keys = [lex.index.key(int(rows[i])) for i in got[0] + got[1]]
+                assert sorted(map(len, keys)) == sorted(main + tail)
+                assert not Counter("".join(keys)) - Counter(rack.lower())
+    assert answered[True] and answered[False]
+
+
+@pytest.mark.parametrize("lexicon, tile_set, seed", [
+    ("twl06", SCRABBLE, 11), ("csw19", BANANAGRAMS, 12), ("sowpods", SCRABBLE, 13),
+])
+def test_packing_path_equals_layers_and_brute_force(lexicon, tile_set, seed, monkeypatch):
+    lex = load_lexicon(lexicon)
+    rng = random.Random(seed)
+    bag = _bag(tile_set)
+    racks = ["".join(rng.sample(bag, n)) for n in [5, 7, 8, 9, 10] * 2 + [14, 18, 22, 26, 30]]
+    layered = [search(parse_tiles(r, tile_set), lex.index, budget=None) for r in racks]
+    # every rack now hands over to the packing queries at its first layer of pairs
+    monkeypatch.setattr(search_module, "_SMALL_RACK", 0)
+    monkeypatch.setattr(search_module, "_MAX_PAIRS_BIG", 0)
+    settled = []
+    run = search_module._Settle.run
+    monkeypatch.setattr(search_module._Settle, "run", lambda self: settled.append(1) or run(self))
+    for rack, want in zip(racks, layered):
+        got = search(parse_tiles(rack, tile_set), lex.index, budget=None)
+        assert got.proven and got.stopped is None
+        _assert_valid(got, rack, lex)
+        assert got.shape == want.shape, rack
+        if len(rack) <= 10:
+            assert got.shape == tuple(brute_force_highest(rack, lex)[0]), rack
+    assert len(settled) >= len(racks) // 2  # the packing path really ran
+
+
+def _construct(words, leftover) -> str:
+    return "".join(words).upper() + leftover
+
+
+@pytest.mark.parametrize("k, leftover, shape", [
+    (2, "QI", (15, 15, 2)),                # 32 tiles: the layers
+    (4, "QI", (15, 15, 15, 15, 2)),        # 62 tiles: the packing queries
+    (4, "JQX", (15, 15, 15, 15, 1, 1, 1)),  # no word in JQX: the rest are letters
+])
+def test_racks_known_by_construction(twl, k, leftover, shape):
+    """k disjoint 15-letter words and a leftover: no 15 more fits the size, so the
+    highest is k 15s and then the leftover's best, which these leftovers make plain."""
+    rack = _construct(BAG_SET[:k], leftover)
+    tiles = parse_tiles(rack, BANANAGRAMS)
+    result = search(tiles, twl.index, budget=None)
+    assert result.proven and result.shape == shape and result.upper == shape
+    _assert_valid(result, rack, twl)
+    assert shape_bound(tiles, twl.index) >= shape
+
+
+def test_the_full_scrabble_bag_is_six_fifteens_and_an_eight(twl):
+    """The set exists among the whole bag, and the letter-count bound (no seventh
+    15-letter word fits 98 tiles) says nothing can beat its shape: it is the highest."""
+    bag = _bag(SCRABBLE)
+    assert all(word in twl for word in BAG_SET)
+    assert Counter("".join(BAG_SET).upper()) == Counter(bag)
+    shape = tuple(sorted(map(len, BAG_SET), reverse=True))
+    assert shape == (15, 15, 15, 15, 15, 15, 8)
+    assert shape_bound(parse_tiles(bag), twl.index) == shape
+
+
+def test_a_letter_count_bounds_the_answer(twl):
+    """Nine 15-letter words' worth of tiles but almost no vowels: the bound sees it."""
+    rack = "BCDFGHKLMNPRSTVWXZ" * 2 + "AE"
+    tiles = parse_tiles(rack, BANANAGRAMS)
+    bound = shape_bound(tiles, twl.index)
+    exact = search(tiles, twl.index, budget=None)
+    assert exact.proven and exact.shape <= bound
+    assert bound[0] < 15 and sum(bound) == len(rack)
+    nothing = parse_tiles("QZJXV")  # no word at all: the bound is the answer
+    assert shape_bound(nothing, twl.index) == search(nothing, twl.index).shape == (1,) * 5
+
+
+@pytest.mark.parametrize("lexicon, tile_set, seed", [
+    ("twl06", SCRABBLE, 21), ("sowpods", BANANAGRAMS, 22), ("csw19", SCRABBLE, 23),
+])
+def test_bounds_hold_on_tiny_budgets(lexicon, tile_set, seed):
+    lex = load_lexicon(lexicon)
+    rng = random.Random(seed)
+    bag = _bag(tile_set)
+    stopped = 0
+    for n in (12, 20, 28, 34, 40, 40):
+        rack = "".join(rng.sample(bag, n))
+        tiles = parse_tiles(rack, tile_set)
+        exact = search(tiles, lex.index, budget=None)
+        assert exact.proven and exact.upper == exact.shape
+        assert shape_bound(tiles, lex.index) >= exact.shape
+        for budget in (0.0, 1e-4, 1e-3, 1e-2):
+            got = search(tiles, lex.index, budget=budget)
+            _assert_valid(got, rack, lex)
+            assert got.shape <= exact.shape <= got.upper, (rack, budget)
+            if not got.proven:
+                stopped += 1
+                assert got.stopped == "budget"
+    assert stopped
+
+
+def test_bounds_hold_on_big_racks_out_of_time(twl):
+    rng = random.Random(31)
+    for tile_set, n in ((SCRABBLE, 70), (SCRABBLE, 98), (BANANAGRAMS, 120), (BANANAGRAMS, 144)):
+        rack = "".join(rng.sample(_bag(tile_set), n))
+        tiles = parse_tiles(rack, tile_set)
+        got = search(tiles, twl.index, budget=0.05)
+        _assert_valid(got, rack, twl)
+        assert got.stopped in (None, "budget")
+        assert got.shape <= got.upper <= shape_bound(tiles, twl.index) or got.proven
+        assert sum(got.upper) == n
