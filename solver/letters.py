@@ -284,7 +284,7 @@ def rule_call(tiles, declared, call, lexicon: str | Lexicon | None = None, *,
 
 @dataclass(frozen=True)
 class LettersRules:
-    """The table's choices (RULINGS.md variants): lexicon, tile set, tile limit.
+    """The table's choices (the variants of docs/rules.md): lexicon, tile set, tile limit.
 
     ``budget`` is the seconds the referee may search per call (the HTTP API
     caps it); an "exact" it cannot prove in time is undecided, for the table.

@@ -12,10 +12,7 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-quic",
-                 "--no-first-run"]
+from test_page import CHROMIUM, CHROMIUM_ARGS
 
 
 @contextlib.contextmanager

@@ -1,4 +1,4 @@
-"""Liars' Letters rulings (RULINGS.md): raising, bullshit, exact, elimination, rounds."""
+"""Liars' Letters rulings (docs/rules.md): raising, bullshit, exact, elimination, rounds."""
 
 import pytest
 

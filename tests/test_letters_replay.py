@@ -2,7 +2,7 @@
 replay machinery over :class:`solver.letters.LettersGame`), ``liars letters replay`` and
 ``POST /api/v1/letters/replay``.
 
-Every rule of RULINGS.md's "Elimination and rounds", every illegal event, the table's own
+Every rule of docs/rules.md's rounds and the end, every illegal event, the table's own
 ruling on an "exact" the referee cannot decide, and random legal games that must come out
 the same through the library, the CLI and the API.
 """

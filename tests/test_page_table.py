@@ -18,38 +18,10 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from api_server import LiveServer  # noqa: E402  (tests/ is on sys.path under pytest)
-from test_page import CHROMIUM_ARGS, Phone, _contrast  # noqa: E402  (skips without chromium)
+from test_page import (_contrast, browser, dark_phone, phone,  # noqa: E402,F401  (skips
+                       server)                                #  without chromium)
 
 expect = sync_api.expect
-
-
-@pytest.fixture(scope="module")
-def server():
-    with LiveServer("--workers", "1") as live:
-        yield live
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def phone(browser, server):
-    device = Phone(browser, server)
-    yield device
-    device.close()
-
-
-@pytest.fixture
-def dark_phone(browser, server):
-    device = Phone(browser, server, color_scheme="dark")
-    yield device
-    device.close()
 
 
 class Steps:
