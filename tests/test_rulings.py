@@ -199,13 +199,16 @@ def test_a_rack_too_large_for_the_search_says_so_not_time(twl):
     assert format_solution(proven, "abegirr") == "ABEGIRR: giber, ar  (5, 2)"
 
 
-def test_the_whole_bag_says_truly_why_it_is_not_proven(twl):
-    """On the 98-tile bag the search may stop for size (then more time never helps)."""
-    sol = highest(BAG, twl, budget=3)
-    if sol.proven or sol.stopped != "size":
-        pytest.skip(f"the search did not stop for size here ({sol.stopped or 'proven'})")
-    out = run("solve", "--json", "--budget", "3", BAG)
-    assert json.loads(out.stdout)["stopped"] == "size"
+def test_the_whole_bag_cut_short_says_out_of_time_and_between_what(twl):
+    """The search has no size cap: cut short on the 98-tile bag, it stops for time (more
+    budget helps) and still bounds the answer from both sides."""
+    sol = highest(BAG, twl, budget=0)
+    assert not sol.proven and sol.stopped == "budget"
+    assert sol.shape <= sol.upper_bound == (15,) * 6 + (8,)
+    out = json.loads(run("solve", "--json", "--budget", "0", BAG).stdout)
+    assert out["stopped"] == "budget" and out["upper_bound"] == [15] * 6 + [8]
+    text = run("solve", "--budget", "0", BAG).stdout
+    assert "raise --budget" in text and "too large" not in text
 
 
 def test_api_highest_and_highest_sets_say_why(server, twl):
