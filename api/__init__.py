@@ -40,7 +40,8 @@ DEFAULT_CONFIG = {
     "ALLOWED_HOSTS": (),
     # Under `liars serve`, these routes solve in a separate process pool (api.pool) once
     # a request names more tiles than INLINE_SOLVE_TILES; smaller solves take a few ms.
-    "POOLED_ENDPOINTS": ("letters.highest", "letters.highest_sets", "letters.call"),
+    "POOLED_ENDPOINTS": ("letters.highest", "letters.highest_sets", "letters.call",
+                         "letters.replay"),
     "INLINE_SOLVE_TILES": 12,
 }
 

@@ -166,18 +166,23 @@ def number(body: dict, name: str) -> float | None:
     return value
 
 
-def budget(body: dict) -> float:
-    """Seconds the solver may spend: ``budget`` if sent (read as the library reads it:
-    0 to 60, a number or a number's text), capped by SOLVER_BUDGET_MAX, else the default;
-    less the time the request already waited in the server (for a free solver process):
-    the answer comes within the budget of the request's arrival.  A budget of 0 (or one
-    below MIN_SOLVE_SECONDS) asks only for what is proven at once: waiting does not
-    refuse it."""
+def requested_budget(body: dict) -> float:
+    """Seconds the solver may spend, as asked: ``budget`` if sent (read as the library
+    reads it: 0 to 60, a number or a number's text), capped by SOLVER_BUDGET_MAX; else
+    the default.  A replay keeps this in its rules (each call searches that long)."""
     value = read_budget(body.get("budget"))
     cap = float(current_app.config["SOLVER_BUDGET_MAX"])
     if value is None:
         value = float(current_app.config["SOLVER_BUDGET"])
-    value = min(value, cap)
+    return min(value, cap)
+
+
+def budget(body: dict) -> float:
+    """The :func:`requested_budget` of one solve, less the time the request already
+    waited in the server (for a free solver process): the answer comes within the budget
+    of the request's arrival.  A budget of 0 (or one below MIN_SOLVE_SECONDS) asks only
+    for what is proven at once: waiting does not refuse it."""
+    value = requested_budget(body)
     received = request.environ.get(RECEIVED_KEY)
     if received is not None and value > 0:
         remaining = value - (time.monotonic() - received)

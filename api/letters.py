@@ -110,7 +110,7 @@ def replay():
         try:
             rules["lexicon"] = inputs.lexicon(name=inputs.string(
                 rules, "lexicon", max_length=inputs.MAX_NAME_LENGTH)).name
-            rules["budget"] = inputs.budget(rules)
+            rules["budget"] = inputs.requested_budget(rules)
         except LiarsError as err:
             err.field = f"rules.{err.field}"
             raise

@@ -80,12 +80,25 @@ def add_security_headers(response):
 
 
 def _tile_count(data: bytes) -> int:
-    """How many tiles a solve request names (0 if unreadable: the view will say why)."""
+    """How many tiles a solve request names, the most of any call in a replay (0 if
+    unreadable: the view will say why).
+
+    >>> _tile_count(b'{"tiles": "ABEGIRR"}'), _tile_count(b'[1]')
+    (7, 0)
+    >>> _tile_count(b'{"events": [{"tiles": "AB"}, {"tiles": "A B C"}, 3]}')
+    3
+    """
     try:
-        tiles = json.loads(data).get("tiles")
-    except (ValueError, AttributeError, RecursionError):
+        body = json.loads(data)
+    except (ValueError, RecursionError):
         return 0
-    return sum(ch.isalpha() for ch in tiles) if isinstance(tiles, str) else 0
+    if not isinstance(body, dict):
+        return 0
+    events = body.get("events")
+    named = [body.get("tiles")] + ([e.get("tiles") for e in events if isinstance(e, dict)]
+                                   if isinstance(events, list) else [])
+    return max((sum(ch.isalpha() for ch in tiles) for tiles in named
+                if isinstance(tiles, str)), default=0)
 
 
 def solve_apart():

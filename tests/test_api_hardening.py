@@ -294,6 +294,21 @@ def test_big_solves_answer_in_the_solver_pool_like_the_library(server, path, ext
     assert r.json() == local and local["proven"] is True
 
 
+def test_a_replay_with_a_big_call_answers_in_the_solver_pool_like_the_library(server):
+    """A Letters replay whose call reveals more tiles than are solved inline runs in a
+    solver process too (a long game's searches never hold up light requests)."""
+    from api import create_app
+    players = [f"p{n}" for n in range(1, 16)]  # 15 players, one tile each
+    body = {"rules": {"budget": 5}, "players": players, "events": [
+        {"type": "declare", "player": "p1", "words": "quiz"},
+        {"type": "call", "player": "p2", "call": "exact", "tiles": "ABEGIRR QUIZ DEAL"}]}
+    r = server.post(V1 + "/letters/replay", body)
+    assert r.status_code == 200, r.text
+    local = create_app().test_client().post(V1 + "/letters/replay", json=body).get_json()
+    assert r.json() == local and local["ok"] is True
+    assert local["state"]["tiles"]["p2"] == 2  # 'quiz' is not the highest: the caller gains
+
+
 @pytest.mark.parametrize("path, extra", [
     ("/letters/highest", {}),
     ("/letters/highest-sets", {"limit": 1000}),
