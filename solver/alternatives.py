@@ -21,6 +21,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
+from .budget import read_budget
 from .highest import highest
 from .lexicon import Lexicon, load_lexicon
 from .search import DEFAULT_BUDGET
@@ -84,6 +85,7 @@ def highest_sets(tiles, lexicon=None, *, tile_set=None, limit: int = 20,
     if not isinstance(tiles, Tiles):
         tiles = Tiles.parse(tiles, tile_set)
     lex = load_lexicon(lexicon)
+    budget = read_budget(budget)
     limit = max(0, min(int(limit), MAX_LISTED))
     start = time.perf_counter()
     best = highest(tiles, lex, budget=budget)
