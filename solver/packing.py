@@ -55,6 +55,11 @@ try:  # the linear relaxation only suggests certificates; each is checked exactl
     from scipy.sparse import csc_array
 except ImportError:  # pragma: no cover - without scipy the search is exact, only slower
     linprog = None
+try:  # HiGHS itself, without linprog's per-call checks (a private module: used if present)
+    from scipy.optimize._highspy import _core as _highs
+except ImportError:  # pragma: no cover
+    _highs = None
+
 
 _VOWELS = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
 MAX_FAILED = 300_000  # memo entries (~200 bytes each): well inside the memory budget
@@ -259,24 +264,13 @@ class Packer:
         if linprog is None:
             return np.zeros(0)
         # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
-        n = len(counts)
-        word, letter = np.nonzero(counts)
-        ub = csc_array((counts[word, letter].astype(np.float64), (letter, word)),
-                       shape=(26, n + 1))
-        group = np.repeat(np.arange(n_groups), np.diff(np.append(starts, n)))
-        eq = csc_array((np.concatenate([np.ones(n), -sizes.astype(np.float64)]),
-                        (np.concatenate([group, np.arange(n_groups)]),
-                         np.concatenate([np.arange(n), np.full(n_groups, n)]))),
-                       shape=(n_groups, n + 1))
-        cost = np.zeros(n + 1)
-        cost[n] = -1.0
-        got = linprog(cost, A_ub=ub, b_ub=cap, A_eq=eq, b_eq=np.zeros(n_groups),
-                      bounds=(0, None), method="highs-ds", options={"presolve": False})
+        got = _relaxation(counts, starts, sizes, cap)
         self.relaxations += 1
-        if got.status != 0:
+        if got is None:
             return np.zeros(0)
-        if -got.fun < 1.0:
-            y = np.maximum(-got.ineqlin.marginals, 0.0)
+        value, x, y = got
+        if value < 1.0:
+            y = np.maximum(y, 0.0)
             if y.max() > 0:
                 y = np.floor(y / y.max() * _SCALE).astype(np.int64)
                 least = np.minimum.reduceat(counts @ y, starts)
@@ -284,4 +278,86 @@ class Packer:
                     self.pool = [y.tolist()] + self.pool[:_POOL - 1]
                     return None
             return np.zeros(0)
-        return got.x[:len(act)]
+        return x[:len(act)]
+
+
+def _relaxation(counts, starts, sizes, cap):
+    """(most t, x, letter duals y) of the relaxation, or None when it is not solved.
+
+    Maximise t subject to sum_{w in group g} x_w = sizes[g] * t and
+    sum_w x_w * counts[w] <= cap, x >= 0 (groups are the runs from ``starts``).
+    Only a suggestion: the caller checks any y it uses exactly.
+    """
+    n, n_groups = len(counts), len(starts)
+    word, letter = np.nonzero(counts)
+    values = counts[word, letter].astype(np.float64)
+    group = np.repeat(np.arange(n_groups), np.diff(np.append(starts, n)))
+    if _highs is not None:
+        try:
+            return _direct(counts, group, sizes, cap)
+        except Exception:  # pragma: no cover - another scipy: the public call below
+            pass
+    ub = csc_array((values, (letter, word)), shape=(26, n + 1))
+    eq = csc_array((np.concatenate([np.ones(n), -sizes.astype(np.float64)]),
+                    (np.concatenate([group, np.arange(n_groups)]),
+                     np.concatenate([np.arange(n), np.full(n_groups, n)]))),
+                   shape=(n_groups, n + 1))
+    cost = np.zeros(n + 1)
+    cost[n] = -1.0
+    got = linprog(cost, A_ub=ub, b_ub=cap, A_eq=eq, b_eq=np.zeros(n_groups),
+                  bounds=(0, None), method="highs-ds", options={"presolve": False})
+    if got.status != 0:
+        return None
+    return -got.fun, got.x, -got.ineqlin.marginals
+
+
+_OPTIONS = None
+
+
+def _direct(counts, group, sizes, cap):
+    """The same relaxation through HiGHS's own model object (rows: 26 letters, then groups)."""
+    global _OPTIONS
+    n, n_groups = len(counts), len(sizes)
+    if _OPTIONS is None:
+        options = _highs.HighsOptions()
+        options.output_flag = False
+        options.presolve = "off"
+        options.simplex_strategy = 1  # dual simplex
+        _OPTIONS = options
+    # column-wise: word w has its letters (rows 0-25) and its group (row 26 + g);
+    # the nonzeros of the (word, row) matrix come out column by column
+    dense = np.zeros((n, 26 + n_groups))
+    dense[:, :26] = counts
+    dense[np.arange(n), 26 + group] = 1.0
+    cols, rows = np.nonzero(dense)
+    start = np.searchsorted(cols, np.arange(n + 1))
+    # the last column, t: -sizes[g] in each group row
+    index = np.concatenate([rows, 26 + np.arange(n_groups)]).astype(np.int32)
+    value = np.concatenate([dense[cols, rows], -sizes.astype(np.float64)])
+    start = np.append(start, len(index)).astype(np.int32)
+    lp = _highs.HighsLp()
+    lp.num_col_ = n + 1
+    lp.num_row_ = 26 + n_groups
+    lp.a_matrix_.num_col_ = n + 1
+    lp.a_matrix_.num_row_ = 26 + n_groups
+    lp.a_matrix_.format_ = _highs.MatrixFormat.kColwise
+    cost = np.zeros(n + 1)
+    cost[n] = -1.0
+    lp.col_cost_ = cost
+    lp.col_lower_ = np.zeros(n + 1)
+    lp.col_upper_ = np.full(n + 1, np.inf)
+    lp.row_lower_ = np.concatenate([np.full(26, -np.inf), np.zeros(n_groups)])
+    lp.row_upper_ = np.concatenate([cap.astype(np.float64), np.zeros(n_groups)])
+    lp.a_matrix_.start_ = start
+    lp.a_matrix_.index_ = index
+    lp.a_matrix_.value_ = value
+    solver = _highs._Highs()
+    solver.passOptions(_OPTIONS)
+    solver.passModel(lp)
+    solver.run()
+    if solver.getModelStatus() != _highs.HighsModelStatus.kOptimal:
+        return None
+    solution = solver.getSolution()
+    x = np.array(solution.col_value)
+    y = -np.array(solution.row_dual)[:26]
+    return -solver.getInfo().objective_function_value, x, y
