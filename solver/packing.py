@@ -31,6 +31,15 @@ state):
   settled letter is known and of an unplaced letter at most what is unplaced,
   and the settled bin tiles that word does not use must fit in the bin's
   spare room (bin size minus ``tail``);
+* letter weightings (the linear relaxation's dual): for any y >= 0 over the
+  letters, the words of a packing hold at most y . (tiles + settled bin) of
+  weight, and each wanted word weighs at least the least y . w of its length,
+  so a y with sum_L n_L * min_w y . w > y . (tiles + bin) proves the state
+  empty.  The vowel count above is the y of the vowels; the best y is read
+  from the relaxation solved by scipy's HiGHS, rounded to integers and then
+  checked exactly (so the solver's tolerances never enter the proof); the
+  last few proven ones are tried first at every state.  Where the relaxation
+  holds, its solution only orders the branches (the words it uses most first);
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
   wanted lengths, the settled bin and the tail lengths, bounded in size).
 """
@@ -41,8 +50,23 @@ import time
 
 import numpy as np
 
+try:  # the linear relaxation only suggests certificates; each is checked exactly here
+    from scipy.optimize import linprog
+    from scipy.sparse import csc_array
+except ImportError:  # pragma: no cover - without scipy the search is exact, only slower
+    linprog = None
+try:  # HiGHS itself, without linprog's per-call checks (a private module: used if present)
+    from scipy.optimize._highspy import _core as _highs
+except ImportError:  # pragma: no cover
+    _highs = None
+
+
 _VOWELS = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
 MAX_FAILED = 300_000  # memo entries (~200 bytes each): well inside the memory budget
+_FIELDS = np.left_shift(1, 6 * np.arange(9)).astype(np.int64)  # a lane's letter units
+_GUARD = np.uint64(sum(1 << (6 * i + 5) for i in range(9)))
+_POOL = 8  # letter weightings (proven certificates) kept and tried first at each state
+_SCALE = 1 << 20  # letter weights are rounded to integers of this scale, then checked exactly
 
 
 class OutOfTime(Exception):
@@ -59,8 +83,15 @@ class Packer:
         self.top = int(lengths.max()) if len(lengths) else 1
         self.span = np.arange(self.top + 1)
         self.vowels = counts[:, _VOWELS].sum(axis=1)
+        # packed counts, nine letters of 6 bits a lane: "fits" is a subtraction per lane
+        wide = np.zeros((len(counts), 27), dtype=np.int64)
+        wide[:, :26] = counts
+        self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
+                           .astype(np.uint64) for k in range(3))
         self.failed: set = set()
         self.nodes = 0
+        self.relaxations = 0  # linear relaxations solved
+        self.pool: list = []  # recent proven letter weightings, tried first at each state
         self._sub = None  # a packer for the bin, when the tail has several words
 
     def query(self, tiles: np.ndarray, main, tail):
@@ -95,6 +126,17 @@ class Packer:
         got = self._sub.query(bin_tiles, self._tail[:-1], self._tail[-1])
         return None if got is None else got[0] + got[1]
 
+    def _fit(self, words, cap):
+        """Boolean mask: which of ``words`` (candidate numbers) fit the counts ``cap``."""
+        wide = np.zeros(27, dtype=np.int64)
+        wide[:26] = cap
+        ok = None
+        for k, lane in enumerate(self.lanes):
+            have = np.uint64(int(wide[9 * k:9 * k + 9] @ _FIELDS)) | _GUARD
+            part = ((have - lane[words]) & _GUARD) == _GUARD
+            ok = part if ok is None else ok & part
+        return ok
+
     # -- the search -----------------------------------------------------------------
 
     def _state(self, tiles, want, binned, act, tails):
@@ -102,12 +144,11 @@ class Packer:
         if self.nodes & 31 == 0 and time.perf_counter() > self.deadline:
             raise OutOfTime
         # the tail: words that fit the bin (settled letters: binned; others: unplaced)
-        counts = self.counts[tails]
-        ok = (counts <= binned + tiles).all(axis=1)
+        tails = tails[self._fit(tails, binned + tiles)]
         if len(self._tail) == 1 and binned.any():
             # the bin's settled tiles the tail word leaves must fit its spare room
-            ok &= int(binned.sum()) - counts[:, binned > 0].sum(axis=1) <= self._spare
-        tails = tails[ok]
+            used = self.counts[tails][:, binned > 0].sum(axis=1)
+            tails = tails[int(binned.sum()) - used <= self._spare]
         for length in set(self._tail):
             if not (self.lengths[tails] == length).any():
                 return None
@@ -127,9 +168,9 @@ class Packer:
         free = int(tiles.sum()) - need  # bin room the unplaced tiles may still take
         if free < 0:
             return None
+        act = act[(want[self.lengths[act]] > 0)]
+        act = act[self._fit(act, tiles)]
         counts = self.counts[act]
-        ok = (counts <= tiles).all(axis=1) & (want[self.lengths[act]] > 0)
-        act, counts = act[ok], counts[ok]
         if not len(act):
             return None
         lengths = self.lengths[act]
@@ -150,6 +191,9 @@ class Packer:
         held_vowels = int(tiles[_VOWELS].sum())
         if need_vowels > held_vowels or need_others > int(tiles.sum()) - held_vowels:
             return None
+        weights = self._relax(tiles, want, binned, act, counts, tails)
+        if weights is None:
+            return None  # a letter weighting proves that nothing packs
         has = counts > 0
         spread = has.sum(axis=0)
         spread[tiles <= 0] = 1 << 30
@@ -158,14 +202,16 @@ class Packer:
         # try first the words that use the most plentiful letters (an order only)
         scarcity = 1.0 / (tiles.astype(np.float64) + 1.0)
         cover = cover[np.argsort(self.counts[cover] @ scarcity, kind="stable")]
+        if len(weights):
+            # and before them, the words the relaxation's solution uses most (an order only)
+            cover = cover[np.argsort(-weights[has[:, x]], kind="stable")]
         return self._cover(tiles, want, binned, act, tails, x, int(tiles[x]), cover, free)
 
     def _cover(self, tiles, want, binned, act, tails, x, left, cover, free):
         """Put ``left`` more x tiles in main words of ``cover`` (row order), or in the bin."""
         if left and len(cover):
-            counts = self.counts[cover]
-            ok = ((counts <= tiles).all(axis=1) & (want[self.lengths[cover]] > 0)
-                  & (counts[:, x] <= left))
+            ok = (self._fit(cover, tiles) & (want[self.lengths[cover]] > 0)
+                  & (self.counts[cover, x] <= left))
             for i in np.flatnonzero(ok).tolist():
                 w = int(cover[i])
                 rest = want.copy()
@@ -181,3 +227,137 @@ class Packer:
         binned = binned.copy()
         binned[x] = left
         return self._state(tiles, want, binned, act, tails)
+
+    # -- the letter-weighting cut ---------------------------------------------------
+
+    def _relax(self, tiles, want, binned, act, counts, tails):
+        """None when a letter weighting proves no packing below this state; else weights.
+
+        Any packing puts disjoint words, ``want[L]`` main words of each length
+        L (from ``act``) and the tail words (from ``tails``), into the tiles
+        ``tiles + binned`` (main words hold no settled letter).  So for every
+        weighting y >= 0 of the letters, y . (tiles + binned) >= the sum of
+        y . w over the words, >= sum over the groups (one per wanted length,
+        one per tail length) of n_g * min_{w in group} y . w.  A y breaking
+        that inequality proves that no packing exists.  It is checked here in
+        integer arithmetic; where y comes from (a few kept from earlier states,
+        or the dual of the linear relaxation solved by scipy's HiGHS) does not
+        matter for the proof.  When no y is found, the relaxation's solution
+        (how much of each ``act`` word it uses) is returned to order the branches.
+        """
+        cap = (tiles + binned).astype(np.int64)
+        # candidates are in row order (longest first): each length is one run
+        words = np.concatenate([act, tails])
+        lengths = self.lengths[words]
+        starts = np.flatnonzero(np.diff(lengths, prepend=-1) != 0)
+        starts = np.union1d(starts, [len(act)]) if len(tails) else starts
+        sizes = np.array([want[lengths[lo]] if lo < len(act) else
+                          self._tail.count(int(lengths[lo])) for lo in starts.tolist()],
+                         dtype=np.int64)
+        counts = np.concatenate([counts, self.counts[tails]]).astype(np.int64)
+        n_groups = len(starts)
+        if self.pool:
+            pool = np.array(self.pool, dtype=np.int64).T  # (26, k)
+            least = np.minimum.reduceat(counts @ pool, starts, axis=0)  # (groups, k)
+            if (sizes @ least > cap @ pool).any():
+                return None
+        if linprog is None:
+            return np.zeros(0)
+        # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
+        got = _relaxation(counts, starts, sizes, cap)
+        self.relaxations += 1
+        if got is None:
+            return np.zeros(0)
+        value, x, y = got
+        if value < 1.0:
+            y = np.maximum(y, 0.0)
+            if y.max() > 0:
+                y = np.floor(y / y.max() * _SCALE).astype(np.int64)
+                least = np.minimum.reduceat(counts @ y, starts)
+                if int(sizes @ least) > int(cap @ y):
+                    self.pool = [y.tolist()] + self.pool[:_POOL - 1]
+                    return None
+            return np.zeros(0)
+        return x[:len(act)]
+
+
+def _relaxation(counts, starts, sizes, cap):
+    """(most t, x, letter duals y) of the relaxation, or None when it is not solved.
+
+    Maximise t subject to sum_{w in group g} x_w = sizes[g] * t and
+    sum_w x_w * counts[w] <= cap, x >= 0 (groups are the runs from ``starts``).
+    Only a suggestion: the caller checks any y it uses exactly.
+    """
+    n, n_groups = len(counts), len(starts)
+    word, letter = np.nonzero(counts)
+    values = counts[word, letter].astype(np.float64)
+    group = np.repeat(np.arange(n_groups), np.diff(np.append(starts, n)))
+    if _highs is not None:
+        try:
+            return _direct(counts, group, sizes, cap)
+        except Exception:  # pragma: no cover - another scipy: the public call below
+            pass
+    ub = csc_array((values, (letter, word)), shape=(26, n + 1))
+    eq = csc_array((np.concatenate([np.ones(n), -sizes.astype(np.float64)]),
+                    (np.concatenate([group, np.arange(n_groups)]),
+                     np.concatenate([np.arange(n), np.full(n_groups, n)]))),
+                   shape=(n_groups, n + 1))
+    cost = np.zeros(n + 1)
+    cost[n] = -1.0
+    got = linprog(cost, A_ub=ub, b_ub=cap, A_eq=eq, b_eq=np.zeros(n_groups),
+                  bounds=(0, None), method="highs-ds", options={"presolve": False})
+    if got.status != 0:
+        return None
+    return -got.fun, got.x, -got.ineqlin.marginals
+
+
+_OPTIONS = None
+
+
+def _direct(counts, group, sizes, cap):
+    """The same relaxation through HiGHS's own model object (rows: 26 letters, then groups)."""
+    global _OPTIONS
+    n, n_groups = len(counts), len(sizes)
+    if _OPTIONS is None:
+        options = _highs.HighsOptions()
+        options.output_flag = False
+        options.presolve = "off"
+        options.simplex_strategy = 1  # dual simplex
+        _OPTIONS = options
+    # column-wise: word w has its letters (rows 0-25) and its group (row 26 + g);
+    # the nonzeros of the (word, row) matrix come out column by column
+    dense = np.zeros((n, 26 + n_groups))
+    dense[:, :26] = counts
+    dense[np.arange(n), 26 + group] = 1.0
+    cols, rows = np.nonzero(dense)
+    start = np.searchsorted(cols, np.arange(n + 1))
+    # the last column, t: -sizes[g] in each group row
+    index = np.concatenate([rows, 26 + np.arange(n_groups)]).astype(np.int32)
+    value = np.concatenate([dense[cols, rows], -sizes.astype(np.float64)])
+    start = np.append(start, len(index)).astype(np.int32)
+    lp = _highs.HighsLp()
+    lp.num_col_ = n + 1
+    lp.num_row_ = 26 + n_groups
+    lp.a_matrix_.num_col_ = n + 1
+    lp.a_matrix_.num_row_ = 26 + n_groups
+    lp.a_matrix_.format_ = _highs.MatrixFormat.kColwise
+    cost = np.zeros(n + 1)
+    cost[n] = -1.0
+    lp.col_cost_ = cost
+    lp.col_lower_ = np.zeros(n + 1)
+    lp.col_upper_ = np.full(n + 1, np.inf)
+    lp.row_lower_ = np.concatenate([np.full(26, -np.inf), np.zeros(n_groups)])
+    lp.row_upper_ = np.concatenate([cap.astype(np.float64), np.zeros(n_groups)])
+    lp.a_matrix_.start_ = start
+    lp.a_matrix_.index_ = index
+    lp.a_matrix_.value_ = value
+    solver = _highs._Highs()
+    solver.passOptions(_OPTIONS)
+    solver.passModel(lp)
+    solver.run()
+    if solver.getModelStatus() != _highs.HighsModelStatus.kOptimal:
+        return None
+    solution = solver.getSolution()
+    x = np.array(solution.col_value)
+    y = -np.array(solution.row_dual)[:26]
+    return -solver.getInfo().objective_function_value, x, y

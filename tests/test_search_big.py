@@ -191,3 +191,38 @@ def test_bounds_hold_on_big_racks_out_of_time(twl):
         assert got.stopped in (None, "budget")
         assert got.shape <= got.upper <= shape_bound(tiles, twl.index) or got.proven
         assert sum(got.upper) == n
+
+
+def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch):
+    """The packing queries answer alike with and without the relaxation's letter weights
+    (the cut only removes states that no packing passes through), and the cut does fire."""
+    import solver.packing as packing
+    rng = random.Random(41)
+    bag = _bag(SCRABBLE)
+    cases = []
+    for n in (20, 26, 32):
+        rack = "".join(rng.sample(bag, n))
+        tiles = parse_tiles(rack, SCRABBLE)
+        rows = twl.index.formable_rows(tiles.packed, len(tiles), min_length=2)
+        for main, tail in (([7, 7], 6), ([8, 6], 5), ([6, 6, 6], [4, 3]), ([9], 9)):
+            cases.append((tiles, rows, main, tail))
+
+    def answers():
+        got, relaxed = [], 0
+        for tiles, rows, main, tail in cases:
+            packer = Packer(twl.index.lengths[rows], counts_of(twl.index, rows))
+            found = packer.query(tile_counts(tiles.packed), main, tail)
+            got.append(found is not None)
+            relaxed += packer.relaxations
+            if found is not None:
+                used = Counter("".join(twl.index.key(int(rows[i])) for i in found[0] + found[1]))
+                assert not used - Counter(str(tiles).lower())
+        return got, relaxed
+
+    with_cut, relaxed = answers()
+    if packing.linprog is None:
+        pytest.skip("scipy is not installed: the relaxation is not used")
+    assert relaxed and True in with_cut and False in with_cut
+    monkeypatch.setattr(packing, "linprog", None)
+    without, none = answers()
+    assert none == 0 and without == with_cut
