@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .budget import MAX_BUDGET, read_budget  # noqa: F401  (MAX_BUDGET: re-exported)
 from .lexicon import Lexicon, load_lexicon
 from .search import DEFAULT_BUDGET, search
 from .tiles import Tiles, TileSet
 from .wordset import WordSet
-
-MAX_BUDGET = 60.0
 
 
 @dataclass(frozen=True)
@@ -59,8 +58,7 @@ def highest(tiles: str | Tiles, lexicon: str | Lexicon | None = None, *,
     if not isinstance(tiles, Tiles):
         tiles = Tiles.parse(tiles, tile_set)
     lex = load_lexicon(lexicon)
-    if budget is not None:
-        budget = min(max(float(budget), 0.0), MAX_BUDGET)
+    budget = read_budget(budget)  # 0 to MAX_BUDGET seconds, or None: no limit
     found = search(tiles, lex.index, budget)
     words = [lex.spell(key) for key in found.keys] + list(found.leftover)
     return Solution(tiles, lex.name, WordSet(tuple(words)) if words else WordSet(()),
