@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .budget import MAX_BUDGET, read_budget  # noqa: F401  (MAX_BUDGET: re-exported)
+from .budget import read_budget
 from .lexicon import Lexicon, load_lexicon
 from .search import DEFAULT_BUDGET, search
 from .tiles import Tiles, TileSet
@@ -58,7 +58,7 @@ def highest(tiles: str | Tiles, lexicon: str | Lexicon | None = None, *,
     if not isinstance(tiles, Tiles):
         tiles = Tiles.parse(tiles, tile_set)
     lex = load_lexicon(lexicon)
-    budget = read_budget(budget)  # 0 to MAX_BUDGET seconds, or None: no limit
+    budget = read_budget(budget)  # 0 to 60 seconds, or None: no limit
     found = search(tiles, lex.index, budget)
     words = [lex.spell(key) for key in found.keys] + list(found.leftover)
     return Solution(tiles, lex.name, WordSet(tuple(words)) if words else WordSet(()),

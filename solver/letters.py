@@ -409,11 +409,6 @@ def _deltas(call: Call, caller_right: bool) -> tuple[int, int]:
     return (-1, -1) if caller_right else (1, 0)
 
 
-def _undecided_reason(ruling: CallRuling) -> str:
-    """Why the referee cannot rule, and what it knows."""
-    return ruling.reason
-
-
 @dataclass
 class LettersGame:
     """A Liars' Letters game in progress: tiles held, turn order, the round's bidding.
@@ -534,7 +529,7 @@ class LettersGame:
             by = "referee"
         elif ruling is None:
             raise CannotRule(f"{call.value!r} on '{verdict.declared}' is undecided: "
-                             f"{_undecided_reason(verdict)}. The table decides: give the "
+                             f"{verdict.reason}. The table decides: give the "
                              f"call a ruling, 'upheld' or 'rejected'", field="ruling",
                              ruling=verdict)
         else:
@@ -560,7 +555,7 @@ class LettersGame:
                            "declarer": declarer, "declared": list(self.last[1])},
                   "ruling": {"by": by, "decision": decision, "caller": caller_delta,
                              "declarer": declarer_delta,
-                             "reason": None if by == "referee" else _undecided_reason(verdict),
+                             "reason": None if by == "referee" else verdict.reason,
                              "referee": verdict.as_dict()},
                   "tile_changes": changes,
                   "out": [c["player"] for c in changes if c["out"]]}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from test_page import CHROMIUM, CHROMIUM_ARGS
+from test_page import CHROMIUM, CHROMIUM_ARGS, server  # noqa: F401  (the live server)
 
 
 @contextlib.contextmanager
@@ -41,3 +41,11 @@ def fresh(page, url: str) -> None:
     page.goto("about:blank")
     page.goto(url)
     page.wait_for_selector("html[data-ready]")
+
+
+@pytest.fixture(scope="module")
+def page(server):
+    """One phone page for a module's tests; no script error may happen on it."""
+    with phone_page() as (tab, errors):
+        yield tab
+        assert not errors, errors

@@ -18,9 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from api_server import LiveServer
-from page_session import fresh, phone_page
-from solver import WordSet, load_lexicon, rule_call
+from page_session import fresh, page, server  # noqa: F401  (fixtures)
+from solver import load_lexicon, rule_call
 from solver.errors import LiarsError
 
 RACK25 = "TMDENLEANIENSXOUOIOHUOMUD"
@@ -165,19 +164,6 @@ def cli_answers():
         judged = {words: pool.submit(cli_judge, words) for words in JUDGED}
         return ({case: f.result() for case, f in calls.items()},
                 {words: f.result() for words, f in judged.items()})
-
-
-@pytest.fixture(scope="module")
-def server():
-    with LiveServer("--workers", "1") as live:
-        yield live
-
-
-@pytest.fixture(scope="module")
-def page(server):
-    with phone_page() as (tab, errors):
-        yield tab
-        assert not errors, errors
 
 
 # --- the table ---------------------------------------------------------------------------

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from api_server import LiveServer
-from page_session import fresh, phone_page
+from page_session import fresh, page, server  # noqa: F401  (fixtures)
 from solver import highest, load_lexicon
 from solver.budget import read_budget
 from solver.errors import InvalidInput
@@ -18,19 +17,6 @@ from solver.errors import InvalidInput
 expect = pytest.importorskip("playwright.sync_api").expect
 
 RACK25 = "TMDENLEANIENSXOUOIOHUOMUD"
-
-
-@pytest.fixture(scope="module")
-def server():
-    with LiveServer("--workers", "1") as live:
-        yield live
-
-
-@pytest.fixture(scope="module")
-def page(server):
-    with phone_page() as (tab, errors):
-        yield tab
-        assert not errors, errors
 
 
 def test_an_undecided_call_says_cannot_rule_and_changes_no_tile(page, server):

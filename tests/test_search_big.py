@@ -25,6 +25,7 @@ from solver.packing import Packer
 from solver.reference import brute_force_highest, candidate_alphagrams
 from solver.search import search
 from solver.tiles import BANANAGRAMS, SCRABBLE, parse_tiles
+from test_search import _assert_valid  # noqa: E402  (tests/ is on sys.path under pytest)
 
 LEXICONS = ["twl06", "sowpods", "csw19"]
 # The full Scrabble bag (TWL06) as six 15-letter words and one 8-letter word,
@@ -35,16 +36,6 @@ BAG_SET = ["overhomogenized", "prefiguratively", "archaeopteryxes", "quantificat
 
 def _bag(tile_set) -> str:
     return "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
-
-
-def _assert_valid(result, rack: str, lex) -> None:
-    used = Counter()
-    for key in result.keys:
-        assert len(key) >= 2 and lex.anagrams(key), key
-        used += Counter(key)
-    used += Counter(result.leftover)
-    assert used == Counter(rack.lower())
-    assert list(result.shape) == sorted(result.shape, reverse=True)
 
 
 def _packs(cands, have: Counter, lengths: list[int]) -> bool:
