@@ -47,6 +47,10 @@ export const LimitExceeded = kind(LiarsError, "limit_exceeded", 413);
 export const CannotRule = kind(IllegalMove, "undecided", 422);
 // The HTTP layer's own (api/errors.py), for the local router.
 export const MalformedJSON = kind(InvalidInput, "malformed_json");
+export const NotFound = kind(LiarsError, "not_found", 404);
+// Only the page's own engine raises this: an answer it cannot give with no server (the
+// word queries, whole-game replays), said plainly rather than guessed.
+export const NeedsServer = kind(LiarsError, "needs_server", 503);
 
 /** The API's error answer: {status, body: {"error": {code, message, field}}}. */
 export function errorResponse(error) {
