@@ -53,81 +53,113 @@ export function lettersOfLanes(lanes, at = 0) {
 
 /** Alphagrams with their lengths, counts and spellings, rows ordered longest first. */
 export class AlphagramIndex {
-  /** Index a word list (lower-case a-z words, alphabetical order, no duplicates). */
+  /**
+   * Index a word list (lower-case a-z words, alphabetical order, no duplicates).  No string
+   * is made or hashed: each word's letters are sorted into one byte array, and the words are
+   * radix-sorted by (length desc, alphagram) -- stable, so each alphagram's first word is
+   * its alphabetically first -- then equal neighbours share a row.
+   */
   constructor(words) {
-    const ids = new Map();
-    const keyOf = []; // per alphagram id: its key
-    const spellOf = []; // per alphagram id: its first word (words come alphabetically)
-    const wordId = new Int32Array(words.length);
-    const codes = new Uint8Array(64);
-    const count = new Uint8Array(26);
-    for (let w = 0; w < words.length; w++) {
+    const count = words.length;
+    const offsets = new Int32Array(count + 1);
+    for (let w = 0; w < count; w++) offsets[w + 1] = offsets[w] + words[w].length;
+    const alpha = new Uint8Array(offsets[count]);
+    let top = 0;
+    for (let w = 0; w < count; w++) {
       const word = words[w];
+      const o = offsets[w];
       const n = word.length;
-      for (let i = 0; i < n; i++) count[word.charCodeAt(i) - A] += 1;
-      let p = 0;
-      for (let letter = 0; letter < 26; letter++) {
-        for (let c = count[letter]; c > 0; c--) codes[p++] = A + letter;
-        count[letter] = 0;
+      if (n > top) top = n;
+      for (let i = 0; i < n; i++) { // insertion sort: words are short
+        const c = word.charCodeAt(i) - A;
+        let j = i;
+        while (j > 0 && alpha[o + j - 1] > c) { alpha[o + j] = alpha[o + j - 1]; j--; }
+        alpha[o + j] = c;
       }
-      const key = String.fromCharCode.apply(null, codes.subarray(0, n));
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = keyOf.length;
-        ids.set(key, id);
-        keyOf.push(key);
-        spellOf.push(word);
+    }
+    // words by length, longest first (stable: alphabetical within a length)
+    const perLength = new Int32Array(top + 2);
+    for (let w = 0; w < count; w++) perLength[words[w].length] += 1;
+    const from = new Int32Array(top + 2); // first position of each length in `order`
+    for (let n = top - 1; n >= 0; n--) from[n] = from[n + 1] + perLength[n + 1];
+    const byLength = new Int32Array(count);
+    const fill = from.slice();
+    for (let w = 0; w < count; w++) byLength[fill[words[w].length]++] = w;
+    // within each length, a stable LSD radix sort on the sorted letters
+    const order = byLength.slice();
+    const spare = new Int32Array(count);
+    const tally = new Int32Array(27);
+    for (let n = 1; n <= top; n++) {
+      const lo = from[n];
+      const hi = lo + perLength[n];
+      for (let pos = n - 1; pos >= 0; pos--) {
+        tally.fill(0);
+        for (let i = lo; i < hi; i++) tally[alpha[offsets[order[i]] + pos] + 1] += 1;
+        for (let c = 1; c < 27; c++) tally[c] += tally[c - 1];
+        for (let i = lo; i < hi; i++) {
+          const w = order[i];
+          spare[lo + tally[alpha[offsets[w] + pos]]++] = w;
+        }
+        order.set(spare.subarray(lo, hi), lo);
       }
-      wordId[w] = id;
     }
-    // rows: (length desc, alphagram asc), as Python's sorted(key=(-len(a), a))
-    const byLength = [];
-    for (let id = 0; id < keyOf.length; id++) {
-      const n = keyOf[id].length;
-      (byLength[n] ||= []).push(keyOf[id]);
+    // equal neighbours share a row
+    const wordRow = new Int32Array(count);
+    const firstWord = new Int32Array(count);
+    let rows = 0;
+    for (let i = 0; i < count; i++) {
+      const w = order[i];
+      let same = false;
+      if (i) {
+        const v = order[i - 1];
+        const n = offsets[w + 1] - offsets[w];
+        if (offsets[v + 1] - offsets[v] === n) {
+          same = true;
+          for (let k = 0, a = offsets[w], b = offsets[v]; k < n; k++) {
+            if (alpha[a + k] !== alpha[b + k]) { same = false; break; }
+          }
+        }
+      }
+      if (!same) firstWord[rows++] = w;
+      wordRow[w] = rows - 1;
     }
-    const keys = [];
-    for (let n = byLength.length - 1; n >= 0; n--) {
-      if (byLength[n]) keys.push(...byLength[n].sort());
-    }
-    const rowOfId = new Int32Array(keyOf.length);
-    const rows = keys.length;
-    this.keys = keys;
+    this._alpha = alpha;
+    this._at = new Int32Array(rows); // where each row's letters are in _alpha
+    this._keys = null;
     this.spellings = new Array(rows);
     this.lengths = new Uint8Array(rows);
     this.counts = new Uint8Array(rows * 26);
     this.lanes = new Int32Array(rows * LANES);
     this.masks = new Int32Array(rows);
     this.twice = new Int32Array(rows); // letters used twice or more
-    this._rowOfKey = new Map();
+    const counts = this.counts;
     for (let row = 0; row < rows; row++) {
-      const key = keys[row];
-      const id = ids.get(key);
-      rowOfId[id] = row;
-      this._rowOfKey.set(key, row);
-      this.spellings[row] = spellOf[id];
-      this.lengths[row] = key.length;
-      for (let i = 0; i < key.length; i++) this.counts[row * 26 + key.charCodeAt(i) - A] += 1;
-      this.masks[row] = packCounts(this.counts.subarray(row * 26, row * 26 + 26), this.lanes,
-        row * LANES);
-      for (let letter = 0; letter < 26; letter++) {
-        if (this.counts[row * 26 + letter] > 1) this.twice[row] |= 1 << letter;
+      const w = firstWord[row];
+      const o = offsets[w];
+      const n = offsets[w + 1] - o;
+      this._at[row] = o;
+      this.spellings[row] = words[w];
+      this.lengths[row] = n;
+      const base = row * 26;
+      let mask = 0;
+      let twice = 0;
+      for (let i = 0; i < n; i++) {
+        const letter = alpha[o + i];
+        if (counts[base + letter]++) twice |= 1 << letter;
+        mask |= 1 << letter;
+        this.lanes[row * LANES + ((letter / 5) | 0)] += 1 << (6 * (letter % 5));
       }
+      this.masks[row] = mask;
+      this.twice[row] = twice;
     }
-    // words longest first, then alphabetically (a stable bucket by length)
-    const wordBuckets = [];
-    for (let w = 0; w < words.length; w++) (wordBuckets[words[w].length] ||= []).push(w);
-    this.words = new Array(words.length);
-    this.wordRows = new Int32Array(words.length);
-    let at = 0;
-    for (let n = wordBuckets.length - 1; n >= 0; n--) {
-      for (const w of wordBuckets[n] || []) {
-        this.words[at] = words[w];
-        this.wordRows[at++] = rowOfId[wordId[w]];
-      }
+    // words longest first, then alphabetically, with their rows (for wordsFrom)
+    this.words = new Array(count);
+    this.wordRows = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      this.words[i] = words[byLength[i]];
+      this.wordRows[i] = wordRow[byLength[i]];
     }
     // first row of each length: rows of length <= L start at start[L]
-    const top = rows ? this.lengths[0] : 0;
     this.start = new Int32Array(top + 2);
     for (let L = 0; L <= top + 1; L++) {
       let lo = 0;
@@ -140,21 +172,43 @@ export class AlphagramIndex {
     }
   }
 
-  get length() { return this.keys.length; }
+  get length() { return this.lengths.length; }
+
+  /** Every row's alphagram, in row order (made on first use). */
+  get keys() {
+    if (this._keys === null) this._keys = Array.from(this.lengths, (_, row) => this.key(row));
+    return this._keys;
+  }
 
   /** The alphagram of a row. */
-  key(row) { return this.keys[row]; }
+  key(row) {
+    const at = this._at[row];
+    let out = "";
+    for (let i = 0; i < this.lengths[row]; i++) out += String.fromCharCode(A + this._alpha[at + i]);
+    return out;
+  }
 
-  /** The row of an alphagram, or -1. */
+  /** The row of an alphagram (a binary search among the rows of its length), or -1. */
   rowOf(key) {
-    const row = this._rowOfKey.get(key);
-    return row === undefined ? -1 : row;
+    const n = key.length;
+    if (typeof key !== "string" || n < 1 || n >= this.start.length - 1) return -1;
+    let lo = this.start[n];
+    let hi = this.start[n - 1];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const at = this._at[mid];
+      let order = 0;
+      for (let i = 0; i < n && !order; i++) order = (key.charCodeAt(i) - A) - this._alpha[at + i];
+      if (order === 0) return mid;
+      if (order > 0) lo = mid + 1; else hi = mid;
+    }
+    return -1;
   }
 
   /** The alphabetically first word of an alphagram (Python's Lexicon.spell); throws if none. */
   spell(key) {
-    const row = this._rowOfKey.get(key);
-    if (row === undefined) throw new RangeError(`no word has the letters ${key}`);
+    const row = this.rowOf(key);
+    if (row < 0) throw new RangeError(`no word has the letters ${key}`);
     return this.spellings[row];
   }
 
