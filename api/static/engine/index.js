@@ -14,7 +14,7 @@ export function countsOf(tiles) {
   if (typeof tiles !== "string") {
     const counts = Int32Array.from(tiles);
     if (counts.length !== 26) throw new TypeError("tiles: 26 letter counts expected");
-    return counts;
+    return checked(counts);
   }
   const counts = new Int32Array(26);
   for (const ch of tiles) {
@@ -24,6 +24,16 @@ export function countsOf(tiles) {
       throw new TypeError(`tiles: ${JSON.stringify(ch)} is not a letter A-Z`);
     }
     counts[code] += 1;
+  }
+  return checked(counts);
+}
+
+/** Counts must fit their six-bit fields (no tile set has more than 18 of a letter). */
+function checked(counts) {
+  for (let letter = 0; letter < 26; letter++) {
+    if (!(counts[letter] >= 0 && counts[letter] <= 31)) {
+      throw new RangeError(`tiles: ${counts[letter]} ${String.fromCharCode(65 + letter)}'s (at most 31)`);
+    }
   }
   return counts;
 }

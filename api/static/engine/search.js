@@ -45,7 +45,7 @@ function maskOfLanes(lanes, at) {
 }
 
 /** Distinct child remainders of some (state, candidate) pairs, merged through a hash table. */
-function mergeChildren(states, pi, pc, cl) {
+function mergeChildren(states, pi, pc, cl, clock) {
   const n = pi.length;
   let size = 16;
   while (size < 2 * n) size *= 2;
@@ -56,6 +56,7 @@ function mergeChildren(states, pi, pc, cl) {
   const sl = states.lanes;
   let count = 0;
   for (let p = 0; p < n; p++) {
+    if ((p & 0xffff) === 0xffff) clock();
     const s = pi[p] * LANES;
     const c = pc[p] * LANES;
     let h = 0x811c9dc5;
@@ -202,7 +203,7 @@ class Layers {
         child = { lanes, count: pc.length, inverse: Int32Array.from(pc.keys()) };
         floors = pc;
       } else {
-        child = mergeChildren(states, pi, pc, this.cl);
+        child = mergeChildren(states, pi, pc, this.cl, () => this.clock());
         floors = new Int32Array(child.count).fill(0x7fffffff);
         for (let p = 0; p < pc.length; p++) {
           const id = child.inverse[p];
@@ -210,7 +211,10 @@ class Layers {
         }
       }
       const masks = new Int32Array(child.count);
-      for (let s = 0; s < child.count; s++) masks[s] = maskOfLanes(child.lanes, s * LANES);
+      for (let s = 0; s < child.count; s++) {
+        if ((s & 0xffff) === 0xffff) this.clock();
+        masks[s] = maskOfLanes(child.lanes, s * LANES);
+      }
       this.links.push({ parent: pi, cand: pc, child: child.inverse });
       this.states.push({ lanes: child.lanes, masks, count: child.count });
       this.floors = floors;
@@ -228,6 +232,7 @@ class Layers {
     const lanes = states.lanes;
     let mask = 0;
     for (let s = 0; s < states.count; s++) {
+      if ((s & 0xffff) === 0xffff) this.clock();
       mask |= states.masks[s];
       for (let letter = 0; letter < 26; letter++) {
         const n = (lanes[s * LANES + ((letter / 5) | 0)] >>> (6 * (letter % 5))) & 31;
