@@ -9,8 +9,21 @@ export const GUARD = 0x20820820; // the top bit of each of a lane's five six-bit
 const A = 97;
 const IGNORED = new Set([" ", ",", "-", "\t"]);
 
-/** 26 letter counts of some tiles: a letters string (A-Z any case; " ,-\t" ignored) or counts. */
+/**
+ * 26 letter counts of some tiles: a letters string (A-Z any case; " ,-\t" ignored), an array
+ * of 26 counts, or a tiles object (engine/tiles.js: its `countsArray`, or `counts` {A: n}).
+ */
 export function countsOf(tiles) {
+  if (tiles && typeof tiles === "object" && !Array.isArray(tiles) && !ArrayBuffer.isView(tiles)) {
+    if (tiles.countsArray) return countsOf(tiles.countsArray);
+    const counts = new Int32Array(26);
+    for (const [letter, n] of Object.entries(tiles.counts || {})) {
+      const code = letter.length === 1 ? letter.toUpperCase().charCodeAt(0) - 65 : -1;
+      if (code < 0 || code > 25) throw new TypeError(`tiles: ${JSON.stringify(letter)} is not a letter A-Z`);
+      counts[code] += n;
+    }
+    return checked(counts);
+  }
   if (typeof tiles !== "string") {
     const counts = Int32Array.from(tiles);
     if (counts.length !== 26) throw new TypeError("tiles: 26 letter counts expected");
