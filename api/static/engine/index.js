@@ -255,18 +255,19 @@ export class AlphagramIndex {
     for (let k = 0; k < LANES; k++) rack[k] |= GUARD;
     const [r0, r1, r2, r3, r4, r5] = rack;
     const { masks, twice, lanes } = this;
-    const out = [];
+    const out = new Int32Array(Math.max(0, stop - first));
+    let found = 0;
     for (let row = first; row < stop; row++) {
-      // a letter the rack lacks, or twice a letter it has once: no fit (one test each)
-      if ((masks[row] & absent) || (twice[row] & once)) continue;
+      // a letter the rack lacks, or twice a letter it has once: no fit (one test for both)
+      if ((masks[row] & absent) | (twice[row] & once)) continue;
       const o = row * LANES;
       // no field borrows: every guard bit survives the subtraction
       if ((((r0 - lanes[o]) & GUARD) !== GUARD) || (((r1 - lanes[o + 1]) & GUARD) !== GUARD) ||
           (((r2 - lanes[o + 2]) & GUARD) !== GUARD) || (((r3 - lanes[o + 3]) & GUARD) !== GUARD) ||
           (((r4 - lanes[o + 4]) & GUARD) !== GUARD) || (((r5 - lanes[o + 5]) & GUARD) !== GUARD)) continue;
-      out.push(row);
+      out[found++] = row;
     }
-    return Int32Array.from(out);
+    return out.slice(0, found);
   }
 
   /** Every word formable from the tiles, longest first then alphabetically (words_from). */

@@ -93,15 +93,26 @@ class Layers {
     const rows = index.formableRows(counts, 2);
     const n = rows.length;
     this.rows = rows;
-    this.cl = new Int32Array(n * LANES); // candidate lanes, in row order
-    this.cm = new Int32Array(n); // candidate letter masks
-    this.clen = new Uint8Array(n);
+    const cl = new Int32Array(n * LANES); // candidate lanes, in row order
+    const cm = new Int32Array(n); // candidate letter masks
+    const clen = new Uint8Array(n);
+    const { lanes, masks, lengths } = index;
     for (let c = 0; c < n; c++) {
       const row = rows[c];
-      for (let k = 0; k < LANES; k++) this.cl[c * LANES + k] = index.lanes[row * LANES + k];
-      this.cm[c] = index.masks[row];
-      this.clen[c] = index.lengths[row];
+      const from = row * LANES;
+      const to = c * LANES;
+      cl[to] = lanes[from];
+      cl[to + 1] = lanes[from + 1];
+      cl[to + 2] = lanes[from + 2];
+      cl[to + 3] = lanes[from + 3];
+      cl[to + 4] = lanes[from + 4];
+      cl[to + 5] = lanes[from + 5];
+      cm[c] = masks[row];
+      clen[c] = lengths[row];
     }
+    this.cl = cl;
+    this.cm = cm;
+    this.clen = clen;
     this.spans = new Map(); // length -> [lo, hi) of its candidates
     for (let c = 0; c < n; c++) {
       const span = this.spans.get(this.clen[c]);
