@@ -87,6 +87,20 @@ def test_highest_equals_python(engine, name, tile_set):
     assert not differences(found)[:5]
 
 
+@pytest.mark.parametrize("name", lexicon_names())
+def test_edge_racks_equal_python(engine, name):
+    """No tiles, one tile, tiles that make no word, a whole bag's worth of one kind."""
+    racks = [Tiles.parse(text, "bananagrams") for text in
+             ("", "a", "QQZZXXJJ", "ABEGIRR", "EEEEEEEEEEEEEEEEEE", "AEIOUAEIOUYY", "BCDFGHKLMNPRST")]
+    lexicon = load_lexicon(name)
+    got = engine.evaluate(SOLVE, {"name": name, "racks": [str(r) for r in racks],
+                                  "budget": BUDGET, "every": 1})
+    assert not differences([(str(rack), highest(rack, lexicon, budget=BUDGET).as_dict(),
+                             answer["best"]) for rack, answer in zip(racks, got)])
+    assert not differences([(str(rack), search_dict(search(rack, lexicon.index, BUDGET)),
+                             answer["found"]) for rack, answer in zip(racks, got)])
+
+
 def test_budget_zero_equals_python(engine):
     """With no time at all both stop at once and complete the rack greedily: alike."""
     rng = random.Random(f"{SEED} zero")
