@@ -84,104 +84,105 @@ export class AlphagramIndex {
    */
   constructor(words) {
     const count = words.length;
-    const offsets = new Int32Array(count + 1);
-    for (let w = 0; w < count; w++) offsets[w + 1] = offsets[w] + words[w].length;
-    const alpha = new Uint8Array(offsets[count]);
     let top = 0;
-    for (let w = 0; w < count; w++) {
-      const word = words[w];
-      const o = offsets[w];
-      const n = word.length;
-      if (n > top) top = n;
-      for (let i = 0; i < n; i++) { // insertion sort: words are short
-        const c = word.charCodeAt(i) - A;
-        let j = i;
-        while (j > 0 && alpha[o + j - 1] > c) { alpha[o + j] = alpha[o + j - 1]; j--; }
-        alpha[o + j] = c;
-      }
-    }
-    // words by length, longest first (stable: alphabetical within a length)
+    for (let w = 0; w < count; w++) if (words[w].length > top) top = words[w].length;
+    // slots: the words by length, longest first (stable: alphabetical within a length)
     const perLength = new Int32Array(top + 2);
     for (let w = 0; w < count; w++) perLength[words[w].length] += 1;
-    const from = new Int32Array(top + 2); // first position of each length in `order`
-    for (let n = top - 1; n >= 0; n--) from[n] = from[n + 1] + perLength[n + 1];
-    const byLength = new Int32Array(count);
+    const from = new Int32Array(top + 2); // first slot of each length
+    const base = new Int32Array(top + 2); // where each length's letters start in `alpha`
+    for (let n = top - 1; n >= 0; n--) {
+      from[n] = from[n + 1] + perLength[n + 1];
+      base[n] = base[n + 1] + perLength[n + 1] * (n + 1);
+    }
+    const byLength = new Int32Array(count); // slot -> word
     const fill = from.slice();
     for (let w = 0; w < count; w++) byLength[fill[words[w].length]++] = w;
-    // within each length, a stable LSD radix sort on the sorted letters
-    const order = byLength.slice();
+    // each slot's letters, sorted, n bytes at base[n] + (slot - from[n]) * n
+    const alpha = new Uint8Array(base[0]);
+    for (let n = 1; n <= top; n++) {
+      for (let slot = from[n], o = base[n]; slot < from[n] + perLength[n]; slot++, o += n) {
+        const word = words[byLength[slot]];
+        for (let i = 0; i < n; i++) { // insertion sort: words are short
+          const c = word.charCodeAt(i) - A;
+          let j = i;
+          while (j > 0 && alpha[o + j - 1] > c) { alpha[o + j] = alpha[o + j - 1]; j--; }
+          alpha[o + j] = c;
+        }
+      }
+    }
+    // within each length, a stable LSD radix sort of the slots on their sorted letters
+    const order = Int32Array.from(byLength.keys());
     const spare = new Int32Array(count);
     const tally = new Int32Array(27);
     for (let n = 1; n <= top; n++) {
       const lo = from[n];
       const hi = lo + perLength[n];
+      const at = base[n] - lo * n; // slot s's letters start at at + s * n
       for (let pos = n - 1; pos >= 0; pos--) {
         tally.fill(0);
-        for (let i = lo; i < hi; i++) tally[alpha[offsets[order[i]] + pos] + 1] += 1;
+        for (let i = lo; i < hi; i++) tally[alpha[at + order[i] * n + pos] + 1] += 1;
         for (let c = 1; c < 27; c++) tally[c] += tally[c - 1];
         for (let i = lo; i < hi; i++) {
-          const w = order[i];
-          spare[lo + tally[alpha[offsets[w] + pos]]++] = w;
+          const slot = order[i];
+          spare[lo + tally[alpha[at + slot * n + pos]]++] = slot;
         }
         order.set(spare.subarray(lo, hi), lo);
       }
     }
+    const slotAt = (slot, n) => base[n] + (slot - from[n]) * n;
     // equal neighbours share a row
-    const wordRow = new Int32Array(count);
+    const slotRow = new Int32Array(count);
     const firstWord = new Int32Array(count);
+    const rowAt = new Int32Array(count);
+    const rowLength = new Uint8Array(count);
     let rows = 0;
-    for (let i = 0; i < count; i++) {
-      const w = order[i];
-      let same = false;
-      if (i) {
-        const v = order[i - 1];
-        const n = offsets[w + 1] - offsets[w];
-        if (offsets[v + 1] - offsets[v] === n) {
-          same = true;
-          for (let k = 0, a = offsets[w], b = offsets[v]; k < n; k++) {
-            if (alpha[a + k] !== alpha[b + k]) { same = false; break; }
-          }
+    for (let n = top; n >= 1; n--) {
+      for (let i = from[n]; i < from[n] + perLength[n]; i++) {
+        const slot = order[i];
+        let same = i > from[n];
+        if (same) {
+          const a = slotAt(slot, n);
+          const b = slotAt(order[i - 1], n);
+          for (let k = 0; k < n; k++) if (alpha[a + k] !== alpha[b + k]) { same = false; break; }
         }
+        if (!same) {
+          firstWord[rows] = byLength[slot];
+          rowAt[rows] = slotAt(slot, n);
+          rowLength[rows++] = n;
+        }
+        slotRow[slot] = rows - 1;
       }
-      if (!same) firstWord[rows++] = w;
-      wordRow[w] = rows - 1;
     }
     this._alpha = alpha;
-    this._at = new Int32Array(rows); // where each row's letters are in _alpha
+    this._at = rowAt.slice(0, rows); // where each row's letters are in _alpha
     this._keys = null;
-    this.spellings = new Array(rows);
-    this.lengths = new Uint8Array(rows);
+    this._words = words;
+    this._firstWord = firstWord.slice(0, rows); // each row's alphabetically first word
+    this.lengths = rowLength.slice(0, rows);
     this.counts = new Uint8Array(rows * 26);
     this.lanes = new Int32Array(rows * LANES);
     this.masks = new Int32Array(rows);
     this.twice = new Int32Array(rows); // letters used twice or more
     const counts = this.counts;
     for (let row = 0; row < rows; row++) {
-      const w = firstWord[row];
-      const o = offsets[w];
-      const n = offsets[w + 1] - o;
-      this._at[row] = o;
-      this.spellings[row] = words[w];
-      this.lengths[row] = n;
-      const base = row * 26;
+      const n = this.lengths[row];
+      const o = this._at[row];
+      const at = row * 26;
       let mask = 0;
       let twice = 0;
       for (let i = 0; i < n; i++) {
         const letter = alpha[o + i];
-        if (counts[base + letter]++) twice |= 1 << letter;
+        if (counts[at + letter]++) twice |= 1 << letter;
         mask |= 1 << letter;
         this.lanes[row * LANES + ((letter / 5) | 0)] += 1 << (6 * (letter % 5));
       }
       this.masks[row] = mask;
       this.twice[row] = twice;
     }
-    // words longest first, then alphabetically, with their rows (for wordsFrom)
-    this.words = new Array(count);
-    this.wordRows = new Int32Array(count);
-    for (let i = 0; i < count; i++) {
-      this.words[i] = words[byLength[i]];
-      this.wordRows[i] = wordRow[byLength[i]];
-    }
+    // words longest first, then alphabetically (the slots), with their rows (for wordsFrom)
+    this.words = Array.from(byLength, (w) => words[w]);
+    this.wordRows = slotRow;
     // first row of each length: rows of length <= L start at start[L]
     this.start = new Int32Array(top + 2);
     for (let L = 0; L <= top + 1; L++) {
@@ -232,8 +233,11 @@ export class AlphagramIndex {
   spell(key) {
     const row = this.rowOf(key);
     if (row < 0) throw new RangeError(`no word has the letters ${key}`);
-    return this.spellings[row];
+    return this.spelling(row);
   }
+
+  /** The alphabetically first word of a row. */
+  spelling(row) { return this._words[this._firstWord[row]]; }
 
   /** Rows (ascending) of every alphagram of minLength+ letters that fits the counts. */
   formableRows(counts, minLength = 1) {
