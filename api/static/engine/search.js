@@ -9,6 +9,9 @@
 // Out of time: the best set at hand (a real set: a lower bound), marked not proven, and the
 // lower of two proven upper bounds (the settled prefix then the greatest partition of the
 // rest; the letter-group relaxation of bounds.js), exactly as solver/search.py does.
+// Where Python hands a layer too big to hold over to its packing queries (solver/packing.py,
+// racks of 60+ tiles), this port stops the same way as out of time (MAX_PAIRS: a phone's
+// memory), so a big rack gets an honest "not proven" with both bounds, never a guess.
 
 import { GUARD, LANES, countsOf, lettersOfLanes, packCounts } from "./index.js";
 import { compareShapes, greatestShape, lengthLimits } from "./bounds.js";
@@ -50,7 +53,7 @@ function mergeChildren(states, pi, pc, cl, clock) {
   let size = 16;
   while (size < 2 * n) size *= 2;
   const table = new Int32Array(size).fill(-1);
-  const lanes = new IntList(Math.max(16, n * LANES));
+  const lanes = new IntList(Math.min(n, 1 << 16) * LANES + LANES); // grows as needed
   const inverse = new Int32Array(n);
   const work = new Int32Array(LANES);
   const sl = states.lanes;
