@@ -22,6 +22,9 @@ const UNION_MIN_STATES = 8; // below this, the fit test itself is the cheaper fi
 const SMALL_BLOCK = 64; // blocks this small are not worth shrinking
 const MAX_PAIRS = 4_000_000; // (remainder, word) pairs one layer may hold (memory); past it, stop
 const CHECK_EVERY = 64; // states between two looks at the clock
+// A sub-multiset listed and looked up costs about as much as this many fit tests (measured
+// on the heavy layers of 40-tile racks); either way finds the same pairs.
+const SUBSET_COST = 8;
 
 class OutOfTime extends Error {}
 
@@ -37,6 +40,24 @@ class IntList {
     this.data[this.length++] = value;
   }
   view() { return this.data.subarray(0, this.length); }
+}
+
+/** n choose k, as a float (only compared with block sizes). */
+function choose(n, k) {
+  if (k < 0 || k > n) return 0;
+  let out = 1;
+  for (let i = 0; i < Math.min(k, n - k); i++) out = (out * (n - i)) / (i + 1);
+  return out;
+}
+
+/** A hash of six lanes (where to look in a table; every hit is checked lane by lane). */
+function hashLanes(lanes, at) {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < LANES; k++) {
+    h = Math.imul(h ^ lanes[at + k], 0x9e3779b1);
+    h ^= h >>> 15;
+  }
+  return h;
 }
 
 function maskOfLanes(lanes, at) {
@@ -191,7 +212,12 @@ class Layers {
           break;
         }
         this.trying = length;
-        const [pi, pj] = this.pairs(states, block, floor);
+        // all remainders of a layer hold `remaining` tiles: when they have few sub-multisets
+        // of `length` tiles, listing and looking those up beats testing every word
+        const subsets = choose(this.remaining, length);
+        const [pi, pj] = subsets * SUBSET_COST < block.length
+          ? this.lookupPairs(states, block, floor, length)
+          : this.pairs(states, block, floor);
         if (pi.length) { found = { length, block, pi, pj }; break; }
         this.clock();
       }
@@ -285,6 +311,75 @@ class Layers {
       }
       if (pi.length > MAX_PAIRS) throw new OutOfTime(); // too big to hold in a phone's memory
     }
+    return [pi.view(), pj.view()];
+  }
+
+  /**
+   * The same pairs as `pairs`, found the other way: each remainder's sub-multisets of
+   * `length` tiles are listed (each once: letter by letter, how many of it) and looked up
+   * among the block's words (a hash table of their lanes; a hit is checked lane by lane).
+   * A word of `length` letters fits a remainder exactly when it is one of these.
+   */
+  lookupPairs(states, block, floor, length) {
+    const cl = this.cl;
+    let size = 16;
+    while (size < 2 * block.length) size *= 2;
+    const table = new Int32Array(size).fill(-1);
+    for (let j = 0; j < block.length; j++) {
+      let slot = hashLanes(cl, block[j] * LANES) & (size - 1);
+      while (table[slot] >= 0) slot = (slot + 1) & (size - 1);
+      table[slot] = j;
+    }
+    const pi = new IntList();
+    const pj = new IntList();
+    const { lanes, count } = states;
+    const letters = new Int32Array(26); // the remainder's letters, and how many of each
+    const have = new Int32Array(26);
+    const after = new Int32Array(27); // tiles from the i-th present letter on
+    const sub = new Int32Array(LANES);
+    let state = 0;
+    let least = 0;
+    let present = 0;
+    const visit = (i, need) => {
+      if (need === 0) {
+        let slot = hashLanes(sub, 0) & (size - 1);
+        for (let j = table[slot]; j >= 0; slot = (slot + 1) & (size - 1), j = table[slot]) {
+          const o = block[j] * LANES;
+          if (cl[o] === sub[0] && cl[o + 1] === sub[1] && cl[o + 2] === sub[2] &&
+              cl[o + 3] === sub[3] && cl[o + 4] === sub[4] && cl[o + 5] === sub[5]) {
+            if (block[j] >= least) { pi.push(state); pj.push(j); }
+            break; // alphagrams are distinct: one word at most
+          }
+        }
+        return;
+      }
+      if (i === present || after[i] < need) return;
+      const letter = letters[i];
+      const lane = (letter / 5) | 0;
+      const unit = 1 << (6 * (letter % 5));
+      const most = Math.min(have[i], need);
+      for (let take = 0; take <= most; take++) {
+        visit(i + 1, need - take);
+        sub[lane] += unit;
+      }
+      sub[lane] -= unit * (most + 1);
+    };
+    for (let s = 0; s < count; s++) {
+      if (s % CHECK_EVERY === CHECK_EVERY - 1) this.clock();
+      present = 0;
+      for (let letter = 0; letter < 26; letter++) {
+        const n = (lanes[s * LANES + ((letter / 5) | 0)] >>> (6 * (letter % 5))) & 31;
+        if (n) { letters[present] = letter; have[present++] = n; }
+      }
+      after[present] = 0;
+      for (let i = present - 1; i >= 0; i--) after[i] = after[i + 1] + have[i];
+      state = s;
+      least = floor === null ? 0 : floor[s];
+      sub.fill(0);
+      visit(0, length);
+      if (pi.length > MAX_PAIRS) throw new OutOfTime();
+    }
+    // pairs of a state come in no particular order; the layers do not depend on it
     return [pi.view(), pj.view()];
   }
 
