@@ -157,6 +157,7 @@ export class AlphagramIndex {
     this._alpha = alpha;
     this._at = rowAt.slice(0, rows); // where each row's letters are in _alpha
     this._keys = null;
+    this._scratch = null; // formableRows' working array, made on first use
     this._words = words;
     this._firstWord = firstWord.slice(0, rows); // each row's alphabetically first word
     this.lengths = rowLength.slice(0, rows);
@@ -259,7 +260,9 @@ export class AlphagramIndex {
     for (let k = 0; k < LANES; k++) rack[k] |= GUARD;
     const [r0, r1, r2, r3, r4, r5] = rack;
     const { masks, twice, lanes } = this;
-    const out = new Int32Array(Math.max(0, stop - first));
+    // one scratch array per index, reused (the answer is a copy): no 0.6 MB garbage a call
+    this._scratch ||= new Int32Array(this.lengths.length);
+    const out = this._scratch;
     let found = 0;
     for (let row = first; row < stop; row++) {
       // a letter the rack lacks, or twice a letter it has once: no fit (one test for both)
