@@ -19,7 +19,9 @@ export function countsOf(tiles) {
     const counts = new Int32Array(26);
     for (const [letter, n] of Object.entries(tiles.counts || {})) {
       const code = letter.length === 1 ? letter.toUpperCase().charCodeAt(0) - 65 : -1;
-      if (code < 0 || code > 25) throw new TypeError(`tiles: ${JSON.stringify(letter)} is not a letter A-Z`);
+      if (code < 0 || code > 25) {
+        throw new TypeError(`tiles: ${JSON.stringify(letter)} is not a letter A-Z`);
+      }
       counts[code] += n;
     }
     return checked(counts);
@@ -45,7 +47,8 @@ export function countsOf(tiles) {
 function checked(counts) {
   for (let letter = 0; letter < 26; letter++) {
     if (!(counts[letter] >= 0 && counts[letter] <= 31)) {
-      throw new RangeError(`tiles: ${counts[letter]} ${String.fromCharCode(65 + letter)}'s (at most 31)`);
+      const name = String.fromCharCode(65 + letter);
+      throw new RangeError(`tiles: ${counts[letter]} ${name}'s (at most 31)`);
     }
   }
   return counts;
@@ -271,7 +274,8 @@ export class AlphagramIndex {
       // no field borrows: every guard bit survives the subtraction
       if ((((r0 - lanes[o]) & GUARD) !== GUARD) || (((r1 - lanes[o + 1]) & GUARD) !== GUARD) ||
           (((r2 - lanes[o + 2]) & GUARD) !== GUARD) || (((r3 - lanes[o + 3]) & GUARD) !== GUARD) ||
-          (((r4 - lanes[o + 4]) & GUARD) !== GUARD) || (((r5 - lanes[o + 5]) & GUARD) !== GUARD)) continue;
+          (((r4 - lanes[o + 4]) & GUARD) !== GUARD) ||
+          (((r5 - lanes[o + 5]) & GUARD) !== GUARD)) continue;
       out[found++] = row;
     }
     return out.slice(0, found);

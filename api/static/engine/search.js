@@ -201,14 +201,17 @@ class Layers {
         if (union !== null && block.length > SMALL_BLOCK) {
           // a word that fits not the letter-wise maximum of the remainders fits none of
           // them, nor any later remainder: drop it for good
-          const kept = block.filter((c) => (this.cm[c] & ~union.mask) === 0 && this.fits(union.lanes, 0, c));
+          const kept = block.filter((c) => (this.cm[c] & ~union.mask) === 0 &&
+            this.fits(union.lanes, 0, c));
           if (kept.length !== block.length) { block = kept; this.blocks.set(length, block); }
           if (!block.length) continue;
         }
-        const floor = this.shape.length && this.shape[this.shape.length - 1] === length ? this.floors : null;
+        const last = this.shape.length ? this.shape[this.shape.length - 1] : 0;
+        const floor = last === length ? this.floors : null;
         if (!this.links.length) {
           // the first layer: every candidate fits the rack itself
-          found = { length, block, pi: new Int32Array(block.length), pj: Int32Array.from(block.keys()) };
+          const pj = Int32Array.from(block.keys());
+          found = { length, block, pi: new Int32Array(block.length), pj };
           break;
         }
         this.trying = length;
@@ -236,10 +239,7 @@ class Layers {
       let floors;
       if (states.count === 1) {
         // one remainder: different words leave different remainders
-        const lanes = new Int32Array(pc.length * LANES);
-        for (let p = 0; p < pc.length; p++) {
-          for (let k = 0; k < LANES; k++) lanes[p * LANES + k] = states.lanes[k] - this.cl[pc[p] * LANES + k];
-        }
+        const lanes = this.taken(states.lanes, pc);
         child = { lanes, count: pc.length, inverse: Int32Array.from(pc.keys()) };
         floors = pc;
       } else {
@@ -383,6 +383,15 @@ class Layers {
     return [pi.view(), pj.view()];
   }
 
+  /** The remainders left by taking each candidate of `pc` from one remainder (lanes). */
+  taken(state, pc) {
+    const lanes = new Int32Array(pc.length * LANES);
+    for (let p = 0; p < pc.length; p++) {
+      for (let k = 0; k < LANES; k++) lanes[p * LANES + k] = state[k] - this.cl[pc[p] * LANES + k];
+    }
+    return lanes;
+  }
+
   /** Extend a layer of one remainder; the entry found (0: none fits). */
   single(states, cap) {
     const n = this.rows.length;
@@ -394,15 +403,15 @@ class Layers {
     const length = this.clen[c];
     const hi = this.spans.get(length)[1];
     const taken = [];
-    for (; c < hi; c++) if ((this.cm[c] & absent) === 0 && this.fits(states.lanes, 0, c)) taken.push(c);
-    const pc = Int32Array.from(taken);
-    const lanes = new Int32Array(pc.length * LANES);
-    const masks = new Int32Array(pc.length);
-    for (let p = 0; p < pc.length; p++) {
-      for (let k = 0; k < LANES; k++) lanes[p * LANES + k] = states.lanes[k] - this.cl[pc[p] * LANES + k];
-      masks[p] = maskOfLanes(lanes, p * LANES);
+    for (; c < hi; c++) {
+      if ((this.cm[c] & absent) === 0 && this.fits(states.lanes, 0, c)) taken.push(c);
     }
-    this.links.push({ parent: new Int32Array(pc.length), cand: pc, child: Int32Array.from(pc.keys()) });
+    const pc = Int32Array.from(taken);
+    const lanes = this.taken(states.lanes, pc);
+    const masks = new Int32Array(pc.length);
+    for (let p = 0; p < pc.length; p++) masks[p] = maskOfLanes(lanes, p * LANES);
+    const child = Int32Array.from(pc.keys());
+    this.links.push({ parent: new Int32Array(pc.length), cand: pc, child });
     this.states.push({ lanes, masks, count: pc.length });
     this.floors = pc;
     this.shape.push(length);
@@ -427,7 +436,8 @@ class Layers {
       const { parent, cand, child } = this.links[k];
       let best = -1;
       for (let p = 0; p < parent.length; p++) {
-        if (parent[p] === current && alive[k + 1][child[p]] && (best < 0 || cand[p] < cand[best])) best = p;
+        if (parent[p] !== current || !alive[k + 1][child[p]]) continue;
+        if (best < 0 || cand[p] < cand[best]) best = p;
       }
       chosen.push(cand[best]);
       current = child[best];
@@ -468,7 +478,7 @@ class Layers {
 
   /** A shape no set can beat, when the layers stopped before the end (two proven bounds). */
   stoppedBound(counts) {
-    let cap = this.shape.length ? this.shape[this.shape.length - 1] : (this.spans.size ? this.top() : 1);
+    let cap = this.shape.length ? this.shape[this.shape.length - 1] : this.top() || 1;
     if (this.trying !== null) cap = Math.min(cap, this.trying);
     const bySize = upperBound(this.shape, this.remaining, cap);
     const byLetters = greatestShape(counts, lengthLimits(this.index, this.rows), this.shape);
@@ -476,7 +486,8 @@ class Layers {
   }
 }
 
-/** The settled prefix, then as many `cap`-long parts of the remaining tiles as fit, then the rest. */
+/** The settled prefix, then as many `cap`-long parts of the remaining tiles as fit, then the
+ * rest (solver.search._upper_bound). */
 export function upperBound(settled, remaining, cap) {
   cap = remaining ? Math.max(1, Math.min(cap, remaining)) : 1;
   const shape = settled.slice();
@@ -530,11 +541,14 @@ export function search(index, tiles, budgetSeconds = DEFAULT_BUDGET) {
 export function highest(tiles, lexicon, budgetSeconds = DEFAULT_BUDGET) {
   const counts = countsOf(tiles);
   const found = search(lexicon.index, counts, budgetSeconds);
-  const words = found.keys.map((key) => lexicon.index.spell(key)).concat(Array.from(found.leftover));
+  const words = found.keys.map((key) => lexicon.index.spell(key))
+    .concat(Array.from(found.leftover));
   words.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
   const size = counts.reduce((sum, n) => sum + n, 0);
   let text = "";
-  for (let letter = 0; letter < 26; letter++) text += String.fromCharCode(65 + letter).repeat(counts[letter]);
+  for (let letter = 0; letter < 26; letter++) {
+    text += String.fromCharCode(65 + letter).repeat(counts[letter]);
+  }
   return {
     tiles: text, lexicon: lexicon.name,
     shape: size ? words.map((word) => word.length) : [],
