@@ -344,15 +344,13 @@ function decodePath(path) {
 
 /**
  * Answer one API request locally: `method` ("GET", "POST"), `path` after /api/v1 (a GET's
- * query string included; the /api/v1 prefix is also accepted), `body` the parsed JSON body
- * (null: none).  Resolves to {status, body}, the API's JSON answer; never rejects.
+ * query string included), `body` the parsed JSON body (null or undefined: no body).  Resolves to {status, body}, the API's JSON answer; never rejects.
  */
 export async function handle(method, path, body = null) {
   try {
     method = String(method || "GET").toUpperCase();
-    let [route, query = ""] = String(path).split(/\?(.*)/s);
-    if (route.startsWith(API_PREFIX + "/")) route = route.slice(API_PREFIX.length);
-    route = decodePath(route);
+    const [raw, query = ""] = String(path).split(/\?(.*)/s);
+    const route = decodePath(raw);
     for (const [pattern, views] of ROUTES) {
       const match = pattern.exec(route);
       if (!match) continue;
