@@ -302,6 +302,14 @@ def word_requests(rng: random.Random, vocabularies: dict) -> list:
             query = "" if name is None else "?lexicon=" + quote(name, safe="")
             path = word if word == "a%2Fb" else quote(word, safe="")
             requests.append(["GET", f"/words/{path}{query}", None])
+    # URLs as typed: bad escapes, bytes that are not UTF-8, repeated and blank parts
+    bad_utf8 = "%C3%A9%ff%E2%84a%F0%9F%98%80%ED%A0%80%F4%90%80%80%C0%AFz%e2"
+    for url in [f"/words/{bad_utf8}", f"/words/q?lexicon={bad_utf8}", "/words/%", "/words/%2",
+                "/words/big+g", "/words/a%00b", "/words/BIG?lexicon=csw19&lexicon=twl06",
+                "/words/q?lexicon&lexicon=csw19", "/words/q?&&lexicon=csw19",
+                "/words/q?lexicon=%zz%", "/words/q?lexicon=csw19;x=1", "/words/qi?x=1",
+                "/words/q?lexic%6Fn=csw19", "/words/q?lexicon=%F0%9F%98", "/words/ZA?lexicon="]:
+        requests.append(["GET", url, None])
     return requests
 
 
