@@ -313,6 +313,61 @@ def word_requests(rng: random.Random, vocabularies: dict) -> list:
     return requests
 
 
+FIELDS = {
+    "/judge": ["words", "lexicon"],
+    "/letters/highest": ["tiles", "lexicon", "tile_set", "budget"],
+    "/letters/subwords": ["tiles", "lexicon", "tile_set", "limit"],
+    "/letters/compare": ["a", "b"],
+    "/letters/raise": ["previous", "declared", "lexicon"],
+    "/letters/call": ["tiles", "declared", "call", "lexicon", "tile_set", "budget"],
+}
+GOOD = {
+    "tiles": ["ABEGIRR", "qiz", "", "A B-C,D", "EEEE", "JQXZ"],
+    "words": ["big, g, er", ["qi", "za"]], "a": ["big", "it is so"], "b": [["bigger"], "b"],
+    "previous": ["it", "big, g"], "declared": ["giber, ar", "big", "qi"],
+    "lexicon": LEXICONS, "tile_set": ["scrabble", "bananagrams", "Bananagrams "],
+    "budget": [0, 0.05, "0.05", 1], "limit": [0, 3, 20],
+    "call": ["exact", "bullshit", " EXACT"],
+}
+
+
+def json_value(rng: random.Random, depth: int = 0):
+    """Any JSON value: every type, odd text, numbers at the edges."""
+    kind = rng.randrange(8 if depth < 2 else 5)
+    if kind == 0:
+        return rng.choice([None, True, False])
+    if kind == 1:
+        return rng.choice([0, -1, 1, 7, 2**53, -(2**53), 10**20, 5000, 5001, 61, 60])
+    if kind == 2:
+        return rng.choice([0.5, -0.0, 1e300, -1e-300, 2.0, 59.99, 60.000001, 1e20, 3.5])
+    if kind in (3, 4):
+        return "".join(rng.choice(ODD + list("ABEGIRRabegirr ,-;+7")) for _ in
+                       range(rng.randint(0, 6)))
+    if kind in (5, 6):
+        return [json_value(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    return {rng.choice(["a", "words", "", "\U0001F600"]): json_value(rng, depth + 1)
+            for _ in range(rng.randint(0, 2))}
+
+
+def near_miss_requests(rng: random.Random, count: int) -> list:
+    """Bodies of each endpoint's own fields, each good or of any JSON type, sometimes one
+    field more (as tests/test_api_fuzz.py sends them)."""
+    requests = []
+    for _ in range(count):
+        path = rng.choice(sorted(FIELDS))
+        body = {}
+        for field in FIELDS[path]:
+            roll = rng.random()
+            if roll < 0.55:
+                body[field] = rng.choice(GOOD[field])
+            elif roll < 0.8:
+                body[field] = json_value(rng)
+        if rng.random() < 0.1:
+            body[rng.choice(["x", "Tiles", "budget", "limit", "\x00", "a" * 45])] = 1
+        requests.append(["POST", path, body])
+    return requests
+
+
 # --- the bad requests the API's own tests send -----------------------------------------------
 
 BAD_REQUESTS = [
@@ -436,6 +491,7 @@ def test_random_requests_are_answered_as_the_server_answers(engine, client, voca
     rng = random.Random(SEED)
     requests = (judge_requests(rng, vocabularies, 700) + raise_requests(rng, vocabularies, 300)
                 + compare_requests(rng, vocabularies, 100) + word_requests(rng, vocabularies)
+                + near_miss_requests(rng, 600)
                 + solve_requests(rng, vocabularies, RACKS))
     counts = assert_alike(engine, client, requests)
     solves = sum(1 for _, path, _ in requests if path in SOLVES)
