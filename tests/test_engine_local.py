@@ -541,3 +541,22 @@ def test_the_sister_games_are_checked_by_their_engine_or_need_the_server(engine,
             assert have == flask_answer(client, *request), request
         else:
             assert have["status"] == 503 and have["body"]["error"]["code"] == "needs_server"
+
+
+def test_a_lexicon_that_cannot_be_loaded_needs_the_server(engine, server):  # noqa: F811
+    """Offline before a lexicon was ever loaded: said plainly (503), never a 500 or a guess;
+    what needs no lexicon is still answered."""
+    engine.route("**/static/lexicons/**", lambda route: route.abort())
+    try:
+        engine.goto(server.url + "/healthz?no-lexicons")
+        answers = engine_answers(engine, [
+            ["POST", "/judge", {"words": "big"}], ["GET", "/lexicons", None],
+            ["POST", "/letters/call", {"tiles": "BIG", "declared": "big", "call": "exact"}],
+            ["POST", "/letters/compare", {"a": "big", "b": "g"}]])
+    finally:
+        engine.unroute("**/static/lexicons/**")
+        engine.goto(server.url + "/healthz")
+    assert [a["status"] for a in answers] == [503, 503, 503, 200]
+    for answer in answers[:3]:
+        assert answer["body"]["error"]["code"] == "needs_server"
+        assert "referee server" in answer["body"]["error"]["message"]

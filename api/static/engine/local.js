@@ -177,9 +177,14 @@ async function lexicons() {
   return lexiconModule;
 }
 
-/** The bundled lexicons' listing (lexicons/index.json). */
+/** The bundled lexicons' listing (lexicons/index.json); unreachable: the server is needed. */
 async function listing() {
-  return (await lexicons()).listLexicons();
+  try {
+    return await (await lexicons()).listLexicons();
+  } catch (err) {
+    throw new NeedsServer(`the list of lexicons could not be loaded here (${err.message}): ` +
+      "this needs the referee server");
+  }
 }
 
 /** The lexicon a request names (the default otherwise): load_lexicon(..., allow_paths=False). */
