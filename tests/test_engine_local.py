@@ -379,6 +379,10 @@ BAD_REQUESTS = [
     ("/letters/highest", {"tiles": "AB", "budget": -1}),
     ("/letters/highest", {"tiles": "AB", "budget": True}),
     ("/letters/highest", {"tiles": "AB", "budget": 10**30}),
+    ("/letters/highest", {"tiles": "AB", "budget": 10**400}),
+    ("/letters/highest", {"tiles": "AB", "budget": -(10**400)}),
+    ("/letters/highest", {"tiles": "AAAAAAABBCCDDDEEEEEEEEEFFGGHHIIIIIIIJKLLLMNNNNNOOOOOOPPRRRRSSS"
+                                   "TTTTUUUVVWXY", "budget": 0.3}),  # unproven in its budget
     ("/letters/highest", {"tiles": "AB", "budget": 1e300}),
     ("/letters/highest", {"tiles": "AB", "tile": "x"}),
     ("/letters/subwords", {"tiles": "AB", "limit": "ten"}),
