@@ -339,3 +339,30 @@ export function readOptions(data, allowed, { game }) {
   for (const [k, v] of options) out[k] = v;
   return out;
 }
+
+// --- solver/games.py -------------------------------------------------------------------
+
+/**
+ * games._object: the request body as an object with only known keys and every required
+ * one (``what`` is "dice check").  ``allowed`` and ``required`` are arrays or Sets.
+ */
+export function requestObject(payload, allowed, required, what) {
+  if (!isDict(payload)) {
+    throw new InvalidInput(`the ${what} request must be a JSON object, not ${typeName(payload)}`);
+  }
+  const known = new Set(allowed);
+  const unknown = sortedSet(keys(payload).filter((k) => !known.has(k)));
+  if (unknown.length) {
+    throw new InvalidInput(`unknown field(s) in the ${what} request: ${unknown.join(", ")}; ` +
+                           `expected ${sortedSet(known).join(", ")}`, { field: unknown[0] });
+  }
+  const missing = sortedSet([...required].filter((k) => !has(payload, k)));
+  if (missing.length) {
+    throw new InvalidInput(`the ${what} request needs ${missing.join(", ")}`,
+                           { field: missing[0] });
+  }
+  return payload;
+}
+
+/** ``payload.get(key)``: the value, or null (Python's None) when the key is absent. */
+export const get = (obj, key) => (has(obj, key) ? obj[key] : null);
