@@ -366,3 +366,6 @@ export function requestObject(payload, allowed, required, what) {
 
 /** ``payload.get(key)``: the value, or null (Python's None) when the key is absent. */
 export const get = (obj, key) => (has(obj, key) ? obj[key] : null);
+
+/** Python's str() of a JSON value: the text itself, else its repr (str(None) is 'None'). */
+export const pyStr = (v) => (isStr(v) ? v : repr(v));
