@@ -50,6 +50,16 @@ export function pyTypeName(value) {
   return "dict";
 }
 
+/** Python's sorted() of strs: by code point (JS's default sort is by UTF-16 unit). */
+export function pySorted(texts) {
+  const points = (t) => Array.from(t, (ch) => ch.codePointAt(0));
+  return [...texts].sort((a, b) => {
+    const x = points(a), y = points(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i += 1) if (x[i] !== y[i]) return x[i] - y[i];
+    return x.length - y.length;
+  });
+}
+
 /** A Python int: a whole JS number that is not a bool (JSON cannot tell 2 from 2.0 here). */
 export function isPyInt(value) { return typeof value === "number" && Number.isInteger(value); }
 
