@@ -11,9 +11,9 @@ added there is checked here too), and (2) seeded random ones, good and bad: odd 
 and Python's own whitespace, every JSON type in every field, unknown and missing fields,
 decks and their limits.  A difference prints the first few cases that differ.
 
-JSON cannot carry Python's distinction between ``2`` and ``2.0``, nor integers past
-2**53, to the browser, so the random cases use neither (the page reads its requests as
-JSON too).
+The browser reads each case with the engine's own ``parseJson`` (rules.js), as the page's
+local router reads a request body: ``2.0`` stays a float, ``10**20`` an exact integer and
+every object its key order, as in Python's ``json.loads``.
 """
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ def python_answer(case: dict) -> dict:
 
 
 JS_RUN = """async (text) => {
+  const rules = await import('/static/engine/rules.js');
   const cards = await import('/static/engine/cards.js');
   const games = {post: await import('/static/engine/post.js'),
                  liarliar: await import('/static/engine/liarliar.js')};
@@ -96,7 +97,7 @@ JS_RUN = """async (text) => {
       default: return games[c.kind].check(c.payload);
     }
   };
-  return JSON.stringify(JSON.parse(text).map((c) => {
+  return JSON.stringify(rules.parseJson(text).map((c) => {
     try { return {ok: run(c)}; } catch (e) {
       if (e && e.asDict) return {err: {...e.asDict(), status: e.status}};
       return {crash: String(e && e.stack || e)};
@@ -127,21 +128,7 @@ def assert_same(page, cases: list[dict]) -> None:
 
 def _jsonable(value):
     """``value`` as JSON data if it is exactly that (tuples become lists), else raise."""
-    text = json.dumps(value, allow_nan=False)
-    if any(isinstance(v, float) and v == int(v) for v in _leaves(value)):
-        raise ValueError("2.0 cannot reach the browser as a float")
-    return json.loads(text)
-
-
-def _leaves(value):
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _leaves(item)
-    else:
-        yield value
+    return json.loads(json.dumps(value, allow_nan=False))
 
 
 def _recorder(cases: list):
@@ -280,14 +267,15 @@ def _junk(rng: random.Random, low: int = 0, high: int = 8) -> str:
 
 
 def _json_value(rng: random.Random, depth: int = 0):
-    """Any JSON value (no integral floats, no integers past 2**53)."""
+    """Any JSON value: every type, integral floats and integers past 2**53 too."""
     roll = rng.random()
     if depth < 2 and roll < 0.12:
         return [_json_value(rng, depth + 1) for _ in range(rng.randint(0, 3))]
     if depth < 2 and roll < 0.22:
         return {_junk(rng, 0, 4): _json_value(rng, depth + 1) for _ in range(rng.randint(0, 3))}
     return rng.choice([None, True, False, rng.randint(-20, 20), rng.randint(-10**15, 10**15),
-                       rng.choice([0.5, 2.5, -1.25, 1e-7, 1e300, 7.1]), _junk(rng),
+                       rng.choice([0.5, 2.5, -1.25, 1e-7, 1e300, 7.1, 2.0, 10.0, -0.0, 1e16, 1e22]),
+                       rng.choice([10**20, -10**30, 2**53 + 1]), _junk(rng),
                        "x" * rng.randint(38, 60), _junk(rng, 30, 50)])
 
 
@@ -371,7 +359,7 @@ def post_claim(rng: random.Random):
     if roll < 0.7:
         return {"kind": post_claim(rng)} if rng.random() < 0.8 else {"rank": "Q"}
     if roll < 0.8:
-        return rng.randint(-2, 16)
+        return rng.choice([rng.randint(-2, 16), 12.0, 10**20])
     if roll < 0.9:
         return card_text(rng)
     return _json_value(rng)
@@ -391,14 +379,14 @@ def post_payload(rng: random.Random):
             [valid_card(rng, tuple(range(7, 15)), jokers=False)
              for _ in range(rng.randint(0, 12))], None, _json_value(rng)])
     if rng.random() < 0.35:
-        payload["players"] = rng.choice([2, 3, 4, 5, 6, 1, 7, 0, None, True, "3", 2.5,
+        payload["players"] = rng.choice([2, 3, 4, 5, 6, 1, 7, 0, None, True, "3", 2.5, 3.0,
                                          _json_value(rng)])
     if rng.random() < 0.35:
         payload["rules"] = rng.choice([
             None, {}, {"one_deck": True}, {"one-deck": rng.choice([True, False])},
             {"eight_different": True, "one_deck": rng.choice([True, False])},
             {"eight-different": True}, {"one_deck": "yes"}, {"eight_different": 1},
-            {"bogus": 1, "one_deck": True}, {"b": 1, "a": 2}, [], "one_deck", 3,
+            {"bogus": 1, "one_deck": True}, {"b": 1, "a": 2, "2": 3, "10": 4}, [], "one_deck", 3,
             {"one_deck": True, "one-deck": "no"}, _json_value(rng)])
     return _shake(rng, payload, ["claim", "card"])
 
@@ -427,7 +415,7 @@ def play_claim(rng: random.Random):
     if roll < 0.85:
         claim = {}
         if rng.random() < 0.7:
-            claim["count"] = rng.choice([1, 2, 3, 0, 4, True, "2", 2.5, None, -1])
+            claim["count"] = rng.choice([1, 2, 3, 0, 4, True, "2", 2.5, 2.0, None, -1, 10**20])
         if rng.random() < 0.9:
             claim["rank"] = rng.choice([*RANK_TEXTS, 13, 2, 14, 1, 15, "joker", "1", " q ",
                                         True, None, "²", _json_value(rng)])
@@ -448,7 +436,8 @@ def liarliar_payload(rng: random.Random):
         payload["rules"] = rng.choice([
             None, {}, {"timer": rng.choice([10, 30, None, "10s", "30 s", " 30S ", "none",
                                             "None", "off", "NO", "no s", 20, "20s", "ss",
-                                            True, "abc", 10.5, [], "10ss", "１０", "0010"])},
+                                            True, "abc", 10.5, 10.0, 30.0, [], "10ss", "１０",
+                                            "0010", 10**20])},
             {"Timer": 10}, {"timer": 10, "bogus": 2}, [], "timer", _json_value(rng)])
     return _shake(rng, payload, ["claim", "cards"])
 
@@ -459,7 +448,7 @@ def random_cases(seed: int, n: int) -> list[dict]:
         (0.18, lambda: {"kind": "card", "text": any_card(rng),
                         "field": rng.choice(["card", "cards", None])}),
         (0.07, lambda: {"kind": "rank", "text": rng.choice(
-            [rng.choice(RANK_TEXTS), card_text(rng), rng.randint(0, 16), _json_value(rng)]),
+            [rng.choice(RANK_TEXTS), card_text(rng), rng.randint(0, 16), 12.0, _json_value(rng)]),
             "field": rng.choice(["rank", None])}),
         (0.03, lambda: {"kind": "suit", "text": rng.choice(
             [*SUIT_TEXTS, *SUIT_WORDS, _junk(rng)]) + _space(rng), "field": None}),

@@ -4,20 +4,18 @@
 // field) as the Python library.
 
 import { InvalidCard, InvalidInput, InvalidRules, UnreadablePhrase } from "./errors.js";
+import { LIAR_LIAR_DECK, parseCards, parseRank, rankName } from "./cards.js";
 import {
-  LIAR_LIAR_DECK, isDict, isPyInt, parseCards, parseRank, pyLower, pyRepr, pyStrip, rankName,
-  shown, smallInt,
-} from "./cards.js";
-import { checkObject, readInt, readOptions, require } from "./post.js";
-import * as phrases from "./phrases.js";
+  PyFloat, get, isDict, isInt, readInt, readOptions, repr, require, requestObject, shown,
+  smallInt, strip,
+} from "./rules.js";
+import { formatPlay, parsePlay } from "./phrases.js";
 
 export const DECK = LIAR_LIAR_DECK;
 export const DECK_SIZE = DECK.size;  // 54: 52 cards and two jokers
 export const TIMERS = Object.freeze([null, 10, 30]);
 export const MAX_PLAY = 3;
 
-const parsePlay = (text) => (phrases.parsePlay ?? phrases.parse_play)(text);
-const formatPlay = (count, rank) => (phrases.formatPlay ?? phrases.format_play)(count, rank);
 
 /** A play is true when every card is the declared rank or a joker. */
 export function playIsTrue(rank, cards) {
@@ -29,7 +27,7 @@ export function playIsTrue(rank, cards) {
 export class Declaration {
   constructor(count, rank) {
     // A play is of at least one card: "zero kings" (or -1, however written) is no play.
-    if (count !== null && (!isPyInt(count) || count < 1)) {
+    if (count !== null && (!isInt(count) || count < 1)) {
       throw new InvalidInput(`a play's count is a whole number, 1 or more, not ${shown(count)}`,
         { field: "claim" });
     }
@@ -43,7 +41,7 @@ export class Declaration {
     try {
       if (typeof value === "string") return new Declaration(...parsePlay(value));
       if (isDict(value)) {
-        let count = Object.hasOwn(value, "count") ? value.count : null;
+        let count = get(value, "count");
         if (count !== null) {
           count = readInt(count, { field: `${field}.count`, what: "a play's count", low: 1,
             high: MAX_PLAY });
@@ -55,7 +53,7 @@ export class Declaration {
       throw err;
     }
     throw new InvalidInput("a declaration is a phrase like 'two kings' or " +
-      `{'count', 'rank'}, not ${pyRepr(value)}`, { field });
+      `{'count', 'rank'}, not ${repr(value)}`, { field });
   }
 
   toString() { return formatPlay(this.count, this.rank); }
@@ -69,8 +67,9 @@ export class Declaration {
 /** The table's choice: `timer` seconds per move, 10 or 30, or null for no timer. */
 export class LiarLiarRules {
   constructor({ timer = null } = {}) {
-    // Python's `timer not in (None, 10, 30)`: equality, so 10.0 would pass, True would not.
-    if (!TIMERS.includes(timer) || typeof timer === "boolean") {
+    // Python's `timer not in (None, 10, 30)` is equality: 10.0 passes, True does not.
+    const value = timer instanceof PyFloat ? timer.value : timer;
+    if (!TIMERS.includes(value) || typeof timer === "boolean") {
       throw new InvalidRules(`timer must be 10, 30 or none, not ${shown(timer)}`,
         { field: "rules.timer" });
     }
@@ -81,9 +80,9 @@ export class LiarLiarRules {
   static fromDict(data) {
     const options = readOptions(data, ["timer"], { game: "Liar Liar" });
     if (typeof options.timer === "string") {
-      let word = pyLower(pyStrip(options.timer));
+      let word = strip(options.timer).toLowerCase();
       if (word.endsWith("s")) word = word.slice(0, -1);
-      word = pyStrip(word);
+      word = strip(word);
       const number = smallInt(word);
       options.timer = ["none", "no", "off"].includes(word) ? null
         : number !== null ? number : options.timer;
@@ -124,8 +123,8 @@ export function checkClaim(claim, cards) {
 
 /** GAMES["liarliar"].check(payload): the request body checked, the rules read, the play. */
 export function check(payload) {
-  const p = checkObject(payload, ["claim", "cards", "rules"], ["claim", "cards"],
+  const p = requestObject(payload, ["claim", "cards", "rules"], ["claim", "cards"],
     "liarliar check");
-  LiarLiarRules.fromDict(Object.hasOwn(p, "rules") ? p.rules : null);
+  LiarLiarRules.fromDict(get(p, "rules"));
   return { game: "liarliar", ...checkClaim(p.claim, p.cards) };
 }

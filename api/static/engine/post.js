@@ -4,71 +4,11 @@
 // cards lose.  Same answers, same errors (code, message, field) as the Python library.
 
 import { InvalidCard, InvalidInput, InvalidRules } from "./errors.js";
+import { Card, Deck, parseCards, parseRank, rankName } from "./cards.js";
 import {
-  Card, Deck, isDict, isPyInt, parseCards, parseRank, pyLower, pyRepr, pySorted, pyStrip,
-  pyTypeName, rankName, shown,
-} from "./cards.js";
-import * as phrases from "./phrases.js";
-
-// --- until rules.js: solver.table's require and read_options, games.py's _object ---------
-
-/** solver.table.require: `event[key]`, or an InvalidInput that names the missing key. */
-export function require(event, key, { field }) {
-  if (!isDict(event)) {
-    throw new InvalidInput(`an event must be an object, not ${pyTypeName(event)}`, { field });
-  }
-  if (!Object.hasOwn(event, key)) {
-    throw new InvalidInput(`the event needs a ${pyRepr(key)}`, { field: `${field}.${key}` });
-  }
-  return event[key];
-}
-
-/** solver.table.read_options: a rules object, refusing options the game does not have. */
-export function readOptions(data, allowed, { game }) {
-  if (data === null || data === undefined) return {};
-  if (!isDict(data)) {
-    throw new InvalidRules(`rules must be an object, not ${pyTypeName(data)}`, { field: "rules" });
-  }
-  const options = {};
-  for (const key of Object.keys(data)) options[key.replaceAll("-", "_")] = data[key];
-  const unknown = pySorted(Object.keys(options).filter((key) => !allowed.includes(key)));
-  if (unknown.length) {
-    throw new InvalidRules(`${game} has no rules option ${unknown.map(pyRepr).join(", ")}; ` +
-      `its options are ${pySorted(allowed).join(", ")}`, { field: "rules" });
-  }
-  return options;
-}
-
-/** solver.table.read_int: a whole number within bounds; the error says which and why. */
-export function readInt(value, { field, what, low, high }) {
-  if (!isPyInt(value)) {
-    throw new InvalidInput(`${what} must be a whole number, not ${pyRepr(value)}`, { field });
-  }
-  if (value < low || value > high) {
-    throw new InvalidInput(`${what} must be from ${low} to ${high}, not ${value}`, { field });
-  }
-  return value;
-}
-
-/** solver.games._object: the request body as a dict with only known keys and every
- * required one. */
-export function checkObject(payload, allowed, required, what) {
-  if (!isDict(payload)) {
-    throw new InvalidInput(`the ${what} request must be a JSON object, not ` +
-      `${pyTypeName(payload)}`);
-  }
-  const unknown = pySorted(Object.keys(payload).filter((key) => !allowed.includes(key)));
-  if (unknown.length) {
-    throw new InvalidInput(`unknown field(s) in the ${what} request: ${unknown.join(", ")}; ` +
-      `expected ${pySorted(allowed).join(", ")}`, { field: unknown[0] });
-  }
-  const missing = pySorted(required.filter((key) => !Object.hasOwn(payload, key)));
-  if (missing.length) {
-    throw new InvalidInput(`the ${what} request needs ${missing.join(", ")}`,
-      { field: missing[0] });
-  }
-  return payload;
-}
+  get, isDict, isInt, readOptions, repr, require, requestObject, shown, strip,
+} from "./rules.js";
+import { formatKind, parseKind } from "./phrases.js";
 
 /** A K Q J 10 9 8 7. */
 export const KINDS = Object.freeze([14, 13, 12, 11, 10, 9, 8, 7]);
@@ -77,9 +17,6 @@ export const TWO_DECKS = new Deck("two decks' A K Q J 10 9 8 7: 64 cards, eight 
   { ranks: KINDS, copies: 2 });
 export const ONE_DECK = new Deck("one deck's A K Q J 10 9 8 7: 32 cards, four of each kind",
   { ranks: KINDS });
-
-const parseKind = (text) => (phrases.parseKind ?? phrases.parse_kind)(text);
-const formatKind = (rank) => (phrases.formatKind ?? phrases.format_kind)(rank);
 
 /** A Liar's Post kind (A K Q J 10 9 8 7) from a rank, a card or a phrase. */
 export function readKind(value, { field = "claim" } = {}) {
@@ -96,14 +33,14 @@ export function readKind(value, { field = "claim" } = {}) {
         rank = parseKind(value);
       }
     }
-  } else if (isPyInt(value)) {
+  } else if (isInt(value)) {
     rank = value;
   } else {
-    throw new InvalidInput(`a kind is written like 'Q' or 'this is a queen', not ${pyRepr(value)}`,
+    throw new InvalidInput(`a kind is written like 'Q' or 'this is a queen', not ${repr(value)}`,
       { field });
   }
   if (!KINDS.includes(rank)) {
-    throw new InvalidCard(`${pyRepr(value)} is not a Liar's Post kind (${KIND_NAMES})`, { field });
+    throw new InvalidCard(`${repr(value)} is not a Liar's Post kind (${KIND_NAMES})`, { field });
   }
   return rank;
 }
@@ -144,10 +81,10 @@ export function judge(claim, card, believes) { return believes === (card.rank ==
 export function readCall(value, { field = "call" } = {}) {
   if (typeof value === "boolean") return value;
   if (typeof value === "string") {
-    const word = pyLower(pyStrip(value));
+    const word = strip(value).toLowerCase();
     if (word === "true" || word === "false") return word === "true";
   }
-  throw new InvalidInput(`a call is 'true' or 'false', not ${pyRepr(value)}`, { field });
+  throw new InvalidInput(`a call is 'true' or 'false', not ${repr(value)}`, { field });
 }
 
 /** The table's choices (both off by default): one_deck, eight_different. */
@@ -155,7 +92,7 @@ export class PostRules {
   constructor({ one_deck = false, eight_different = false } = {}) {
     for (const [name, value] of [["one_deck", one_deck], ["eight_different", eight_different]]) {
       if (typeof value !== "boolean") {
-        throw new InvalidRules(`${name} must be true or false, not ${pyRepr(value)}`,
+        throw new InvalidRules(`${name} must be true or false, not ${repr(value)}`,
           { field: `rules.${name}` });
       }
     }
@@ -217,7 +154,7 @@ export function checkClaim(claim, card, call = null, rules = null, faceUp = null
   }
   if (faceUp !== null) {
     const count = players === null ? 3 : players;  // 3 only when players is not given
-    if (!isPyInt(count) || count < 2 || count > 6) {
+    if (!isInt(count) || count < 2 || count > 6) {
       throw new InvalidInput(`Liar's Post takes 2 to 6 players, not ${shown(players)}`,
         { field: "players" });
     }
@@ -242,9 +179,8 @@ const FIELDS = ["claim", "card", "call", "face_up", "players", "rules"];
 
 /** GAMES["post"].check(payload): the request body checked, then the claim. */
 export function check(payload) {
-  const p = checkObject(payload, FIELDS, ["claim", "card"], "post check");
-  const get = (key) => (Object.hasOwn(p, key) ? p[key] : null);
-  const rules = PostRules.fromDict(get("rules"));
-  return { game: "post", ...checkClaim(p.claim, p.card, get("call"), rules, get("face_up"),
-    get("players")) };
+  const p = requestObject(payload, FIELDS, ["claim", "card"], "post check");
+  const rules = PostRules.fromDict(get(p, "rules"));
+  return { game: "post", ...checkClaim(p.claim, p.card, get(p, "call"), rules, get(p, "face_up"),
+    get(p, "players")) };
 }
