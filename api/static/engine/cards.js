@@ -35,8 +35,10 @@ const SUIT_NAMES = new Map(Object.entries({
 }));
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SHORT = /^(10|[2-9akqjt])([shdc♠♤♥♡♦♢♣♧]?)$/u;
-// Python's \w on str is isalnum() or "_": letters and numbers of every script.
-const LONG = /^([\p{L}\p{N}_]+)\s+of\s+([\p{L}\p{N}_]+)$/u;
+// Python's \w on str is isalnum() or "_": letters and numbers of every script.  LONG only
+// meets words single-spaced by Python's split(), so its \s is a space (JS's \s would also
+// take U+FEFF, which Python's does not).
+const LONG = /^([\p{L}\p{N}_]+) +of +([\p{L}\p{N}_]+)$/u;
 const JOKER_WORDS = new Set(["joker", "jk", "jkr", "🃏"]);
 
 /** The short label of a rank: 14 -> "A", 10 -> "10". */
