@@ -16,7 +16,6 @@ export const DECK_SIZE = DECK.size;  // 54: 52 cards and two jokers
 export const TIMERS = Object.freeze([null, 10, 30]);
 export const MAX_PLAY = 3;
 
-
 /** A play is true when every card is the declared rank or a joker. */
 export function playIsTrue(rank, cards) {
   return cards.every((card) => card.isJoker || card.rank === rank);
