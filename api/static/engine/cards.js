@@ -5,6 +5,7 @@
 // field is the Python library's, so the page refuses a card exactly as the server does.
 
 import { InvalidCard, LimitExceeded } from "./errors.js";
+import { isInt, shown, smallInt, split, strip, typeName } from "./rules.js";
 
 export const ACE = 14, KING = 13, QUEEN = 12, JACK = 11;
 /** High to low: 14 (A) .. 2. */
@@ -12,117 +13,11 @@ export const RANKS = Object.freeze([14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2])
 export const SUITS = "SHDC";
 export const MAX_CARDS = 1000;
 
-// --- Python's text semantics, where a card's text meets them ------------------------------
-
-// str.isspace(): the characters Python's strip() and split() treat as whitespace (JS's \s
-// differs: it has U+FEFF and lacks U+001C..U+001F and U+0085).
-const PY_SPACE = "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004" +
-  "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
-const SPACE_RUN = new RegExp(`[${PY_SPACE}]+`, "u");
-const EDGE_SPACE = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "gu");
-
-/** Python's str.strip() with no argument. */
-export function pyStrip(text) { return text.replace(EDGE_SPACE, ""); }
-
-/** Python's str.split() with no argument: runs of whitespace, no empty pieces. */
-export function pySplit(text) { return text.split(SPACE_RUN).filter((piece) => piece !== ""); }
+/** Python's str.lower() (full Unicode case mapping, as JS's toLowerCase). */
+const lower = (text) => text.toLowerCase();
 
 /** Python's " ".join(text.split()): words single-spaced. */
-export function pyWords(text) { return pySplit(text).join(" "); }
-
-/** Python's str.lower() (full Unicode case mapping, as JS's toLowerCase). */
-export function pyLower(text) { return text.toLowerCase(); }
-
-/** Python's len() of a str: code points, not UTF-16 units. */
-export function pyLen(text) {
-  let n = 0;
-  for (const _ of text) n += 1;  // eslint-disable-line no-unused-vars
-  return n;
-}
-
-/** Python's type(value).__name__ for a JSON value. */
-export function pyTypeName(value) {
-  if (value === null || value === undefined) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (typeof value === "string") return "str";
-  if (Array.isArray(value)) return "list";
-  return "dict";
-}
-
-/** A Python int: a whole JS number that is not a bool (JSON cannot tell 2 from 2.0 here). */
-export function isPyInt(value) { return typeof value === "number" && Number.isInteger(value); }
-
-/** A JSON object (Python dict), not an array or null. */
-export function isDict(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-// str.isprintable() is false for these (Python's repr escapes them).
-const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
-
-/** Python's repr() of a str, escaping every character str.isprintable() refuses. */
-function reprStr(text) {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of text) {
-    const code = ch.codePointAt(0);
-    if (ch === quote || ch === "\\") out += "\\" + ch;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
-    else if (ch === " " || !UNPRINTABLE.test(ch)) out += ch;
-    else if (code < 0x100) out += "\\x" + code.toString(16).padStart(2, "0");
-    else if (code < 0x10000) out += "\\u" + code.toString(16).padStart(4, "0");
-    else out += "\\U" + code.toString(16).padStart(8, "0");
-  }
-  return out + quote;
-}
-
-/** Python's repr() of a float: shortest round-trip digits, with a point or an exponent. */
-function reprFloat(x) {
-  if (Number.isNaN(x)) return "nan";
-  if (!Number.isFinite(x)) return x > 0 ? "inf" : "-inf";
-  if (Number.isInteger(x) && Math.abs(x) < 1e16) return x.toFixed(1);
-  let text = String(x);
-  if (text.includes("e")) {
-    const [mant, exp] = text.split("e");
-    const sign = exp[0] === "-" ? "-" : "+";
-    text = `${mant}e${sign}${exp.replace(/^[+-]/, "").padStart(2, "0")}`;
-  }
-  return text;
-}
-
-/** Python's repr() of a JSON value: str, int, float, bool, None, list, dict. */
-export function pyRepr(value) {
-  if (value === null || value === undefined) return "None";
-  if (value === true) return "True";
-  if (value === false) return "False";
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : reprFloat(value);
-  if (typeof value === "string") return reprStr(value);
-  if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
-  if (value instanceof Card) return `Card(${reprStr(String(value))})`;
-  const items = Object.keys(value).map((key) => `${reprStr(key)}: ${pyRepr(value[key])}`);
-  return `{${items.join(", ")}}`;
-}
-
-/** The first `n` code points of a str (Python's text[:n]). */
-function pyHead(text, n) { return Array.from(text).slice(0, n).join(""); }
-
-/** solver.table.shown: repr(value) for an error message, cut short when it is long. */
-export function shown(value, limit = 40) {
-  const text = pyRepr(value);
-  if (pyLen(text) <= limit) return text;
-  if (typeof value === "string") return `${pyHead(text, 11)}…' (${pyLen(value)} characters)`;
-  return `${pyHead(text, limit)}…`;
-}
-
-/** solver.table.small_int: the value of a short string of ASCII digits, else null. */
-export function smallInt(text) {
-  if (typeof text !== "string") return null;
-  const digits = pyStrip(text);
-  return /^[0-9]{1,20}$/.test(digits) ? Number(digits) : null;
-}
+const words = (text) => split(text).join(" ");
 
 // --- ranks and suits -------------------------------------------------------------------
 
@@ -140,8 +35,10 @@ const SUIT_NAMES = new Map(Object.entries({
 }));
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SHORT = /^(10|[2-9akqjt])([shdc♠♤♥♡♦♢♣♧]?)$/u;
-// Python's \w on str is isalnum() or "_": letters and numbers of every script.
-const LONG = /^([\p{L}\p{N}_]+)\s+of\s+([\p{L}\p{N}_]+)$/u;
+// Python's \w on str is isalnum() or "_": letters and numbers of every script.  LONG only
+// meets words single-spaced by Python's split(), so its \s is a space (JS's \s would also
+// take U+FEFF, which Python's does not).
+const LONG = /^([\p{L}\p{N}_]+) +of +([\p{L}\p{N}_]+)$/u;
 const JOKER_WORDS = new Set(["joker", "jk", "jkr", "🃏"]);
 
 /** The short label of a rank: 14 -> "A", 10 -> "10". */
@@ -149,10 +46,10 @@ export function rankName(rank) { return RANK_LABELS[rank] ?? String(rank); }
 
 /** A rank from "Q", "queen", "10" or a whole number; InvalidCard names bad text. */
 export function parseRank(text, { field = null } = {}) {
-  if (isPyInt(text)) {
-    if (text >= 2 && text <= ACE) return text;
+  if (isInt(text)) {
+    if (text >= 2 && text <= ACE) return Number(text);
   } else if (typeof text === "string") {
-    const word = pyLower(pyStrip(text));
+    const word = lower(strip(text));
     if (RANK_WORDS.has(word)) return RANK_WORDS.get(word);
     const number = smallInt(word);
     if (number !== null && number >= 2 && number <= 10) return number;
@@ -163,7 +60,7 @@ export function parseRank(text, { field = null } = {}) {
 
 /** A suit letter S H D C from a letter, a symbol or a name. */
 export function parseSuit(text, { field = null } = {}) {
-  const suit = SUIT_NAMES.get(pyLower(pyStrip(String(text))));
+  const suit = SUIT_NAMES.get(lower(strip(String(text))));
   if (suit === undefined) {
     throw new InvalidCard(`${shown(text)} is not a suit (spades, hearts, diamonds, clubs)`,
       { field });
@@ -186,7 +83,7 @@ export class Card {
       throw new InvalidCard(`a card must be written as text like 'QH', not ${shown(text)}`,
         { field });
     }
-    const word = pyWords(pyLower(pyStrip(text)));
+    const word = words(lower(strip(text)));
     if (JOKER_WORDS.has(word)) return JOKER;
     const short = SHORT.exec(word);
     const long = LONG.exec(word);
@@ -219,14 +116,14 @@ export function parseCards(cards, { field = "cards", limit = MAX_CARDS } = {}) {
   if (typeof cards === "string") {
     pieces = [];
     for (let chunk of cards.split(",")) {
-      chunk = pyStrip(chunk);
-      if (LONG.test(pyWords(pyLower(chunk)))) pieces.push(chunk);
-      else pieces.push(...pySplit(chunk));
+      chunk = strip(chunk);
+      if (LONG.test(words(lower(chunk)))) pieces.push(chunk);
+      else pieces.push(...split(chunk));
     }
   } else if (Array.isArray(cards)) {
     pieces = [...cards];
   } else {
-    throw new InvalidCard(`cards must be a list or a string, not ${pyTypeName(cards)}`,
+    throw new InvalidCard(`cards must be a list or a string, not ${typeName(cards)}`,
       { field });
   }
   if (pieces.length > limit) {
