@@ -11,7 +11,8 @@ compared with ``solver.games.GAMES[name].check(payload)`` computed here, on
 
 answer for answer: the same result dict, or the same error (code, message, field); zero
 differences (a message that quotes a character Python's Unicode 14.0 has not assigned may
-differ from the browser's newer Unicode; then code and field must still agree).  The payload goes to the page as JSON text read by the engine's ``parseJson``
+differ from the browser's newer Unicode; then code and field must still agree).  The
+payload goes to the page as JSON text read by the engine's ``parseJson``
 (as the page's local router reads a request body), so "5.0" stays a float as it does for
 flask.  The phrase reader (engine/phrases.js) and the Python-behaviour helpers
 (engine/rules.js: repr, whitespace, JSON) that every game port shares are compared
@@ -421,9 +422,9 @@ PHRASE_WORDS = ["a", "an", "one", "two", "three", "five", "six", "sixes", "aces"
                 "joker", "jokers", "straight", "flush", "straight flush", "sixxes", "ones",
                 "zero", "eleven", "in", "high card", "three of a kind", "four of a kind",
                 "full house", "two pairs"]
-PHRASE_JUNK = [",", ".", "!", "-", "–", "—", "’", "'", "1.5", "-1", "+2", "2-5", "−3", "½", "²",
-               "é", "İ", "\u00a0", "\u2003", "\t", "?", "(", "/", "3/4", "ΑΣ", "🃏", "\u200b",
-               "x2", "2x", "a-", "-k", "٣"]
+PHRASE_JUNK = [",", ".", "!", "-", "–", "—", "’", "'", "1.5", "-1", "+2", "2-5", "−3", "½",
+               "²", "é", "İ", "\u00a0", "\u2003", "\t", "?", "(", "/", "3/4", "ΑΣ", "🃏",
+               "\u200b", "x2", "2x", "a-", "-k", "٣"]
 
 
 def random_phrase(rng) -> str:
@@ -437,8 +438,10 @@ def random_phrase(rng) -> str:
 
 PHRASES_IN_PAGE = """async (texts) => {
   const m = await import('/static/engine/phrases.js');
-  const run = (f, t) => { try { return { ok: f(t) }; }
-                          catch (e) { return e.asDict ? { err: e.asDict() } : { internal: String(e) }; } };
+  const run = (f, t) => {
+    try { return { ok: f(t) }; }
+    catch (e) { return e.asDict ? { err: e.asDict() } : { internal: String(e) }; }
+  };
   return texts.map((t) => [run(m.tokenize, t), run(m.parseBid, t), run(m.parseKind, t),
                            run(m.parsePlay, t), run(m.parseHand, t)]);
 }"""
@@ -474,7 +477,8 @@ def test_phrases_are_read_and_refused_as_the_library_does(engine):
 REPR_IN_PAGE = """async (texts) => {
   const r = await import('/static/engine/rules.js');
   return texts.map((t) => { const v = r.parseJson(t);
-    return [r.repr(v), r.shown(v), r.typeName(v), r.smallInt(v), r.isStr(v) ? r.split(v) : null]; });
+    return [r.repr(v), r.shown(v), r.typeName(v), r.smallInt(v),
+            r.isStr(v) ? r.split(v) : null]; });
 }"""
 
 
