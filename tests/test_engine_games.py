@@ -345,6 +345,39 @@ def poker_claim(rng, cards):
     return odd(rng, exact=False)
 
 
+def poker_made(rng):
+    """A hand and revealed cards that make it, or miss it by one card, among others."""
+    name = rng.choice(phrases.HANDS)
+    hand = rng.choice([h for h in poker.all_hands() if h.name == name])
+    top, suits = hand.ranks[0], list(SUIT_CODES)
+    straight = [14 if r == 1 else r for r in range(top - 4, top + 1)]
+    if name in ("high card", "pair", "three of a kind", "four of a kind"):
+        n = {"high card": 1, "pair": 2, "three of a kind": 3, "four of a kind": 4}[name]
+        held = [(top, s) for s in rng.sample(suits, n)]
+    elif name in ("two pair", "full house"):
+        first = 2 if name == "two pair" else 3
+        held = [(top, s) for s in rng.sample(suits, first)]
+        held += [(hand.ranks[1], s) for s in rng.sample(suits, 2)]
+    elif name == "straight":
+        held = [(r, rng.choice(suits)) for r in straight]
+    else:
+        suit = rng.choice(suits)
+        ranks = straight if name == "straight flush" else \
+            [top, *rng.sample(range(2, top), 4)]
+        held = [(r, suit) for r in ranks]
+    if maybe(rng, 0.3):
+        held.pop(rng.randrange(len(held)))
+    rest = [(r, s) for r in range(2, 15) for s in suits if (r, s) not in held]
+    held += rng.sample(rest, rng.randint(0, 5))
+    rng.shuffle(held)
+    labels = {14: "A", 13: "K", 12: "Q", 11: "J"}
+    cards = [card_text(rng, labels.get(r, str(r)), s if maybe(rng, 0.95) else None)
+             for r, s in held]
+    claim = phrases.format_hand(hand.name, hand.ranks) if maybe(rng, 0.6) else \
+        {"hand": hand.name, "ranks": [labels.get(r, str(r)) for r in hand.ranks]}
+    return claim, cards
+
+
 def poker_rules(rng):
     if maybe(rng, 0.4):
         return None
@@ -373,8 +406,12 @@ def random_payload(game: str, rng: random.Random):
             body["last"] = dice_last(rng, body["claim"], faces)
     elif game == "poker":
         rules = poker_rules(rng)
-        cards = poker_cards(rng)
-        body = {"claim": poker_claim(rng, cards), "cards": cards}
+        if maybe(rng, 0.5):
+            claim, cards = poker_made(rng)
+        else:
+            cards = poker_cards(rng)
+            claim = poker_claim(rng, cards)
+        body = {"claim": claim, "cards": cards}
         if maybe(rng, 0.4):
             body["last"] = poker_claim(rng, cards)
     elif game == "post":
