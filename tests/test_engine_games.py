@@ -132,6 +132,8 @@ def test_the_recorded_cases_are_current():
 
     The server tests' cases (the rest of the file) are only re-recorded by running the
     script, which starts servers; the library tests hold most cases and change most often.
+    Cases only property tests made ("drawn") are left out of the comparison: what
+    hypothesis draws changes with any string constant in the code, not with the tests.
     """
     run = subprocess.run([sys.executable, str(RECORDER), "--fast", "--print"], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
@@ -139,12 +141,13 @@ def test_the_recorded_cases_are_current():
     fresh = json.loads(run.stdout)
     library = tuple(f"tests/{m}" for m in fresh["modules"])
     key = lambda c: json.dumps([c["game"], c["payload"]], sort_keys=True)  # noqa: E731
-    now = {key(c) for c in fresh["cases"]}
-    then = {key(c) for c in recorded()["cases"] if c["test"].startswith(library)}
+    now = {key(c) for c in fresh["cases"] if not c.get("drawn")}
+    then = {key(c) for c in recorded()["cases"]
+            if c["test"].startswith(library) and not c.get("drawn")}
     assert now == then, (f"tests/data/game_cases.json is stale: run "
                          f"python scripts/record_game_cases.py ({len(now - then)} new cases, "
                          f"{len(then - now)} gone)")
-    assert len(now) >= 200
+    assert len(now) >= 80
 
 
 # --- random payloads ------------------------------------------------------------------------
