@@ -55,9 +55,10 @@ def static_root():
     return resources.files("api").joinpath("static")
 
 
-def static_files() -> dict[str, bytes]:
-    """Every file of api/static, by its path relative to it (posix), sorted by path;
-    hidden files and Python caches left out."""
+def static_files(source=None) -> dict[str, bytes]:
+    """Every file of api/static (or of another folder laid out like it, ``source``), by
+    its path relative to it (posix), sorted by path; hidden files and Python caches left
+    out."""
     found: dict[str, bytes] = {}
 
     def walk(folder, prefix: str) -> None:
@@ -69,7 +70,7 @@ def static_files() -> dict[str, bytes]:
             elif entry.is_file():
                 found[prefix + entry.name] = entry.read_bytes()
 
-    walk(static_root(), "")
+    walk(static_root() if source is None else Path(source), "")
     return dict(sorted(found.items()))
 
 
@@ -110,11 +111,12 @@ def render_service_worker(files: dict[str, bytes] | None = None) -> str:
             .replace(SHELL_MARK, json.dumps(app_shell(files))))
 
 
-def export_site(folder: str | os.PathLike, *, force: bool = False) -> list[Path]:
+def export_site(folder: str | os.PathLike, *, force: bool = False, source=None) -> list[Path]:
     """Write the static site into ``folder`` (made if missing); the files written.
 
     A folder that exists must be empty unless ``force`` (then files are written over;
-    nothing else in it is removed)."""
+    nothing else in it is removed).  ``source``: another static folder to export instead
+    of api/static (a test's new version of the site)."""
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise ExportError(f"{str(target)!r} is a file, not a folder: give a folder to export "
@@ -122,7 +124,7 @@ def export_site(folder: str | os.PathLike, *, force: bool = False) -> list[Path]
     if target.is_dir() and any(target.iterdir()) and not force:
         raise ExportError(f"{str(target)!r} is not empty: give an empty or new folder, or "
                           f"--force to write the site over what is there")
-    files = static_files()
+    files = static_files(source)
     outputs = {PAGE: files[PAGE], "sw.js": render_service_worker(files).encode("utf-8")}
     for path, data in files.items():
         if path not in (SW_TEMPLATE, PAGE):
@@ -168,7 +170,7 @@ def register(subparsers) -> None:
 def _command(args) -> int:
     written = export_site(args.dir, force=args.force)
     size = sum(path.stat().st_size for path in written)
-    print(f"wrote {len(written)} files ({size / 1e6:.1f} MB) into {args.dir}: open "
-          f"index.html through a web server (python -m http.server -d {args.dir}); "
-          f"site version {site_version()}")
+    print(f"wrote {len(written)} files ({size / 1e6:.1f} MB) into {args.dir}, site version "
+          f"{site_version()}; serve it with any static web server, e.g. "
+          f"python -m http.server -d {args.dir}")
     return 0
