@@ -3,7 +3,7 @@
 The page's own engine (api/static/engine/) reads these when it answers with no
 server.  Each bundled lexicon becomes ``<name>.lex`` (solver/weblexicon.py's
 format), and ``index.json`` lists them: name, title, word count, file, size and
-SHA-256, and which is the default.  Run it after scripts/build_lexicons.py;
+SHA-256, the provenance the server lists (``info``), and which is the default.  Run it after scripts/build_lexicons.py;
 tests/test_weblexicon.py fails when the committed files are stale.
 
     python scripts/build_web_lexicons.py [--out api/static/lexicons]
@@ -34,7 +34,10 @@ def build(out: Path) -> dict:
         listing["lexicons"].append({
             "name": name, "title": info.get("title", name), "words": len(lex),
             "file": f"{name}.lex", "bytes": len(data),
-            "sha256": hashlib.sha256(data).hexdigest()})
+            "sha256": hashlib.sha256(data).hexdigest(),
+            # What Lexicon.describe() adds to name and words (GET /api/v1/lexicons), so
+            # that the page's local router lists the lexicons as the server does.
+            "info": info})
     (out / "index.json").write_text(json.dumps(listing, indent=2) + "\n")
     return listing
 

@@ -1,0 +1,376 @@
+// The local router: the API's answers with no server.  `handle(method, path, body)` answers
+// what the Flask API (api/*.py) answers for the same request, the same JSON and the same
+// errors (code, message, field, HTTP status), for the routes the page's engine can answer;
+// the routes it cannot (word queries, whole-game replays, ...) say plainly that they need
+// the referee server (503 `needs_server`), and paths the API does not have are 404s.
+//
+//   const { status, body } = await handle("POST", "/judge", { words: "big, g, er" });
+//
+// The request body is read as api/inputs.py reads it (unknown fields, wrong types, missing
+// fields, the configured limits), under the API's DEFAULT_CONFIG (api/__init__.py).  It never
+// throws: an error is an error answer, and a bug in the engine is a 500 `internal_error`.
+
+import {
+  InvalidInput, LiarsError, LimitExceeded, MalformedJSON, NeedsServer, NotFound, UnknownLexicon,
+  errorResponse,
+} from "./errors.js";
+import {
+  checkRaise, declarationDict, highest, judge, parseCall, readBudget, ruleCall, solutionDict,
+  wordsFrom,
+} from "./letters.js";
+import { Tiles, isAscii, pyCompare, pyLen, pyRepr, pySlice, pyStrip } from "./tiles.js";
+import { WordSet, compare, splitWords } from "./wordset.js";
+
+/** The API's DEFAULT_CONFIG (api/__init__.py): the limits a request is read under. */
+export const CONFIG = Object.freeze({
+  MAX_CONTENT_LENGTH: 64 * 1024,
+  MAX_SOLVE_TILES: 144,
+  SOLVER_BUDGET: 2.0,
+  SOLVER_BUDGET_MAX: 5.0,
+  SUBWORDS_LIMIT: 1000,
+  SUBWORDS_LIMIT_MAX: 5000,
+  DEFAULT_LEXICON: "twl06",
+});
+export const MAX_NAME_LENGTH = 64;  // lexicon and tile set names (api/inputs.py)
+export const API_PREFIX = "/api/v1";
+export const SISTER_GAMES = ["dice", "post", "liarliar", "poker"];
+
+// The HTTP layer's own errors (api/errors.py) that the engine's vocabulary lacks.
+class BodyTooLarge extends LimitExceeded {
+  static code = "body_too_large";
+}
+class MethodNotAllowed extends LiarsError {
+  static code = "method_not_allowed";
+  static status = 405;
+}
+
+const NO_SUCH_ENDPOINT = "no such endpoint; the API is described at /api/v1/openapi.json";
+const INTERNAL = { status: 500, body: { error: {
+  code: "internal_error", message: "internal server error: the problem has been logged",
+  field: null } } };
+
+// --- reading the body, as api/inputs.py does -----------------------------------------------
+
+const has = (body, name) => Object.hasOwn(body, name);
+/** body.get(name): a JSON null is as absent. */
+const get = (body, name) => (has(body, name) && body[name] !== null ? body[name] : null);
+
+/** "a number", "a string", ... as _json_type names them. */
+function jsonType(value) {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "boolean") return "a boolean";
+  if (typeof value === "number") return "a number";
+  if (typeof value === "string") return "a string";
+  if (Array.isArray(value)) return "an array";
+  return "an object";
+}
+
+function utf8Length(text) {
+  return new TextEncoder().encode(text).length;
+}
+
+/** The request's JSON object; keys outside `allowed` (null: any) are refused (json_body). */
+function jsonBody(body, allowed) {
+  if (body === null || body === undefined) {
+    throw new MalformedJSON("the request body is empty: send a JSON object", { field: "body" });
+  }
+  const limit = CONFIG.MAX_CONTENT_LENGTH;
+  if (utf8Length(JSON.stringify(body)) > limit) {
+    throw new BodyTooLarge(`request body is larger than the ${limit} bytes this server accepts`,
+      { field: "body" });
+  }
+  if (typeof body !== "object" || Array.isArray(body)) {
+    throw new InvalidInput(`the body must be a JSON object, not ${jsonType(body)}`,
+      { field: "body" });
+  }
+  if (allowed !== null) {
+    const unknown = Object.keys(body).filter((k) => !allowed.includes(k)).sort(pyCompare);
+    if (unknown.length) {
+      const shown = unknown.slice(0, 5).map((k) => pyRepr(pySlice(k, 40))).join(", ");
+      throw new InvalidInput(`unknown field(s) ${shown}; this endpoint takes ` +
+        [...allowed].sort().join(", "), { field: pySlice(unknown[0], 40) });
+    }
+  }
+  return body;
+}
+
+/** A string field (null or absent: null, unless required). */
+function string(body, name, { required = false, maxLength = null } = {}) {
+  const value = get(body, name);
+  if (value === null) {
+    if (required) throw new InvalidInput(`'${name}' is required`, { field: name });
+    return null;
+  }
+  if (typeof value !== "string") {
+    throw new InvalidInput(`'${name}' must be a string, not ${jsonType(value)}`, { field: name });
+  }
+  if (maxLength !== null && pyLen(value) > maxLength) {
+    throw new InvalidInput(`'${name}' is longer than ${maxLength} characters`, { field: name });
+  }
+  return value;
+}
+
+/** A word set as sent: one string "big, g, er" or a list of strings (only the type is read). */
+function wordSet(body, name, { required = true } = {}) {
+  const value = get(body, name);
+  if (value === null) {
+    if (required) {
+      throw new InvalidInput(`'${name}' is required: a list of words or a string like ` +
+        "'big, g, er'", { field: name });
+    }
+    return null;
+  }
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (typeof item !== "string") {
+        throw new InvalidInput(`'${name}' must be a list of strings; it holds ` +
+          jsonType(item), { field: name });
+      }
+    }
+    return value;
+  }
+  throw new InvalidInput(`'${name}' must be a list of words or a string like 'big, g, er', ` +
+    `not ${jsonType(value)}`, { field: name });
+}
+
+/** A whole number from low to high (a float like 3.0 counts), else the default. */
+function integer(body, name, { fallback, low, high }) {
+  const value = get(body, name);
+  if (value === null) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value)) {
+    throw new InvalidInput(`'${name}' must be a whole number, not ${jsonType(value)}`,
+      { field: name });
+  }
+  if (!(low <= value && value <= high)) {
+    throw new InvalidInput(`'${name}' must be from ${low} to ${high}, not ` +
+      BigInt(value).toString(), { field: name });
+  }
+  return value;
+}
+
+/** The revealed tiles of a solve, from `tiles` and `tile_set`, within MAX_SOLVE_TILES. */
+function tilesOf(body) {
+  const text = string(body, "tiles", { required: true });
+  const tileSet = string(body, "tile_set", { maxLength: MAX_NAME_LENGTH });
+  const parsed = Tiles.parse(text, tileSet, "tiles");
+  const limit = CONFIG.MAX_SOLVE_TILES;
+  if (parsed.length > limit) {
+    throw new LimitExceeded(`${parsed.length} tiles: this server solves at most ${limit}`,
+      { field: "tiles" });
+  }
+  return parsed;
+}
+
+/** Seconds a solve may take: `budget` as the library reads it, capped; else the default. */
+function budgetOf(body) {
+  const value = readBudget(get(body, "budget"));
+  return Math.min(value === null ? CONFIG.SOLVER_BUDGET : value, CONFIG.SOLVER_BUDGET_MAX);
+}
+
+// --- lexicons --------------------------------------------------------------------------------
+
+let lexiconModule = null;
+
+/** engine/lexicon.js (loadLexicon, listLexicons), loaded on first use. */
+async function lexicons() {
+  lexiconModule ??= await import("./lexicon.js");
+  return lexiconModule;
+}
+
+/** The bundled lexicons' listing (lexicons/index.json). */
+async function listing() {
+  return (await lexicons()).listLexicons();
+}
+
+/** The lexicon a request names (the default otherwise): load_lexicon(..., allow_paths=False). */
+async function lexiconNamed(name) {
+  const { lexicons: known } = await listing();
+  const names = known.map((entry) => entry.name);
+  const key = name === null || name === "" ? CONFIG.DEFAULT_LEXICON : pyStrip(name).toLowerCase();
+  if (!names.includes(key)) {
+    throw new UnknownLexicon(`unknown lexicon ${pyRepr(name)}: choose one of ` +
+      names.join(", "), { field: "lexicon" });
+  }
+  try {
+    return await (await lexicons()).loadLexicon(key);
+  } catch (err) {
+    if (err instanceof LiarsError) throw err;
+    throw new NeedsServer(`the ${key} lexicon could not be loaded here (${err.message}): ` +
+      "this needs the referee server", { field: "lexicon" });
+  }
+}
+
+function lexiconOf(body) {
+  return lexiconNamed(string(body, "lexicon", { maxLength: MAX_NAME_LENGTH }));
+}
+
+// --- the routes ------------------------------------------------------------------------------
+
+async function listLexicons() {
+  const { lexicons: known } = await listing();
+  return {
+    default: CONFIG.DEFAULT_LEXICON,
+    // Lexicon.describe(): name, word count, and the provenance the server has.
+    lexicons: known.map((entry) => ({ name: entry.name, words: entry.words,
+      ...(entry.info ?? { title: entry.title }) })),
+  };
+}
+
+async function judgeRoute(body) {
+  body = jsonBody(body, ["words", "lexicon"]);
+  const words = wordSet(body, "words");
+  const lex = await lexiconOf(body);
+  return { acceptable: judge(lex, words, { field: "words" }), lexicon: lex.name };
+}
+
+async function wordRoute(word, query) {
+  const name = query.get("lexicon");
+  if (name !== null && pyLen(name) > MAX_NAME_LENGTH) {
+    throw new InvalidInput(`'lexicon' is longer than ${MAX_NAME_LENGTH} characters`,
+      { field: "lexicon" });
+  }
+  const lex = await lexiconNamed(name);
+  const parts = splitWords(word, { field: "word" });
+  if (parts.length !== 1) {
+    throw new InvalidInput(`one word at a time, not ${parts.length}: use POST /api/v1/judge ` +
+      "for a whole play", { field: "word" });
+  }
+  const spelled = isAscii(parts[0]) ? parts[0].toLowerCase() : parts[0];
+  return { word: spelled, valid: judge(lex, parts, { field: "word" }), lexicon: lex.name };
+}
+
+async function highestRoute(body) {
+  body = jsonBody(body, ["tiles", "lexicon", "tile_set", "budget"]);
+  const tiles = tilesOf(body);
+  const lex = await lexiconOf(body);
+  const solution = await highest(tiles, lex, budgetOf(body));
+  return { ...solutionDict(solution), tile_set: tiles.tileSet.name };
+}
+
+async function subwordsRoute(body) {
+  body = jsonBody(body, ["tiles", "lexicon", "tile_set", "limit"]);
+  const tiles = tilesOf(body);
+  const lex = await lexiconOf(body);
+  const limit = integer(body, "limit", { fallback: Math.min(CONFIG.SUBWORDS_LIMIT,
+    CONFIG.SUBWORDS_LIMIT_MAX), low: 0, high: CONFIG.SUBWORDS_LIMIT_MAX });
+  const words = wordsFrom(lex, tiles);
+  return { tiles: tiles.toString(), tile_set: tiles.tileSet.name, lexicon: lex.name,
+    count: words.length, words: words.slice(0, limit), truncated: words.length > limit };
+}
+
+async function compareRoute(body) {
+  body = jsonBody(body, ["a", "b"]);
+  const a = WordSet.parse(wordSet(body, "a"), "a");
+  const b = WordSet.parse(wordSet(body, "b"), "b");
+  const result = compare(a, b);
+  return { result, higher: { 1: "a", "-1": "b", 0: "equal" }[result], a: [...a.words],
+    a_shape: a.shape, b: [...b.words], b_shape: b.shape };
+}
+
+async function raiseRoute(body) {
+  body = jsonBody(body, ["previous", "declared", "lexicon"]);
+  const previous = wordSet(body, "previous", { required: false });
+  const declared = wordSet(body, "declared");
+  const lex = await lexiconOf(body);
+  return { ...checkRaise(previous, declared, lex), lexicon: lex.name };
+}
+
+async function callRoute(body) {
+  body = jsonBody(body, ["tiles", "lexicon", "tile_set", "budget", "declared", "call"]);
+  const kind = string(body, "call", { required: true, maxLength: 40 });
+  parseCall(kind);  // the library's message for anything but bullshit or exact
+  const tiles = tilesOf(body);
+  const declared = WordSet.parse(wordSet(body, "declared"), "declared");
+  const lex = await lexiconOf(body);
+  const ruling = await ruleCall(tiles, declared, kind, lex, budgetOf(body));
+  return { ...ruling, tiles: tiles.toString(), tile_set: tiles.tileSet.name, lexicon: lex.name };
+}
+
+let gamesModule = null;
+
+/** A sister game's claim check, by engine/games.js (a port of solver.games.GAMES). */
+async function gameCheck(name, body) {
+  try {
+    gamesModule ??= await import("./games.js");
+  } catch {
+    gamesModule = null;
+  }
+  const game = gamesModule?.GAMES?.[name];
+  if (!game || typeof game.check !== "function") {
+    throw new NeedsServer(`checking a ${name} claim needs the referee server: this page has ` +
+      "no engine for it", { field: null });
+  }
+  return game.check(jsonBody(body, null));
+}
+
+function needsServer(what) {
+  return () => {
+    throw new NeedsServer(`${what} needs the referee server (liars serve): the page cannot ` +
+      "answer it on its own", { field: null });
+  };
+}
+
+/** [pattern, {METHOD: view(body, match, query)}] in the API's order (api/__init__.py). */
+const ROUTES = [
+  [/^\/openapi\.json$/, { GET: needsServer("the API description") }],
+  [/^\/lexicons$/, { GET: () => listLexicons() }],
+  [/^\/judge$/, { POST: (body) => judgeRoute(body) }],
+  [/^\/words\/([^/]+)$/, { GET: (body, match, query) => wordRoute(match[1], query) }],
+  [/^\/letters\/highest$/, { POST: (body) => highestRoute(body) }],
+  [/^\/letters\/highest-sets$/, { POST: needsServer("every highest word set") }],
+  [/^\/letters\/subwords$/, { POST: (body) => subwordsRoute(body) }],
+  [/^\/letters\/compare$/, { POST: (body) => compareRoute(body) }],
+  [/^\/letters\/raise$/, { POST: (body) => raiseRoute(body) }],
+  [/^\/letters\/call$/, { POST: (body) => callRoute(body) }],
+  [/^\/letters\/replay$/, { POST: needsServer("replaying a whole game") }],
+  ...SISTER_GAMES.flatMap((name) => [
+    [new RegExp(`^/${name}/check$`), { POST: (body) => gameCheck(name, body) }],
+    [new RegExp(`^/${name}/replay$`), { POST: needsServer("replaying a whole game") }],
+  ]),
+  [/^\/words$/, { GET: needsServer("a dictionary query") }],
+];
+
+/** A URL path's %-escapes decoded as the server decodes them (bad escapes kept as typed). */
+function decodePath(path) {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+      try { return decodeURIComponent(run); } catch { return "\ufffd"; }
+    });
+  }
+}
+
+/**
+ * Answer one API request locally: `method` ("GET", "POST"), `path` after /api/v1 (a GET's
+ * query string included; the /api/v1 prefix is also accepted), `body` the parsed JSON body
+ * (null: none).  Resolves to {status, body}, the API's JSON answer; never rejects.
+ */
+export async function handle(method, path, body = null) {
+  try {
+    method = String(method || "GET").toUpperCase();
+    let [route, query = ""] = String(path).split(/\?(.*)/s);
+    if (route.startsWith(API_PREFIX + "/")) route = route.slice(API_PREFIX.length);
+    route = decodePath(route);
+    for (const [pattern, views] of ROUTES) {
+      const match = pattern.exec(route);
+      if (!match) continue;
+      const view = views[method] ?? (method === "HEAD" ? views.GET : undefined);
+      if (view) {
+        return { status: 200, body: await view(body, match, new URLSearchParams(query)) };
+      }
+      if (method === "OPTIONS") return { status: 200, body: null };
+      const allowed = Object.keys(views).sort().join(", ");
+      throw new MethodNotAllowed(`method not allowed here; use ${allowed}`);
+    }
+    throw new NotFound(NO_SUCH_ENDPOINT);
+  } catch (err) {
+    if (err instanceof LiarsError) return errorResponse(err);
+    console.error("the page's engine failed on", method, path, err);  // eslint-disable-line no-console
+    return structuredClone(INTERNAL);
+  }
+}
+
+// Exposed for the engine's tests and the page's own use.
+export { declarationDict };

@@ -1,0 +1,432 @@
+// The exact search for the highest word set of some tiles: a port of solver/search.py's
+// layered search (read its docstring for why it is exact and for the tie-break).  The shape
+// is settled entry by entry, longest word first; layer k holds every distinct remainder some
+// set of the first k entries leaves; a backward pass marks the remainders from which the
+// highest shape is reachable, and the set is read forward taking the first word (in row
+// order) that stays on it.  So the answer, words included, is Python's for the same rack.
+// Remainders are packed counts in six int32 lanes (see index.js); equal remainders of a
+// layer are merged through a hash table whose hits are checked lane by lane.
+// Out of time: the best set at hand (a real set: a lower bound), marked not proven, and the
+// lower of two proven upper bounds (the settled prefix then the greatest partition of the
+// rest; the letter-group relaxation of bounds.js), exactly as solver/search.py does.
+
+import { GUARD, LANES, countsOf, lettersOfLanes, packCounts } from "./index.js";
+import { compareShapes, greatestShape, lengthLimits } from "./bounds.js";
+
+export const DEFAULT_BUDGET = 5.0; // seconds, as solver.search.DEFAULT_BUDGET
+const GREEDY_TRIES = 4; // remainders completed greedily when out of time
+const UNION_MIN_STATES = 8; // below this, the fit test itself is the cheaper filter
+const SMALL_BLOCK = 64; // blocks this small are not worth shrinking
+const MAX_PAIRS = 4_000_000; // (remainder, word) pairs one layer may hold (memory); past it, stop
+const CHECK_EVERY = 64; // states between two looks at the clock
+
+class OutOfTime extends Error {}
+
+/** A growable Int32Array. */
+class IntList {
+  constructor(capacity = 256) { this.data = new Int32Array(capacity); this.length = 0; }
+  push(value) {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  view() { return this.data.subarray(0, this.length); }
+}
+
+function maskOfLanes(lanes, at) {
+  let mask = 0;
+  for (let letter = 0; letter < 26; letter++) {
+    if ((lanes[at + ((letter / 5) | 0)] >>> (6 * (letter % 5))) & 31) mask |= 1 << letter;
+  }
+  return mask;
+}
+
+/** Distinct child remainders of some (state, candidate) pairs, merged through a hash table. */
+function mergeChildren(states, pi, pc, cl) {
+  const n = pi.length;
+  let size = 16;
+  while (size < 2 * n) size *= 2;
+  const table = new Int32Array(size).fill(-1);
+  const lanes = new IntList(Math.max(16, n * LANES));
+  const inverse = new Int32Array(n);
+  const work = new Int32Array(LANES);
+  const sl = states.lanes;
+  let count = 0;
+  for (let p = 0; p < n; p++) {
+    const s = pi[p] * LANES;
+    const c = pc[p] * LANES;
+    let h = 0x811c9dc5;
+    for (let k = 0; k < LANES; k++) {
+      const v = sl[s + k] - cl[c + k];
+      work[k] = v;
+      h = Math.imul(h ^ v, 0x9e3779b1);
+      h ^= h >>> 15;
+    }
+    let slot = h & (size - 1);
+    for (;;) {
+      const id = table[slot];
+      if (id < 0) {
+        table[slot] = count;
+        for (let k = 0; k < LANES; k++) lanes.push(work[k]);
+        inverse[p] = count++;
+        break;
+      }
+      const d = lanes.data;
+      let same = true;
+      for (let k = 0; k < LANES; k++) if (d[id * LANES + k] !== work[k]) { same = false; break; }
+      if (same) { inverse[p] = id; break; }
+      slot = (slot + 1) & (size - 1);
+    }
+  }
+  return { lanes: lanes.data.slice(0, count * LANES), count, inverse };
+}
+
+/** The forward pass: layer by layer, every remainder with the highest prefix. */
+class Layers {
+  constructor(index, counts, size, deadline) {
+    this.index = index;
+    this.deadline = deadline;
+    const rows = index.formableRows(counts, 2);
+    const n = rows.length;
+    this.rows = rows;
+    this.cl = new Int32Array(n * LANES); // candidate lanes, in row order
+    this.cm = new Int32Array(n); // candidate letter masks
+    this.clen = new Uint8Array(n);
+    for (let c = 0; c < n; c++) {
+      const row = rows[c];
+      this.cl.set(index.lanes.subarray(row * LANES, row * LANES + LANES), c * LANES);
+      this.cm[c] = index.masks[row];
+      this.clen[c] = index.lengths[row];
+    }
+    this.spans = new Map(); // length -> [lo, hi) of its candidates
+    for (let c = 0; c < n; c++) {
+      const span = this.spans.get(this.clen[c]);
+      if (span) span[1] = c + 1; else this.spans.set(this.clen[c], [c, c + 1]);
+    }
+    this.blocks = new Map(); // length -> candidate numbers still worth testing
+    const start = new Int32Array(LANES);
+    const mask = packCounts(counts, start);
+    this.states = [{ lanes: start, masks: Int32Array.of(mask), count: 1 }];
+    this.floors = null; // per state of the last layer: the least candidate that led to it
+    this.links = []; // per layer: {parent, cand, child}
+    this.shape = [];
+    this.remaining = size;
+    this.trying = null; // the length being tried for the next entry (all longer failed)
+    this.nodes = 1;
+  }
+
+  top() { return this.spans.size ? Math.max(...this.spans.keys()) : 0; }
+
+  block(length) {
+    let block = this.blocks.get(length);
+    if (block === undefined) {
+      const span = this.spans.get(length);
+      if (!span) return null;
+      block = new Int32Array(span[1] - span[0]);
+      for (let i = 0; i < block.length; i++) block[i] = span[0] + i;
+      this.blocks.set(length, block);
+    }
+    return block;
+  }
+
+  fits(lanes, at, c) {
+    const cl = this.cl;
+    const o = c * LANES;
+    for (let k = 0; k < LANES; k++) {
+      if ((((lanes[at + k] | GUARD) - cl[o + k]) & GUARD) !== GUARD) return false;
+    }
+    return true;
+  }
+
+  clock() {
+    if (performance.now() >= this.deadline) throw new OutOfTime();
+  }
+
+  run() {
+    let cap = this.top();
+    for (;;) {
+      this.clock();
+      const states = this.states[this.states.length - 1];
+      if (states.count === 1 && this.links.length) {
+        const length = this.single(states, Math.min(cap, this.remaining));
+        if (!length) return;
+        this.remaining -= length;
+        cap = length;
+        continue;
+      }
+      const union = states.count > UNION_MIN_STATES ? this.union(states) : null;
+      let found = null;
+      for (let length = Math.min(cap, this.remaining); length > 1; length--) {
+        let block = this.block(length);
+        if (block === null) continue;
+        if (union !== null && block.length > SMALL_BLOCK) {
+          // a word that fits not the letter-wise maximum of the remainders fits none of
+          // them, nor any later remainder: drop it for good
+          const kept = block.filter((c) => (this.cm[c] & ~union.mask) === 0 && this.fits(union.lanes, 0, c));
+          if (kept.length !== block.length) { block = kept; this.blocks.set(length, block); }
+          if (!block.length) continue;
+        }
+        const floor = this.shape.length && this.shape[this.shape.length - 1] === length ? this.floors : null;
+        if (!this.links.length) {
+          // the first layer: every candidate fits the rack itself
+          found = { length, block, pi: new Int32Array(block.length), pj: Int32Array.from(block.keys()) };
+          break;
+        }
+        this.trying = length;
+        const [pi, pj] = this.pairs(states, block, floor);
+        if (pi.length) { found = { length, block, pi, pj }; break; }
+        this.clock();
+      }
+      if (found === null) return; // no word of 2+ letters fits any remainder: the rest are 1s
+      let { length, block, pi, pj } = found;
+      const pc = new Int32Array(pj.length);
+      for (let p = 0; p < pj.length; p++) pc[p] = block[pj[p]];
+      if (block.length > SMALL_BLOCK) {
+        // words of this length that no remainder took fit none later either: drop them
+        const used = new Uint8Array(block.length);
+        for (let p = 0; p < pj.length; p++) used[pj[p]] = 1;
+        if (used.includes(0)) this.blocks.set(length, block.filter((_, j) => used[j]));
+      }
+      this.clock();
+      let child;
+      let floors;
+      if (states.count === 1) {
+        // one remainder: different words leave different remainders
+        const lanes = new Int32Array(pc.length * LANES);
+        for (let p = 0; p < pc.length; p++) {
+          for (let k = 0; k < LANES; k++) lanes[p * LANES + k] = states.lanes[k] - this.cl[pc[p] * LANES + k];
+        }
+        child = { lanes, count: pc.length, inverse: Int32Array.from(pc.keys()) };
+        floors = pc;
+      } else {
+        child = mergeChildren(states, pi, pc, this.cl);
+        floors = new Int32Array(child.count).fill(0x7fffffff);
+        for (let p = 0; p < pc.length; p++) {
+          const id = child.inverse[p];
+          if (pc[p] < floors[id]) floors[id] = pc[p];
+        }
+      }
+      const masks = new Int32Array(child.count);
+      for (let s = 0; s < child.count; s++) masks[s] = maskOfLanes(child.lanes, s * LANES);
+      this.links.push({ parent: pi, cand: pc, child: child.inverse });
+      this.states.push({ lanes: child.lanes, masks, count: child.count });
+      this.floors = floors;
+      this.shape.push(length);
+      this.nodes += child.count;
+      this.remaining -= length;
+      this.trying = null;
+      cap = length;
+    }
+  }
+
+  /** The letter-wise maximum of a layer's remainders: {lanes, mask}. */
+  union(states) {
+    const top = new Int32Array(26);
+    const lanes = states.lanes;
+    let mask = 0;
+    for (let s = 0; s < states.count; s++) {
+      mask |= states.masks[s];
+      for (let letter = 0; letter < 26; letter++) {
+        const n = (lanes[s * LANES + ((letter / 5) | 0)] >>> (6 * (letter % 5))) & 31;
+        if (n > top[letter]) top[letter] = n;
+      }
+    }
+    const out = new Int32Array(LANES);
+    packCounts(top, out);
+    return { lanes: out, mask };
+  }
+
+  /** Every (state, block position) pair where the word fits (and is not below the floor). */
+  pairs(states, block, floor) {
+    const pi = new IntList();
+    const pj = new IntList();
+    const { lanes, masks, count } = states;
+    const cm = this.cm;
+    for (let s = 0; s < count; s++) {
+      if (s % CHECK_EVERY === CHECK_EVERY - 1) this.clock();
+      const absent = ~masks[s];
+      let j = 0;
+      if (floor !== null) {
+        let hi = block.length;
+        const least = floor[s];
+        while (j < hi) {
+          const mid = (j + hi) >> 1;
+          if (block[mid] < least) j = mid + 1; else hi = mid;
+        }
+      }
+      const at = s * LANES;
+      for (; j < block.length; j++) {
+        const c = block[j];
+        if ((cm[c] & absent) !== 0 || !this.fits(lanes, at, c)) continue;
+        pi.push(s);
+        pj.push(j);
+      }
+      if (pi.length > MAX_PAIRS) throw new OutOfTime(); // too big to hold in a phone's memory
+    }
+    return [pi.view(), pj.view()];
+  }
+
+  /** Extend a layer of one remainder; the entry found (0: none fits). */
+  single(states, cap) {
+    const n = this.rows.length;
+    let c = 0;
+    while (c < n && this.clen[c] > cap) c++;
+    const absent = ~states.masks[0];
+    for (; c < n; c++) if ((this.cm[c] & absent) === 0 && this.fits(states.lanes, 0, c)) break;
+    if (c === n) return 0;
+    const length = this.clen[c];
+    const hi = this.spans.get(length)[1];
+    const taken = [];
+    for (; c < hi; c++) if ((this.cm[c] & absent) === 0 && this.fits(states.lanes, 0, c)) taken.push(c);
+    const pc = Int32Array.from(taken);
+    const lanes = new Int32Array(pc.length * LANES);
+    const masks = new Int32Array(pc.length);
+    for (let p = 0; p < pc.length; p++) {
+      for (let k = 0; k < LANES; k++) lanes[p * LANES + k] = states.lanes[k] - this.cl[pc[p] * LANES + k];
+      masks[p] = maskOfLanes(lanes, p * LANES);
+    }
+    this.links.push({ parent: new Int32Array(pc.length), cand: pc, child: Int32Array.from(pc.keys()) });
+    this.states.push({ lanes, masks, count: pc.length });
+    this.floors = pc;
+    this.shape.push(length);
+    this.nodes += pc.length;
+    return length;
+  }
+
+  /** Candidates of the smallest word sequence from the rack to an alive last-layer state. */
+  path(aliveLast) {
+    const alive = new Array(this.states.length);
+    alive[alive.length - 1] = aliveLast;
+    for (let k = this.links.length - 1; k >= 0; k--) {
+      const { parent, child } = this.links[k];
+      const mark = new Uint8Array(this.states[k].count);
+      const next = alive[k + 1];
+      for (let p = 0; p < parent.length; p++) if (next[child[p]]) mark[parent[p]] = 1;
+      alive[k] = mark;
+    }
+    const chosen = [];
+    let current = 0;
+    for (let k = 0; k < this.links.length; k++) {
+      const { parent, cand, child } = this.links[k];
+      let best = -1;
+      for (let p = 0; p < parent.length; p++) {
+        if (parent[p] === current && alive[k + 1][child[p]] && (best < 0 || cand[p] < cand[best])) best = p;
+      }
+      chosen.push(cand[best]);
+      current = child[best];
+    }
+    return chosen;
+  }
+
+  /** Longest (then first) word that fits, repeatedly, from some packed lanes: candidates. */
+  greedy(lanes, at, cap) {
+    const state = lanes.slice(at, at + LANES);
+    const chosen = [];
+    const n = this.rows.length;
+    let c = 0;
+    while (c < n && this.clen[c] > cap) c++;
+    for (; c < n; c++) {
+      while (this.fits(state, 0, c)) {
+        chosen.push(c);
+        for (let k = 0; k < LANES; k++) state[k] -= this.cl[c * LANES + k];
+      }
+    }
+    return chosen;
+  }
+
+  /** Out of time: complete a few remainders of the deepest layer greedily; keep the best. */
+  fallback() {
+    const last = this.states[this.states.length - 1];
+    const cap = this.shape.length ? this.shape[this.shape.length - 1] : 99;
+    let best = null;
+    for (let i = 0; i < Math.min(GREEDY_TRIES, last.count); i++) {
+      const tail = this.greedy(last.lanes, i * LANES, cap);
+      const shape = tail.map((c) => this.clen[c]);
+      if (best === null || compareShapes(shape, best.shape) > 0) best = { shape, i, tail };
+    }
+    const alive = new Uint8Array(last.count);
+    alive[best.i] = 1;
+    return this.path(alive).concat(best.tail);
+  }
+
+  /** A shape no set can beat, when the layers stopped before the end (two proven bounds). */
+  stoppedBound(counts) {
+    let cap = this.shape.length ? this.shape[this.shape.length - 1] : (this.spans.size ? this.top() : 1);
+    if (this.trying !== null) cap = Math.min(cap, this.trying);
+    const bySize = upperBound(this.shape, this.remaining, cap);
+    const byLetters = greatestShape(counts, lengthLimits(this.index, this.rows), this.shape);
+    return compareShapes(bySize, byLetters) <= 0 ? bySize : byLetters;
+  }
+}
+
+/** The settled prefix, then as many `cap`-long parts of the remaining tiles as fit, then the rest. */
+export function upperBound(settled, remaining, cap) {
+  cap = remaining ? Math.max(1, Math.min(cap, remaining)) : 1;
+  const shape = settled.slice();
+  for (let i = 0; i < Math.floor(remaining / cap); i++) shape.push(cap);
+  if (remaining % cap) shape.push(remaining % cap);
+  return shape;
+}
+
+/**
+ * The highest word set of some tiles (a letters string or 26 counts) over an AlphagramIndex:
+ * {keys, leftover, proven, stopped, upper, elapsed, nodes, shape}, as Python's SearchResult.
+ * Past `budgetSeconds` (null: no limit) it stops with the best set found, not proven.
+ */
+export function search(index, tiles, budgetSeconds = DEFAULT_BUDGET) {
+  const start = performance.now();
+  const counts = countsOf(tiles);
+  let size = 0;
+  for (let i = 0; i < 26; i++) size += counts[i];
+  const deadline = budgetSeconds === null || budgetSeconds === undefined
+    ? Infinity : start + budgetSeconds * 1000;
+  const layers = new Layers(index, counts, size, deadline);
+  let chosen;
+  let stopped = null;
+  try {
+    layers.run();
+    chosen = layers.path(new Uint8Array(layers.states[layers.states.length - 1].count).fill(1));
+  } catch (error) {
+    if (!(error instanceof OutOfTime)) throw error;
+    chosen = layers.fallback();
+    stopped = "budget";
+  }
+  const left = Int32Array.from(counts);
+  for (const c of chosen) {
+    const row = layers.rows[c];
+    for (let letter = 0; letter < 26; letter++) left[letter] -= index.counts[row * 26 + letter];
+  }
+  const packed = new Int32Array(LANES);
+  packCounts(left, packed);
+  const keys = chosen.map((c) => index.key(layers.rows[c]));
+  const leftover = lettersOfLanes(packed);
+  const shape = keys.map((key) => key.length).concat(Array.from(leftover, () => 1));
+  const upper = stopped === null ? shape : layers.stoppedBound(counts);
+  return { keys, leftover, proven: stopped === null, stopped, upper, shape,
+    nodes: layers.nodes, elapsed: (performance.now() - start) / 1000 };
+}
+
+/**
+ * The highest word set of some tiles in a Lexicon: the fields of Python's
+ * solver.highest.Solution.as_dict() (tiles written as sorted capitals), plus elapsed.
+ */
+export function highest(tiles, lexicon, budgetSeconds = DEFAULT_BUDGET) {
+  const counts = countsOf(tiles);
+  const found = search(lexicon.index, counts, budgetSeconds);
+  const words = found.keys.map((key) => lexicon.index.spell(key)).concat(Array.from(found.leftover));
+  words.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+  const size = counts.reduce((sum, n) => sum + n, 0);
+  let text = "";
+  for (let letter = 0; letter < 26; letter++) text += String.fromCharCode(65 + letter).repeat(counts[letter]);
+  return {
+    tiles: text, lexicon: lexicon.name,
+    shape: size ? words.map((word) => word.length) : [],
+    words: size ? words : [],
+    proven: found.proven, stopped: found.stopped,
+    upper_bound: size ? found.upper : [],
+    elapsed: found.elapsed,
+  };
+}
