@@ -131,7 +131,7 @@ async function searchEngine() {
 export async function highest(tiles, lexicon, budget = DEFAULT_BUDGET) {
   budget = readBudget(budget);
   const { search } = await searchEngine();
-  const found = await search(lexicon.index, tiles, budget === null ? Infinity : budget);
+  const found = search(lexicon.index, tiles.countsArray, budget);
   const words = found.keys.map((key) => lexicon.index.spell(key)).concat(Array.from(found.leftover));
   const set = new WordSet(words);
   return {
