@@ -21,17 +21,17 @@ export function compareShapes(a, b) {
  */
 export function lengthLimits(index, rows) {
   const limits = new Map();
+  const counts = index.counts;
   for (const row of rows) {
     const length = index.lengths[row];
-    const use = [0, 0, 0, 0];
-    for (let letter = 0, base = row * 26; letter < 26; letter++) {
-      const n = index.counts[base + letter];
-      if (!n) continue;
-      for (let g = 0; g < 4; g++) if (GROUPS[g][letter]) use[g] += n;
-    }
+    const base = row * 26;
+    // a, e, i, o, u; then y: the groups are vowels, the rest, vowels + y, the rest - y
+    const vowels = counts[base] + counts[base + 4] + counts[base + 8] + counts[base + 14] + counts[base + 20];
+    const y = counts[base + 24];
+    const use = [vowels, length - vowels, vowels + y, length - vowels - y];
     const least = limits.get(length);
     if (least === undefined) limits.set(length, use);
-    else for (let g = 0; g < 4; g++) least[g] = Math.min(least[g], use[g]);
+    else for (let g = 0; g < 4; g++) if (use[g] < least[g]) least[g] = use[g];
   }
   return limits;
 }

@@ -98,6 +98,7 @@ export class AlphagramIndex {
     this.counts = new Uint8Array(rows * 26);
     this.lanes = new Int32Array(rows * LANES);
     this.masks = new Int32Array(rows);
+    this.twice = new Int32Array(rows); // letters used twice or more
     this._rowOfKey = new Map();
     for (let row = 0; row < rows; row++) {
       const key = keys[row];
@@ -109,6 +110,9 @@ export class AlphagramIndex {
       for (let i = 0; i < key.length; i++) this.counts[row * 26 + key.charCodeAt(i) - A] += 1;
       this.masks[row] = packCounts(this.counts.subarray(row * 26, row * 26 + 26), this.lanes,
         row * LANES);
+      for (let letter = 0; letter < 26; letter++) {
+        if (this.counts[row * 26 + letter] > 1) this.twice[row] |= 1 << letter;
+      }
     }
     // words longest first, then alphabetically (a stable bucket by length)
     const wordBuckets = [];
@@ -159,23 +163,31 @@ export class AlphagramIndex {
     counts = countsOf(counts);
     let size = 0;
     let mask = 0;
+    let once = 0;
     for (let letter = 0; letter < 26; letter++) {
       size += counts[letter];
       if (counts[letter]) mask |= 1 << letter;
+      if (counts[letter] === 1) once |= 1 << letter;
     }
     const top = this.start.length - 2;
     const first = size <= top ? this.start[size] : 0;
     const stop = minLength - 1 <= top ? this.start[Math.max(0, minLength - 1)] : 0;
     const absent = ~mask;
+    const rack = new Int32Array(LANES);
+    packCounts(counts, rack);
+    for (let k = 0; k < LANES; k++) rack[k] |= GUARD;
+    const [r0, r1, r2, r3, r4, r5] = rack;
+    const { masks, twice, lanes } = this;
     const out = [];
-    const c = this.counts;
     for (let row = first; row < stop; row++) {
-      if (this.masks[row] & absent) continue;
-      let ok = true;
-      for (let letter = 0, base = row * 26; letter < 26; letter++) {
-        if (c[base + letter] > counts[letter]) { ok = false; break; }
-      }
-      if (ok) out.push(row);
+      // a letter the rack lacks, or twice a letter it has once: no fit (one test each)
+      if ((masks[row] & absent) || (twice[row] & once)) continue;
+      const o = row * LANES;
+      // no field borrows: every guard bit survives the subtraction
+      if ((((r0 - lanes[o]) & GUARD) !== GUARD) || (((r1 - lanes[o + 1]) & GUARD) !== GUARD) ||
+          (((r2 - lanes[o + 2]) & GUARD) !== GUARD) || (((r3 - lanes[o + 3]) & GUARD) !== GUARD) ||
+          (((r4 - lanes[o + 4]) & GUARD) !== GUARD) || (((r5 - lanes[o + 5]) & GUARD) !== GUARD)) continue;
+      out.push(row);
     }
     return Int32Array.from(out);
   }

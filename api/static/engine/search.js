@@ -97,7 +97,7 @@ class Layers {
     this.clen = new Uint8Array(n);
     for (let c = 0; c < n; c++) {
       const row = rows[c];
-      this.cl.set(index.lanes.subarray(row * LANES, row * LANES + LANES), c * LANES);
+      for (let k = 0; k < LANES; k++) this.cl[c * LANES + k] = index.lanes[row * LANES + k];
       this.cm[c] = index.masks[row];
       this.clen[c] = index.lengths[row];
     }
