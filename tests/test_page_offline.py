@@ -184,36 +184,15 @@ def server_answers(browser) -> dict[str, tuple[str, str]]:
     return answers
 
 
-# --- the tests ------------------------------------------------------------------------------
-
-def test_served_page_answers_offline_after_one_visit(context):
-    """`liars serve`'s page: visited once, then offline and reloaded, it answers the four
-    flows on the phone, as the server answered them."""
-    with LiveServer("--workers", "1") as live:
-        page = context.new_page()
-        open_page(page, live.url + "/?clear=0.2")
-        online = run_flows(page)
-        for flow, (_, by) in online.items():
-            assert by.startswith(BY_SERVER), (flow, by)
-        wait_for_offline_copy(page)
-        context.set_offline(True)
-        open_page(page, live.url + "/?clear=0.2")
-        offline = run_flows(page)
-    assert_same_answers(online, offline, BY_PHONE)
-    assert offline["judge"][0].startswith("ACCEPTABLE")
-
-
-def test_static_export_answers_with_no_server(browser, context, static_site):
-    """The export served by a plain static host (from a subpath): the four flows answered
-    on the phone as `liars serve` answers them; then offline and reloaded, the same."""
-    expected = server_answers(browser)
-    page = context.new_page()
-    open_page(page, static_site.url + "/site/?clear=0.2")
-    assert_same_answers(expected, run_flows(page), BY_PHONE)
-    wait_for_offline_copy(page)
-    context.set_offline(True)
-    open_page(page, static_site.url + "/site/?clear=0.2")
-    assert_same_answers(expected, run_flows(page), BY_PHONE)
+def cached_urls(page) -> list[str]:
+    """Every URL in every cache of the page's origin."""
+    return page.evaluate("""async () => {
+        const urls = [];
+        for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        }
+        return urls;
+    }""")
 
 
 def cache_names(page) -> list[str]:
@@ -228,6 +207,57 @@ def wait_until(check, what: str, timeout: float = 30.0):
         if time.monotonic() > deadline:
             raise AssertionError(f"still not true after {timeout} s: {what}")
         time.sleep(0.1)
+
+
+# --- the tests ------------------------------------------------------------------------------
+
+def test_served_page_answers_offline_after_one_visit(context):
+    """`liars serve`'s page: visited once, then offline and reloaded, it answers the four
+    flows on the phone, as the server answered them."""
+    with LiveServer("--workers", "1") as live:
+        page = context.new_page()
+        open_page(page, live.url + "/?clear=0.2")
+        online = run_flows(page)
+        for flow, (_, by) in online.items():
+            assert by.startswith(BY_SERVER), (flow, by)
+        wait_for_offline_copy(page)
+        assert not [url for url in cached_urls(page) if "/api/" in url]  # never an answer
+        # A lexicon chosen here is kept for offline use (the default is there already).
+        page.select_option("#lexicon", "sowpods")
+        wait_until(lambda: any(u.endswith("/sowpods.lex") for u in cached_urls(page)),
+                   "sowpods.lex is cached")
+        page.select_option("#lexicon", "twl06")
+        context.set_offline(True)
+        open_page(page, live.url + "/?clear=0.2")
+        offline = run_flows(page)
+        assert_same_answers(online, offline, BY_PHONE)
+        assert offline["judge"][0].startswith("ACCEPTABLE")
+
+        page.evaluate("location.hash = '#judge'")
+        page.select_option("#lexicon", "sowpods")
+        page.fill("#judge-words", "qi za")
+        page.get_by_role("button", name="Judge", exact=True).click()
+        expect(page.locator("#verdict-source")).to_have_text(f"{BY_PHONE} · lexicon SOWPODS")
+        expect(page.locator("#verdict")).to_be_hidden()
+        # Never used here: not on this phone, said beside the lexicon, never guessed.
+        page.select_option("#lexicon", "csw19")
+        page.fill("#judge-words", "qi za")
+        page.get_by_role("button", name="Judge", exact=True).click()
+        expect(page.locator("#lexicon-error")).to_contain_text("csw19")
+        expect(page.locator("#verdict")).to_be_hidden()
+
+
+def test_static_export_answers_with_no_server(browser, context, static_site):
+    """The export served by a plain static host (from a subpath): the four flows answered
+    on the phone as `liars serve` answers them; then offline and reloaded, the same."""
+    expected = server_answers(browser)
+    page = context.new_page()
+    open_page(page, static_site.url + "/site/?clear=0.2")
+    assert_same_answers(expected, run_flows(page), BY_PHONE)
+    wait_for_offline_copy(page)
+    context.set_offline(True)
+    open_page(page, static_site.url + "/site/?clear=0.2")
+    assert_same_answers(expected, run_flows(page), BY_PHONE)
 
 
 def test_new_version_replaces_the_old_cache(context, tmp_path):

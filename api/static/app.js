@@ -3,7 +3,7 @@
 // else from the page's own engine (client.js decides; each answer says who answered).
 
 import { start as startWords } from "./words.js";
-import { ApiError, BY_SERVER, answeredBy, request } from "./client.js";
+import { ApiError, BY_SERVER, answeredBy, keepOffline, request } from "./client.js";
 
 const API = "/api/v1";
 const params = new URLSearchParams(location.search);
@@ -67,6 +67,7 @@ function restoreSettings() {
   if (ts && [...tileSetSelect.options].some((o) => o.value === ts)) tileSetSelect.value = ts;
   lexiconSelect.addEventListener("change", () => {
     store.set("lexicon", lexiconSelect.value);
+    keepOffline(lexiconSelect.value);
     clearError(lexiconSelect);
     showLexiconName();
   });
@@ -588,8 +589,10 @@ function start() {
 
 start();
 
-// After one visit the page works with no network (sw.js, at the site's root: issue 12).
+// After one visit the page works with no network (sw.js, at the site's root: issue 12),
+// in the lexicon this phone uses too.
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
+    .then(() => keepOffline(lexiconSelect.value))
     .catch((error) => console.warn("no offline copy of the page:", error));
 }

@@ -33,6 +33,26 @@ export function answeredBy(data) {
   return (data && typeof data === "object" && answered.get(data)) || null;
 }
 
+/**
+ * Keep a lexicon on this phone for offline use: fetched once through the service worker,
+ * which caches it (lexicons other than the default are cached when first used; a lexicon
+ * the server answers for is never used here, so choosing it is its first use).
+ */
+export async function keepOffline(name) {
+  const workers = navigator.serviceWorker;
+  if (!/^[a-z0-9_-]+$/.test(name || "") || !workers) return;
+  try {
+    await workers.ready;
+    if (!workers.controller) {
+      await new Promise((resolve) => workers.addEventListener("controllerchange", resolve,
+        { once: true }));
+    }
+    await (await fetch(new URL(`lexicons/${name}.lex`, import.meta.url))).arrayBuffer();
+  } catch {
+    // offline, or not a bundled lexicon: the engine says so if it is ever needed
+  }
+}
+
 /** Is there (as far as this page knows) no server to ask? */
 export function serverKnownAbsent() {
   return serverAbsent;
