@@ -1,0 +1,190 @@
+// Liar's Dice's check (solver/dice.py, the path of GAMES["dice"].check): a bid read from a
+// phrase or {quantity, face}, the revealed dice, the table's rules, the bid it raises.
+// Same counts, same raise order, same refusals as the server.
+
+import { IllegalMove, InvalidDie, InvalidInput, InvalidRules, LimitExceeded } from "./errors.js";
+import { formatBid, parseBid } from "./phrases.js";
+import { MAX_PLAYERS, get, isDict, isInt, isList, isStr, keys, readInt, readOptions,
+  repr, requestObject, require, shown, smallInt, split } from "./rules.js";
+
+export const BID_ORDERS = ["seed", "quantity-first", "perudo"];
+export const MAX_DICE_EACH = 20;
+export const MAX_FACES = 20;
+export const MAX_DICE = MAX_PLAYERS * MAX_DICE_EACH;
+
+/** A claim that at least ``quantity`` dice show ``face``: "2 fives" is a Bid(2, 5). */
+export class Bid {
+  constructor(quantity, face) {
+    // A bid is for at least one die: "0 sixes" is no bid.
+    if (!isInt(quantity) || quantity < 1) {
+      throw new InvalidInput(`a bid's quantity is a whole number, 1 or more, not ${shown(quantity)}`,
+                             { field: "claim" });
+    }
+    this.quantity = quantity;
+    this.face = face;
+  }
+
+  /** A bid from a phrase ("five sixes") or {quantity, face}. */
+  static parse(claim, { field = "claim" } = {}) {
+    if (isStr(claim)) {
+      try {
+        const [quantity, face] = parseBid(claim);
+        return new Bid(quantity, face);
+      } catch (err) {
+        if (err instanceof InvalidInput) err.field = field; // the phrase's own field
+        throw err;
+      }
+    }
+    if (isDict(claim)) {
+      const quantity = readInt(require(claim, "quantity", { field }), {
+        field: `${field}.quantity`, what: "a bid's quantity", low: 1, high: MAX_DICE });
+      const face = readInt(require(claim, "face", { field }), {
+        field: `${field}.face`, what: "a bid's face", low: 1, high: MAX_FACES });
+      return new Bid(quantity, face);
+    }
+    throw new InvalidInput("a bid is a phrase like '2 fives' or {'quantity', 'face'}, not " +
+                           repr(claim), { field });
+  }
+
+  toString() { return formatBid(this.quantity, this.face); }
+
+  toDict() { return { quantity: this.quantity, face: this.face, phrase: String(this) }; }
+}
+
+/** Revealed dice as faces; a bad face is an InvalidDie naming it. */
+export function readDice(dice, faces, { field = "dice" } = {}) {
+  let list = dice;
+  if (isStr(list)) list = split(list.replaceAll(",", " "));
+  if (!isList(list)) {
+    throw new InvalidDie(`dice must be a list of faces, not ${shown(dice)}`, { field });
+  }
+  if (list.length > MAX_DICE) {
+    throw new LimitExceeded(`${list.length} dice given; at most ${MAX_DICE} are accepted`,
+                            { field });
+  }
+  return list.map((die) => {
+    const value = isStr(die) ? smallInt(die) : die; // ASCII digits only: not '²'
+    if (!isInt(value) || !(value >= 1 && value <= faces)) {
+      throw new InvalidDie(`${shown(die)} is not a die face from 1 to ${faces}`, { field });
+    }
+    return Number(value);
+  });
+}
+
+const RAISE_RULES = {
+  seed: "the same face with a higher quantity, or a higher face",
+  "quantity-first": "a higher quantity, or the same quantity with a higher face",
+  perudo: "a higher quantity, or the same quantity with a higher face; switching to 1s " +
+          "needs at least half the quantity (rounded up), leaving 1s needs double plus one",
+};
+
+/** The table's choices (DiceRules); defaults are docs/rules.md's. */
+export class DiceRules {
+  constructor({ dice_each: diceEach = 5, faces = 6, wild = [], bid_order: bidOrder = "seed" } = {}) {
+    readInt(diceEach, { field: "rules.dice_each", what: "dice_each", low: 1, high: MAX_DICE_EACH });
+    readInt(faces, { field: "rules.faces", what: "faces", low: 2, high: MAX_FACES });
+    if (!BID_ORDERS.includes(bidOrder)) {
+      throw new InvalidRules(`bid_order must be one of ${BID_ORDERS.join(", ")}, not ` +
+                             repr(bidOrder), { field: "rules.bid_order" });
+    }
+    if (!isList(wild)) {
+      throw new InvalidRules(`wild must be a list of faces, not ${shown(wild)}`,
+                             { field: "rules.wild" });
+    }
+    let read;
+    try {
+      read = [...new Set(readDice(wild, faces, { field: "rules.wild" }))].sort((a, b) => a - b);
+    } catch (err) {
+      if (err instanceof InvalidDie) {
+        throw new InvalidRules(`wild: ${err.message}`, { field: "rules.wild" });
+      }
+      throw err;
+    }
+    if (bidOrder === "perudo") {
+      if (!(read.length === 0 || (read.length === 1 && read[0] === 1))) {
+        throw new InvalidRules(`perudo plays with 1s wild, not ${repr(read)}`,
+                               { field: "rules.wild" });
+      }
+      read = [1];
+    }
+    this.diceEach = Number(diceEach);
+    this.faces = Number(faces);
+    this.wild = read;
+    this.bidOrder = bidOrder;
+  }
+
+  static fromDict(data) {
+    return new DiceRules(readOptions(data, ["dice_each", "faces", "wild", "bid_order"],
+                                     { game: "Liar's Dice" }));
+  }
+
+  /** Raise unless ``bid`` names a real face and at most the dice in play. */
+  checkBid(bid, diceInPlay) {
+    if (!(bid.face >= 1 && bid.face <= this.faces)) {
+      throw new InvalidDie(`${bid}: ${bid.face} is not a face from 1 to ${this.faces}`,
+                           { field: "claim" });
+    }
+    if (bid.quantity > diceInPlay) {
+      throw new IllegalMove(`${bid}: only ${diceInPlay} dice are in play`, { field: "claim" });
+    }
+  }
+
+  /** Dice that count for ``bid``: its face, plus wild dice unless the face is wild. */
+  count(bid, dice) {
+    const of = (face) => dice.filter((d) => d === face).length;
+    if (this.wild.includes(bid.face)) return of(bid.face);
+    return of(bid.face) + this.wild.reduce((sum, w) => sum + of(w), 0);
+  }
+
+  /** The bid's place in the raise order: a raise must have a greater key. */
+  key(bid) {
+    if (this.bidOrder === "seed") return [bid.face, bid.quantity];
+    if (this.bidOrder === "perudo" && bid.face === 1) return [2 * bid.quantity, this.faces + 1];
+    return [bid.quantity, bid.face];
+  }
+
+  /** Why ``bid`` may not follow ``last`` under this bid order, or null if it may. */
+  raiseProblem(last, bid) {
+    if (last === null) {
+      if (this.bidOrder === "perudo" && bid.face === 1) return "under perudo a round may not open on 1s";
+      return null;
+    }
+    const [a, b] = [this.key(bid), this.key(last)];
+    if (a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])) return null;
+    return `${bid} does not raise ${last}: a raise (${this.bidOrder}) is ` +
+           RAISE_RULES[this.bidOrder];
+  }
+}
+
+/** dice.check_claim: a single bid checked against revealed dice (and the bid it raises). */
+export function checkClaim(claim, dice, rules = new DiceRules(), last = null) {
+  const bid = Bid.parse(claim);
+  let revealed = dice;
+  if (isDict(revealed)) { // revealed by player: only the dice matter here
+    revealed = keys(revealed).flatMap((player) => readDice(revealed[player], rules.faces));
+  }
+  revealed = readDice(revealed, rules.faces);
+  rules.checkBid(bid, revealed.length);
+  const count = rules.count(bid, revealed);
+  const holds = count >= bid.quantity;
+  const result = { bid: bid.toDict(), count, holds, dice_in_play: revealed.length,
+                   wild: [...rules.wild],
+                   // docs/rules.md: a bid that holds costs the caller a die, else the bidder.
+                   loser_if_called: holds ? "caller" : "bidder" };
+  if (last !== null) {
+    const lastBid = Bid.parse(last, { field: "last" });
+    const problem = rules.raiseProblem(lastBid, bid);
+    result.raise = { last: lastBid.toDict(), legal: problem === null, reason: problem };
+  }
+  return result;
+}
+
+/** GAMES["dice"].check: the request body {claim, dice, last?, rules?} checked. */
+export function check(payload) {
+  const p = requestObject(payload, ["claim", "dice", "last", "rules"], ["claim", "dice"],
+                          "dice check");
+  const claim = p.claim;
+  const dice = p.dice;
+  const rules = DiceRules.fromDict(get(p, "rules"));
+  return { game: "dice", ...checkClaim(claim, dice, rules, get(p, "last")) };
+}

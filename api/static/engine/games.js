@@ -1,0 +1,38 @@
+// The sister games' checks by name (solver/games.py's GAMES): GAMES[name].check(payload)
+// answers the same dict as the server's POST /<game>/check, or throws the same LiarsError.
+
+import * as dice from "./dice.js";
+import * as poker from "./poker.js";
+import { InvalidInput, NeedsServer } from "./errors.js";
+import { repr } from "./rules.js";
+
+/**
+ * A game module loaded if it is there: post.js and liarliar.js are written apart from
+ * this file, and a page without one still checks the other games (and says plainly that
+ * this one needs the server, never guesses).
+ */
+async function optional(path, title) {
+  try {
+    return await import(path);
+  } catch (err) {
+    const reason = String(err?.message ?? err);
+    return { check() { throw new NeedsServer(`${title} checks need the referee server here (${reason})`); } };
+  }
+}
+
+const post = await optional("./post.js", "Liar's Post");
+const liarliar = await optional("./liarliar.js", "Liar Liar");
+
+export const GAMES = {
+  dice: { name: "dice", title: "Liar's Dice", check: dice.check },
+  post: { name: "post", title: "Liar's Post", check: post.check },
+  liarliar: { name: "liarliar", title: "Liar Liar", check: liarliar.check },
+  poker: { name: "poker", title: "Liar's Poker with cards", check: poker.check },
+};
+
+/** games.get_game: the entry for ``name``; an unknown name is an InvalidInput naming it. */
+export function getGame(name) {
+  if (typeof name === "string" && Object.hasOwn(GAMES, name)) return GAMES[name];
+  throw new InvalidInput(`no game ${repr(name)}; the games are ${Object.keys(GAMES).join(", ")}`,
+                         { field: "game" });
+}

@@ -1,0 +1,129 @@
+// Liar Liar, the check path (port of solver/liarliar.py's check_claim and what
+// GAMES["liarliar"].check in solver/games.py does around it): is a play true (jokers are
+// wild), who takes the pile and who opens next.  Same answers, same errors (code, message,
+// field) as the Python library.
+
+import { InvalidCard, InvalidInput, InvalidRules, UnreadablePhrase } from "./errors.js";
+import { LIAR_LIAR_DECK, parseCards, parseRank, rankName } from "./cards.js";
+import {
+  PyFloat, get, isDict, isInt, readInt, readOptions, repr, require, requestObject, shown,
+  smallInt, strip,
+} from "./rules.js";
+import { formatPlay, parsePlay } from "./phrases.js";
+
+export const DECK = LIAR_LIAR_DECK;
+export const DECK_SIZE = DECK.size;  // 54: 52 cards and two jokers
+export const TIMERS = Object.freeze([null, 10, 30]);
+export const MAX_PLAY = 3;
+
+/** A play is true when every card is the declared rank or a joker. */
+export function playIsTrue(rank, cards) {
+  return cards.every((card) => card.isJoker || card.rank === rank);
+}
+
+/** What a player says with a play: "two kings" is Declaration(2, 13).  The count is null
+ * when only the rank is said ("kings"), the rank null when only a count is ("two"). */
+export class Declaration {
+  constructor(count, rank) {
+    // A play is of at least one card: "zero kings" (or -1, however written) is no play.
+    if (count !== null && (!isInt(count) || count < 1)) {
+      throw new InvalidInput(`a play's count is a whole number, 1 or more, not ${shown(count)}`,
+        { field: "claim" });
+    }
+    this.count = count;
+    this.rank = rank;
+    Object.freeze(this);
+  }
+
+  static parse(value, { field = "claim" } = {}) {
+    if (value instanceof Declaration) return value;
+    try {
+      if (typeof value === "string") return new Declaration(...parsePlay(value));
+      if (isDict(value)) {
+        let count = get(value, "count");
+        if (count !== null) {
+          count = readInt(count, { field: `${field}.count`, what: "a play's count", low: 1,
+            high: MAX_PLAY });
+        }
+        return new Declaration(count, parseRank(require(value, "rank", { field })));
+      }
+    } catch (err) {
+      if (err instanceof InvalidInput) throw err.withField(field);
+      throw err;
+    }
+    throw new InvalidInput("a declaration is a phrase like 'two kings' or " +
+      `{'count', 'rank'}, not ${repr(value)}`, { field });
+  }
+
+  toString() { return formatPlay(this.count, this.rank); }
+
+  toDict() {
+    return { count: this.count, rank: this.rank === null ? null : rankName(this.rank),
+      phrase: String(this) };
+  }
+}
+
+/** The table's choice: `timer` seconds per move, 10 or 30, or null for no timer. */
+export class LiarLiarRules {
+  constructor({ timer = null } = {}) {
+    // Python's `timer not in (None, 10, 30)` is equality: 10.0 passes, True does not.
+    const value = timer instanceof PyFloat ? timer.value : timer;
+    if (!TIMERS.includes(value) || typeof timer === "boolean") {
+      throw new InvalidRules(`timer must be 10, 30 or none, not ${shown(timer)}`,
+        { field: "rules.timer" });
+    }
+    this.timer = timer;
+    Object.freeze(this);
+  }
+
+  static fromDict(data) {
+    const options = readOptions(data, ["timer"], { game: "Liar Liar" });
+    if (typeof options.timer === "string") {
+      let word = strip(options.timer).toLowerCase();
+      if (word.endsWith("s")) word = word.slice(0, -1);
+      word = strip(word);
+      const number = smallInt(word);
+      options.timer = ["none", "no", "off"].includes(word) ? null
+        : number !== null ? number : options.timer;
+    }
+    return new LiarLiarRules(options);
+  }
+
+  toDict() { return { timer: this.timer }; }
+}
+
+/** Is a play true?  `claim` is what was said ("two kings"), `cards` what was turned over
+ * (solver.liarliar.check_claim). */
+export function checkClaim(claim, cards) {
+  const said = Declaration.parse(claim);
+  if (said.rank === null) {
+    throw new UnreadablePhrase(`'${said}' says how many cards but not their rank; a play is ` +
+      "checked against its rank, like 'two kings'", { field: "claim" });
+  }
+  cards = DECK.check(parseCards(cards, { limit: MAX_PLAY }));
+  if (!cards.length) {
+    throw new InvalidCard("a play is 1 to 3 cards; none were given", { field: "cards" });
+  }
+  if (said.count !== null && said.count !== cards.length) {
+    throw new InvalidCard(`'${said}' says ${said.count} cards but ${cards.length} were turned ` +
+      "over", { field: "cards" });
+  }
+  const isTrue = playIsTrue(said.rank, cards);
+  return {
+    claim: said.toDict(), cards: cards.map(String), true: isTrue,
+    jokers: cards.filter((c) => c.isJoker).length,
+    wrong: cards.filter((c) => !c.isJoker && c.rank !== said.rank).map(String),
+    // A false play's player takes the pile, a true one's caller does; the challenge's
+    // winner (the other one) opens the next round.
+    takes_pile: isTrue ? "caller" : "player",
+    opens_next: isTrue ? "player" : "caller",
+  };
+}
+
+/** GAMES["liarliar"].check(payload): the request body checked, the rules read, the play. */
+export function check(payload) {
+  const p = requestObject(payload, ["claim", "cards", "rules"], ["claim", "cards"],
+    "liarliar check");
+  LiarLiarRules.fromDict(get(p, "rules"));
+  return { game: "liarliar", ...checkClaim(p.claim, p.cards) };
+}

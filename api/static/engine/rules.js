@@ -1,0 +1,371 @@
+// What the card and dice games' checks share (solver/table.py), and the few pieces of
+// Python's own behaviour they lean on: its whitespace, its repr(), its type names, its
+// code-point string order.  The library is the reference, so the page refuses the same
+// bad input with the same words; every helper here says which Python it stands for.
+
+import { InvalidInput, InvalidRules, LimitExceeded } from "./errors.js";
+
+export const MAX_PLAYERS = 20;
+export const MAX_EVENTS = 10_000;
+export const MAX_NAME = 40;
+export const MAX_DIGITS = 20; // no die face, rank or timer needs more
+
+// --- Python values from JSON -----------------------------------------------------------
+
+/**
+ * A JSON number Python reads as a float although JS cannot tell it from an int: "5.0",
+ * "1e3".  Checks never compute with one (they refuse floats), they only name it.
+ */
+export class PyFloat {
+  constructor(value) { this.value = value; }
+  toString() { return reprFloat(this.value); }
+}
+
+/** Python's int: a JS integer or a BigInt (a JSON integer past 2**53, read exactly). */
+export const isInt = (v) => (typeof v === "number" && Number.isInteger(v)) || typeof v === "bigint";
+export const isBool = (v) => typeof v === "boolean";
+export const isStr = (v) => typeof v === "string";
+export const isList = (v) => Array.isArray(v);
+export const isDict = (v) => v !== null && typeof v === "object" && !Array.isArray(v) &&
+  !(v instanceof PyFloat);
+
+/** ``type(v).__name__`` for a value read from JSON. */
+export function typeName(v) {
+  if (v === null || v === undefined) return "NoneType";
+  if (isBool(v)) return "bool";
+  if (isInt(v)) return "int";
+  if (typeof v === "number" || v instanceof PyFloat) return "float";
+  if (isStr(v)) return "str";
+  if (isList(v)) return "list";
+  return "dict";
+}
+
+const ORDER = Symbol("keys in JSON order");
+
+/**
+ * A dict's keys in insertion order, as Python iterates them.  A JS object lists
+ * integer-like keys ("2") first; objects from :func:`parseJson` remember the real order.
+ */
+export function keys(obj) {
+  return obj[ORDER] ?? Object.keys(obj);
+}
+
+/** ``key in obj`` for a dict. */
+export const has = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
+
+/**
+ * JSON text read as Python's json.loads reads it: integral floats stay floats (PyFloat),
+ * big integers stay exact (BigInt), and every object keeps its key order.  The local
+ * router reads request bodies with this so the page refuses "5.0" as the server does.
+ */
+export function parseJson(text) {
+  let at = 0;
+  const fail = () => { throw new SyntaxError(`bad JSON at ${at}`); };
+  const space = () => { while (at < text.length && " \t\n\r".includes(text[at])) at += 1; };
+  const value = () => {
+    space();
+    const ch = text[at];
+    if (ch === "{") {
+      at += 1;
+      const obj = {};
+      const order = [];
+      space();
+      if (text[at] === "}") { at += 1; return ordered(obj, order); }
+      for (;;) {
+        space();
+        if (text[at] !== '"') fail();
+        const key = string();
+        space();
+        if (text[at] !== ":") fail();
+        at += 1;
+        const item = value();
+        if (!has(obj, key)) order.push(key);
+        Object.defineProperty(obj, key, { value: item, enumerable: true, writable: true,
+                                          configurable: true });
+        space();
+        if (text[at] === ",") { at += 1; continue; }
+        if (text[at] === "}") { at += 1; return ordered(obj, order); }
+        fail();
+      }
+    }
+    if (ch === "[") {
+      at += 1;
+      const list = [];
+      space();
+      if (text[at] === "]") { at += 1; return list; }
+      for (;;) {
+        list.push(value());
+        space();
+        if (text[at] === ",") { at += 1; continue; }
+        if (text[at] === "]") { at += 1; return list; }
+        fail();
+      }
+    }
+    if (ch === '"') return string();
+    for (const [word, meaning] of [["true", true], ["false", false], ["null", null],
+      ["NaN", new PyFloat(NaN)], ["Infinity", new PyFloat(Infinity)],
+      ["-Infinity", new PyFloat(-Infinity)]]) {
+      if (text.startsWith(word, at)) { at += word.length; return meaning; }
+    }
+    const number = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+    number.lastIndex = at;
+    const m = number.exec(text);
+    if (!m) fail();
+    at = number.lastIndex;
+    const x = Number(m[0]);
+    if (m[1] === undefined && m[2] === undefined) {
+      return Number.isSafeInteger(x) ? (Object.is(x, -0) ? 0 : x) : BigInt(m[0]);
+    }
+    return Number.isInteger(x) || !Number.isFinite(x) ? new PyFloat(x) : x;
+  };
+  const string = () => {
+    const m = /"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"/y;
+    m.lastIndex = at;
+    const found = m.exec(text);
+    if (!found) fail();
+    at = m.lastIndex;
+    return JSON.parse(found[0]);
+  };
+  const result = value();
+  space();
+  if (at !== text.length) fail();
+  return result;
+}
+
+function ordered(obj, order) {
+  const natural = Object.keys(obj);
+  if (natural.some((k, i) => k !== order[i])) {
+    Object.defineProperty(obj, ORDER, { value: order, enumerable: false });
+  }
+  return obj;
+}
+
+// --- Python's str methods ----------------------------------------------------------------
+
+// str.isspace(): what split() and strip() with no argument treat as whitespace.
+const SPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004" +
+  "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
+export const isSpace = (ch) => ch.length > 0 && [...ch].every((c) => SPACE.includes(c));
+const SPACES = new RegExp(`[${SPACE}]+`, "u");
+const EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "gu");
+
+/** ``text.strip()`` */
+export const strip = (text) => text.replace(EDGES, "");
+
+/** ``text.split()``: on runs of whitespace, no empty pieces. */
+export const split = (text) => strip(text).split(SPACES).filter((w) => w !== "");
+
+/** ``len(text)``: code points, not UTF-16 units. */
+export const length = (text) => { let n = 0; for (const _ of text) n += 1; return n; };
+
+/** ``text.isascii() and text.isdigit()`` for a non-empty string. */
+export const asciiDigits = (text) => /^[0-9]+$/.test(text);
+
+/** Python's order of str: by code point (JS's sort() compares UTF-16 units). */
+export function compareStr(a, b) {
+  const x = [...a], y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (d) return d;
+  }
+  return x.length - y.length;
+}
+
+/** ``sorted(set(strings))`` */
+export const sortedSet = (strings) => [...new Set(strings)].sort(compareStr);
+
+// str.isprintable() is false for these; repr() escapes them.
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+/** Python's repr() of a str: quotes as Python picks them, its escapes for the unprintable. */
+export function reprStr(text) {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of text) {
+    const code = ch.codePointAt(0);
+    if (ch === quote || ch === "\\") out += "\\" + ch;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (ch !== " " && UNPRINTABLE.test(ch)) {
+      const hex = code.toString(16);
+      out += code < 0x100 ? "\\x" + hex.padStart(2, "0")
+        : code < 0x10000 ? "\\u" + hex.padStart(4, "0") : "\\U" + hex.padStart(8, "0");
+    } else out += ch;
+  }
+  return out + quote;
+}
+
+/** Python's repr() of a JSON value: 'text', 7, 2.5, True, None, [1, 2], {'a': 1}. */
+export function repr(v) {
+  if (v === null || v === undefined) return "None";
+  if (v === true) return "True";
+  if (v === false) return "False";
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "number") return Number.isInteger(v) ? intText(v) : reprFloat(v);
+  if (v instanceof PyFloat) return reprFloat(v.value);
+  if (isStr(v)) return reprStr(v);
+  if (isList(v)) return `[${v.map(repr).join(", ")}]`;
+  return `{${keys(v).map((k) => `${reprStr(k)}: ${repr(v[k])}`).join(", ")}}`;
+}
+
+/** Python's repr() of a float: shortest round-trip digits, exponent below 1e-4 and from 1e16. */
+export function reprFloat(x) {
+  if (Number.isNaN(x)) return "nan";
+  if (!Number.isFinite(x)) return x > 0 ? "inf" : "-inf";
+  const sign = x < 0 || Object.is(x, -0) ? "-" : "";
+  const [mantissa, e] = Math.abs(x).toExponential().split("e");
+  const exp = Number(e);
+  const digits = mantissa.replace(".", "");
+  if (exp < -4 || exp >= 16) {
+    return `${sign}${mantissa}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
+  }
+  if (exp < 0) return `${sign}0.${"0".repeat(-exp - 1)}${digits}`;
+  const whole = digits.padEnd(exp + 1, "0");
+  const fraction = whole.slice(exp + 1) || "0";
+  return `${sign}${whole.slice(0, exp + 1)}.${fraction}`;
+}
+
+const intText = (n) => (Number.isSafeInteger(n) ? String(n) : BigInt(n).toString());
+
+/** ``str(n)`` of an int (no "1e+21"). */
+export const str = (n) => (typeof n === "number" && Number.isInteger(n) ? intText(n) : String(n));
+
+// --- solver/table.py -------------------------------------------------------------------
+
+/**
+ * small_int: the value of a short string of ASCII digits, else null (Python's None).
+ * Longer digit strings are no number any game uses.
+ */
+export function smallInt(text) {
+  if (!isStr(text)) return null;
+  const t = strip(text);
+  if (asciiDigits(t) && t.length <= MAX_DIGITS) {
+    const n = Number(t);
+    return Number.isSafeInteger(n) ? n : BigInt(t);
+  }
+  return null;
+}
+
+/** shown: ``repr(value)`` for an error message, cut short when it is long. */
+export function shown(value, limit = 40) {
+  const text = repr(value);
+  if (length(text) <= limit) return text;
+  const points = [...text];
+  if (isStr(value)) return `${points.slice(0, 11).join("")}…' (${length(value)} characters)`;
+  return `${points.slice(0, limit).join("")}…`;
+}
+
+/** read_players: distinct non-empty names, as many as the game takes. */
+export function readPlayers(players, { game, low, high }) {
+  if (!isList(players)) {
+    throw new InvalidInput(`players must be a list of names, not ${typeName(players)}`,
+                           { field: "players" });
+  }
+  if (players.length > MAX_PLAYERS) {
+    throw new LimitExceeded(`${players.length} players given; at most ${MAX_PLAYERS} are ` +
+                            "accepted", { field: "players" });
+  }
+  for (const name of players) {
+    if (!isStr(name) || !strip(name) || length(name) > MAX_NAME) {
+      throw new InvalidInput(`a player name must be text of 1 to ${MAX_NAME} characters, ` +
+                             `not ${repr(name)}`, { field: "players" });
+    }
+  }
+  if (new Set(players).size !== players.length) {
+    const twice = sortedSet(players.filter((p, i) => players.indexOf(p) !== i));
+    throw new InvalidInput(`player names must differ; given twice: ${twice.join(", ")}`,
+                           { field: "players" });
+  }
+  if (!(low <= players.length && players.length <= high)) {
+    throw new InvalidInput(`${game} takes ${low} to ${high} players, not ${players.length}`,
+                           { field: "players" });
+  }
+  return [...players];
+}
+
+/** next_player: the next seat after ``player`` (clockwise by default) not in ``skip``. */
+export function nextPlayer(players, player, skip = [], direction = 1) {
+  const i = players.indexOf(player);
+  const n = players.length;
+  for (let step = 1; step <= n; step += 1) {
+    const candidate = players[(((i + direction * step) % n) + n) % n];
+    if (!skip.includes(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** require: ``event[key]``, or an InvalidInput that names the missing key. */
+export function require(event, key, { field }) {
+  if (!isDict(event)) {
+    throw new InvalidInput(`an event must be an object, not ${typeName(event)}`, { field });
+  }
+  if (!has(event, key)) {
+    throw new InvalidInput(`the event needs a ${reprStr(key)}`, { field: `${field}.${key}` });
+  }
+  return event[key];
+}
+
+/** read_int: a whole number within bounds; the error says which number and why. */
+export function readInt(value, { field, what, low, high }) {
+  if (!isInt(value)) {
+    throw new InvalidInput(`${what} must be a whole number, not ${repr(value)}`, { field });
+  }
+  if (!(low <= value && value <= high)) {
+    throw new InvalidInput(`${what} must be from ${low} to ${high}, not ${str(value)}`,
+                           { field });
+  }
+  return typeof value === "bigint" ? Number(value) : value;
+}
+
+/**
+ * read_options: a rules object as a plain object, refusing options the game does not
+ * have; "one-deck" is read as "one_deck".  ``allowed`` is an array or a Set of names.
+ */
+export function readOptions(data, allowed, { game }) {
+  if (data === null || data === undefined) return {};
+  if (!isDict(data)) {
+    throw new InvalidRules(`rules must be an object, not ${typeName(data)}`, { field: "rules" });
+  }
+  const options = new Map();
+  for (const key of keys(data)) options.set(key.replaceAll("-", "_"), data[key]);
+  const names = new Set(allowed);
+  const unknown = sortedSet([...options.keys()].filter((k) => !names.has(k)));
+  if (unknown.length) {
+    throw new InvalidRules(`${game} has no rules option ${unknown.map(reprStr).join(", ")}; ` +
+                           `its options are ${sortedSet(names).join(", ")}`, { field: "rules" });
+  }
+  const out = {};
+  for (const [k, v] of options) out[k] = v;
+  return out;
+}
+
+// --- solver/games.py -------------------------------------------------------------------
+
+/**
+ * games._object: the request body as an object with only known keys and every required
+ * one (``what`` is "dice check").  ``allowed`` and ``required`` are arrays or Sets.
+ */
+export function requestObject(payload, allowed, required, what) {
+  if (!isDict(payload)) {
+    throw new InvalidInput(`the ${what} request must be a JSON object, not ${typeName(payload)}`);
+  }
+  const known = new Set(allowed);
+  const unknown = sortedSet(keys(payload).filter((k) => !known.has(k)));
+  if (unknown.length) {
+    throw new InvalidInput(`unknown field(s) in the ${what} request: ${unknown.join(", ")}; ` +
+                           `expected ${sortedSet(known).join(", ")}`, { field: unknown[0] });
+  }
+  const missing = sortedSet([...required].filter((k) => !has(payload, k)));
+  if (missing.length) {
+    throw new InvalidInput(`the ${what} request needs ${missing.join(", ")}`,
+                           { field: missing[0] });
+  }
+  return payload;
+}
+
+/** ``payload.get(key)``: the value, or null (Python's None) when the key is absent. */
+export const get = (obj, key) => (has(obj, key) ? obj[key] : null);
+
+/** Python's str() of a JSON value: the text itself, else its repr (str(None) is 'None'). */
+export const pyStr = (v) => (isStr(v) ? v : repr(v));

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Record every sister-game check the test suite makes, for the browser engine's differential test.
+
+    python scripts/record_game_cases.py            # rewrite tests/data/game_cases.json
+    python scripts/record_game_cases.py --fast     # only the library test modules
+    python scripts/record_game_cases.py --print    # write the cases to stdout instead
+
+Runs the game test modules (pytest, in this process) with a small plugin that wraps
+``solver.games.Game.check`` (the CLI, the flask app under its test client and the tests
+themselves all check through it), each game module's ``check_claim`` (which the rules
+tests call directly; the arguments become the request body the API would take), and
+``LiveServer.post`` (the live-server tests' requests to ``/api/v1/<game>/check``).  Every
+unique JSON payload (up to 4,000 characters) is written, with the first test that made it, to
+tests/data/game_cases.json; tests/test_engine_games.py checks the page's engine
+(api/static/engine/games.js) against the Python library on each of them.
+
+Browser tests are not run (they need chromium and their checks come from the page's own
+screens, whose payloads the API tests already cover).  Re-run this after adding game
+tests; tests/test_engine_games.py fails while a library test's case is missing here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "tests" / "data" / "game_cases.json"
+GAMES = ("dice", "post", "liarliar", "poker")
+
+# The modules that check claims without a browser; the first group needs no server.
+LIBRARY_MODULES = ("test_dice.py", "test_poker.py", "test_post.py", "test_liarliar.py",
+                   "test_games.py", "test_phrases.py", "test_cards.py", "test_cli_games.py")
+SERVER_MODULES = ("test_api_games.py", "test_api_fuzz.py", "test_api_openapi.py",
+                  "test_api_live.py")
+# Longer payloads (the property tests' 10,000-character strings) test the same limits as
+# the differential test's own random cases, and would make the file megabytes.
+MAX_PAYLOAD = 4000  # characters of JSON
+CHECK_PATH = re.compile(r"/api/v1/(dice|post|liarliar|poker)/check$")
+
+
+def as_json(value):
+    """``value`` as the API would receive it (a JSON round trip), or None if it is not JSON."""
+    try:
+        return json.loads(json.dumps(value, allow_nan=False, ensure_ascii=False))
+    except (TypeError, ValueError):
+        return None
+
+
+class Recorder:
+    """A pytest plugin: wraps the check entry points for the whole run, keeps each payload."""
+
+    def __init__(self):
+        self.cases: dict[str, dict] = {}
+        self.test = "(collection)"
+        self.depth = 0  # inside Game.check: its own check_claim call is not recorded twice
+        self.patches = []
+
+    def record(self, game: str, payload) -> None:
+        payload = as_json(payload)
+        if game not in GAMES or payload is None:
+            return
+        key = json.dumps([game, payload], ensure_ascii=False)
+        if len(key) > MAX_PAYLOAD:
+            return
+        self.cases.setdefault(key, {"game": game, "payload": payload, "test": self.test})
+
+    def patch(self, owner, name: str, wrapper_for) -> None:
+        original = getattr(owner, name)
+        self.patches.append((owner, name, original))
+        setattr(owner, name, functools.wraps(original)(wrapper_for(original)))
+
+    def install(self) -> None:
+        from solver import dice, games, liarliar, poker, post
+        sys.path.insert(0, str(ROOT / "tests"))
+        import api_server
+
+        def game_check(original):
+            def check(game, payload):
+                self.record(game.name, payload)
+                self.depth += 1
+                try:
+                    return original(game, payload)
+                finally:
+                    self.depth -= 1
+            return check
+
+        self.patch(games.Game, "check", game_check)
+        for name, module, body in (("dice", dice, _dice_body), ("poker", poker, _poker_body),
+                                   ("post", post, _post_body),
+                                   ("liarliar", liarliar, _liarliar_body)):
+            def claim_check(original, name=name, body=body):
+                def check_claim(*args, **kwargs):
+                    if not self.depth:
+                        try:
+                            self.record(name, body(*args, **kwargs))
+                        except Exception:  # noqa: BLE001 -- arguments the API cannot take
+                            pass
+                    return original(*args, **kwargs)
+                return check_claim
+            self.patch(module, "check_claim", claim_check)
+
+        def server_post(original):
+            def post_(server, path, json=None, **kwargs):
+                found = CHECK_PATH.search(str(path))
+                if found and json is not None:
+                    self.record(found.group(1), json)
+                return original(server, path, json=json, **kwargs)
+            return post_
+
+        self.patch(api_server.LiveServer, "post", server_post)
+
+    def uninstall(self) -> None:
+        for owner, name, original in reversed(self.patches):
+            setattr(owner, name, original)
+
+    def pytest_runtest_setup(self, item):
+        self.test = item.nodeid
+
+
+def _plain(value):
+    """Library objects as the JSON the API takes: a Bid or Hand as its dict, tuples as lists."""
+    if hasattr(value, "to_dict") and not isinstance(value, dict):
+        data = value.to_dict()
+        data.pop("phrase", None)
+        return data
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) if hasattr(v, "to_dict") else str(v) if _is_card(v) else v
+                for v in value]
+    return str(value) if _is_card(value) else value
+
+
+def _is_card(value) -> bool:
+    from solver.cards import Card
+    return isinstance(value, Card)
+
+
+def _with(body: dict, **optional) -> dict:
+    for key, value in optional.items():
+        if value is not None:
+            body[key] = _plain(value)
+    return body
+
+
+def _dice_body(bid, dice, rules=None, last=None):
+    return _with({"claim": _plain(bid), "dice": _plain(dice)}, last=last, rules=rules)
+
+
+def _poker_body(claim, cards, rules=None, last=None):
+    return _with({"claim": _plain(claim), "cards": _plain(cards)}, last=last, rules=rules)
+
+
+def _post_body(claim, card, call=None, rules=None, face_up=None, players=None):
+    return _with({"claim": _plain(claim), "card": _plain(card)}, call=call, rules=rules,
+                 face_up=face_up, players=players)
+
+
+def _liarliar_body(claim, cards):
+    return {"claim": _plain(claim), "cards": _plain(cards)}
+
+
+def collect(modules, *, quiet: bool = True) -> list[dict]:
+    """Run ``modules`` (file names under tests/) under the recorder; the unique cases, sorted."""
+    import contextlib
+
+    import pytest
+    from hypothesis import settings
+
+    # The property tests' examples, drawn the same way on every run (the check above
+    # compares runs), and none replayed from a local example database.
+    settings.register_profile("record_game_cases", derandomize=True, database=None)
+    settings.load_profile("record_game_cases")
+    recorder = Recorder()
+    recorder.install()
+    try:
+        args = [str(ROOT / "tests" / m) for m in modules]
+        args += ["-p", "no:cacheprovider", "--no-header"]
+        if quiet:
+            args += ["--tb=no", "-qq"]
+        with contextlib.redirect_stdout(sys.stderr):  # stdout may carry the cases
+            code = pytest.main(args, plugins=[recorder])
+    finally:
+        recorder.uninstall()
+    if code not in (0, 5):
+        print(f"warning: the recorded test run exited with {code}", file=sys.stderr)
+    return sorted(recorder.cases.values(),
+                  key=lambda c: (GAMES.index(c["game"]),
+                                 json.dumps(c["payload"], ensure_ascii=False)))
+
+
+def document(cases: list[dict], modules) -> dict:
+    return {"about": "every sister-game check payload the test suite makes; written by "
+                     "scripts/record_game_cases.py, read by tests/test_engine_games.py",
+            "modules": list(modules), "cases": cases}
+
+
+def dump(data: dict) -> str:
+    """One case per line: small diffs when a test adds a case."""
+    lines = [json.dumps(case, ensure_ascii=False) for case in data["cases"]]
+    head = {k: v for k, v in data.items() if k != "cases"}
+    text = json.dumps(head, ensure_ascii=False, indent=1)[:-2]
+    return text + ',\n "cases": [\n' + ",\n".join(lines) + "\n ]\n}\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fast", action="store_true",
+                        help="only the library test modules (no live server)")
+    parser.add_argument("--print", action="store_true", help="write to stdout, not the file")
+    args = parser.parse_args(argv)
+    modules = LIBRARY_MODULES if args.fast else LIBRARY_MODULES + SERVER_MODULES
+    cases = collect(modules)
+    text = dump(document(cases, modules))
+    if args.print:
+        sys.stdout.write(text)
+    else:
+        OUT.parent.mkdir(parents=True, exist_ok=True)
+        OUT.write_text(text, encoding="utf-8")
+        counts = {g: sum(c["game"] == g for c in cases) for g in GAMES}
+        print(f"{len(cases)} cases ({', '.join(f'{g} {n}' for g, n in counts.items())}) "
+              f"-> {OUT.relative_to(ROOT)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
