@@ -34,7 +34,7 @@ export function readBudget(value, { field = "budget" } = {}) {
     const text = pyStrip(value);
     if (Array.from(text).length > 40) throw budgetError(field);
     const ascii = asciiDigits(text);
-    if (ascii === null || !NUMBER.test(ascii)) throw budgetError(field);
+    if (!NUMBER.test(ascii)) throw budgetError(field);
     value = Number(ascii);
   } else if (typeof value !== "number") {
     throw budgetError(field);

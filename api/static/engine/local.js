@@ -15,8 +15,7 @@ import {
   errorResponse,
 } from "./errors.js";
 import {
-  checkRaise, declarationDict, highest, judge, parseCall, readBudget, ruleCall, solutionDict,
-  wordsFrom,
+  checkRaise, highest, judge, parseCall, readBudget, ruleCall, solutionDict, wordsFrom,
 } from "./letters.js";
 import { Tiles, isAscii, pyCompare, pyLen, pyRepr, pySlice, pyStrip } from "./tiles.js";
 import { WordSet, compare, splitWords } from "./wordset.js";
@@ -178,9 +177,14 @@ async function lexicons() {
   return lexiconModule;
 }
 
-/** The bundled lexicons' listing (lexicons/index.json). */
+/** The bundled lexicons' listing (lexicons/index.json); unreachable: the server is needed. */
 async function listing() {
-  return (await lexicons()).listLexicons();
+  try {
+    return await (await lexicons()).listLexicons();
+  } catch (err) {
+    throw new NeedsServer(`the list of lexicons could not be loaded here (${err.message}): ` +
+      "this needs the referee server");
+  }
 }
 
 /** The lexicon a request names (the default otherwise): load_lexicon(..., allow_paths=False). */
@@ -331,34 +335,109 @@ const ROUTES = [
   [/^\/words$/, { GET: needsServer("a dictionary query") }],
 ];
 
-/** A URL path's %-escapes decoded as the server decodes them (bad escapes kept as typed). */
-function decodePath(path) {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
-      try { return decodeURIComponent(run); } catch { return "\ufffd"; }
-    });
+/** The bytes of URL text: %XX escapes decoded (others kept as typed), "+" a space if asked. */
+function percentBytes(text, plusIsSpace) {
+  const bytes = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < text.length;) {
+    if (text[i] === "%" && /^[0-9a-fA-F]{2}$/.test(text.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 3;
+    } else if (plusIsSpace && text[i] === "+") {
+      bytes.push(0x20);
+      i += 1;
+    } else {
+      const ch = String.fromCodePoint(text.codePointAt(i));
+      bytes.push(...encoder.encode(ch));
+      i += ch.length;
+    }
   }
+  return bytes;
+}
+
+/**
+ * UTF-8 bytes as text, each maximal invalid subsequence given to `invalid(bytes)` (the
+ * Unicode recommended practice, which both Python's decoder and the WHATWG one follow).
+ */
+function decodeUtf8(bytes, invalid) {
+  let out = "";
+  let pending = [];
+  let needed = 0;
+  let code = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  for (let i = 0; i < bytes.length; i += 1) {
+    const byte = bytes[i];
+    if (needed === 0) {
+      if (byte <= 0x7f) out += String.fromCharCode(byte);
+      else if (byte >= 0xc2 && byte <= 0xdf) [needed, code] = [1, byte & 0x1f];
+      else if (byte >= 0xe0 && byte <= 0xef) {
+        [needed, code] = [2, byte & 0xf];
+        if (byte === 0xe0) lower = 0xa0;
+        if (byte === 0xed) upper = 0x9f;
+      } else if (byte >= 0xf0 && byte <= 0xf4) {
+        [needed, code] = [3, byte & 0x7];
+        if (byte === 0xf0) lower = 0x90;
+        if (byte === 0xf4) upper = 0x8f;
+      } else out += invalid([byte]);
+      if (needed) pending = [byte];
+      continue;
+    }
+    if (byte < lower || byte > upper) {  // the sequence so far is invalid; read this byte anew
+      out += invalid(pending);
+      [needed, pending, lower, upper] = [0, [], 0x80, 0xbf];
+      i -= 1;
+      continue;
+    }
+    [lower, upper] = [0x80, 0xbf];
+    code = (code << 6) | (byte & 0x3f);
+    pending.push(byte);
+    if (pending.length === needed + 1) {
+      out += String.fromCodePoint(code);
+      [needed, pending] = [0, []];
+    }
+  }
+  return needed ? out + invalid(pending) : out;
+}
+
+/** A URL path as the server reads it: %-escapes decoded, bad UTF-8 as U+FFFD. */
+function decodePath(path) {
+  return decodeUtf8(percentBytes(path, false), () => "\ufffd");
+}
+
+/**
+ * A query string's first value of each name, as werkzeug's request.args reads it (Python's
+ * parse_qsl: "&" separates, "+" is a space, bytes that are not UTF-8 stay %-escaped).
+ */
+function parseQuery(query) {
+  const quoted = (bytes) => bytes.map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0"))
+    .join("");
+  const values = new Map();
+  for (const pair of query.split("&")) {
+    if (!pair) continue;
+    const at = pair.indexOf("=");
+    const [name, value] = at < 0 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
+    const key = decodeUtf8(percentBytes(name, true), quoted);
+    if (!values.has(key)) values.set(key, decodeUtf8(percentBytes(value, true), quoted));
+  }
+  return { get: (name) => (values.has(name) ? values.get(name) : null) };
 }
 
 /**
  * Answer one API request locally: `method` ("GET", "POST"), `path` after /api/v1 (a GET's
- * query string included; the /api/v1 prefix is also accepted), `body` the parsed JSON body
- * (null: none).  Resolves to {status, body}, the API's JSON answer; never rejects.
+ * query string included), `body` the parsed JSON body (null or undefined: no body).  Resolves to {status, body}, the API's JSON answer; never rejects.
  */
 export async function handle(method, path, body = null) {
   try {
     method = String(method || "GET").toUpperCase();
-    let [route, query = ""] = String(path).split(/\?(.*)/s);
-    if (route.startsWith(API_PREFIX + "/")) route = route.slice(API_PREFIX.length);
-    route = decodePath(route);
+    const [raw, query = ""] = String(path).split(/\?(.*)/s);
+    const route = decodePath(raw);
     for (const [pattern, views] of ROUTES) {
       const match = pattern.exec(route);
       if (!match) continue;
       const view = views[method] ?? (method === "HEAD" ? views.GET : undefined);
       if (view) {
-        return { status: 200, body: await view(body, match, new URLSearchParams(query)) };
+        return { status: 200, body: await view(body, match, parseQuery(query)) };
       }
       if (method === "OPTIONS") return { status: 200, body: null };
       const allowed = Object.keys(views).sort().join(", ");
@@ -371,6 +450,3 @@ export async function handle(method, path, body = null) {
     return structuredClone(INTERNAL);
   }
 }
-
-// Exposed for the engine's tests and the page's own use.
-export { declarationDict };
