@@ -223,6 +223,7 @@ def test_served_page_answers_offline_after_one_visit(context):
         wait_for_offline_copy(page)
         assert not [url for url in cached_urls(page) if "/api/" in url]  # never an answer
         # A lexicon chosen here is kept for offline use (the default is there already).
+        page.evaluate("location.hash = '#judge'")
         page.select_option("#lexicon", "sowpods")
         wait_until(lambda: any(u.endswith("/sowpods.lex") for u in cached_urls(page)),
                    "sowpods.lex is cached")
