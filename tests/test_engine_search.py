@@ -87,6 +87,20 @@ def test_highest_equals_python(engine, name, tile_set):
     assert not differences(found)[:5]
 
 
+@pytest.mark.parametrize("name", lexicon_names())
+def test_edge_racks_equal_python(engine, name):
+    """No tiles, one tile, tiles that make no word, a whole bag's worth of one kind."""
+    racks = [Tiles.parse(text, "bananagrams") for text in
+             ("", "a", "QQZZXXJJ", "ABEGIRR", "EEEEEEEEEEEEEEEEEE", "AEIOUAEIOUYY", "BCDFGHKLMNPRST")]
+    lexicon = load_lexicon(name)
+    got = engine.evaluate(SOLVE, {"name": name, "racks": [str(r) for r in racks],
+                                  "budget": BUDGET, "every": 1})
+    assert not differences([(str(rack), highest(rack, lexicon, budget=BUDGET).as_dict(),
+                             answer["best"]) for rack, answer in zip(racks, got)])
+    assert not differences([(str(rack), search_dict(search(rack, lexicon.index, BUDGET)),
+                             answer["found"]) for rack, answer in zip(racks, got)])
+
+
 def test_budget_zero_equals_python(engine):
     """With no time at all both stop at once and complete the rack greedily: alike."""
     rng = random.Random(f"{SEED} zero")
@@ -107,14 +121,14 @@ def test_tiny_budget_is_honest(engine):
     name = "twl06"
     lexicon = load_lexicon(name)
     racks = random_racks(rng, "scrabble", 30, 24, 44) + random_racks(rng, "bananagrams", 30, 24, 44)
+    exact_of = [search(rack, lexicon.index, None) for rack in racks]
+    assert all(exact.proven for exact in exact_of)
     stopped = 0
-    for budget in (0.0005, 0.003):
+    for budget in (0, 0.0005, 0.003):  # 0 always stops at once; the others, by the clock
         got = engine.evaluate(SOLVE, {"name": name, "racks": [str(r) for r in racks],
                                       "budget": budget, "every": 1})
-        for rack, answer in zip(racks, got):
+        for rack, answer, exact in zip(racks, got, exact_of):
             best = answer["best"]
-            exact = search(rack, lexicon.index, None)
-            assert exact.proven
             words = best["words"]
             assert all(lexicon.is_word(word) for word in words), (str(rack), words)
             assert Counter("".join(words).upper()) == rack.counts, (str(rack), words)
@@ -127,6 +141,32 @@ def test_tiny_budget_is_honest(engine):
                 stopped += 1
                 assert best["stopped"] == "budget"
     assert stopped  # the budget was small enough to stop some searches
+
+
+def test_big_racks_answer_honestly(engine):
+    """Past 40 tiles, out of budget: a real set, and bounds that hold against Python's own."""
+    rng = random.Random(f"{SEED} big")
+    name = "twl06"
+    lexicon = load_lexicon(name)
+    racks = random_racks(rng, "bananagrams", 3, 60, 90) + random_racks(rng, "bananagrams", 2, 120, 144)
+    counts = [[rack.counts.get(letter, 0) for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+              for rack in racks]  # the engine also takes 26 counts
+    got = engine.evaluate(SOLVE, {"name": name, "racks": counts, "budget": 0.4, "every": 1})
+    for rack, answer in zip(racks, got):
+        best, found = answer["best"], answer["found"]
+        assert best["tiles"] == str(rack)
+        assert all(lexicon.is_word(word) for word in best["words"])
+        assert Counter("".join(best["words"]).upper()) == rack.counts
+        for answer in (best, found):  # two runs: either may prove, in time or not
+            assert answer["stopped"] == (None if answer["proven"] else "budget")
+        assert tuple(best["shape"]) <= tuple(best["upper_bound"])
+        assert [len(key) for key in found["keys"]] + [1] * len(found["leftover"]) \
+            <= found["upper"]
+        python = highest(rack, lexicon, budget=0.4)
+        # both intervals hold the highest shape, so they meet
+        assert tuple(best["shape"]) <= python.upper_bound and python.shape <= tuple(best["upper_bound"])
+        if best["proven"]:
+            assert best["shape"] == best["upper_bound"]
 
 
 def test_index_rows_and_spellings_equal_python(engine):

@@ -22,13 +22,21 @@ export class Lexicon {
     this.title = title;
     this.words = words; // sorted, lower case
     this.size = words.length;
-    this._set = new Set(words);
     this._index = null;
   }
 
   /** Python's `word in lexicon`: a string, ASCII only, listed once lower-cased. */
   has(word) {
-    return typeof word === "string" && ASCII.test(word) && this._set.has(word.toLowerCase());
+    if (typeof word !== "string" || !ASCII.test(word)) return false;
+    const wanted = word.toLowerCase();
+    const words = this.words;
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) { // a binary search: no Set of every word to build on load
+      const mid = (lo + hi) >> 1;
+      if (words[mid] < wanted) lo = mid + 1; else hi = mid;
+    }
+    return lo < words.length && words[lo] === wanted;
   }
 
   /** The AlphagramIndex of these words (built once, when first needed). */

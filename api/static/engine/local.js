@@ -425,20 +425,24 @@ function parseQuery(query) {
 
 /**
  * Answer one API request locally: `method` ("GET", "POST"), `path` after /api/v1 (a GET's
- * query string included), `body` the parsed JSON body (null or undefined: no body).  Resolves to {status, body}, the API's JSON answer; never rejects.
+ * query string included), `body` the parsed JSON body (null or undefined: no body).
+ * Resolves to {status, body}, the API's JSON answer (a HEAD's body is null); never rejects.
  */
 export async function handle(method, path, body = null) {
+  method = typeof method === "string" && method ? method.toUpperCase() : "GET";
+  const answer = await answerRequest(method, path, body);
+  return method === "HEAD" ? { status: answer.status, body: null } : answer;  // HEAD: no body
+}
+
+async function answerRequest(method, path, body) {
   try {
-    method = String(method || "GET").toUpperCase();
     const [raw, query = ""] = String(path).split(/\?(.*)/s);
     const route = decodePath(raw);
     for (const [pattern, views] of ROUTES) {
       const match = pattern.exec(route);
       if (!match) continue;
       const view = views[method] ?? (method === "HEAD" ? views.GET : undefined);
-      if (view) {
-        return { status: 200, body: await view(body, match, parseQuery(query)) };
-      }
+      if (view) return { status: 200, body: await view(body, match, parseQuery(query)) };
       if (method === "OPTIONS") return { status: 200, body: null };
       const allowed = Object.keys(views).sort().join(", ");
       throw new MethodNotAllowed(`method not allowed here; use ${allowed}`);

@@ -9,6 +9,9 @@
 // Out of time: the best set at hand (a real set: a lower bound), marked not proven, and the
 // lower of two proven upper bounds (the settled prefix then the greatest partition of the
 // rest; the letter-group relaxation of bounds.js), exactly as solver/search.py does.
+// Where Python hands a layer too big to hold over to its packing queries (solver/packing.py,
+// racks of 60+ tiles), this port stops the same way as out of time (MAX_PAIRS: a phone's
+// memory), so a big rack gets an honest "not proven" with both bounds, never a guess.
 
 import { GUARD, LANES, countsOf, lettersOfLanes, packCounts } from "./index.js";
 import { compareShapes, greatestShape, lengthLimits } from "./bounds.js";
@@ -45,17 +48,18 @@ function maskOfLanes(lanes, at) {
 }
 
 /** Distinct child remainders of some (state, candidate) pairs, merged through a hash table. */
-function mergeChildren(states, pi, pc, cl) {
+function mergeChildren(states, pi, pc, cl, clock) {
   const n = pi.length;
   let size = 16;
   while (size < 2 * n) size *= 2;
   const table = new Int32Array(size).fill(-1);
-  const lanes = new IntList(Math.max(16, n * LANES));
+  const lanes = new IntList(Math.min(n, 1 << 16) * LANES + LANES); // grows as needed
   const inverse = new Int32Array(n);
   const work = new Int32Array(LANES);
   const sl = states.lanes;
   let count = 0;
   for (let p = 0; p < n; p++) {
+    if ((p & 0xffff) === 0xffff) clock();
     const s = pi[p] * LANES;
     const c = pc[p] * LANES;
     let h = 0x811c9dc5;
@@ -92,15 +96,26 @@ class Layers {
     const rows = index.formableRows(counts, 2);
     const n = rows.length;
     this.rows = rows;
-    this.cl = new Int32Array(n * LANES); // candidate lanes, in row order
-    this.cm = new Int32Array(n); // candidate letter masks
-    this.clen = new Uint8Array(n);
+    const cl = new Int32Array(n * LANES); // candidate lanes, in row order
+    const cm = new Int32Array(n); // candidate letter masks
+    const clen = new Uint8Array(n);
+    const { lanes, masks, lengths } = index;
     for (let c = 0; c < n; c++) {
       const row = rows[c];
-      for (let k = 0; k < LANES; k++) this.cl[c * LANES + k] = index.lanes[row * LANES + k];
-      this.cm[c] = index.masks[row];
-      this.clen[c] = index.lengths[row];
+      const from = row * LANES;
+      const to = c * LANES;
+      cl[to] = lanes[from];
+      cl[to + 1] = lanes[from + 1];
+      cl[to + 2] = lanes[from + 2];
+      cl[to + 3] = lanes[from + 3];
+      cl[to + 4] = lanes[from + 4];
+      cl[to + 5] = lanes[from + 5];
+      cm[c] = masks[row];
+      clen[c] = lengths[row];
     }
+    this.cl = cl;
+    this.cm = cm;
+    this.clen = clen;
     this.spans = new Map(); // length -> [lo, hi) of its candidates
     for (let c = 0; c < n; c++) {
       const span = this.spans.get(this.clen[c]);
@@ -202,7 +217,7 @@ class Layers {
         child = { lanes, count: pc.length, inverse: Int32Array.from(pc.keys()) };
         floors = pc;
       } else {
-        child = mergeChildren(states, pi, pc, this.cl);
+        child = mergeChildren(states, pi, pc, this.cl, () => this.clock());
         floors = new Int32Array(child.count).fill(0x7fffffff);
         for (let p = 0; p < pc.length; p++) {
           const id = child.inverse[p];
@@ -210,7 +225,10 @@ class Layers {
         }
       }
       const masks = new Int32Array(child.count);
-      for (let s = 0; s < child.count; s++) masks[s] = maskOfLanes(child.lanes, s * LANES);
+      for (let s = 0; s < child.count; s++) {
+        if ((s & 0xffff) === 0xffff) this.clock();
+        masks[s] = maskOfLanes(child.lanes, s * LANES);
+      }
       this.links.push({ parent: pi, cand: pc, child: child.inverse });
       this.states.push({ lanes: child.lanes, masks, count: child.count });
       this.floors = floors;
@@ -228,6 +246,7 @@ class Layers {
     const lanes = states.lanes;
     let mask = 0;
     for (let s = 0; s < states.count; s++) {
+      if ((s & 0xffff) === 0xffff) this.clock();
       mask |= states.masks[s];
       for (let letter = 0; letter < 26; letter++) {
         const n = (lanes[s * LANES + ((letter / 5) | 0)] >>> (6 * (letter % 5))) & 31;
