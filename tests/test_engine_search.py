@@ -91,7 +91,8 @@ def test_highest_equals_python(engine, name, tile_set):
 def test_edge_racks_equal_python(engine, name):
     """No tiles, one tile, tiles that make no word, a whole bag's worth of one kind."""
     racks = [Tiles.parse(text, "bananagrams") for text in
-             ("", "a", "QQZZXXJJ", "ABEGIRR", "EEEEEEEEEEEEEEEEEE", "AEIOUAEIOUYY", "BCDFGHKLMNPRST")]
+             ("", "a", "QQZZXXJJ", "ABEGIRR", "EEEEEEEEEEEEEEEEEE", "AEIOUAEIOUYY",
+              "BCDFGHKLMNPRST")]
     lexicon = load_lexicon(name)
     got = engine.evaluate(SOLVE, {"name": name, "racks": [str(r) for r in racks],
                                   "budget": BUDGET, "every": 1})
@@ -148,7 +149,8 @@ def test_big_racks_answer_honestly(engine):
     rng = random.Random(f"{SEED} big")
     name = "twl06"
     lexicon = load_lexicon(name)
-    racks = random_racks(rng, "bananagrams", 3, 60, 90) + random_racks(rng, "bananagrams", 2, 120, 144)
+    racks = (random_racks(rng, "bananagrams", 3, 60, 90)
+             + random_racks(rng, "bananagrams", 2, 120, 144))
     counts = [[rack.counts.get(letter, 0) for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
               for rack in racks]  # the engine also takes 26 counts
     got = engine.evaluate(SOLVE, {"name": name, "racks": counts, "budget": 0.4, "every": 1})
@@ -164,7 +166,8 @@ def test_big_racks_answer_honestly(engine):
             <= found["upper"]
         python = highest(rack, lexicon, budget=0.4)
         # both intervals hold the highest shape, so they meet
-        assert tuple(best["shape"]) <= python.upper_bound and python.shape <= tuple(best["upper_bound"])
+        assert tuple(best["shape"]) <= python.upper_bound
+        assert python.shape <= tuple(best["upper_bound"])
         if best["proven"]:
             assert best["shape"] == best["upper_bound"]
 
@@ -173,8 +176,9 @@ def test_index_rows_and_spellings_equal_python(engine):
     """Rows in Python's order (the tie-break's order), each spelled as Python spells it."""
     got = engine.evaluate("""async (names) => {
       const { loadLexicon } = await import('/static/engine/lexicon.js');
-      const digest = async (text) => Array.from(new Uint8Array(await crypto.subtle.digest(
-        'SHA-256', new TextEncoder().encode(text))), (b) => b.toString(16).padStart(2, '0')).join('');
+      const digest = async (text) => Array.from(
+        new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))),
+        (b) => b.toString(16).padStart(2, '0')).join('');
       const out = {};
       for (const name of names) {
         const lexicon = await loadLexicon(name);
@@ -200,7 +204,8 @@ def test_words_from_and_has_equal_python(engine):
     rng = random.Random(f"{SEED} words")
     for name in lexicon_names():
         lexicon = load_lexicon(name)
-        racks = random_racks(rng, "scrabble", 12, 1, 16) + random_racks(rng, "bananagrams", 4, 30, 40)
+        racks = (random_racks(rng, "scrabble", 12, 1, 16)
+                 + random_racks(rng, "bananagrams", 4, 30, 40))
         listed = rng.sample(lexicon.index.table["word"].tolist(), 200)
         words = [w.decode() for w in listed]
         probes = (words + [w.upper() for w in words[:20]] + [w + "q" for w in words[:40]]

@@ -26,7 +26,8 @@ export function lengthLimits(index, rows) {
     const length = index.lengths[row];
     const base = row * 26;
     // a, e, i, o, u; then y: the groups are vowels, the rest, vowels + y, the rest - y
-    const vowels = counts[base] + counts[base + 4] + counts[base + 8] + counts[base + 14] + counts[base + 20];
+    const vowels = counts[base] + counts[base + 4] + counts[base + 8] + counts[base + 14] +
+      counts[base + 20];
     const y = counts[base + 24];
     const use = [vowels, length - vowels, vowels + y, length - vowels - y];
     const least = limits.get(length);
@@ -38,7 +39,8 @@ export function lengthLimits(index, rows) {
 
 /** The greatest shape the relaxation allows, starting with `prefix` (proven entries). */
 export function greatestShape(counts, limits, prefix = []) {
-  let budget = GROUPS.map((group) => group.reduce((sum, inGroup, i) => sum + (inGroup ? counts[i] : 0), 0));
+  let budget = GROUPS.map((group) =>
+    group.reduce((sum, inGroup, i) => sum + (inGroup ? counts[i] : 0), 0));
   let size = 0;
   for (let i = 0; i < 26; i++) size += counts[i];
   const fixed = new Map();
@@ -52,7 +54,9 @@ export function greatestShape(counts, limits, prefix = []) {
     } else {
       const least = limits.get(length);
       take = Math.floor(size / length);
-      for (let g = 0; g < 4; g++) if (least[g]) take = Math.min(take, Math.floor(budget[g] / least[g]));
+      for (let g = 0; g < 4; g++) {
+        if (least[g]) take = Math.min(take, Math.floor(budget[g] / least[g]));
+      }
       if (last !== null && length === last) take = Math.max(take, fixed.get(length) || 0);
     }
     if (!take) continue;

@@ -8,7 +8,8 @@ import { AlphagramIndex } from "./index.js";
 const STATIC_BASE = new URL("../", import.meta.url);
 const HEADER = /^liars-lexicon 1 ([a-z0-9_-]+) (\d+)$/;
 // Python's str.isspace() characters, which str.strip() removes (JS trim() differs).
-const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a" +
+  "\\u2028\\u2029\\u202f\\u205f\\u3000";
 const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -98,7 +99,9 @@ export async function decodeLexicon(bytes) {
     words[i - 1] = word;
     previous = word;
   }
-  if (words.length !== Number(header[2])) throw new Error("the word count does not match the header");
+  if (words.length !== Number(header[2])) {
+    throw new Error("the word count does not match the header");
+  }
   return { name: header[1], words };
 }
 

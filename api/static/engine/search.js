@@ -22,6 +22,9 @@ const UNION_MIN_STATES = 8; // below this, the fit test itself is the cheaper fi
 const SMALL_BLOCK = 64; // blocks this small are not worth shrinking
 const MAX_PAIRS = 4_000_000; // (remainder, word) pairs one layer may hold (memory); past it, stop
 const CHECK_EVERY = 64; // states between two looks at the clock
+// A sub-multiset listed and looked up costs about as much as this many fit tests (measured
+// on the heavy layers of 40-tile racks); either way finds the same pairs.
+const SUBSET_COST = 8;
 
 class OutOfTime extends Error {}
 
@@ -37,6 +40,24 @@ class IntList {
     this.data[this.length++] = value;
   }
   view() { return this.data.subarray(0, this.length); }
+}
+
+/** n choose k, as a float (only compared with block sizes). */
+function choose(n, k) {
+  if (k < 0 || k > n) return 0;
+  let out = 1;
+  for (let i = 0; i < Math.min(k, n - k); i++) out = (out * (n - i)) / (i + 1);
+  return out;
+}
+
+/** A hash of six lanes (where to look in a table; every hit is checked lane by lane). */
+function hashLanes(lanes, at) {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < LANES; k++) {
+    h = Math.imul(h ^ lanes[at + k], 0x9e3779b1);
+    h ^= h >>> 15;
+  }
+  return h;
 }
 
 function maskOfLanes(lanes, at) {
@@ -180,18 +201,26 @@ class Layers {
         if (union !== null && block.length > SMALL_BLOCK) {
           // a word that fits not the letter-wise maximum of the remainders fits none of
           // them, nor any later remainder: drop it for good
-          const kept = block.filter((c) => (this.cm[c] & ~union.mask) === 0 && this.fits(union.lanes, 0, c));
+          const kept = block.filter((c) => (this.cm[c] & ~union.mask) === 0 &&
+            this.fits(union.lanes, 0, c));
           if (kept.length !== block.length) { block = kept; this.blocks.set(length, block); }
           if (!block.length) continue;
         }
-        const floor = this.shape.length && this.shape[this.shape.length - 1] === length ? this.floors : null;
+        const last = this.shape.length ? this.shape[this.shape.length - 1] : 0;
+        const floor = last === length ? this.floors : null;
         if (!this.links.length) {
           // the first layer: every candidate fits the rack itself
-          found = { length, block, pi: new Int32Array(block.length), pj: Int32Array.from(block.keys()) };
+          const pj = Int32Array.from(block.keys());
+          found = { length, block, pi: new Int32Array(block.length), pj };
           break;
         }
         this.trying = length;
-        const [pi, pj] = this.pairs(states, block, floor);
+        // all remainders of a layer hold `remaining` tiles: when they have few sub-multisets
+        // of `length` tiles, listing and looking those up beats testing every word
+        const subsets = choose(this.remaining, length);
+        const [pi, pj] = subsets * SUBSET_COST < block.length
+          ? this.lookupPairs(states, block, floor, length)
+          : this.pairs(states, block, floor);
         if (pi.length) { found = { length, block, pi, pj }; break; }
         this.clock();
       }
@@ -210,10 +239,7 @@ class Layers {
       let floors;
       if (states.count === 1) {
         // one remainder: different words leave different remainders
-        const lanes = new Int32Array(pc.length * LANES);
-        for (let p = 0; p < pc.length; p++) {
-          for (let k = 0; k < LANES; k++) lanes[p * LANES + k] = states.lanes[k] - this.cl[pc[p] * LANES + k];
-        }
+        const lanes = this.taken(states.lanes, pc);
         child = { lanes, count: pc.length, inverse: Int32Array.from(pc.keys()) };
         floors = pc;
       } else {
@@ -288,6 +314,84 @@ class Layers {
     return [pi.view(), pj.view()];
   }
 
+  /**
+   * The same pairs as `pairs`, found the other way: each remainder's sub-multisets of
+   * `length` tiles are listed (each once: letter by letter, how many of it) and looked up
+   * among the block's words (a hash table of their lanes; a hit is checked lane by lane).
+   * A word of `length` letters fits a remainder exactly when it is one of these.
+   */
+  lookupPairs(states, block, floor, length) {
+    const cl = this.cl;
+    let size = 16;
+    while (size < 2 * block.length) size *= 2;
+    const table = new Int32Array(size).fill(-1);
+    for (let j = 0; j < block.length; j++) {
+      let slot = hashLanes(cl, block[j] * LANES) & (size - 1);
+      while (table[slot] >= 0) slot = (slot + 1) & (size - 1);
+      table[slot] = j;
+    }
+    const pi = new IntList();
+    const pj = new IntList();
+    const { lanes, count } = states;
+    const letters = new Int32Array(26); // the remainder's letters, and how many of each
+    const have = new Int32Array(26);
+    const after = new Int32Array(27); // tiles from the i-th present letter on
+    const sub = new Int32Array(LANES);
+    let state = 0;
+    let least = 0;
+    let present = 0;
+    const visit = (i, need) => {
+      if (need === 0) {
+        let slot = hashLanes(sub, 0) & (size - 1);
+        for (let j = table[slot]; j >= 0; slot = (slot + 1) & (size - 1), j = table[slot]) {
+          const o = block[j] * LANES;
+          if (cl[o] === sub[0] && cl[o + 1] === sub[1] && cl[o + 2] === sub[2] &&
+              cl[o + 3] === sub[3] && cl[o + 4] === sub[4] && cl[o + 5] === sub[5]) {
+            if (block[j] >= least) { pi.push(state); pj.push(j); }
+            break; // alphagrams are distinct: one word at most
+          }
+        }
+        return;
+      }
+      if (i === present || after[i] < need) return;
+      const letter = letters[i];
+      const lane = (letter / 5) | 0;
+      const unit = 1 << (6 * (letter % 5));
+      const most = Math.min(have[i], need);
+      for (let take = 0; take <= most; take++) {
+        visit(i + 1, need - take);
+        sub[lane] += unit;
+      }
+      sub[lane] -= unit * (most + 1);
+    };
+    for (let s = 0; s < count; s++) {
+      if (s % CHECK_EVERY === CHECK_EVERY - 1) this.clock();
+      present = 0;
+      for (let letter = 0; letter < 26; letter++) {
+        const n = (lanes[s * LANES + ((letter / 5) | 0)] >>> (6 * (letter % 5))) & 31;
+        if (n) { letters[present] = letter; have[present++] = n; }
+      }
+      after[present] = 0;
+      for (let i = present - 1; i >= 0; i--) after[i] = after[i + 1] + have[i];
+      state = s;
+      least = floor === null ? 0 : floor[s];
+      sub.fill(0);
+      visit(0, length);
+      if (pi.length > MAX_PAIRS) throw new OutOfTime();
+    }
+    // pairs of a state come in no particular order; the layers do not depend on it
+    return [pi.view(), pj.view()];
+  }
+
+  /** The remainders left by taking each candidate of `pc` from one remainder (lanes). */
+  taken(state, pc) {
+    const lanes = new Int32Array(pc.length * LANES);
+    for (let p = 0; p < pc.length; p++) {
+      for (let k = 0; k < LANES; k++) lanes[p * LANES + k] = state[k] - this.cl[pc[p] * LANES + k];
+    }
+    return lanes;
+  }
+
   /** Extend a layer of one remainder; the entry found (0: none fits). */
   single(states, cap) {
     const n = this.rows.length;
@@ -299,15 +403,15 @@ class Layers {
     const length = this.clen[c];
     const hi = this.spans.get(length)[1];
     const taken = [];
-    for (; c < hi; c++) if ((this.cm[c] & absent) === 0 && this.fits(states.lanes, 0, c)) taken.push(c);
-    const pc = Int32Array.from(taken);
-    const lanes = new Int32Array(pc.length * LANES);
-    const masks = new Int32Array(pc.length);
-    for (let p = 0; p < pc.length; p++) {
-      for (let k = 0; k < LANES; k++) lanes[p * LANES + k] = states.lanes[k] - this.cl[pc[p] * LANES + k];
-      masks[p] = maskOfLanes(lanes, p * LANES);
+    for (; c < hi; c++) {
+      if ((this.cm[c] & absent) === 0 && this.fits(states.lanes, 0, c)) taken.push(c);
     }
-    this.links.push({ parent: new Int32Array(pc.length), cand: pc, child: Int32Array.from(pc.keys()) });
+    const pc = Int32Array.from(taken);
+    const lanes = this.taken(states.lanes, pc);
+    const masks = new Int32Array(pc.length);
+    for (let p = 0; p < pc.length; p++) masks[p] = maskOfLanes(lanes, p * LANES);
+    const child = Int32Array.from(pc.keys());
+    this.links.push({ parent: new Int32Array(pc.length), cand: pc, child });
     this.states.push({ lanes, masks, count: pc.length });
     this.floors = pc;
     this.shape.push(length);
@@ -332,7 +436,8 @@ class Layers {
       const { parent, cand, child } = this.links[k];
       let best = -1;
       for (let p = 0; p < parent.length; p++) {
-        if (parent[p] === current && alive[k + 1][child[p]] && (best < 0 || cand[p] < cand[best])) best = p;
+        if (parent[p] !== current || !alive[k + 1][child[p]]) continue;
+        if (best < 0 || cand[p] < cand[best]) best = p;
       }
       chosen.push(cand[best]);
       current = child[best];
@@ -373,7 +478,7 @@ class Layers {
 
   /** A shape no set can beat, when the layers stopped before the end (two proven bounds). */
   stoppedBound(counts) {
-    let cap = this.shape.length ? this.shape[this.shape.length - 1] : (this.spans.size ? this.top() : 1);
+    let cap = this.shape.length ? this.shape[this.shape.length - 1] : this.top() || 1;
     if (this.trying !== null) cap = Math.min(cap, this.trying);
     const bySize = upperBound(this.shape, this.remaining, cap);
     const byLetters = greatestShape(counts, lengthLimits(this.index, this.rows), this.shape);
@@ -381,7 +486,8 @@ class Layers {
   }
 }
 
-/** The settled prefix, then as many `cap`-long parts of the remaining tiles as fit, then the rest. */
+/** The settled prefix, then as many `cap`-long parts of the remaining tiles as fit, then the
+ * rest (solver.search._upper_bound). */
 export function upperBound(settled, remaining, cap) {
   cap = remaining ? Math.max(1, Math.min(cap, remaining)) : 1;
   const shape = settled.slice();
@@ -435,11 +541,14 @@ export function search(index, tiles, budgetSeconds = DEFAULT_BUDGET) {
 export function highest(tiles, lexicon, budgetSeconds = DEFAULT_BUDGET) {
   const counts = countsOf(tiles);
   const found = search(lexicon.index, counts, budgetSeconds);
-  const words = found.keys.map((key) => lexicon.index.spell(key)).concat(Array.from(found.leftover));
+  const words = found.keys.map((key) => lexicon.index.spell(key))
+    .concat(Array.from(found.leftover));
   words.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
   const size = counts.reduce((sum, n) => sum + n, 0);
   let text = "";
-  for (let letter = 0; letter < 26; letter++) text += String.fromCharCode(65 + letter).repeat(counts[letter]);
+  for (let letter = 0; letter < 26; letter++) {
+    text += String.fromCharCode(65 + letter).repeat(counts[letter]);
+  }
   return {
     tiles: text, lexicon: lexicon.name,
     shape: size ? words.map((word) => word.length) : [],
