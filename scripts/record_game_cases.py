@@ -10,13 +10,16 @@ Runs the game test modules (pytest, in this process) with a small plugin that wr
 themselves all check through it), each game module's ``check_claim`` (which the rules
 tests call directly; the arguments become the request body the API would take), and
 ``LiveServer.post`` (the live-server tests' requests to ``/api/v1/<game>/check``).  Every
-unique JSON payload (up to 4,000 characters) is written, with the first test that made it, to
+unique JSON payload is written, with the first test that made it (``"drawn": true`` when
+only property tests did: hypothesis draws those, and what it draws changes with the code's
+string constants, so they are not expected to come back exactly on a re-run), to
 tests/data/game_cases.json; tests/test_engine_games.py checks the page's engine
 (api/static/engine/games.js) against the Python library on each of them.
 
-Browser tests are not run (they need chromium and their checks come from the page's own
-screens, whose payloads the API tests already cover).  Re-run this after adding game
-tests; tests/test_engine_games.py fails while a library test's case is missing here.
+Browser tests are not run: they need chromium, and their checks reach the server from
+another process.  Payloads over 4,000 characters of JSON are left out.  Re-run this after
+adding game tests; tests/test_engine_games.py fails while a library test's case is
+missing here.
 """
 
 from __future__ import annotations
@@ -28,7 +31,10 @@ import re
 import sys
 from pathlib import Path
 
+from hypothesis import currently_in_test_context
+
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's solver, not an installed one
 OUT = ROOT / "tests" / "data" / "game_cases.json"
 GAMES = ("dice", "post", "liarliar", "poker")
 
@@ -67,7 +73,13 @@ class Recorder:
         key = json.dumps([game, payload], ensure_ascii=False)
         if len(key) > MAX_PAYLOAD:
             return
-        self.cases.setdefault(key, {"game": game, "payload": payload, "test": self.test})
+        drawn = currently_in_test_context()  # hypothesis drew this payload
+        case = {"game": game, "payload": payload, "test": self.test}
+        if drawn:
+            case["drawn"] = True
+        known = self.cases.setdefault(key, case)
+        if known.get("drawn") and not drawn:  # a written-out test makes it too
+            self.cases[key] = case
 
     def patch(self, owner, name: str, wrapper_for) -> None:
         original = getattr(owner, name)
@@ -163,24 +175,23 @@ def _liarliar_body(claim, cards):
     return {"claim": _plain(claim), "cards": _plain(cards)}
 
 
-def collect(modules, *, quiet: bool = True) -> list[dict]:
+def collect(modules) -> list[dict]:
     """Run ``modules`` (file names under tests/) under the recorder; the unique cases, sorted."""
     import contextlib
 
     import pytest
     from hypothesis import settings
 
-    # The property tests' examples, drawn the same way on every run (the check above
-    # compares runs), and none replayed from a local example database.
+    # The property tests' examples, drawn the same way on every run (tests/test_engine_games
+    # compares a fresh run with the file), and none replayed from a local example database.
     settings.register_profile("record_game_cases", derandomize=True, database=None)
     settings.load_profile("record_game_cases")
     recorder = Recorder()
     recorder.install()
     try:
         args = [str(ROOT / "tests" / m) for m in modules]
-        args += ["-p", "no:cacheprovider", "--no-header"]
-        if quiet:
-            args += ["--tb=no", "-qq"]
+        args += ["-p", "no:cacheprovider", "--no-header", "--tb=no", "-qq",
+                 "-W", "ignore::pytest.PytestAssertRewriteWarning"]  # hypothesis, imported above
         with contextlib.redirect_stdout(sys.stderr):  # stdout may carry the cases
             code = pytest.main(args, plugins=[recorder])
     finally:

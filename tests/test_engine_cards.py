@@ -23,6 +23,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -485,6 +486,22 @@ def test_random_cards_and_checks(engine_page):
         outcomes = {"ok" if "ok" in a else a["err"]["code"]
                     for c, a in zip(cases, answers) if c["kind"] == kind}
         assert "ok" in outcomes and len(outcomes) >= 2, (kind, outcomes)
+    assert_same(engine_page, cases)
+
+
+def test_any_character_in_a_card(engine_page):
+    """Python's lower(), \\w, whitespace and repr() meet every script: 4,000 characters
+    sampled from all those Python's Unicode has assigned (a later Unicode's new characters
+    print differently by design), each alone, after a rank, and in the long form."""
+    rng = random.Random(SEED)
+    assigned = [cp for cp in range(0x110000) if unicodedata.category(chr(cp)) not in ("Cn", "Cs")]
+    texts = []
+    for cp in rng.sample(assigned, 4000):
+        ch = chr(cp)
+        texts += [ch, f"q{ch}", f"{ch} of hearts", f"queen of {ch}s", f"{ch}q of hearts"]
+    cases = [{"kind": "card", "text": text, "field": "card"} for text in texts]
+    cases += [{"kind": "cards", "cards": " , ".join(texts[i:i + 3]), "field": "cards",
+               "limit": 5} for i in range(0, 600, 3)]
     assert_same(engine_page, cases)
 
 

@@ -9,8 +9,11 @@ compared with ``solver.games.GAMES[name].check(payload)`` computed here, on
   bad input of every kind (wrong types, out-of-range numbers, signs and fractions,
   non-ASCII digits, integral floats like 5.0, integers past 2**53, unknown fields),
 
-answer for answer: the same result dict, or the same error (code, message, field); zero
-differences.  The payload goes to the page as JSON text read by the engine's ``parseJson``
+answer for answer: the same result dict, or the same error (code, message, field, HTTP
+status); zero
+differences (a message that quotes a character Python's Unicode 14.0 has not assigned may
+differ from the browser's newer Unicode; then code and field must still agree).  The
+payload goes to the page as JSON text read by the engine's ``parseJson``
 (as the page's local router reads a request body), so "5.0" stays a float as it does for
 flask.  The phrase reader (engine/phrases.js) and the Python-behaviour helpers
 (engine/rules.js: repr, whitespace, JSON) that every game port shares are compared
@@ -26,12 +29,13 @@ import json
 import random
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
 
 from page_session import fresh, page, server  # noqa: F401  (fixtures: the live server, one page)
-from solver import phrases, poker
+from solver import dice, phrases, poker
 from solver.errors import LiarsError
 from solver.games import GAMES
 
@@ -40,15 +44,18 @@ ENGINE = ROOT / "api" / "static" / "engine"
 CASES = ROOT / "tests" / "data" / "game_cases.json"
 RECORDER = ROOT / "scripts" / "record_game_cases.py"
 ORDER = ("dice", "post", "liarliar", "poker")
-RANDOM_CASES = {"dice": 1500, "poker": 1500, "post": 800, "liarliar": 800}
+RANDOM_CASES = {"dice": 3000, "poker": 3000, "post": 1500, "liarliar": 1500}
 
 CHECK_IN_PAGE = """async (cases) => {
   const { GAMES } = await import('/static/engine/games.js');
   const { parseJson } = await import('/static/engine/rules.js');
-  return cases.map(([game, text]) => {
+  return JSON.stringify(cases.map(([game, text]) => {
     try { return { ok: GAMES[game].check(parseJson(text)) }; }
-    catch (e) { return e.asDict ? { err: e.asDict() } : { internal: String(e && e.stack) }; }
-  });
+    catch (e) {
+      return e.asDict ? { err: { ...e.asDict(), status: e.status } }
+        : { internal: String(e && e.stack) };
+    }
+  }));  // one string: far quicker to hand over than thousands of objects
 }"""
 
 
@@ -64,7 +71,7 @@ def python_answer(game: str, text: str) -> dict:
     try:
         return {"ok": json.loads(json.dumps(GAMES[game].check(json.loads(text))))}
     except LiarsError as err:
-        return {"err": err.as_dict()}
+        return {"err": {**err.as_dict(), "status": err.status}}
     except Exception as err:  # noqa: BLE001 -- the API's 500: a library bug, shown as such
         return {"internal": f"{type(err).__name__}: {err}"}
 
@@ -72,14 +79,26 @@ def python_answer(game: str, text: str) -> dict:
 def differences(page, cases: list[tuple[str, str]]) -> list[str]:
     """Each case whose page answer differs from the library's, described."""
     found = []
-    for start in range(0, len(cases), 500):
-        batch = cases[start:start + 500]
-        answers = page.evaluate(CHECK_IN_PAGE, [list(c) for c in batch])
+    for start in range(0, len(cases), 2000):
+        batch = cases[start:start + 2000]
+        answers = json.loads(page.evaluate(CHECK_IN_PAGE, [list(c) for c in batch]))
         for (game, text), js in zip(batch, answers):
             py = python_answer(game, text)
-            if js != py:
+            if js != py and not newer_unicode_only(text, py, js):
                 found.append(f"{game} {text}\n    python: {py}\n    page:   {js}")
     return found
+
+
+def newer_unicode_only(text: str, py: dict, js: dict) -> bool:
+    """A message that differs only because the browser's Unicode is newer than Python's.
+
+    repr() escapes a character its Unicode database has not assigned (Python 3.11 has
+    Unicode 14.0; chromium a later one, where e.g. U+3160F is a CJK ideograph it prints).
+    Such a payload must still give the same error code and field.
+    """
+    return ("err" in py and "err" in js and py["err"]["code"] == js["err"]["code"]
+            and py["err"]["field"] == js["err"]["field"]
+            and any(unicodedata.category(ch) == "Cn" for ch in text))
 
 
 def assert_same(page, cases) -> None:
@@ -113,6 +132,8 @@ def test_the_recorded_cases_are_current():
 
     The server tests' cases (the rest of the file) are only re-recorded by running the
     script, which starts servers; the library tests hold most cases and change most often.
+    Cases only property tests made ("drawn") are left out of the comparison: what
+    hypothesis draws changes with any string constant in the code, not with the tests.
     """
     run = subprocess.run([sys.executable, str(RECORDER), "--fast", "--print"], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
@@ -120,12 +141,13 @@ def test_the_recorded_cases_are_current():
     fresh = json.loads(run.stdout)
     library = tuple(f"tests/{m}" for m in fresh["modules"])
     key = lambda c: json.dumps([c["game"], c["payload"]], sort_keys=True)  # noqa: E731
-    now = {key(c) for c in fresh["cases"]}
-    then = {key(c) for c in recorded()["cases"] if c["test"].startswith(library)}
+    now = {key(c) for c in fresh["cases"] if not c.get("drawn")}
+    then = {key(c) for c in recorded()["cases"]
+            if c["test"].startswith(library) and not c.get("drawn")}
     assert now == then, (f"tests/data/game_cases.json is stale: run "
                          f"python scripts/record_game_cases.py ({len(now - then)} new cases, "
                          f"{len(then - now)} gone)")
-    assert len(now) >= 200
+    assert len(now) >= 80
 
 
 # --- random payloads ------------------------------------------------------------------------
@@ -151,14 +173,14 @@ def pick(rng, good: list, bad: list, p_bad: float = 0.15):
 
 
 NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
-FACE_WORDS = ["ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "aces",
-              "deuces", "1s", "2's", "6s", "7s", "zeros", "six", "five", "kings", "sixxes"]
+FACE_WORDS = ["ones", "twos", "threes", "fours", "fives", "sixes", "aces", "1s", "sevens", "eights",
+              "deuces", "2's", "6s", "7s", "zeros", "six", "five", "kings", "sixxes"]
 
 
 def dice_phrase(rng) -> str:
     quantity = pick(rng, [str(rng.randint(1, 9)), rng.choice(NUMBER_WORDS[1:10]), "a", "an"],
                     [str(rng.randint(0, 14)), "zero", "999", "1000", "twenty", "twelve"])
-    face = pick(rng, FACE_WORDS[:10], FACE_WORDS[10:])
+    face = pick(rng, FACE_WORDS[:10], FACE_WORDS[10:])  # 1s, a face that orders apart
     shape = pick(rng, ["{q} {f}", "{q} {f}", "i bid {q} {f}", "{Q} {F}!", "{q} x {f}",
                        "there are at least {q} {f}"],
                  ["-{q} {f}", "{q}.5 {f}", "{q}", "{f}", "{q} {q} {f}", "{q}-{f}", "+ {q} {f}",
@@ -180,6 +202,22 @@ def dice_claim(rng):
             claim["phrase"] = "2 fives"
         return claim
     return odd(rng)
+
+
+def dice_last(rng, claim, faces: int):
+    """The bid raised: often one step from the claim, where the bid orders differ."""
+    try:
+        bid = dice.Bid.parse(claim)
+    except LiarsError:
+        return dice_claim(rng)
+    q, f = bid.quantity, bid.face
+    near = [(q, f - 1), (q, f + 1), (q - 1, f), (q + 1, f), (q, f), (q - 1, f + 1),
+            (q + 1, f - 1), (2 * q, faces), (2 * q, f), (2 * q + 1, f), (-(-q // 2), 1),
+            ((q - 1) // 2, 1), (q // 2, 1), (2 * q - 1, faces)]
+    if not maybe(rng, 0.7):
+        return dice_claim(rng)
+    q, f = rng.choice([(a, b) for a, b in near if a >= 1 and 1 <= b <= faces] or [(1, 1)])
+    return rng.choice([{"quantity": q, "face": f}, phrases.format_bid(q, f)])
 
 
 def dice_faces(rng, faces: int):
@@ -219,9 +257,10 @@ def dice_rules(rng):
     if maybe(rng, 0.4):
         rules["wild"] = pick(rng, [[], [1], [1, 1], [6], [2, 3], [1, 2]],
                              [[7], [0], "1", 1, None, ["1"], [1.5], [1.0]])
-    if maybe(rng, 0.4):
+    if maybe(rng, 0.6):
         rules[rng.choice(["bid_order", "bid-order"])] = pick(
-            rng, ["seed", "quantity-first", "perudo"], ["Perudo", "quantity_first", 3, None])
+            rng, ["seed", "quantity-first", "perudo", "perudo"],
+            ["Perudo", "quantity_first", 3, None])
     if maybe(rng, 0.01):
         rules["wilds"] = [1]
     return rules
@@ -309,6 +348,39 @@ def poker_claim(rng, cards):
     return odd(rng, exact=False)
 
 
+def poker_made(rng):
+    """A hand and revealed cards that make it, or miss it by one card, among others."""
+    name = rng.choice(phrases.HANDS)
+    hand = rng.choice([h for h in poker.all_hands() if h.name == name])
+    top, suits = hand.ranks[0], list(SUIT_CODES)
+    straight = [14 if r == 1 else r for r in range(top - 4, top + 1)]
+    if name in ("high card", "pair", "three of a kind", "four of a kind"):
+        n = {"high card": 1, "pair": 2, "three of a kind": 3, "four of a kind": 4}[name]
+        held = [(top, s) for s in rng.sample(suits, n)]
+    elif name in ("two pair", "full house"):
+        first = 2 if name == "two pair" else 3
+        held = [(top, s) for s in rng.sample(suits, first)]
+        held += [(hand.ranks[1], s) for s in rng.sample(suits, 2)]
+    elif name == "straight":
+        held = [(r, rng.choice(suits)) for r in straight]
+    else:
+        suit = rng.choice(suits)
+        ranks = straight if name == "straight flush" else \
+            [top, *rng.sample(range(2, top), 4)]
+        held = [(r, suit) for r in ranks]
+    if maybe(rng, 0.3):
+        held.pop(rng.randrange(len(held)))
+    rest = [(r, s) for r in range(2, 15) for s in suits if (r, s) not in held]
+    held += rng.sample(rest, rng.randint(0, 5))
+    rng.shuffle(held)
+    labels = {14: "A", 13: "K", 12: "Q", 11: "J"}
+    cards = [card_text(rng, labels.get(r, str(r)), s if maybe(rng, 0.95) else None)
+             for r, s in held]
+    claim = phrases.format_hand(hand.name, hand.ranks) if maybe(rng, 0.6) else \
+        {"hand": hand.name, "ranks": [labels.get(r, str(r)) for r in hand.ranks]}
+    return claim, cards
+
+
 def poker_rules(rng):
     if maybe(rng, 0.4):
         return None
@@ -333,12 +405,16 @@ def random_payload(game: str, rng: random.Random):
         faces = rules.get("faces", 6) if isinstance(rules, dict) else 6
         faces = faces if isinstance(faces, int) and 2 <= faces <= 20 else 6
         body = {"claim": dice_claim(rng), "dice": dice_dice(rng, faces)}
-        if maybe(rng, 0.4):
-            body["last"] = dice_claim(rng)
+        if maybe(rng, 0.5):
+            body["last"] = dice_last(rng, body["claim"], faces)
     elif game == "poker":
         rules = poker_rules(rng)
-        cards = poker_cards(rng)
-        body = {"claim": poker_claim(rng, cards), "cards": cards}
+        if maybe(rng, 0.5):
+            claim, cards = poker_made(rng)
+        else:
+            cards = poker_cards(rng)
+            claim = poker_claim(rng, cards)
+        body = {"claim": claim, "cards": cards}
         if maybe(rng, 0.4):
             body["last"] = poker_claim(rng, cards)
     elif game == "post":
@@ -395,6 +471,41 @@ def test_random_checks_give_the_same_answer(engine, game):
     assert_same(engine, cases)
 
 
+def raise_cases() -> list[tuple[str, str]]:
+    """Every pair of small dice bids under each bid order, and poker hand pairs (the same
+    hand, its neighbours, any other) under each ladder: the raise rules, exhaustively."""
+    dice_in_play = [1, 2, 3, 4, 5, 6] * 2
+    cases = [("dice", json.dumps({"claim": {"quantity": q, "face": f}, "dice": dice_in_play,
+                                  "last": {"quantity": lq, "face": lf},
+                                  "rules": {"bid_order": order}}))
+             for order in dice.BID_ORDERS for q in range(1, 7) for f in range(1, 7)
+             for lq in range(1, 7) for lf in range(1, 7)]
+    rng = random.Random("engine-raises")
+    hands = poker.all_hands()
+    ladder = list(phrases.HANDS)
+    rng.shuffle(ladder)
+    for _ in range(1500):
+        hand = rng.choice(hands)
+        near = [h for h in hands if h.name == hand.name and
+                max(abs(a - b) for a, b in zip(h.ranks, hand.ranks)) <= 1]
+        last = rng.choice([hand, rng.choice(near), rng.choice(hands)])
+        said = [phrases.format_hand(h.name, h.ranks) if maybe(rng, 0.5) else
+                {"hand": h.name, "ranks": [poker.rank_name(r) for r in h.ranks]}
+                for h in (hand, last)]
+        cases.append(("poker", json.dumps({"claim": said[0], "cards": [], "last": said[1],
+                                           "rules": {"ladder": rng.choice(
+                                               ["standard", "short-deck", ladder])}})))
+    return cases
+
+
+def test_raise_orders_give_the_same_answer(engine):
+    cases = raise_cases()
+    answers = [python_answer(game, text) for game, text in cases]
+    legal = [a["ok"].get("raise", a["ok"].get("higher"))["legal"] for a in answers]
+    assert 0.3 < sum(legal) / len(legal) < 0.7
+    assert_same(engine, cases)
+
+
 # --- the pieces every port shares ------------------------------------------------------------
 
 PHRASE_WORDS = ["a", "an", "one", "two", "three", "five", "six", "sixes", "aces", "ace", "king",
@@ -407,15 +518,17 @@ PHRASE_WORDS = ["a", "an", "one", "two", "three", "five", "six", "sixes", "aces"
                 "joker", "jokers", "straight", "flush", "straight flush", "sixxes", "ones",
                 "zero", "eleven", "in", "high card", "three of a kind", "four of a kind",
                 "full house", "two pairs"]
-PHRASE_JUNK = [",", ".", "!", "-", "–", "—", "’", "'", "1.5", "-1", "+2", "2-5", "−3", "½", "²",
-               "é", "İ", "\u00a0", "\u2003", "\t", "?", "(", "/", "3/4", "ΑΣ", "🃏", "\u200b",
-               "x2", "2x", "a-", "-k", "٣"]
+PHRASE_JUNK = [",", ".", "!", "-", "–", "—", "’", "'", "1.5", "-1", "+2", "2-5", "−3", "½",
+               "²", "é", "İ", "\u00a0", "\u2003", "\t", "?", "(", "/", "3/4", "ΑΣ", "🃏",
+               "\u200b", "x2", "2x", "a-", "-k", "٣"]
 
 
 def random_phrase(rng) -> str:
     words = []
     for _ in range(rng.randint(0, 7)):
         word = rng.choice(PHRASE_WORDS) if maybe(rng, 0.8) else rng.choice(PHRASE_JUNK)
+        if maybe(rng, 0.1):  # a word cut short: the automaton's fail links at work
+            word = word[:rng.randint(1, len(word))]
         words.append(word.upper() if maybe(rng, 0.1) else word)
     glue = [rng.choice([" ", "  ", ", ", "-", ""]) if maybe(rng, 0.3) else " " for _ in words]
     return "".join(w + g for w, g in zip(words, glue)).strip()
@@ -423,10 +536,12 @@ def random_phrase(rng) -> str:
 
 PHRASES_IN_PAGE = """async (texts) => {
   const m = await import('/static/engine/phrases.js');
-  const run = (f, t) => { try { return { ok: f(t) }; }
-                          catch (e) { return e.asDict ? { err: e.asDict() } : { internal: String(e) }; } };
-  return texts.map((t) => [run(m.tokenize, t), run(m.parseBid, t), run(m.parseKind, t),
-                           run(m.parsePlay, t), run(m.parseHand, t)]);
+  const run = (f, t) => {
+    try { return { ok: f(t) }; }
+    catch (e) { return e.asDict ? { err: e.asDict() } : { internal: String(e) }; }
+  };
+  return JSON.stringify(texts.map((t) => [run(m.tokenize, t), run(m.parseBid, t),
+    run(m.parseKind, t), run(m.parsePlay, t), run(m.parseHand, t)]));
 }"""
 
 
@@ -451,7 +566,7 @@ def test_phrases_are_read_and_refused_as_the_library_does(engine):
         "five sixxes", "three of", "x" * 201, "-1 sixes", "2-5 sixes", "a pair and a king",
         "three of a kind with a jack", "kings full of threes", "two jacks and three kings",
         "this is an", "three of a", "full house of", "i bid", ""]
-    answers = engine.evaluate(PHRASES_IN_PAGE, texts)
+    answers = json.loads(engine.evaluate(PHRASES_IN_PAGE, texts))
     found = [f"{t!r}\n    python: {p}\n    page:   {a}" for t, a in zip(texts, answers)
              if a != (p := python_phrase_answers(t))]
     assert not found, f"{len(found)} of {len(texts)} differ:\n" + "\n".join(found[:6])
@@ -460,7 +575,8 @@ def test_phrases_are_read_and_refused_as_the_library_does(engine):
 REPR_IN_PAGE = """async (texts) => {
   const r = await import('/static/engine/rules.js');
   return texts.map((t) => { const v = r.parseJson(t);
-    return [r.repr(v), r.shown(v), r.typeName(v), r.smallInt(v), r.isStr(v) ? r.split(v) : null]; });
+    return [r.repr(v), r.shown(v), r.typeName(v), r.smallInt(v),
+            r.isStr(v) ? r.split(v) : null]; });
 }"""
 
 

@@ -17,8 +17,8 @@ export class Bid {
   constructor(quantity, face) {
     // A bid is for at least one die: "0 sixes" is no bid.
     if (!isInt(quantity) || quantity < 1) {
-      throw new InvalidInput(`a bid's quantity is a whole number, 1 or more, not ${shown(quantity)}`,
-                             { field: "claim" });
+      throw new InvalidInput("a bid's quantity is a whole number, 1 or more, not " +
+                             shown(quantity), { field: "claim" });
     }
     this.quantity = quantity;
     this.face = face;
@@ -80,7 +80,9 @@ const RAISE_RULES = {
 
 /** The table's choices (DiceRules); defaults are docs/rules.md's. */
 export class DiceRules {
-  constructor({ dice_each: diceEach = 5, faces = 6, wild = [], bid_order: bidOrder = "seed" } = {}) {
+  constructor({
+    dice_each: diceEach = 5, faces = 6, wild = [], bid_order: bidOrder = "seed",
+  } = {}) {
     readInt(diceEach, { field: "rules.dice_each", what: "dice_each", low: 1, high: MAX_DICE_EACH });
     readInt(faces, { field: "rules.faces", what: "faces", low: 2, high: MAX_FACES });
     if (!BID_ORDERS.includes(bidOrder)) {
@@ -146,7 +148,9 @@ export class DiceRules {
   /** Why ``bid`` may not follow ``last`` under this bid order, or null if it may. */
   raiseProblem(last, bid) {
     if (last === null) {
-      if (this.bidOrder === "perudo" && bid.face === 1) return "under perudo a round may not open on 1s";
+      if (this.bidOrder === "perudo" && bid.face === 1) {
+        return "under perudo a round may not open on 1s";
+      }
       return null;
     }
     const [a, b] = [this.key(bid), this.key(last)];

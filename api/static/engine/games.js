@@ -14,9 +14,12 @@ import { repr } from "./rules.js";
 async function optional(path, title) {
   try {
     return await import(path);
-  } catch (err) {
-    const reason = String(err?.message ?? err);
-    return { check() { throw new NeedsServer(`${title} checks need the referee server here (${reason})`); } };
+  } catch {
+    const refuse = () => {
+      throw new NeedsServer(`${title} checks need the referee server: this page has no ` +
+                            `${title} engine`);
+    };
+    return { check: refuse };
   }
 }
 

@@ -196,7 +196,8 @@ function iterLong(chars) {
 const PUNCTUATION = /[,;:.!?"()[\]/\-–—]+/gu;
 // Punctuation separates words, but a sign or a decimal point is part of a number.
 const SIGNS = "-+−–—";
-const SIGNED = /(?<![\p{L}\p{Nl}\p{No}])[-+−–—] ?\p{Nd}|^[-+−–—]/u; // not after a letter
+// A sign not after a letter (Python's [^\W\d_]: letters and non-decimal numerals).
+const SIGNED = /(?<![\p{L}\p{Nl}\p{No}])[-+−–—] ?\p{Nd}|^[-+−–—]/u;
 const FRACTION = /\p{Nd}[.,/]\p{Nd}/u;
 const WHOLE = "numbers in a claim are whole numbers, 1 or more";
 
@@ -225,7 +226,8 @@ function refuseSigns(raw) {
 
 function normalize(text) {
   if (typeof text !== "string") {
-    throw new UnreadablePhrase(`a claim must be a phrase or a structured object, not ${repr(text)}`);
+    throw new UnreadablePhrase("a claim must be a phrase or a structured object, not " +
+                               repr(text));
   }
   if (length(text) > MAX_PHRASE) {
     throw new UnreadablePhrase(`a claim phrase is at most ${MAX_PHRASE} characters, not ` +
@@ -315,7 +317,9 @@ export function parseBid(text) {
   const tokens = read(text, "bid", diceLabels);
   const numeric = tokens.filter((t) => isNumeric(t) || (t.kind === RANK && t.value === 14));
   const shape = "a bid is a quantity and a face, like '2 fives'";
-  if (numeric.length !== 2 || tokens.length !== 2) throw unreadable(text, diceLabels(tokens), shape);
+  if (numeric.length !== 2 || tokens.length !== 2) {
+    throw unreadable(text, diceLabels(tokens), shape);
+  }
   const [quantity, face] = numeric;
   if (quantity.plural) throw unreadable(text, diceLabels(tokens), shape);
   return [quantity.value, face.kind === RANK ? 1 : face.value];

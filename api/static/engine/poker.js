@@ -115,7 +115,9 @@ export class Hand {
         if (wanted.every((r) => suited.has(r))) return wanted.map((r) => suited.get(r));
       } else if (suited.has(this.ranks[0])) {
         const below = [...suited.keys()].filter((r) => r < this.ranks[0]).sort((a, b) => b - a);
-        if (below.length >= 4) return [this.ranks[0], ...below.slice(0, 4)].map((r) => suited.get(r));
+        if (below.length >= 4) {
+          return [this.ranks[0], ...below.slice(0, 4)].map((r) => suited.get(r));
+        }
       }
     }
     return null;
@@ -138,8 +140,9 @@ export class PokerRules {
     const sameHands = (list) => list.length === standard.length &&
       [...list].sort().every((h, i) => h === standard[i]);
     if (!isList(order) || !order.every(isStr) || !sameHands(order)) {
-      throw new InvalidRules(`a ladder lists each of the nine hands once (${STANDARD.join(", ")}), ` +
-                             `not ${repr(order)}`, { field: "rules.ladder" });
+      throw new InvalidRules("a ladder lists each of the nine hands once " +
+                             `(${STANDARD.join(", ")}), not ${repr(order)}`,
+                             { field: "rules.ladder" });
     }
     this.ladder = [...order];
     this.cardLimit = readInt(cardLimit, { field: "rules.card_limit", what: "card_limit",

@@ -141,7 +141,9 @@ export function checkClaim(claim, card, call = null, rules = null, faceUp = null
   rules = rules ?? new PostRules();
   claim = Claim.parse(claim);
   card = readCard(card);
-  const result = { claim: claim.toDict(), card: String(card), claim_true: card.rank === claim.kind };
+  const result = {
+    claim: claim.toDict(), card: String(card), claim_true: card.rank === claim.kind,
+  };
   if (call !== null) {
     const believes = readCall(call);
     const right = judge(claim, card, believes);
