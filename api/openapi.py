@@ -213,6 +213,13 @@ def paths(config) -> dict:
                                             "content": {"text/html": {"schema": {
                                                 "type": "string"}}}},
                                     **error_responses(404)}}},
+        "/sw.js": {"get": {"summary": "The phone page's service worker (api/static/sw.js, "
+                                      "filled in with the site version): the page offline",
+                           "tags": ["meta"],
+                           "responses": {"200": {"description": "JavaScript",
+                                                 "content": {"text/javascript": {"schema": {
+                                                     "type": "string"}}}},
+                                         **error_responses(404)}}},
         "/api/v1/openapi.json": {"get": operation(
             "This document", {"type": "object"}, errors=(), tag="meta")},
         "/api/v1/lexicons": {"get": operation(

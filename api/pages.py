@@ -11,3 +11,14 @@ bp = Blueprint("pages", __name__)
 @bp.get("/")
 def index():
     return send_from_directory(current_app.static_folder, "index.html", max_age=0)
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, at the root so that it controls the page; filled in with the
+    site's version and app shell as ``liars export-site`` writes it (api/site.py)."""
+    from .site import render_service_worker
+
+    response = current_app.response_class(render_service_worker(), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -340,10 +340,11 @@ def liars_parser() -> argparse.ArgumentParser:
     lx.set_defaults(func=run_lexicons)
 
     # The sister games and the server keep their subcommands beside their own front ends.
-    from api import serve
+    from api import serve, site
     from . import cli_games
     cli_games.register(sub)
     serve.register(sub)
+    site.register(sub)  # export-site: the page as a static site
     return p
 
 

@@ -22,7 +22,7 @@ import json
 import re
 import struct
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
@@ -67,7 +67,7 @@ def browser():
 class Phone:
     """One browser context at 360x640: the page, the requests it made, its script errors."""
 
-    def __init__(self, browser, server, color_scheme="light"):
+    def __init__(self, browser, server, color_scheme="light", service_workers="allow"):
         self.server = server
         self.scheme = color_scheme
         self.context = browser.new_context(viewport=VIEWPORT, color_scheme=color_scheme,
@@ -76,7 +76,8 @@ class Phone:
                                            # the server's CSP forbids eval, which the tests'
                                            # own wait_for_function polling uses; that the page
                                            # itself runs under the CSP is test_page_csp.py's
-                                           bypass_csp=True)
+                                           bypass_csp=True,
+                                           service_workers=service_workers)
         self.page = self.context.new_page()
         self.page.set_default_timeout(10_000)
         self.requests: list[str] = []
@@ -254,16 +255,18 @@ def _png_size(data: bytes) -> tuple[int, int]:
 
 def test_installable_manifest_and_icons(phone, server):
     page = phone.open("/")
-    href = page.locator("link[rel=manifest]").get_attribute("href")
-    response = server.get(href)
+    # Relative URLs, so that the same files work from any folder of a static host.
+    href = urljoin(server.url + "/", page.locator("link[rel=manifest]").get_attribute("href"))
+    response = server.session.get(href, timeout=30)
     assert response.status_code == 200
     assert "manifest+json" in response.headers["Content-Type"]
     manifest = json.loads(response.text)
-    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert urljoin(href, manifest["start_url"]) == server.url + "/"
+    assert manifest["display"] == "standalone"
     assert manifest["name"] and manifest["short_name"]
     sizes = {}
     for icon in manifest["icons"]:
-        got = server.get(icon["src"])
+        got = server.session.get(urljoin(href, icon["src"]), timeout=30)
         assert got.status_code == 200, icon
         if icon["type"] == "image/png":
             sizes[icon["sizes"]] = _png_size(got.content)
@@ -279,12 +282,29 @@ def test_installable_manifest_and_icons(phone, server):
     assert blocking == []
 
 
-def test_unreachable_server_is_said_in_words(phone):
+def test_unreachable_server_answers_on_the_phone(phone):
+    """No server to reach: the page's own engine answers, and says so (issue 12)."""
     page = phone.open("/")
     page.route("**/api/v1/judge", lambda route: route.abort())
     judge(page, "qi")
-    expect(page.locator("#judge-form-error")).to_contain_text("Cannot reach the referee server")
-    expect(page.locator("#verdict")).to_be_hidden()
+    expect(page.locator("#verdict-text")).to_have_text("ACCEPTABLE")
+    expect(page.locator("#verdict-source")).to_have_text("Answered on this phone · lexicon TWL06")
+
+
+def test_unreachable_server_and_no_engine_is_said_in_words(browser, server):
+    """No server and the page's engine cannot load (no service worker, so that routing
+    sees every request): said in words, no verdict."""
+    device = Phone(browser, server, service_workers="block")
+    try:
+        page = device.open("/")
+        page.route("**/api/v1/judge", lambda route: route.abort())
+        page.route("**/static/engine/local.js", lambda route: route.abort())
+        judge(page, "qi")
+        expect(page.locator("#judge-form-error")).to_contain_text(
+            "Cannot reach the referee server")
+        expect(page.locator("#verdict")).to_be_hidden()
+    finally:
+        device.close()
 
 
 # --- Judge -------------------------------------------------------------------------------
@@ -302,6 +322,7 @@ def test_judge_acceptable_then_tap_to_clear(phone):
     expect(verdict).to_be_visible()
     expect(page.locator("#verdict-text")).to_have_text("ACCEPTABLE")
     expect(page.locator("#verdict-detail")).to_contain_text("TWL06")
+    expect(page.locator("#verdict-source")).to_have_text("Answered by the server · lexicon TWL06")
     # Full screen, green.
     box = verdict.bounding_box()
     assert (box["width"], box["height"]) == (360, 640)

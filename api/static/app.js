@@ -1,7 +1,9 @@
 // Liars' Letters referee: the phone page.  Plain ES module, no build step, no CDN:
-// every answer comes from the JSON API under /api/v1 on the same server.
+// every answer comes from the JSON API under /api/v1 on the same server when there is one,
+// else from the page's own engine (client.js decides; each answer says who answered).
 
-import { start as startWords } from "/static/words.js";
+import { start as startWords } from "./words.js";
+import { ApiError, BY_SERVER, answeredBy, keepOffline, request } from "./client.js";
 
 const API = "/api/v1";
 const params = new URLSearchParams(location.search);
@@ -65,6 +67,7 @@ function restoreSettings() {
   if (ts && [...tileSetSelect.options].some((o) => o.value === ts)) tileSetSelect.value = ts;
   lexiconSelect.addEventListener("change", () => {
     store.set("lexicon", lexiconSelect.value);
+    keepOffline(lexiconSelect.value);
     clearError(lexiconSelect);
     showLexiconName();
   });
@@ -102,44 +105,29 @@ async function loadLexicons() {
 
 // --- talking to the API --------------------------------------------------------------
 
-class ApiError extends Error {
-  constructor(message, field = null, code = "error") {
-    super(message);
-    this.field = field;
-    this.code = code;
-  }
-}
+// Through client.js: the server when it answers, else this phone's engine (ApiError as ever).
 
 async function getJSON(url) {
-  const response = await fetch(url, { headers: { Accept: "application/json" } });
-  return readResponse(response);
+  return request("GET", url.startsWith(API) ? url.slice(API.length) : url);
 }
 
 async function postJSON(path, body) {
-  let response;
-  try {
-    response = await fetch(API + path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError("Cannot reach the referee server. Check the phone is on the table's " +
-      "network and the server is running.", null, "network");
-  }
-  return readResponse(response);
+  return request("POST", path, body);
 }
 
-async function readResponse(response) {
-  let data = null;
-  try { data = await response.json(); } catch { /* not JSON */ }
-  if (!response.ok) {
-    const err = data && data.error;
-    if (err && err.message) throw new ApiError(err.message, err.field || null, err.code);
-    throw new ApiError(`The server answered ${response.status} ${response.statusText}.`);
-  }
-  if (data === null) throw new ApiError("The server's answer was not JSON.");
-  return data;
+/** Small print under an answer: who answered it and, for a word answer, which lexicon. */
+function answerText(data) {
+  const by = answeredBy(data);
+  if (!by) return "";
+  const who = by === BY_SERVER ? "Answered by the server" : "Answered on this phone";
+  const lexicon = data && data.lexicon ? lexiconTitles.get(data.lexicon) || data.lexicon : "";
+  return lexicon ? `${who} · lexicon ${lexicon}` : who;
+}
+
+function answerNote(data) {
+  const text = answerText(data);
+  return text ? h("p", { class: "answered-by", "data-answered-by": answeredBy(data) }, text)
+    : null;
 }
 
 // --- errors beside the field ----------------------------------------------------------
@@ -271,12 +259,13 @@ const verdict = $("#verdict");
 let verdictTimer = null;
 let verdictShownAt = 0;
 
-function showVerdict(acceptable, lexiconName) {
+function showVerdict(acceptable, lexiconName, source = "") {
   verdict.classList.toggle("ok", acceptable);
   verdict.classList.toggle("bad", !acceptable);
   $(".verdict-mark", verdict).textContent = acceptable ? "✓" : "✗";
   $("#verdict-text").textContent = acceptable ? "ACCEPTABLE" : "NOT ACCEPTABLE";
   $("#verdict-detail").textContent = `Lexicon: ${lexiconName}`;
+  $("#verdict-source").textContent = source;
   verdict.dataset.verdict = acceptable ? "acceptable" : "not-acceptable";
   verdict.hidden = false;
   setBackgroundInert(true);
@@ -308,7 +297,8 @@ function wireJudge() {
   wireForm(form, async () => {
     const words = $("#judge-words").value;
     const data = await postJSON("/judge", { words, lexicon: lexiconSelect.value });
-    showVerdict(Boolean(data.acceptable), lexiconTitles.get(data.lexicon) || data.lexicon);
+    showVerdict(Boolean(data.acceptable), lexiconTitles.get(data.lexicon) || data.lexicon,
+      answerText(data));
   });
   const tap = () => {
     if (performance.now() - verdictShownAt >= TAP_GUARD_MS) clearVerdict();
@@ -453,7 +443,7 @@ function wireCall() {
     result.className = data.decided === true ? "result" : "result undecided";
     result.dataset.call = call;
     result.dataset.decided = String(data.decided === true);
-    showResult(result, ...renderCall(data));
+    showResult(result, ...renderCall(data), answerNote(data));
   }, result);
 }
 
@@ -488,7 +478,8 @@ function wireRaise() {
         data.previous ? h("li", {}, "Last: ", h("span", { class: "words" }, upper(data.previous)),
           " ", h("span", { class: "shape" }, shapeText(data.previous_shape))) : null),
       data.legal ? h("button", { type: "button", class: "secondary", onclick: next },
-        "Next raise: this becomes the last declaration") : null);
+        "Next raise: this becomes the last declaration") : null,
+      answerNote(data));
     if (data.legal) {
       // The call screen answers to the latest legal declaration.
       $("#call-declared").value = upper(data.declared);
@@ -533,7 +524,8 @@ function wireSolve() {
       h("p", {}, h("span", { class: "shape" }, `Shape ${shapeText(best.shape || [])}`),
         " · ", plural(countTiles(best.tiles || ""), "tile")),
       best.proven === false ? unprovenNote(best) : h("p", { class: "hint" }, "Proven highest."),
-      renderWordList(sub));
+      renderWordList(sub),
+      answerNote(best));
   }, result);
 }
 
@@ -588,11 +580,19 @@ function start() {
   document.documentElement.dataset.ready = "true";
   performance.mark("app-ready");
   loadLexicons();
-  import("/static/games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
-    showResult, registerScreen, route }))
+  import("./games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
+    showResult, registerScreen, route, answerNote }))
     .catch((error) => console.error("the other games' screens did not load:", error));
-  import("/static/table.js").then((table) => table.start({ h, $, $$, postJSON, route }))
+  import("./table.js").then((table) => table.start({ h, $, $$, postJSON, route }))
     .catch((error) => console.error("the table screens did not load:", error));
 }
 
 start();
+
+// After one visit the page works with no network (sw.js, at the site's root: issue 12),
+// in the lexicon this phone uses too.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
+    .then(() => keepOffline(lexiconSelect.value))
+    .catch((error) => console.warn("no offline copy of the page:", error));
+}

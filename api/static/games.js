@@ -290,7 +290,7 @@ export function start(app) {
       const { ok, children } = game.render(data, { h, values });
       result.className = `result ${ok ? "ok" : "bad"}`;
       result.dataset.ok = String(ok);
-      showResult(result, ...children);
+      showResult(result, ...children, app.answerNote ? app.answerNote(data) : null);
     }, result);
   }
   route();

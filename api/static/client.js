@@ -1,0 +1,122 @@
+// The page's one way to ask for an answer (issue 12): the referee server when there is one
+// and it answers, else the page's own engine (engine/local.js), which gives the API's exact
+// JSON.  Either way the answer says who answered: answeredBy(data).
+//
+// "No server" is a network failure (offline, nothing listening, too slow) or an answer that
+// is not the API's (a static host's 404/405/501 page for api/): then the phone answers.  A
+// static host's refusal is remembered for the page's life, so it is asked only once.
+
+/** The API's root, beside the page: /api/v1 under `liars serve`, DIR/api/v1 elsewhere. */
+const API_ROOT = new URL("../api/v1", import.meta.url).href;
+// Past this, a server that does not answer is taken to be gone (its own limit is 5 s a solve).
+const SERVER_TIMEOUT_MS = 20_000;
+// What a static file host answers for an API URL: it has no API.
+const STATIC_HOST = new Set([404, 405, 501]);
+
+export const BY_SERVER = "server";
+export const BY_PHONE = "phone";
+
+/** An answer the page shows as an error beside a field (the API's error shape). */
+export class ApiError extends Error {
+  constructor(message, field = null, code = "error") {
+    super(message);
+    this.field = field;
+    this.code = code;
+  }
+}
+
+const answered = new WeakMap(); // answer object -> BY_SERVER or BY_PHONE
+let serverAbsent = false;
+
+/** Who answered `data` (an object request() returned): "server", "phone" or null. */
+export function answeredBy(data) {
+  return (data && typeof data === "object" && answered.get(data)) || null;
+}
+
+/**
+ * Keep a lexicon on this phone for offline use: fetched once through the service worker,
+ * which caches it (lexicons other than the default are cached when first used; a lexicon
+ * the server answers for is never used here, so choosing it is its first use).
+ */
+export async function keepOffline(name) {
+  const workers = navigator.serviceWorker;
+  if (!/^[a-z0-9_-]+$/.test(name || "") || !workers) return;
+  try {
+    await workers.ready;
+    if (!workers.controller) {
+      await new Promise((resolve) => workers.addEventListener("controllerchange", resolve,
+        { once: true }));
+    }
+    await (await fetch(new URL(`lexicons/${name}.lex`, import.meta.url))).arrayBuffer();
+  } catch {
+    // offline, or not a bundled lexicon: the engine says so if it is ever needed
+  }
+}
+
+/** Is there (as far as this page knows) no server to ask? */
+export function serverKnownAbsent() {
+  return serverAbsent;
+}
+
+/**
+ * Ask for an answer: `path` is the API path after /api/v1 (a GET's query included), `body`
+ * the JSON to send (or null).  Resolves to the answer; a non-2xx answer rejects as ApiError.
+ */
+export async function request(method, path, body = null) {
+  if (!serverAbsent) {
+    const reply = await askServer(method, path, body);
+    if (reply) return finish(reply.status, reply.data, BY_SERVER, reply.statusText);
+  }
+  const reply = await askPhone(method, path, body);
+  return finish(reply.status, reply.body, BY_PHONE, "");
+}
+
+/** The server's {status, data}, or null when there is no server to answer. */
+async function askServer(method, path, body) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== null && method !== "GET" && method !== "HEAD") {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  if (typeof AbortSignal.timeout === "function") init.signal = AbortSignal.timeout(SERVER_TIMEOUT_MS);
+  let response;
+  try {
+    response = await fetch(API_ROOT + path, init);
+  } catch {
+    return null; // offline, nothing listening, or too slow: ask the phone, try again next time
+  }
+  let data = null;
+  try { data = await response.json(); } catch { /* not JSON: not the API */ }
+  const isApi = data !== null && typeof data === "object"
+    && (response.ok || (data.error !== null && typeof data.error === "object"));
+  if (!isApi) {
+    if (STATIC_HOST.has(response.status) || response.ok) serverAbsent = true;
+    return null;
+  }
+  return { status: response.status, data, statusText: response.statusText };
+}
+
+/** The page's own engine's {status, body}; loaded on first use. */
+async function askPhone(method, path, body) {
+  let engine;
+  try {
+    engine = await import("./engine/local.js");
+  } catch {
+    throw new ApiError("Cannot reach the referee server, and this page's own engine did not " +
+      "load. Check the phone is on the table's network and the server is running.", null,
+      "network");
+  }
+  return engine.handle(method, path, body);
+}
+
+function finish(status, data, by, statusText) {
+  if (status < 200 || status > 299) {
+    const err = data && data.error;
+    if (err && err.message) throw new ApiError(err.message, err.field || null, err.code);
+    const who = by === BY_SERVER ? "The server" : "This phone's engine";
+    throw new ApiError(`${who} answered ${status} ${statusText}`.trim() + ".");
+  }
+  if (data === null || typeof data !== "object") throw new ApiError("The answer was not JSON.");
+  answered.set(data, by);
+  return data;
+}

@@ -1,0 +1,297 @@
+"""The page with no server (issue 12), in a real browser: offline after one visit, as a
+static site, and a new version replacing the old cache.
+
+Each flow (judge a play, rule a call, solve a rack, check a dice bid) is run on the page
+while ``liars serve`` answers, and again where only the page's own engine can answer
+(offline, or a static host with no API): the answers shown must be the same, and each says
+who answered ("Answered by the server" / "Answered on this phone").
+
+The static site is ``liars export-site`` written into a folder of a temporary directory and
+served by ``python -m http.server`` from that directory, so that it runs from a subpath.
+
+Nothing here depends on timing: every wait is an auto-waiting expectation or a condition
+polled in the page.
+
+Run:  python -m pytest -q tests/test_page_offline.py
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+from api.site import export_site, site_version, static_files  # noqa: E402
+from api_server import HOST, LiveServer, free_port  # noqa: E402
+from test_page import CHROMIUM, CHROMIUM_ARGS, STATIC, VIEWPORT  # noqa: E402
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is not installed (scripts/run_tests.sh installs it)",
+                allow_module_level=True)
+
+BY_SERVER = "Answered by the server"
+BY_PHONE = "Answered on this phone"
+
+
+# --- fixtures -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh phone: no service worker, no cache.  Script errors fail the test."""
+    ctx = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True,
+                              locale="en-US", bypass_csp=True)  # wait_for_function polls
+    errors: list[str] = []
+    ctx.on("weberror", lambda error: errors.append(str(error.error)))
+    yield ctx
+    ctx.close()
+    assert not errors, errors
+
+
+class StaticHost:
+    """``python -m http.server`` serving ``root`` on a free loopback port: no API at all."""
+
+    def __init__(self, root: Path):
+        self.port = free_port()
+        self.url = f"http://{HOST}:{self.port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", HOST, "--directory", str(root),
+             str(self.port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                requests.get(self.url + "/", timeout=1)
+                return
+            except requests.RequestException:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("python -m http.server did not start")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(10)
+
+
+@pytest.fixture
+def static_site(tmp_path):
+    """The export in tmp/site/, served from tmp/: the page is at <url>/site/."""
+    export_site(tmp_path / "site")
+    host = StaticHost(tmp_path)
+    yield host
+    host.stop()
+
+
+# --- the four flows --------------------------------------------------------------------------
+
+def open_page(page, url):
+    page.goto(url)
+    page.wait_for_selector("html[data-ready]")
+
+
+def shown(locator) -> str:
+    """An answer's text without its "answered by" line."""
+    return locator.evaluate("""(el) => {
+        const copy = el.cloneNode(true);
+        for (const note of copy.querySelectorAll('.answered-by')) note.remove();
+        return copy.innerText.trim();
+    }""")
+
+
+def note(locator) -> str:
+    return locator.locator(".answered-by").inner_text()
+
+
+def run_flows(page) -> dict[str, tuple[str, str]]:
+    """Judge a play, rule a call, solve a rack, check a dice bid on a freshly loaded page
+    (opened with ?clear=0.2); each flow's answer as shown, and who answered it."""
+    answers = {}
+    page.fill("#judge-words", "qi za")
+    page.get_by_role("button", name="Judge", exact=True).click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_be_visible()
+    answers["judge"] = (page.locator("#verdict-text").inner_text() + " / "
+                        + page.locator("#verdict-detail").inner_text(),
+                        page.locator("#verdict-source").inner_text())
+    expect(verdict).to_be_hidden()  # it clears itself (?clear=0.2)
+
+    page.evaluate("location.hash = '#call'")
+    page.fill("#call-tiles", "biggerxq")
+    page.fill("#call-declared", "big")
+    page.get_by_role("button", name="Exact", exact=True).click()
+    result = page.locator("#call-result")
+    expect(result.locator(".answered-by")).to_be_visible()
+    answers["call"] = (shown(result), note(result))
+
+    page.evaluate("location.hash = '#solve'")
+    page.fill("#solve-tiles", "abegirr")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    result = page.locator("#solve-result")
+    expect(result.locator(".answered-by")).to_be_visible()
+    answers["solve"] = (shown(result), note(result))
+
+    page.evaluate("location.hash = '#dice'")
+    expect(page.locator("#screen-dice")).to_be_visible()
+    page.fill("#dice-claim", "five sixes")
+    page.fill("#dice-dice", "6 6 1 3 6 2 6")
+    page.fill("#dice-last", "4 sixes")
+    page.get_by_role("button", name="Check the bid", exact=True).click()
+    result = page.locator("#dice-result")
+    expect(result.locator(".answered-by")).to_be_visible()
+    answers["dice"] = (shown(result), note(result))
+    return answers
+
+
+def wait_for_offline_copy(page):
+    """The service worker controls the page: the app shell is in its cache."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+
+
+def assert_same_answers(expected, got, by):
+    for flow, (text, _) in expected.items():
+        assert got[flow][0] == text, f"{flow}: {got[flow][0]!r} != {text!r}"
+        assert got[flow][1].startswith(by), (flow, got[flow][1])
+    assert "lexicon TWL06" in got["solve"][1] and "lexicon TWL06" in got["call"][1]
+
+
+def server_answers(browser) -> dict[str, tuple[str, str]]:
+    """The four flows answered by `liars serve` (no service worker: the server, nothing
+    else), the server stopped afterwards."""
+    with LiveServer("--workers", "1") as live:
+        ctx = browser.new_context(viewport=VIEWPORT, locale="en-US", bypass_csp=True,
+                                  service_workers="block")
+        page = ctx.new_page()
+        open_page(page, live.url + "/?clear=0.2")
+        answers = run_flows(page)
+        ctx.close()
+    for flow, (_, by) in answers.items():
+        assert by.startswith(BY_SERVER), (flow, by)
+    return answers
+
+
+def cached_urls(page) -> list[str]:
+    """Every URL in every cache of the page's origin."""
+    return page.evaluate("""async () => {
+        const urls = [];
+        for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        }
+        return urls;
+    }""")
+
+
+def cache_names(page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def wait_until(check, what: str, timeout: float = 30.0):
+    """Poll a condition that only the page can answer asynchronously (the Cache API) until
+    it holds; correctness never depends on how long it takes."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not true after {timeout} s: {what}")
+        time.sleep(0.1)
+
+
+# --- the tests ------------------------------------------------------------------------------
+
+def test_served_page_answers_offline_after_one_visit(context):
+    """`liars serve`'s page: visited once, then offline and reloaded, it answers the four
+    flows on the phone, as the server answered them."""
+    with LiveServer("--workers", "1") as live:
+        page = context.new_page()
+        open_page(page, live.url + "/?clear=0.2")
+        online = run_flows(page)
+        for flow, (_, by) in online.items():
+            assert by.startswith(BY_SERVER), (flow, by)
+        wait_for_offline_copy(page)
+        assert not [url for url in cached_urls(page) if "/api/" in url]  # never an answer
+        # A lexicon chosen here is kept for offline use (the default is there already).
+        page.evaluate("location.hash = '#judge'")
+        page.select_option("#lexicon", "sowpods")
+        wait_until(lambda: any(u.endswith("/sowpods.lex") for u in cached_urls(page)),
+                   "sowpods.lex is cached")
+        page.select_option("#lexicon", "twl06")
+        context.set_offline(True)
+        open_page(page, live.url + "/?clear=0.2")
+        offline = run_flows(page)
+        assert_same_answers(online, offline, BY_PHONE)
+        assert offline["judge"][0].startswith("ACCEPTABLE")
+
+        page.evaluate("location.hash = '#judge'")
+        page.select_option("#lexicon", "sowpods")
+        page.fill("#judge-words", "qi za")
+        page.get_by_role("button", name="Judge", exact=True).click()
+        expect(page.locator("#verdict-source")).to_have_text(f"{BY_PHONE} · lexicon SOWPODS")
+        expect(page.locator("#verdict")).to_be_hidden()
+        # Never used here: not on this phone, said beside the lexicon, never guessed.
+        page.select_option("#lexicon", "csw19")
+        page.fill("#judge-words", "qi za")
+        page.get_by_role("button", name="Judge", exact=True).click()
+        expect(page.locator("#lexicon-error")).to_contain_text("csw19")
+        expect(page.locator("#verdict")).to_be_hidden()
+
+
+def test_static_export_answers_with_no_server(browser, context, static_site):
+    """The export served by a plain static host (from a subpath): the four flows answered
+    on the phone as `liars serve` answers them; then offline and reloaded, the same."""
+    expected = server_answers(browser)
+    page = context.new_page()
+    open_page(page, static_site.url + "/site/?clear=0.2")
+    assert_same_answers(expected, run_flows(page), BY_PHONE)
+    wait_for_offline_copy(page)
+    context.set_offline(True)
+    open_page(page, static_site.url + "/site/?clear=0.2")
+    assert_same_answers(expected, run_flows(page), BY_PHONE)
+
+
+def test_new_version_replaces_the_old_cache(context, tmp_path):
+    """Export v1, visit; export v2 (one file changed) into the same folder; on the next
+    visit v2's cache is the one in use and v1's is gone."""
+    source = tmp_path / "static"
+    shutil.copytree(STATIC, source, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    site = tmp_path / "www" / "site"
+    export_site(site, source=source)
+    v1 = site_version(static_files(source))
+    host = StaticHost(tmp_path / "www")
+    try:
+        page = context.new_page()
+        url = host.url + "/site/"
+        open_page(page, url)
+        wait_for_offline_copy(page)
+        assert cache_names(page) == [f"liars-{v1}"]
+
+        marker = "/* version two */"
+        with open(source / "app.css", "a") as css:
+            css.write("\n" + marker + "\n")
+        v2 = site_version(static_files(source))
+        assert v2 != v1
+        export_site(site, source=source, force=True)
+
+        open_page(page, url)  # the browser finds the new worker and installs it
+        wait_until(lambda: cache_names(page) == [f"liars-{v2}"], f"only liars-{v2} is cached")
+        page.wait_for_function("navigator.serviceWorker.controller.state === 'activated'")
+        # v2's cache is the one in use: offline, the page and its new style come from it.
+        context.set_offline(True)
+        open_page(page, url)
+        css = page.evaluate("fetch('static/app.css').then((r) => r.text())")
+        assert marker in css
+        assert cache_names(page) == [f"liars-{v2}"]
+    finally:
+        host.stop()
