@@ -19,6 +19,7 @@ every object its key order, as in Python's ``json.loads``.
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -220,8 +221,10 @@ def recording():
     """The recording runs in a child process, started first: meanwhile chromium starts."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "cases.json"
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+            [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}  # this checkout's solver
         with subprocess.Popen([sys.executable, __file__, "--record", str(out)], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True) as child:
             yield child, out
             child.kill()

@@ -31,7 +31,8 @@ expect = sync_api.expect
 
 from api.site import export_site, site_version, static_files  # noqa: E402
 from api_server import HOST, LiveServer, free_port  # noqa: E402
-from test_page import CHROMIUM, CHROMIUM_ARGS, STATIC, VIEWPORT  # noqa: E402
+from test_page import (CHROMIUM, CHROMIUM_ARGS, STATIC, VIEWPORT,  # noqa: E402
+                       after_tap_guard)
 
 if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is not installed (scripts/run_tests.sh installs it)",
@@ -119,7 +120,8 @@ def note(locator) -> str:
 
 def run_flows(page) -> dict[str, tuple[str, str]]:
     """Judge a play, rule a call, solve a rack, check a dice bid on a freshly loaded page
-    (opened with ?clear=0.2); each flow's answer as shown, and who answered it."""
+    (opened with ?clear=600: the verdict stays up until tapped); each flow's answer as
+    shown, and who answered it."""
     answers = {}
     page.fill("#judge-words", "qi za")
     page.get_by_role("button", name="Judge", exact=True).click()
@@ -128,7 +130,9 @@ def run_flows(page) -> dict[str, tuple[str, str]]:
     answers["judge"] = (page.locator("#verdict-text").inner_text() + " / "
                         + page.locator("#verdict-detail").inner_text(),
                         page.locator("#verdict-source").inner_text())
-    expect(verdict).to_be_hidden()  # it clears itself (?clear=0.2)
+    after_tap_guard(page)
+    verdict.click()  # dismissed by a tap (it stays up till then: ?clear=600)
+    expect(verdict).to_be_hidden()
 
     page.evaluate("location.hash = '#call'")
     page.fill("#call-tiles", "biggerxq")
@@ -176,7 +180,7 @@ def server_answers(browser) -> dict[str, tuple[str, str]]:
         ctx = browser.new_context(viewport=VIEWPORT, locale="en-US", bypass_csp=True,
                                   service_workers="block")
         page = ctx.new_page()
-        open_page(page, live.url + "/?clear=0.2")
+        open_page(page, live.url + "/?clear=600")
         answers = run_flows(page)
         ctx.close()
     for flow, (_, by) in answers.items():
@@ -216,7 +220,7 @@ def test_served_page_answers_offline_after_one_visit(context):
     flows on the phone, as the server answered them."""
     with LiveServer("--workers", "1") as live:
         page = context.new_page()
-        open_page(page, live.url + "/?clear=0.2")
+        open_page(page, live.url + "/?clear=600")
         online = run_flows(page)
         for flow, (_, by) in online.items():
             assert by.startswith(BY_SERVER), (flow, by)
@@ -229,7 +233,7 @@ def test_served_page_answers_offline_after_one_visit(context):
                    "sowpods.lex is cached")
         page.select_option("#lexicon", "twl06")
         context.set_offline(True)
-        open_page(page, live.url + "/?clear=0.2")
+        open_page(page, live.url + "/?clear=600")
         offline = run_flows(page)
         assert_same_answers(online, offline, BY_PHONE)
         assert offline["judge"][0].startswith("ACCEPTABLE")
@@ -239,6 +243,8 @@ def test_served_page_answers_offline_after_one_visit(context):
         page.fill("#judge-words", "qi za")
         page.get_by_role("button", name="Judge", exact=True).click()
         expect(page.locator("#verdict-source")).to_have_text(f"{BY_PHONE} · lexicon SOWPODS")
+        after_tap_guard(page)
+        page.locator("#verdict").click()
         expect(page.locator("#verdict")).to_be_hidden()
         # Never used here: not on this phone, said beside the lexicon, never guessed.
         page.select_option("#lexicon", "csw19")
@@ -253,11 +259,11 @@ def test_static_export_answers_with_no_server(browser, context, static_site):
     on the phone as `liars serve` answers them; then offline and reloaded, the same."""
     expected = server_answers(browser)
     page = context.new_page()
-    open_page(page, static_site.url + "/site/?clear=0.2")
+    open_page(page, static_site.url + "/site/?clear=600")
     assert_same_answers(expected, run_flows(page), BY_PHONE)
     wait_for_offline_copy(page)
     context.set_offline(True)
-    open_page(page, static_site.url + "/site/?clear=0.2")
+    open_page(page, static_site.url + "/site/?clear=600")
     assert_same_answers(expected, run_flows(page), BY_PHONE)
 
 
