@@ -51,11 +51,13 @@ def _packs(cands, have: Counter, lengths: list[int]) -> bool:
     return False
 
 
-@pytest.mark.parametrize("lexicon, tile_set, seed", [
-    ("twl06", SCRABBLE, 1), ("sowpods", BANANAGRAMS, 2), ("csw19", SCRABBLE, 3),
-    ("twl06", BANANAGRAMS, 4),
+@pytest.mark.parametrize("lexicon, tile_set, seed, columns", [
+    ("twl06", SCRABBLE, 1, False), ("sowpods", BANANAGRAMS, 2, False),
+    ("csw19", SCRABBLE, 3, False), ("twl06", BANANAGRAMS, 4, False),
+    ("twl06", SCRABBLE, 5, True), ("csw19", BANANAGRAMS, 6, True),
 ])
-def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed):
+def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed, columns):
+    """Both ways of solving the relaxation (whole, or by column generation) answer right."""
     lex = load_lexicon(lexicon)
     rng = random.Random(seed)
     bag = _bag(tile_set)
@@ -64,7 +66,7 @@ def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed):
         rack = "".join(rng.sample(bag, rng.randint(6, 11)))
         tiles = parse_tiles(rack, tile_set)
         rows = lex.index.formable_rows(tiles.packed, len(tiles), min_length=2)
-        packer = Packer(lex.index.lengths[rows], counts_of(lex.index, rows))
+        packer = Packer(lex.index.lengths[rows], counts_of(lex.index, rows), columns=columns)
         cands = candidate_alphagrams(rack, lex)
         for _ in range(6):
             main = sorted((rng.randint(2, 6) for _ in range(rng.randint(0, 2))), reverse=True)
@@ -184,9 +186,11 @@ def test_bounds_hold_on_big_racks_out_of_time(twl):
         assert sum(got.upper) == n
 
 
-def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch):
+@pytest.mark.parametrize("columns", [False, True])
+def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch, columns):
     """The packing queries answer alike with and without the relaxation's letter weights
-    (the cut only removes states that no packing passes through), and the cut does fire."""
+    (the cut only removes states that no packing passes through), and the cut does fire;
+    whether the relaxation is solved whole or by column generation."""
     import solver.packing as packing
     rng = random.Random(41)
     bag = _bag(SCRABBLE)
@@ -201,7 +205,7 @@ def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch):
     def answers():
         got, relaxed = [], 0
         for tiles, rows, main, tail in cases:
-            packer = Packer(twl.index.lengths[rows], counts_of(twl.index, rows))
+            packer = Packer(twl.index.lengths[rows], counts_of(twl.index, rows), columns=columns)
             found = packer.query(tile_counts(tiles.packed), main, tail)
             got.append(found is not None)
             relaxed += packer.relaxations
