@@ -221,3 +221,47 @@ def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch, columns):
     monkeypatch.setattr(packing, "linprog", None)
     without, none = answers()
     assert none == 0 and without == with_cut
+
+
+def test_column_generation_reaches_the_whole_relaxation(twl):
+    """Solved by column generation, the relaxation's optimum is the whole relaxation's
+    (the columns left out could not improve it), on many random packing states."""
+    import numpy as np
+
+    import solver.packing as packing
+    if packing._highs is None:
+        pytest.skip("scipy's HiGHS is not available")
+    rng = random.Random(51)
+    bag = _bag(BANANAGRAMS)
+    compared = 0
+    for n in (30, 45, 60, 75):
+        for _ in range(4):
+            tiles = parse_tiles("".join(rng.sample(bag, n)), BANANAGRAMS)
+            rows = twl.index.formable_rows(tiles.packed, len(tiles), min_length=2)
+            packer = Packer(twl.index.lengths[rows], counts_of(twl.index, rows), columns=True)
+            lengths = packer.lengths
+            # groups: a few wanted lengths (each a run of rows), as the search builds them
+            wanted = sorted(rng.sample(sorted(set(lengths.tolist()) - {2}), 2), reverse=True)
+            starts, parts = [], []
+            for length in wanted:
+                block = np.flatnonzero(lengths == length)
+                starts.append(sum(len(p) for p in parts))
+                parts.append(block)
+            words = np.concatenate(parts)
+            counts = packer.exact[words]
+            starts = np.array(starts)
+            sizes = np.array([rng.randint(1, 3) for _ in wanted])
+            cap = tile_counts(tiles.packed)
+            whole = packing._relaxation(counts, starts, sizes, cap)
+            generated = packer._generated(counts, starts, sizes, cap)
+            if whole is None or generated is None:
+                continue
+            # fewer columns never raise the optimum; it stops short of the whole one
+            # only below 1, with a y that proves the cut (so the whole one is below 1 too)
+            assert generated[0] <= whole[0] + 1e-6
+            if generated[0] < 1.0:
+                assert whole[0] < 1.0 + 1e-6
+            else:
+                assert abs(generated[0] - whole[0]) <= 1e-6 * (1 + whole[0])
+                compared += 1
+    assert compared >= 4
