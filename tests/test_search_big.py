@@ -33,6 +33,12 @@ LEXICONS = ["twl06", "sowpods", "csw19"]
 BAG_SET = ["overhomogenized", "prefiguratively", "archaeopteryxes", "quantifications",
            "unknowledgeable", "adjustabilities", "moonward"]
 
+# The whole Bananagrams bag (TWL06) as nine 15-letter words and one 9-letter word,
+# found by the search itself (solver/search.py, no budget).
+BANANAGRAMS_SET = ["adjustabilities", "overcapitalized", "microearthquake", "overexaggerated",
+                   "oxyphenbutazone", "grandiloquently", "weatherproofing", "objectivenesses",
+                   "immunodiffusion", "awkwardly"]
+
 
 def _bag(tile_set) -> str:
     return "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
@@ -136,6 +142,17 @@ def test_the_full_scrabble_bag_is_six_fifteens_and_an_eight(twl):
     shape = tuple(sorted(map(len, BAG_SET), reverse=True))
     assert shape == (15, 15, 15, 15, 15, 15, 8)
     assert shape_bound(parse_tiles(bag), twl.index) == shape
+
+
+def test_the_full_bananagrams_bag_is_nine_fifteens_and_a_nine(twl):
+    """The set exists among the 144 tiles, and no tenth 15 fits (150 > 144), so after
+    nine 15s the nine tiles left are one word at best: nothing beats its shape."""
+    bag = _bag(BANANAGRAMS)
+    assert all(word in twl for word in BANANAGRAMS_SET)
+    assert Counter("".join(BANANAGRAMS_SET).upper()) == Counter(bag)
+    shape = tuple(sorted(map(len, BANANAGRAMS_SET), reverse=True))
+    assert shape == (15,) * 9 + (9,)
+    assert shape_bound(parse_tiles(bag, BANANAGRAMS), twl.index) == shape
 
 
 def test_a_letter_count_bounds_the_answer(twl):
