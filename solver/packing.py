@@ -36,10 +36,11 @@ state):
   weight, and each wanted word weighs at least the least y . w of its length,
   so a y with sum_L n_L * min_w y . w > y . (tiles + bin) proves the state
   empty.  The vowel count above is the y of the vowels; the best y is read
-  from the relaxation solved by scipy's HiGHS (whole, or by column generation:
-  a few words per group, then the words its y prices lower than the group's
-  columns, until none is), rounded to integers and then
-  checked exactly (so the solver's tolerances never enter the proof); the
+  from the relaxation solved by scipy's HiGHS (whole, or, as the search asks
+  for racks past 48 tiles, by column generation: a few words per group, then the words its y
+  prices lower than the group's columns, until none is), rounded to integers
+  and then checked exactly (so the solver's tolerances never enter the proof,
+  and how y was found does not matter to it); the
   last few proven ones are tried first at every state.  Where the relaxation
   holds, its solution only orders the branches (the words it uses most first);
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
@@ -318,7 +319,8 @@ class Packer:
         y . w over the words, >= sum over the groups (one per wanted length,
         one per tail length) of n_g * min_{w in group} y . w.  A y breaking
         that inequality proves that no packing exists.  It is checked here in
-        integer arithmetic; where y comes from (a few kept from earlier states,
+        integer arithmetic (integers held in float64: every product and partial
+        sum is an integer below 2^53, so each is exact); where y comes from (a few kept from earlier states,
         or the dual of the linear relaxation solved by scipy's HiGHS) does not
         matter for the proof.  When no y is found, the relaxation's solution
         (how much of each ``act`` word it uses) is returned to order the branches.
