@@ -191,6 +191,29 @@ def test_bounds_hold_on_tiny_budgets(lexicon, tile_set, seed):
     assert stopped
 
 
+def test_bounds_hold_on_the_packing_path_with_tiny_budgets(twl, monkeypatch):
+    """Forced through the packing queries (column generation on) from the first
+    layer, a search stopped at any point still answers lower <= exact <= upper."""
+    rng = random.Random(24)
+    bag = _bag(SCRABBLE)
+    racks = ["".join(rng.sample(bag, n)) for n in (14, 20, 26, 32, 38)]
+    exact = [search(parse_tiles(r, SCRABBLE), twl.index, budget=None) for r in racks]
+    monkeypatch.setattr(search_module, "_SMALL_RACK", 0)
+    monkeypatch.setattr(search_module, "_MAX_PAIRS_BIG", 0)
+    stopped = 0
+    for rack, want in zip(racks, exact):
+        tiles = parse_tiles(rack, SCRABBLE)
+        for budget in (0.0, 1e-3, 5e-3, 2e-2, None):
+            got = search(tiles, twl.index, budget=budget)
+            _assert_valid(got, rack, twl)
+            assert got.shape <= want.shape <= got.upper, (rack, budget)
+            if got.proven:
+                assert got.shape == want.shape == got.upper
+            else:
+                stopped += 1
+    assert stopped
+
+
 def test_bounds_hold_on_big_racks_out_of_time(twl):
     rng = random.Random(31)
     for tile_set, n in ((SCRABBLE, 70), (SCRABBLE, 98), (BANANAGRAMS, 120), (BANANAGRAMS, 144)):
