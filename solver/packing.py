@@ -278,9 +278,9 @@ class Packer:
             else:
                 chosen[lo + np.argpartition(score[lo:hi], _COLUMNS)[:_COLUMNS]] = True
         group = np.repeat(np.arange(len(starts)), ends - starts)
-        model = _Columns(sizes, cap)
+        model = _Columns(sizes, cap, n)
         for _ in range(_ROUNDS):
-            new = np.flatnonzero(chosen & ~model.has(n))
+            new = np.flatnonzero(chosen & ~model.has)
             got = model.solve(new, counts[new], group[new])
             if got is None:
                 return None
@@ -474,7 +474,7 @@ class _Columns:
     they were added.  Rows: the 26 letters (at most ``cap``), then the groups.
     """
 
-    def __init__(self, sizes, cap):
+    def __init__(self, sizes, cap, n: int):
         n_groups = len(sizes)
         lp = _highs.HighsLp()
         lp.num_col_ = 1
@@ -493,14 +493,8 @@ class _Columns:
         self.solver = _highs._Highs()
         self.solver.passOptions(_options(growing=True))
         self.solver.passModel(lp)
-        self.words = np.zeros(0, dtype=np.int64)
-        self._has = None
-
-    def has(self, n):
-        if self._has is None or len(self._has) != n:
-            self._has = np.zeros(n, dtype=bool)
-            self._has[self.words] = True
-        return self._has
+        self.words = np.zeros(0, dtype=np.int64)  # the words of the columns, in order
+        self.has = np.zeros(n, dtype=bool)  # which of the ``n`` words are columns
 
     def solve(self, new, counts, group):
         """Add the words ``new`` (their letter counts and groups), solve: (t, x, y) or None."""
@@ -519,8 +513,7 @@ class _Columns:
             self.solver.addCols(k, np.zeros(k), np.zeros(k), np.full(k, np.inf), len(index),
                                 start[:k].astype(np.int32), index, value)
             self.words = np.concatenate([self.words, new])
-            if self._has is not None:
-                self._has[new] = True
+            self.has[new] = True
         self.solver.run()
         if self.solver.getModelStatus() != _highs.HighsModelStatus.kOptimal:
             return None
