@@ -45,6 +45,11 @@ state):
   holds, its solution only orders the branches (the words it uses most first);
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
   wanted lengths, the settled bin and the tail lengths, bounded in size).
+
+With column generation on, a state whose relaxation holds first tries to read
+a packing off the relaxation's solution (its words, most used first, while they
+fit); a packing found that way is a "yes" shown by its words, and a failure
+only moves on to the branching.
 """
 
 from __future__ import annotations
@@ -219,6 +224,10 @@ class Packer:
         weights = self._relax(tiles, want, binned, act, tails)
         if weights is None:
             return None  # a letter weighting proves that nothing packs
+        if self.columns and len(weights) and len(self._tail) == 1:
+            found = self._rounded(tiles, want, binned, act, tails, weights)
+            if found is not None:
+                return found
         has = counts > 0
         spread = has.sum(axis=0)
         spread[tiles <= 0] = 1 << 30
@@ -231,6 +240,33 @@ class Packer:
             # and before them, the words the relaxation's solution uses most (an order only)
             cover = cover[np.argsort(-weights[has[:, x]], kind="stable")]
         return self._cover(tiles, want, binned, act, tails, x, int(tiles[x]), cover, free)
+
+    def _rounded(self, tiles, want, binned, act, tails, weights):
+        """A packing read off the relaxation's solution, or None (a quick "yes" only).
+
+        The words it uses, most first, are taken while they fit and their length
+        is still wanted; when every wanted word is taken and a tail word fits
+        what is left, that is a packing (each word checked to fit: no proof
+        needed beyond the words themselves).  A failure proves nothing.
+        """
+        left = tiles.copy()
+        rest = want.copy()
+        taken = []
+        for i in np.argsort(-weights, kind="stable").tolist():
+            if weights[i] <= 1e-9:
+                break
+            w = int(act[i])
+            if rest[self.lengths[w]] > 0 and (self.counts[w] <= left).all():
+                taken.append(w)
+                left = left - self.counts[w]
+                rest[self.lengths[w]] -= 1
+        if rest.any():
+            return None
+        bin_tiles = binned + left
+        fit = tails[(self.counts[tails] <= bin_tiles).all(axis=1)]
+        if not len(fit):
+            return None
+        return taken, [int(fit[0])]
 
     def _cover(self, tiles, want, binned, act, tails, x, left, cover, free):
         """Put ``left`` more x tiles in main words of ``cover`` (row order), or in the bin."""
