@@ -36,12 +36,20 @@ state):
   weight, and each wanted word weighs at least the least y . w of its length,
   so a y with sum_L n_L * min_w y . w > y . (tiles + bin) proves the state
   empty.  The vowel count above is the y of the vowels; the best y is read
-  from the relaxation solved by scipy's HiGHS, rounded to integers and then
-  checked exactly (so the solver's tolerances never enter the proof); the
+  from the relaxation solved by scipy's HiGHS (whole, or, as the search asks
+  for racks past 48 tiles, by column generation: a few words per group, then the words its y
+  prices lower than the group's columns, until none is), rounded to integers
+  and then checked exactly (so the solver's tolerances never enter the proof,
+  and how y was found does not matter to it); the
   last few proven ones are tried first at every state.  Where the relaxation
   holds, its solution only orders the branches (the words it uses most first);
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
   wanted lengths, the settled bin and the tail lengths, bounded in size).
+
+With column generation on, a state whose relaxation holds first tries to read
+a packing off the relaxation's solution (its words, most used first, while they
+fit); a packing found that way is a "yes" shown by its words, and a failure
+only moves on to the branching.
 """
 
 from __future__ import annotations
@@ -67,6 +75,22 @@ _FIELDS = np.left_shift(1, 6 * np.arange(9)).astype(np.int64)  # a lane's letter
 _GUARD = np.uint64(sum(1 << (6 * i + 5) for i in range(9)))
 _POOL = 8  # letter weightings (proven certificates) kept and tried first at each state
 _SCALE = 1 << 20  # letter weights are rounded to integers of this scale, then checked exactly
+_COLUMNS = 64  # column generation: words per group at first, and added per group per round
+_ROUNDS = 40  # column generation: solves at most per state
+
+
+def _dot(rows, weights):
+    """rows @ weights, in slices small enough that OpenBLAS keeps to one thread.
+
+    Past about 9k (matrix-vector) or 260k (matrix-matrix) multiply-adds
+    OpenBLAS starts threads, which on a busy machine cost far more than they
+    save on these thin products (measured: 12.8k x 26 @ 26 x 8 took 5.9 ms
+    threaded, 0.6 ms sliced).  Slicing changes no value: each row's sum is its own.
+    """
+    step = 320 if weights.ndim == 1 else max(64, 9600 // weights.shape[1])
+    if len(rows) <= step:
+        return rows @ weights
+    return np.concatenate([rows[lo:lo + step] @ weights for lo in range(0, len(rows), step)])
 
 
 class OutOfTime(Exception):
@@ -76,13 +100,18 @@ class OutOfTime(Exception):
 class Packer:
     """Exact packing queries over fixed candidate words (index rows, in row order)."""
 
-    def __init__(self, lengths: np.ndarray, counts: np.ndarray, deadline: float = float("inf")):
+    def __init__(self, lengths: np.ndarray, counts: np.ndarray, deadline: float = float("inf"),
+                 columns: bool = False):
         self.lengths = lengths
         self.counts = counts
         self.deadline = deadline
         self.top = int(lengths.max()) if len(lengths) else 1
         self.span = np.arange(self.top + 1)
         self.vowels = counts[:, _VOWELS].sum(axis=1)
+        # the counts as floats, for the weighting sums: every product and partial sum
+        # there is an integer below 2^53 (counts < 32, weights <= 2^20, 26 letters,
+        # n_g < 2^5), so float64 (and BLAS) computes them exactly
+        self.exact = counts.astype(np.float64)
         # packed counts, nine letters of 6 bits a lane: "fits" is a subtraction per lane
         wide = np.zeros((len(counts), 27), dtype=np.int64)
         wide[:, :26] = counts
@@ -93,6 +122,7 @@ class Packer:
         self.relaxations = 0  # linear relaxations solved
         self.pool: list = []  # recent proven letter weightings, tried first at each state
         self._sub = None  # a packer for the bin, when the tail has several words
+        self.columns = columns  # solve the relaxation by column generation
 
     def query(self, tiles: np.ndarray, main, tail):
         """(main candidate numbers, tail candidate numbers) of one packing, or None.
@@ -122,7 +152,7 @@ class Packer:
         if len(self._tail) == 1:
             return [int(tails[0])]
         if self._sub is None:
-            self._sub = Packer(self.lengths, self.counts, self.deadline)
+            self._sub = Packer(self.lengths, self.counts, self.deadline, self.columns)
         got = self._sub.query(bin_tiles, self._tail[:-1], self._tail[-1])
         return None if got is None else got[0] + got[1]
 
@@ -191,9 +221,13 @@ class Packer:
         held_vowels = int(tiles[_VOWELS].sum())
         if need_vowels > held_vowels or need_others > int(tiles.sum()) - held_vowels:
             return None
-        weights = self._relax(tiles, want, binned, act, counts, tails)
+        weights = self._relax(tiles, want, binned, act, tails)
         if weights is None:
             return None  # a letter weighting proves that nothing packs
+        if self.columns and len(weights) and len(self._tail) == 1:
+            found = self._rounded(tiles, want, binned, act, tails, weights)
+            if found is not None:
+                return found
         has = counts > 0
         spread = has.sum(axis=0)
         spread[tiles <= 0] = 1 << 30
@@ -206,6 +240,33 @@ class Packer:
             # and before them, the words the relaxation's solution uses most (an order only)
             cover = cover[np.argsort(-weights[has[:, x]], kind="stable")]
         return self._cover(tiles, want, binned, act, tails, x, int(tiles[x]), cover, free)
+
+    def _rounded(self, tiles, want, binned, act, tails, weights):
+        """A packing read off the relaxation's solution, or None (a quick "yes" only).
+
+        The words it uses, most first, are taken while they fit and their length
+        is still wanted; when every wanted word is taken and a tail word fits
+        what is left, that is a packing (each word checked to fit: no proof
+        needed beyond the words themselves).  A failure proves nothing.
+        """
+        left = tiles.copy()
+        rest = want.copy()
+        taken = []
+        for i in np.argsort(-weights, kind="stable").tolist():
+            if weights[i] <= 1e-9:
+                break
+            w = int(act[i])
+            if rest[self.lengths[w]] > 0 and (self.counts[w] <= left).all():
+                taken.append(w)
+                left = left - self.counts[w]
+                rest[self.lengths[w]] -= 1
+        if rest.any():
+            return None
+        bin_tiles = binned + left
+        fit = tails[(self.counts[tails] <= bin_tiles).all(axis=1)]
+        if not len(fit):
+            return None
+        return taken, [int(fit[0])]
 
     def _cover(self, tiles, want, binned, act, tails, x, left, cover, free):
         """Put ``left`` more x tiles in main words of ``cover`` (row order), or in the bin."""
@@ -230,7 +291,61 @@ class Packer:
 
     # -- the letter-weighting cut ---------------------------------------------------
 
-    def _relax(self, tiles, want, binned, act, counts, tails):
+    def _generated(self, counts, starts, sizes, cap):
+        """The relaxation by column generation: (most t, x, y) as ``_relaxation`` gives.
+
+        Only a few words of each group are columns at first (the lightest under
+        the last proven weighting); after each solve, the words of each group
+        lighter under the solution's y than every column of their group (the
+        ones that could improve it: a column's reduced cost is y . w minus its
+        group's price, and the group's basic columns cost its price) are added,
+        until none is (then the restricted optimum is the full one) or a y
+        proves the cut (it is checked exactly by the caller, like any y).
+        Like the full relaxation, only a suggestion and an order.
+        """
+        n = len(counts)
+        ends = np.append(starts[1:], n)
+        ref = np.array(self.pool[0], dtype=np.float64) if self.pool else np.ones(26)
+        score = _dot(counts, ref)
+        chosen = np.zeros(n, dtype=bool)
+        for lo, hi in zip(starts.tolist(), ends.tolist()):
+            if hi - lo <= _COLUMNS:
+                chosen[lo:hi] = True
+            else:
+                chosen[lo + np.argpartition(score[lo:hi], _COLUMNS)[:_COLUMNS]] = True
+        group = np.repeat(np.arange(len(starts)), ends - starts)
+        model = _Columns(sizes, cap, n)
+        for _ in range(_ROUNDS):
+            new = np.flatnonzero(chosen & ~model.has)
+            got = model.solve(new, counts[new], group[new])
+            if got is None:
+                return None
+            value, xs, y = got
+            price = _dot(counts, np.maximum(y, 0.0))
+            added = False
+            for lo, hi in zip(starts.tolist(), ends.tolist()):
+                have = chosen[lo:hi]
+                least = price[lo:hi][have].min()
+                cheaper = np.flatnonzero(~have & (price[lo:hi] < least - 1e-9 * (1 + abs(least))))
+                if len(cheaper):
+                    if len(cheaper) > _COLUMNS:
+                        cheaper = cheaper[np.argpartition(price[lo:hi][cheaper],
+                                                          _COLUMNS)[:_COLUMNS]]
+                    chosen[lo + cheaper] = True
+                    added = True
+            if not added:
+                break
+            if value < 1.0:  # a y that already proves the cut needs no more columns
+                yi = np.maximum(y, 0.0)
+                if yi.max() > 0:
+                    yi = np.floor(yi / yi.max() * _SCALE)
+                    if sizes @ np.minimum.reduceat(_dot(counts, yi), starts) > cap @ yi:
+                        break
+        x = np.zeros(n)
+        x[model.words] = xs
+        return value, x, y
+
+    def _relax(self, tiles, want, binned, act, tails):
         """None when a letter weighting proves no packing below this state; else weights.
 
         Any packing puts disjoint words, ``want[L]`` main words of each length
@@ -240,7 +355,8 @@ class Packer:
         y . w over the words, >= sum over the groups (one per wanted length,
         one per tail length) of n_g * min_{w in group} y . w.  A y breaking
         that inequality proves that no packing exists.  It is checked here in
-        integer arithmetic; where y comes from (a few kept from earlier states,
+        integer arithmetic (integers held in float64: every product and partial
+        sum is an integer below 2^53, so each is exact); where y comes from (a few kept from earlier states,
         or the dual of the linear relaxation solved by scipy's HiGHS) does not
         matter for the proof.  When no y is found, the relaxation's solution
         (how much of each ``act`` word it uses) is returned to order the branches.
@@ -254,17 +370,23 @@ class Packer:
         sizes = np.array([want[lengths[lo]] if lo < len(act) else
                           self._tail.count(int(lengths[lo])) for lo in starts.tolist()],
                          dtype=np.int64)
-        counts = np.concatenate([counts, self.counts[tails]]).astype(np.int64)
-        n_groups = len(starts)
+        counts = self.exact[words]  # integers, as floats: the sums below are exact
         if self.pool:
-            pool = np.array(self.pool, dtype=np.int64).T  # (26, k)
-            least = np.minimum.reduceat(counts @ pool, starts, axis=0)  # (groups, k)
+            pool = np.array(self.pool, dtype=np.float64).T  # (26, k), integers
+            least = np.minimum.reduceat(_dot(counts, pool), starts, axis=0)  # (groups, k)
             if (sizes @ least > cap @ pool).any():
                 return None
         if linprog is None:
             return np.zeros(0)
         # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
-        got = _relaxation(counts, starts, sizes, cap)
+        got = None
+        if self.columns and _highs is not None:
+            try:
+                got = self._generated(counts, starts, sizes, cap)
+            except Exception:  # pragma: no cover - another scipy: the whole relaxation
+                self.columns = False
+        if not self.columns:
+            got = _relaxation(counts, starts, sizes, cap)
         self.relaxations += 1
         if got is None:
             return np.zeros(0)
@@ -272,9 +394,9 @@ class Packer:
         if value < 1.0:
             y = np.maximum(y, 0.0)
             if y.max() > 0:
-                y = np.floor(y / y.max() * _SCALE).astype(np.int64)
-                least = np.minimum.reduceat(counts @ y, starts)
-                if int(sizes @ least) > int(cap @ y):
+                y = np.floor(y / y.max() * _SCALE)  # integers (as floats)
+                least = np.minimum.reduceat(_dot(counts, y), starts)
+                if sizes @ least > cap @ y:
                     self.pool = [y.tolist()] + self.pool[:_POOL - 1]
                     return None
             return np.zeros(0)
@@ -289,14 +411,14 @@ def _relaxation(counts, starts, sizes, cap):
     Only a suggestion: the caller checks any y it uses exactly.
     """
     n, n_groups = len(counts), len(starts)
-    word, letter = np.nonzero(counts)
-    values = counts[word, letter].astype(np.float64)
     group = np.repeat(np.arange(n_groups), np.diff(np.append(starts, n)))
     if _highs is not None:
         try:
             return _direct(counts, group, sizes, cap)
         except Exception:  # pragma: no cover - another scipy: the public call below
             pass
+    word, letter = np.nonzero(counts)
+    values = counts[word, letter].astype(np.float64)
     ub = csc_array((values, (letter, word)), shape=(26, n + 1))
     eq = csc_array((np.concatenate([np.ones(n), -sizes.astype(np.float64)]),
                     (np.concatenate([group, np.arange(n_groups)]),
@@ -311,30 +433,48 @@ def _relaxation(counts, starts, sizes, cap):
     return -got.fun, got.x, -got.ineqlin.marginals
 
 
-_OPTIONS = None
+_OPTIONS = {}
+
+
+def _options(growing: bool = False):
+    """HiGHS options for the relaxations: quiet, no presolve, dual simplex (made once).
+
+    A growing model (column generation) is re-solved after columns are added,
+    which keeps its basis primal feasible: primal simplex, unscaled (measured
+    faster on the big racks' queries).
+    """
+    if growing not in _OPTIONS:
+        options = _highs.HighsOptions()
+        options.output_flag = False
+        options.presolve = "off"
+        options.simplex_strategy = 4 if growing else 1  # primal / dual simplex
+        if growing:
+            options.simplex_scale_strategy = 0
+        _OPTIONS[growing] = options
+    return _OPTIONS[growing]
 
 
 def _direct(counts, group, sizes, cap):
     """The same relaxation through HiGHS's own model object (rows: 26 letters, then groups)."""
-    global _OPTIONS
     n, n_groups = len(counts), len(sizes)
-    if _OPTIONS is None:
-        options = _highs.HighsOptions()
-        options.output_flag = False
-        options.presolve = "off"
-        options.simplex_strategy = 1  # dual simplex
-        _OPTIONS = options
-    # column-wise: word w has its letters (rows 0-25) and its group (row 26 + g);
-    # the nonzeros of the (word, row) matrix come out column by column
-    dense = np.zeros((n, 26 + n_groups))
-    dense[:, :26] = counts
-    dense[np.arange(n), 26 + group] = 1.0
-    cols, rows = np.nonzero(dense)
-    start = np.searchsorted(cols, np.arange(n + 1))
+    # column-wise: word w has its letters (rows 0-25, ascending), then its group
+    # (row 26 + g); np.nonzero lists the letters word by word
+    word, letter = np.nonzero(counts)
+    start = np.zeros(n + 2, dtype=np.int64)
+    start[1:n + 1] = np.cumsum(np.bincount(word, minlength=n) + 1)
+    size = int(start[n]) + n_groups
+    index = np.empty(size, dtype=np.int32)
+    value = np.empty(size)
+    at = np.arange(len(word)) + word  # each earlier column also holds its group entry
+    index[at] = letter
+    value[at] = counts[word, letter]
+    index[start[1:n + 1] - 1] = 26 + group
+    value[start[1:n + 1] - 1] = 1.0
     # the last column, t: -sizes[g] in each group row
-    index = np.concatenate([rows, 26 + np.arange(n_groups)]).astype(np.int32)
-    value = np.concatenate([dense[cols, rows], -sizes.astype(np.float64)])
-    start = np.append(start, len(index)).astype(np.int32)
+    index[start[n]:] = 26 + np.arange(n_groups)
+    value[start[n]:] = -sizes
+    start[n + 1] = size
+    start = start.astype(np.int32)
     lp = _highs.HighsLp()
     lp.num_col_ = n + 1
     lp.num_row_ = 26 + n_groups
@@ -352,7 +492,7 @@ def _direct(counts, group, sizes, cap):
     lp.a_matrix_.index_ = index
     lp.a_matrix_.value_ = value
     solver = _highs._Highs()
-    solver.passOptions(_OPTIONS)
+    solver.passOptions(_options())
     solver.passModel(lp)
     solver.run()
     if solver.getModelStatus() != _highs.HighsModelStatus.kOptimal:
@@ -361,3 +501,59 @@ def _direct(counts, group, sizes, cap):
     x = np.array(solution.col_value)
     y = -np.array(solution.row_dual)[:26]
     return -solver.getInfo().objective_function_value, x, y
+
+
+class _Columns:
+    """A relaxation model that grows by columns, re-solved from its last basis.
+
+    Column 0 is t (-n_g in each group row); word columns follow in the order
+    they were added.  Rows: the 26 letters (at most ``cap``), then the groups.
+    """
+
+    def __init__(self, sizes, cap, n: int):
+        n_groups = len(sizes)
+        lp = _highs.HighsLp()
+        lp.num_col_ = 1
+        lp.num_row_ = 26 + n_groups
+        lp.a_matrix_.num_col_ = 1
+        lp.a_matrix_.num_row_ = 26 + n_groups
+        lp.a_matrix_.format_ = _highs.MatrixFormat.kColwise
+        lp.col_cost_ = np.array([-1.0])
+        lp.col_lower_ = np.zeros(1)
+        lp.col_upper_ = np.full(1, np.inf)
+        lp.row_lower_ = np.concatenate([np.full(26, -np.inf), np.zeros(n_groups)])
+        lp.row_upper_ = np.concatenate([cap.astype(np.float64), np.zeros(n_groups)])
+        lp.a_matrix_.start_ = np.array([0, n_groups], dtype=np.int32)
+        lp.a_matrix_.index_ = (26 + np.arange(n_groups)).astype(np.int32)
+        lp.a_matrix_.value_ = -sizes.astype(np.float64)
+        self.solver = _highs._Highs()
+        self.solver.passOptions(_options(growing=True))
+        self.solver.passModel(lp)
+        self.words = np.zeros(0, dtype=np.int64)  # the words of the columns, in order
+        self.has = np.zeros(n, dtype=bool)  # which of the ``n`` words are columns
+
+    def solve(self, new, counts, group):
+        """Add the words ``new`` (their letter counts and groups), solve: (t, x, y) or None."""
+        if len(new):
+            word, letter = np.nonzero(counts)
+            k = len(new)
+            start = np.zeros(k + 1, dtype=np.int64)
+            start[1:] = np.cumsum(np.bincount(word, minlength=k) + 1)
+            index = np.empty(int(start[k]), dtype=np.int32)
+            value = np.empty(int(start[k]))
+            at = np.arange(len(word)) + word
+            index[at] = letter
+            value[at] = counts[word, letter]
+            index[start[1:] - 1] = 26 + group
+            value[start[1:] - 1] = 1.0
+            self.solver.addCols(k, np.zeros(k), np.zeros(k), np.full(k, np.inf), len(index),
+                                start[:k].astype(np.int32), index, value)
+            self.words = np.concatenate([self.words, new])
+            self.has[new] = True
+        self.solver.run()
+        if self.solver.getModelStatus() != _highs.HighsModelStatus.kOptimal:
+            return None
+        solution = self.solver.getSolution()
+        x = np.array(solution.col_value)[1:]
+        y = -np.array(solution.row_dual)[:26]
+        return -self.solver.getInfo().objective_function_value, x, y

@@ -33,6 +33,12 @@ LEXICONS = ["twl06", "sowpods", "csw19"]
 BAG_SET = ["overhomogenized", "prefiguratively", "archaeopteryxes", "quantifications",
            "unknowledgeable", "adjustabilities", "moonward"]
 
+# The whole Bananagrams bag (TWL06) as nine 15-letter words and one 9-letter word,
+# found by the search itself (solver/search.py, no budget).
+BANANAGRAMS_SET = ["adjustabilities", "overcapitalized", "microearthquake", "overexaggerated",
+                   "oxyphenbutazone", "grandiloquently", "weatherproofing", "objectivenesses",
+                   "immunodiffusion", "awkwardly"]
+
 
 def _bag(tile_set) -> str:
     return "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
@@ -51,11 +57,13 @@ def _packs(cands, have: Counter, lengths: list[int]) -> bool:
     return False
 
 
-@pytest.mark.parametrize("lexicon, tile_set, seed", [
-    ("twl06", SCRABBLE, 1), ("sowpods", BANANAGRAMS, 2), ("csw19", SCRABBLE, 3),
-    ("twl06", BANANAGRAMS, 4),
+@pytest.mark.parametrize("lexicon, tile_set, seed, columns", [
+    ("twl06", SCRABBLE, 1, False), ("sowpods", BANANAGRAMS, 2, False),
+    ("csw19", SCRABBLE, 3, False), ("twl06", BANANAGRAMS, 4, False),
+    ("twl06", SCRABBLE, 5, True), ("csw19", BANANAGRAMS, 6, True),
 ])
-def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed):
+def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed, columns):
+    """Both ways of solving the relaxation (whole, or by column generation) answer right."""
     lex = load_lexicon(lexicon)
     rng = random.Random(seed)
     bag = _bag(tile_set)
@@ -64,7 +72,7 @@ def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed):
         rack = "".join(rng.sample(bag, rng.randint(6, 11)))
         tiles = parse_tiles(rack, tile_set)
         rows = lex.index.formable_rows(tiles.packed, len(tiles), min_length=2)
-        packer = Packer(lex.index.lengths[rows], counts_of(lex.index, rows))
+        packer = Packer(lex.index.lengths[rows], counts_of(lex.index, rows), columns=columns)
         cands = candidate_alphagrams(rack, lex)
         for _ in range(6):
             main = sorted((rng.randint(2, 6) for _ in range(rng.randint(0, 2))), reverse=True)
@@ -136,6 +144,17 @@ def test_the_full_scrabble_bag_is_six_fifteens_and_an_eight(twl):
     assert shape_bound(parse_tiles(bag), twl.index) == shape
 
 
+def test_the_full_bananagrams_bag_is_nine_fifteens_and_a_nine(twl):
+    """The set exists among the 144 tiles, and no tenth 15 fits (150 > 144), so after
+    nine 15s the nine tiles left are one word at best: nothing beats its shape."""
+    bag = _bag(BANANAGRAMS)
+    assert all(word in twl for word in BANANAGRAMS_SET)
+    assert Counter("".join(BANANAGRAMS_SET).upper()) == Counter(bag)
+    shape = tuple(sorted(map(len, BANANAGRAMS_SET), reverse=True))
+    assert shape == (15,) * 9 + (9,)
+    assert shape_bound(parse_tiles(bag, BANANAGRAMS), twl.index) == shape
+
+
 def test_a_letter_count_bounds_the_answer(twl):
     """Nine 15-letter words' worth of tiles but almost no vowels: the bound sees it."""
     rack = "BCDFGHKLMNPRSTVWXZ" * 2 + "AE"
@@ -172,6 +191,29 @@ def test_bounds_hold_on_tiny_budgets(lexicon, tile_set, seed):
     assert stopped
 
 
+def test_bounds_hold_on_the_packing_path_with_tiny_budgets(twl, monkeypatch):
+    """Forced through the packing queries (column generation on) from the first
+    layer, a search stopped at any point still answers lower <= exact <= upper."""
+    rng = random.Random(24)
+    bag = _bag(SCRABBLE)
+    racks = ["".join(rng.sample(bag, n)) for n in (14, 20, 26, 32, 38)]
+    exact = [search(parse_tiles(r, SCRABBLE), twl.index, budget=None) for r in racks]
+    monkeypatch.setattr(search_module, "_SMALL_RACK", 0)
+    monkeypatch.setattr(search_module, "_MAX_PAIRS_BIG", 0)
+    stopped = 0
+    for rack, want in zip(racks, exact):
+        tiles = parse_tiles(rack, SCRABBLE)
+        for budget in (0.0, 1e-3, 5e-3, 2e-2, None):
+            got = search(tiles, twl.index, budget=budget)
+            _assert_valid(got, rack, twl)
+            assert got.shape <= want.shape <= got.upper, (rack, budget)
+            if got.proven:
+                assert got.shape == want.shape == got.upper
+            else:
+                stopped += 1
+    assert stopped
+
+
 def test_bounds_hold_on_big_racks_out_of_time(twl):
     rng = random.Random(31)
     for tile_set, n in ((SCRABBLE, 70), (SCRABBLE, 98), (BANANAGRAMS, 120), (BANANAGRAMS, 144)):
@@ -184,9 +226,11 @@ def test_bounds_hold_on_big_racks_out_of_time(twl):
         assert sum(got.upper) == n
 
 
-def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch):
+@pytest.mark.parametrize("columns", [False, True])
+def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch, columns):
     """The packing queries answer alike with and without the relaxation's letter weights
-    (the cut only removes states that no packing passes through), and the cut does fire."""
+    (the cut only removes states that no packing passes through), and the cut does fire;
+    whether the relaxation is solved whole or by column generation."""
     import solver.packing as packing
     rng = random.Random(41)
     bag = _bag(SCRABBLE)
@@ -201,7 +245,7 @@ def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch):
     def answers():
         got, relaxed = [], 0
         for tiles, rows, main, tail in cases:
-            packer = Packer(twl.index.lengths[rows], counts_of(twl.index, rows))
+            packer = Packer(twl.index.lengths[rows], counts_of(twl.index, rows), columns=columns)
             found = packer.query(tile_counts(tiles.packed), main, tail)
             got.append(found is not None)
             relaxed += packer.relaxations
@@ -217,3 +261,47 @@ def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch):
     monkeypatch.setattr(packing, "linprog", None)
     without, none = answers()
     assert none == 0 and without == with_cut
+
+
+def test_column_generation_reaches_the_whole_relaxation(twl):
+    """Solved by column generation, the relaxation's optimum is the whole relaxation's
+    (the columns left out could not improve it), on many random packing states."""
+    import numpy as np
+
+    import solver.packing as packing
+    if packing._highs is None:
+        pytest.skip("scipy's HiGHS is not available")
+    rng = random.Random(51)
+    bag = _bag(BANANAGRAMS)
+    compared = 0
+    for n in (30, 45, 60, 75):
+        for _ in range(4):
+            tiles = parse_tiles("".join(rng.sample(bag, n)), BANANAGRAMS)
+            rows = twl.index.formable_rows(tiles.packed, len(tiles), min_length=2)
+            packer = Packer(twl.index.lengths[rows], counts_of(twl.index, rows), columns=True)
+            lengths = packer.lengths
+            # groups: a few wanted lengths (each a run of rows), as the search builds them
+            wanted = sorted(rng.sample(sorted(set(lengths.tolist()) - {2}), 2), reverse=True)
+            starts, parts = [], []
+            for length in wanted:
+                block = np.flatnonzero(lengths == length)
+                starts.append(sum(len(p) for p in parts))
+                parts.append(block)
+            words = np.concatenate(parts)
+            counts = packer.exact[words]
+            starts = np.array(starts)
+            sizes = np.array([rng.randint(1, 3) for _ in wanted])
+            cap = tile_counts(tiles.packed)
+            whole = packing._relaxation(counts, starts, sizes, cap)
+            generated = packer._generated(counts, starts, sizes, cap)
+            if whole is None or generated is None:
+                continue
+            # fewer columns never raise the optimum; it stops short of the whole one
+            # only below 1, with a y that proves the cut (so the whole one is below 1 too)
+            assert generated[0] <= whole[0] + 1e-6
+            if generated[0] < 1.0:
+                assert whole[0] < 1.0 + 1e-6
+            else:
+                assert abs(generated[0] - whole[0]) <= 1e-6 * (1 + whole[0])
+                compared += 1
+    assert compared >= 4
