@@ -574,9 +574,10 @@ def test_phrases_are_read_and_refused_as_the_library_does(engine):
 
 REPR_IN_PAGE = """async (texts) => {
   const r = await import('/static/engine/rules.js');
+  const py = await import('/static/engine/pystr.js');
   return texts.map((t) => { const v = r.parseJson(t);
-    return [r.repr(v), r.shown(v), r.typeName(v), r.smallInt(v),
-            r.isStr(v) ? r.split(v) : null]; });
+    return [py.repr(v), r.shown(v), py.typeName(v), r.smallInt(v),
+            r.isStr(v) ? py.split(v) : null]; });
 }"""
 
 

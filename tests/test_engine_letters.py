@@ -76,6 +76,7 @@ ENGINE = """async (cases) => {
   const tiles = await import('/static/engine/tiles.js');
   const wordset = await import('/static/engine/wordset.js');
   const letters = await import('/static/engine/letters.js');
+  const pystr = await import('/static/engine/pystr.js');
   const run = {
     tiles: (text, ts) => { const t = tiles.Tiles.parse(text, ts); return [t.toString(), t.length, t.tileSet.name]; },
     tile_set: (name) => tiles.getTileSet(name).name,
@@ -84,8 +85,8 @@ ENGINE = """async (cases) => {
     compare: (a, b) => wordset.compare(wordset.WordSet.parse(a), wordset.WordSet.parse(b)),
     budget: (value) => letters.readBudget(value),
     call: (value) => letters.parseCall(value),
-    repr: (text) => tiles.pyRepr(text),
-    strip: (text) => tiles.pyStrip(text),
+    repr: (text) => pystr.repr(text),
+    strip: (text) => pystr.strip(text),
   };
   return cases.map(([fn, args]) => {
     try { return { ok: run[fn](...args) }; }
