@@ -3,6 +3,8 @@
 // or a JSON value.  The library is the reference: every message that quotes bad input with
 // {x!r} must read the same on the phone, so each helper here says which Python it stands for.
 
+import { UNPRINTABLE } from "./pyunicode.js";
+
 // --- whitespace -----------------------------------------------------------------------------
 
 /** The characters Python's str.isspace() (and the `\s` of a str regex) accepts. */
@@ -93,11 +95,22 @@ export function typeName(v) {
 
 // --- repr -----------------------------------------------------------------------------------
 
-// str.isprintable() is false for these; repr() escapes them.
-const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
-
-/** Whether Python's repr() escapes this character (str.isprintable() is false for it). */
-export const isPrintable = (ch) => ch === " " || !UNPRINTABLE.test(ch);
+/**
+ * ``ch.isprintable()`` for one character, by Python's own Unicode version (pyunicode.js,
+ * generated from Python's unicodedata), not the browser's newer one: repr() escapes what
+ * it rejects, so U+3160F (assigned after Unicode 14) is quoted as Python 3.11 quotes it.
+ */
+export function isPrintable(ch) {
+  const code = ch.codePointAt(0);
+  let lo = 0;
+  let hi = UNPRINTABLE.length / 2;  // ranges [lo, hi) may hold code
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (code > UNPRINTABLE[2 * mid + 1]) lo = mid + 1;
+    else hi = mid;
+  }
+  return !(lo < UNPRINTABLE.length / 2 && UNPRINTABLE[2 * lo] <= code);
+}
 
 /**
  * Python's repr() of a str: the quote it picks, and its escapes (\\xNN, \\uNNNN,
