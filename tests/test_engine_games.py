@@ -29,7 +29,6 @@ import json
 import random
 import subprocess
 import sys
-import unicodedata
 from pathlib import Path
 
 import pytest
