@@ -494,14 +494,20 @@ def test_random_cards_and_checks(engine_page):
 
 def test_any_character_in_a_card(engine_page):
     """Python's lower(), \\w, whitespace and repr() meet every script: 4,000 characters
-    sampled from all those Python's Unicode has assigned (a later Unicode's new characters
-    print differently by design), each alone, after a rank, and in the long form."""
+    sampled from every code point but the surrogates, each alone, after a rank, and in the
+    long form.  Characters Python's Unicode 14.0 has not assigned are quoted as Python
+    quotes them (repr() escapes by Python's table, engine/pyunicode.js), so they are tried
+    alone and after a rank too; only the long form is left out for them, because it reads
+    words with \\w, which the browser answers by its own newer Unicode (a character it has
+    assigned since is a letter there, not in Python 3.11)."""
     rng = random.Random(SEED)
-    assigned = [cp for cp in range(0x110000) if unicodedata.category(chr(cp)) not in ("Cn", "Cs")]
+    points = [cp for cp in range(0x110000) if unicodedata.category(chr(cp)) != "Cs"]
     texts = []
-    for cp in rng.sample(assigned, 4000):
+    for cp in rng.sample(points, 4000):
         ch = chr(cp)
-        texts += [ch, f"q{ch}", f"{ch} of hearts", f"queen of {ch}s", f"{ch}q of hearts"]
+        texts += [ch, f"q{ch}"]
+        if unicodedata.category(ch) != "Cn":
+            texts += [f"{ch} of hearts", f"queen of {ch}s", f"{ch}q of hearts"]
     cases = [{"kind": "card", "text": text, "field": "card"} for text in texts]
     cases += [{"kind": "cards", "cards": " , ".join(texts[i:i + 3]), "field": "cards",
                "limit": 5} for i in range(0, 600, 3)]

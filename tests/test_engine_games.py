@@ -11,12 +11,12 @@ compared with ``solver.games.GAMES[name].check(payload)`` computed here, on
 
 answer for answer: the same result dict, or the same error (code, message, field, HTTP
 status); zero
-differences (a message that quotes a character Python's Unicode 14.0 has not assigned may
-differ from the browser's newer Unicode; then code and field must still agree).  The
+differences, even for characters the browser's newer Unicode has assigned since Python's
+(14.0): the page's repr() escapes by Python's table (engine/pyunicode.js).  The
 payload goes to the page as JSON text read by the engine's ``parseJson``
 (as the page's local router reads a request body), so "5.0" stays a float as it does for
 flask.  The phrase reader (engine/phrases.js) and the Python-behaviour helpers
-(engine/rules.js: repr, whitespace, JSON) that every game port shares are compared
+(engine/pystr.js: repr, whitespace; engine/rules.js: JSON) that every game port shares are compared
 directly too.  A game whose JS module is not in this checkout is skipped, saying so.
 
 The recorded cases stay current: the recorder's library-test part (no server, ~15 s) is
@@ -29,7 +29,6 @@ import json
 import random
 import subprocess
 import sys
-import unicodedata
 from pathlib import Path
 
 import pytest
@@ -84,21 +83,9 @@ def differences(page, cases: list[tuple[str, str]]) -> list[str]:
         answers = json.loads(page.evaluate(CHECK_IN_PAGE, [list(c) for c in batch]))
         for (game, text), js in zip(batch, answers):
             py = python_answer(game, text)
-            if js != py and not newer_unicode_only(text, py, js):
+            if js != py:
                 found.append(f"{game} {text}\n    python: {py}\n    page:   {js}")
     return found
-
-
-def newer_unicode_only(text: str, py: dict, js: dict) -> bool:
-    """A message that differs only because the browser's Unicode is newer than Python's.
-
-    repr() escapes a character its Unicode database has not assigned (Python 3.11 has
-    Unicode 14.0; chromium a later one, where e.g. U+3160F is a CJK ideograph it prints).
-    Such a payload must still give the same error code and field.
-    """
-    return ("err" in py and "err" in js and py["err"]["code"] == js["err"]["code"]
-            and py["err"]["field"] == js["err"]["field"]
-            and any(unicodedata.category(ch) == "Cn" for ch in text))
 
 
 def assert_same(page, cases) -> None:
@@ -574,9 +561,10 @@ def test_phrases_are_read_and_refused_as_the_library_does(engine):
 
 REPR_IN_PAGE = """async (texts) => {
   const r = await import('/static/engine/rules.js');
+  const py = await import('/static/engine/pystr.js');
   return texts.map((t) => { const v = r.parseJson(t);
-    return [r.repr(v), r.shown(v), r.typeName(v), r.smallInt(v),
-            r.isStr(v) ? r.split(v) : null]; });
+    return [py.repr(v), r.shown(v), py.typeName(v), r.smallInt(v),
+            r.isStr(v) ? py.split(v) : null]; });
 }"""
 
 

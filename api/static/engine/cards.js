@@ -5,7 +5,8 @@
 // field is the Python library's, so the page refuses a card exactly as the server does.
 
 import { InvalidCard, LimitExceeded } from "./errors.js";
-import { isInt, shown, smallInt, split, strip, typeName } from "./rules.js";
+import { split, strip, typeName } from "./pystr.js";
+import { isInt, shown, smallInt } from "./rules.js";
 
 export const ACE = 14, KING = 13, QUEEN = 12, JACK = 11;
 /** High to low: 14 (A) .. 2. */

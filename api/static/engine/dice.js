@@ -4,8 +4,9 @@
 
 import { IllegalMove, InvalidDie, InvalidInput, InvalidRules, LimitExceeded } from "./errors.js";
 import { formatBid, parseBid } from "./phrases.js";
-import { MAX_PLAYERS, get, isDict, isInt, isList, isStr, keys, readInt, readOptions,
-  repr, requestObject, require, shown, smallInt, split } from "./rules.js";
+import { keys, repr, split } from "./pystr.js";
+import { MAX_PLAYERS, get, isDict, isInt, isList, isStr, readInt, readOptions,
+  requestObject, require, shown, smallInt } from "./rules.js";
 
 export const BID_ORDERS = ["seed", "quantity-first", "perudo"];
 export const MAX_DICE_EACH = 20;

@@ -1,7 +1,6 @@
 // The one error vocabulary (solver/errors.py), in the browser: the same codes, statuses,
 // messages and fields, so a page answered on the phone refuses bad input exactly as the
-// server does.  `pyRepr` writes a string the way Python's repr() does, since many of the
-// library's messages quote the bad input with {value!r}.
+// server does.  Python's repr() for the messages that quote bad input is in pystr.js.
 
 export class LiarsError extends Error {
   constructor(message, { field = null } = {}) {
@@ -55,47 +54,4 @@ export const NeedsServer = kind(LiarsError, "needs_server", 503);
 /** The API's error answer: {status, body: {"error": {code, message, field}}}. */
 export function errorResponse(error) {
   return { status: error.status, body: { error: error.asDict() } };
-}
-
-/**
- * Python's repr() of a str (or of a number, bool, null): single quotes unless the text holds
- * a single quote and no double quote, backslash escapes for quotes, \\, \n, \r, \t and other
- * control characters.
- *
- * pyRepr("five") === "'five'"; pyRepr("don't") === "\"don't\""
- */
-export function pyRepr(value) {
-  if (value === null || value === undefined) return "None";
-  if (value === true) return "True";
-  if (value === false) return "False";
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : pyFloat(value);
-  if (typeof value !== "string") return String(value);
-  const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of value) {
-    const code = ch.codePointAt(0);
-    if (ch === quote || ch === "\\") out += "\\" + ch;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
-    else if (code < 0x20 || code === 0x7f) out += "\\x" + code.toString(16).padStart(2, "0");
-    else if (code >= 0x80 && code <= 0xa0) out += "\\x" + code.toString(16).padStart(2, "0");
-    else out += ch;
-  }
-  return out + quote;
-}
-
-/** Python's repr() of a float: shortest round-trip digits, always with a point or exponent. */
-export function pyFloat(x) {
-  if (Number.isNaN(x)) return "nan";
-  if (!Number.isFinite(x)) return x > 0 ? "inf" : "-inf";
-  if (Number.isInteger(x) && Math.abs(x) < 1e16) return x.toFixed(1);
-  let text = String(x);
-  if (text.includes("e")) {
-    const [mant, exp] = text.split("e");
-    const sign = exp[0] === "-" ? "-" : "+";
-    const digits = exp.replace(/^[+-]/, "").padStart(2, "0");
-    text = `${mant}e${sign}${digits}`;
-  }
-  return text;
 }

@@ -4,7 +4,7 @@
 import * as dice from "./dice.js";
 import * as poker from "./poker.js";
 import { InvalidInput, NeedsServer } from "./errors.js";
-import { repr } from "./rules.js";
+import { repr } from "./pystr.js";
 
 /**
  * A game module loaded if it is there: post.js and liarliar.js are written apart from

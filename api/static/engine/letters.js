@@ -9,7 +9,8 @@
 // `index` (the search's AlphagramIndex, with `spell(key)`).
 
 import { InvalidInput } from "./errors.js";
-import { LETTERS, Tiles, pyRepr, pyStrip } from "./tiles.js";
+import { repr, strip } from "./pystr.js";
+import { LETTERS, Tiles } from "./tiles.js";
 import { WordSet, compareShapes, formatShape, isWord, splitWords } from "./wordset.js";
 
 export const MAX_BUDGET = 60.0;  // seconds (solver/budget.py)
@@ -31,7 +32,7 @@ export function budgetError(field = "budget") {
 export function readBudget(value, { field = "budget" } = {}) {
   if (value === null || value === undefined) return null;
   if (typeof value === "string") {
-    const text = pyStrip(value);
+    const text = strip(value);
     if (Array.from(text).length > 40) throw budgetError(field);
     const ascii = asciiDigits(text);
     if (!NUMBER.test(ascii)) throw budgetError(field);
@@ -158,9 +159,9 @@ export const CALLS = ["bullshit", "exact"];
 
 /** Call.parse: "bullshit" or "exact", as typed (any case, spaces around). */
 export function parseCall(value) {
-  const text = pyStrip(typeof value === "string" ? value : String(value)).toLowerCase();
+  const text = strip(typeof value === "string" ? value : String(value)).toLowerCase();
   if (CALLS.includes(text)) return text;
-  throw new InvalidInput(`call must be 'bullshit' or 'exact', not ${pyRepr(value)}`,
+  throw new InvalidInput(`call must be 'bullshit' or 'exact', not ${repr(value)}`,
     { field: "call" });
 }
 

@@ -2,16 +2,12 @@
 // file solver/weblexicon.py writes (gzip of front-coded sorted words, with a header line),
 // so the page judges words and solves racks with no server.
 
-import { UnknownLexicon, pyRepr } from "./errors.js";
+import { UnknownLexicon } from "./errors.js";
+import { isAscii, repr, strip, typeName } from "./pystr.js";
 import { AlphagramIndex } from "./index.js";
 
 const STATIC_BASE = new URL("../", import.meta.url);
 const HEADER = /^liars-lexicon 1 ([a-z0-9_-]+) (\d+)$/;
-// Python's str.isspace() characters, which str.strip() removes (JS trim() differs).
-const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a" +
-  "\\u2028\\u2029\\u202f\\u205f\\u3000";
-const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
-const ASCII = /^[\x00-\x7f]*$/;
 
 const listings = new Map(); // base URL -> Promise of the parsed lexicons/index.json
 const loaded = new Map(); // base URL + name -> Promise<Lexicon>
@@ -28,7 +24,7 @@ export class Lexicon {
 
   /** Python's `word in lexicon`: a string, ASCII only, listed once lower-cased. */
   has(word) {
-    if (typeof word !== "string" || !ASCII.test(word)) return false;
+    if (typeof word !== "string" || !isAscii(word)) return false;
     const wanted = word.toLowerCase();
     const words = this.words;
     let lo = 0;
@@ -72,13 +68,6 @@ export function listLexicons({ base } = {}) {
   return listings.get(key);
 }
 
-function typeName(value) {
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (Array.isArray(value)) return "list";
-  return "dict";
-}
-
 /** The words of a lexicon file's bytes, checked as solver/weblexicon.py's decode_words checks. */
 export async function decodeLexicon(bytes) {
   const data = new Uint8Array(bytes);
@@ -116,10 +105,10 @@ export async function loadLexicon(name = null, { base } = {}) {
   if (typeof name !== "string") {
     throw new UnknownLexicon(`lexicon must be a name, not ${typeName(name)}`, { field: "lexicon" });
   }
-  const key = name.replace(PY_STRIP, "").toLowerCase();
+  const key = strip(name).toLowerCase();
   const entry = listing.lexicons.find((item) => item.name === key);
   if (!entry) {
-    throw new UnknownLexicon(`unknown lexicon ${pyRepr(name)}: choose one of ${names.join(", ")}`,
+    throw new UnknownLexicon(`unknown lexicon ${repr(name)}: choose one of ${names.join(", ")}`,
       { field: "lexicon" });
   }
   const root = baseOf(base);

@@ -5,9 +5,9 @@
 
 import { InvalidCard, InvalidInput, InvalidRules, UnreadablePhrase } from "./errors.js";
 import { LIAR_LIAR_DECK, parseCards, parseRank, rankName } from "./cards.js";
+import { PyFloat, repr, strip } from "./pystr.js";
 import {
-  PyFloat, get, isDict, isInt, readInt, readOptions, repr, require, requestObject, shown,
-  smallInt, strip,
+  get, isDict, isInt, readInt, readOptions, require, requestObject, shown, smallInt,
 } from "./rules.js";
 import { formatPlay, parsePlay } from "./phrases.js";
 

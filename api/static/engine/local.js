@@ -17,7 +17,8 @@ import {
 import {
   checkRaise, highest, judge, parseCall, readBudget, ruleCall, solutionDict, wordsFrom,
 } from "./letters.js";
-import { Tiles, isAscii, pyCompare, pyLen, pyRepr, pySlice, pyStrip } from "./tiles.js";
+import { compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
+import { Tiles } from "./tiles.js";
 import { WordSet, compare, splitWords } from "./wordset.js";
 
 /** The API's DEFAULT_CONFIG (api/__init__.py): the limits a request is read under. */
@@ -83,11 +84,11 @@ function jsonBody(body, allowed) {
       { field: "body" });
   }
   if (allowed !== null) {
-    const unknown = Object.keys(body).filter((k) => !allowed.includes(k)).sort(pyCompare);
+    const unknown = Object.keys(body).filter((k) => !allowed.includes(k)).sort(compareStr);
     if (unknown.length) {
-      const shown = unknown.slice(0, 5).map((k) => pyRepr(pySlice(k, 40))).join(", ");
+      const shown = unknown.slice(0, 5).map((k) => repr(slice(k, 0, 40))).join(", ");
       throw new InvalidInput(`unknown field(s) ${shown}; this endpoint takes ` +
-        [...allowed].sort().join(", "), { field: pySlice(unknown[0], 40) });
+        [...allowed].sort().join(", "), { field: slice(unknown[0], 0, 40) });
     }
   }
   return body;
@@ -103,7 +104,7 @@ function string(body, name, { required = false, maxLength = null } = {}) {
   if (typeof value !== "string") {
     throw new InvalidInput(`'${name}' must be a string, not ${jsonType(value)}`, { field: name });
   }
-  if (maxLength !== null && pyLen(value) > maxLength) {
+  if (maxLength !== null && length(value) > maxLength) {
     throw new InvalidInput(`'${name}' is longer than ${maxLength} characters`, { field: name });
   }
   return value;
@@ -191,9 +192,9 @@ async function listing() {
 async function lexiconNamed(name) {
   const { lexicons: known } = await listing();
   const names = known.map((entry) => entry.name);
-  const key = name === null || name === "" ? CONFIG.DEFAULT_LEXICON : pyStrip(name).toLowerCase();
+  const key = name === null || name === "" ? CONFIG.DEFAULT_LEXICON : strip(name).toLowerCase();
   if (!names.includes(key)) {
-    throw new UnknownLexicon(`unknown lexicon ${pyRepr(name)}: choose one of ` +
+    throw new UnknownLexicon(`unknown lexicon ${repr(name)}: choose one of ` +
       names.join(", "), { field: "lexicon" });
   }
   try {
@@ -230,7 +231,7 @@ async function judgeRoute(body) {
 
 async function wordRoute(word, query) {
   const name = query.get("lexicon");
-  if (name !== null && pyLen(name) > MAX_NAME_LENGTH) {
+  if (name !== null && length(name) > MAX_NAME_LENGTH) {
     throw new InvalidInput(`'lexicon' is longer than ${MAX_NAME_LENGTH} characters`,
       { field: "lexicon" });
   }

@@ -5,7 +5,7 @@
 // a phrase, and refuses one, in exactly the server's words.
 
 import { UnreadablePhrase } from "./errors.js";
-import { length, repr, split } from "./rules.js";
+import { length, repr, split } from "./pystr.js";
 
 export const MAX_PHRASE = 200;
 export const MAX_NUMBER = 999;

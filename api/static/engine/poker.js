@@ -5,8 +5,9 @@
 import { ACE, POKER_DECK, SUITS, parseCards, parseRank, rankName } from "./cards.js";
 import { InvalidInput, InvalidRules } from "./errors.js";
 import { HANDS, HAND_SIZES, LOWEST_TOP, formatHand, parseHand } from "./phrases.js";
-import { get, isDict, isList, isStr, keys, pyStr, readInt, readOptions, repr, requestObject,
-  require, strip } from "./rules.js";
+import { keys, repr, strip } from "./pystr.js";
+import { get, isDict, isList, isStr, pyStr, readInt, readOptions, requestObject,
+  require } from "./rules.js";
 
 export const STANDARD = HANDS; // low to high, as docs/rules.md gives it
 export const LADDERS = {

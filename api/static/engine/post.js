@@ -5,9 +5,8 @@
 
 import { InvalidCard, InvalidInput, InvalidRules } from "./errors.js";
 import { Card, Deck, parseCards, parseRank, rankName } from "./cards.js";
-import {
-  get, isDict, isInt, readOptions, repr, require, requestObject, shown, strip,
-} from "./rules.js";
+import { repr, strip } from "./pystr.js";
+import { get, isDict, isInt, readOptions, require, requestObject, shown } from "./rules.js";
 import { formatKind, parseKind } from "./phrases.js";
 
 /** A K Q J 10 9 8 7. */

@@ -1,9 +1,13 @@
-// What the card and dice games' checks share (solver/table.py), and the few pieces of
-// Python's own behaviour they lean on: its whitespace, its repr(), its type names, its
-// code-point string order.  The library is the reference, so the page refuses the same
-// bad input with the same words; every helper here says which Python it stands for.
+// What the card and dice games' checks share (solver/table.py), and reading a request body
+// as Python's json.loads reads it.  Python's str semantics (whitespace, repr(), type names,
+// code-point order) live in pystr.js.  The library is the reference, so the page refuses the
+// same bad input with the same words.
 
 import { InvalidInput, InvalidRules, LimitExceeded } from "./errors.js";
+import {
+  PyFloat, isAsciiDigits, keepOrder, keys, length, repr, reprStr, sortedSet, str, strip,
+  typeName,
+} from "./pystr.js";
 
 export const MAX_PLAYERS = 20;
 export const MAX_EVENTS = 10_000;
@@ -12,15 +16,6 @@ export const MAX_DIGITS = 20; // no die face, rank or timer needs more
 
 // --- Python values from JSON -----------------------------------------------------------
 
-/**
- * A JSON number Python reads as a float although JS cannot tell it from an int: "5.0",
- * "1e3".  Checks never compute with one (they refuse floats), they only name it.
- */
-export class PyFloat {
-  constructor(value) { this.value = value; }
-  toString() { return reprFloat(this.value); }
-}
-
 /** Python's int: a JS integer or a BigInt (a JSON integer past 2**53, read exactly). */
 export const isInt = (v) => (typeof v === "number" && Number.isInteger(v)) || typeof v === "bigint";
 export const isBool = (v) => typeof v === "boolean";
@@ -28,27 +23,6 @@ export const isStr = (v) => typeof v === "string";
 export const isList = (v) => Array.isArray(v);
 export const isDict = (v) => v !== null && typeof v === "object" && !Array.isArray(v) &&
   !(v instanceof PyFloat);
-
-/** ``type(v).__name__`` for a value read from JSON. */
-export function typeName(v) {
-  if (v === null || v === undefined) return "NoneType";
-  if (isBool(v)) return "bool";
-  if (isInt(v)) return "int";
-  if (typeof v === "number" || v instanceof PyFloat) return "float";
-  if (isStr(v)) return "str";
-  if (isList(v)) return "list";
-  return "dict";
-}
-
-const ORDER = Symbol("keys in JSON order");
-
-/**
- * A dict's keys in insertion order, as Python iterates them.  A JS object lists
- * integer-like keys ("2") first; objects from :func:`parseJson` remember the real order.
- */
-export function keys(obj) {
-  return obj[ORDER] ?? Object.keys(obj);
-}
 
 /** ``key in obj`` for a dict. */
 export const has = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
@@ -70,7 +44,7 @@ export function parseJson(text) {
       const obj = {};
       const order = [];
       space();
-      if (text[at] === "}") { at += 1; return ordered(obj, order); }
+      if (text[at] === "}") { at += 1; return keepOrder(obj, order); }
       for (;;) {
         space();
         if (text[at] !== '"') fail();
@@ -84,7 +58,7 @@ export function parseJson(text) {
                                           configurable: true });
         space();
         if (text[at] === ",") { at += 1; continue; }
-        if (text[at] === "}") { at += 1; return ordered(obj, order); }
+        if (text[at] === "}") { at += 1; return keepOrder(obj, order); }
         fail();
       }
     }
@@ -132,105 +106,6 @@ export function parseJson(text) {
   return result;
 }
 
-function ordered(obj, order) {
-  const natural = Object.keys(obj);
-  if (natural.some((k, i) => k !== order[i])) {
-    Object.defineProperty(obj, ORDER, { value: order, enumerable: false });
-  }
-  return obj;
-}
-
-// --- Python's str methods ----------------------------------------------------------------
-
-// str.isspace(): what split() and strip() with no argument treat as whitespace.
-const SPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004" +
-  "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
-export const isSpace = (ch) => ch.length > 0 && [...ch].every((c) => SPACE.includes(c));
-const SPACES = new RegExp(`[${SPACE}]+`, "u");
-const EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "gu");
-
-/** ``text.strip()`` */
-export const strip = (text) => text.replace(EDGES, "");
-
-/** ``text.split()``: on runs of whitespace, no empty pieces. */
-export const split = (text) => strip(text).split(SPACES).filter((w) => w !== "");
-
-/** ``len(text)``: code points, not UTF-16 units. */
-export const length = (text) => { let n = 0; for (const _ of text) n += 1; return n; };
-
-/** ``text.isascii() and text.isdigit()`` for a non-empty string. */
-export const asciiDigits = (text) => /^[0-9]+$/.test(text);
-
-/** Python's order of str: by code point (JS's sort() compares UTF-16 units). */
-export function compareStr(a, b) {
-  const x = [...a], y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
-    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
-    if (d) return d;
-  }
-  return x.length - y.length;
-}
-
-/** ``sorted(set(strings))`` */
-export const sortedSet = (strings) => [...new Set(strings)].sort(compareStr);
-
-// str.isprintable() is false for these; repr() escapes them.
-const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
-
-/** Python's repr() of a str: quotes as Python picks them, its escapes for the unprintable. */
-export function reprStr(text) {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of text) {
-    const code = ch.codePointAt(0);
-    if (ch === quote || ch === "\\") out += "\\" + ch;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
-    else if (ch !== " " && UNPRINTABLE.test(ch)) {
-      const hex = code.toString(16);
-      out += code < 0x100 ? "\\x" + hex.padStart(2, "0")
-        : code < 0x10000 ? "\\u" + hex.padStart(4, "0") : "\\U" + hex.padStart(8, "0");
-    } else out += ch;
-  }
-  return out + quote;
-}
-
-/** Python's repr() of a JSON value: 'text', 7, 2.5, True, None, [1, 2], {'a': 1}. */
-export function repr(v) {
-  if (v === null || v === undefined) return "None";
-  if (v === true) return "True";
-  if (v === false) return "False";
-  if (typeof v === "bigint") return v.toString();
-  if (typeof v === "number") return Number.isInteger(v) ? intText(v) : reprFloat(v);
-  if (v instanceof PyFloat) return reprFloat(v.value);
-  if (isStr(v)) return reprStr(v);
-  if (isList(v)) return `[${v.map(repr).join(", ")}]`;
-  return `{${keys(v).map((k) => `${reprStr(k)}: ${repr(v[k])}`).join(", ")}}`;
-}
-
-/** Python's repr() of a float: shortest round-trip digits, exponent below 1e-4 and from 1e16. */
-export function reprFloat(x) {
-  if (Number.isNaN(x)) return "nan";
-  if (!Number.isFinite(x)) return x > 0 ? "inf" : "-inf";
-  const sign = x < 0 || Object.is(x, -0) ? "-" : "";
-  const [mantissa, e] = Math.abs(x).toExponential().split("e");
-  const exp = Number(e);
-  const digits = mantissa.replace(".", "");
-  if (exp < -4 || exp >= 16) {
-    return `${sign}${mantissa}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
-  }
-  if (exp < 0) return `${sign}0.${"0".repeat(-exp - 1)}${digits}`;
-  const whole = digits.padEnd(exp + 1, "0");
-  const fraction = whole.slice(exp + 1) || "0";
-  return `${sign}${whole.slice(0, exp + 1)}.${fraction}`;
-}
-
-const intText = (n) => (Number.isSafeInteger(n) ? String(n) : BigInt(n).toString());
-
-/** ``str(n)`` of an int (no "1e+21"). */
-export const str = (n) => (typeof n === "number" && Number.isInteger(n) ? intText(n) : String(n));
-
 // --- solver/table.py -------------------------------------------------------------------
 
 /**
@@ -240,7 +115,7 @@ export const str = (n) => (typeof n === "number" && Number.isInteger(n) ? intTex
 export function smallInt(text) {
   if (!isStr(text)) return null;
   const t = strip(text);
-  if (asciiDigits(t) && t.length <= MAX_DIGITS) {
+  if (isAsciiDigits(t) && t.length <= MAX_DIGITS) {
     const n = Number(t);
     return Number.isSafeInteger(n) ? n : BigInt(t);
   }

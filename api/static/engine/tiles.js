@@ -1,85 +1,11 @@
 // Letter tiles (port of solver/tiles.py): the tile sets a table plays with, and parsing the
 // revealed tiles with the library's own errors, so the page refuses what the server refuses.
-//
-// Also the few pieces of Python's string semantics the parsers need (str.strip, str.isspace,
-// repr, code-point length and order): a phone must read odd input exactly as the server does.
 
 import { InvalidTile, TooManyTiles, UnknownTileSet } from "./errors.js";
+import { isAscii, repr, strip, typeName } from "./pystr.js";
 
 export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const IGNORED = " ,-\t";
-
-// --- Python's string semantics -------------------------------------------------------------
-
-/** The characters Python's str.isspace() (and the `\s` of a str regex) accepts. */
-export const PY_SPACE = "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003" +
-  "\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
-
-/** Python's str.strip() with no argument (JS trim() differs: \ufeff, \x1c-\x1f, \x85). */
-export function pyStrip(text) {
-  let start = 0;
-  let end = text.length;
-  while (start < end && PY_SPACE.includes(text[start])) start += 1;
-  while (end > start && PY_SPACE.includes(text[end - 1])) end -= 1;
-  return text.slice(start, end);
-}
-
-/** len() of a Python str: code points, not UTF-16 units. */
-export function pyLen(text) {
-  let n = 0;
-  for (const _ of text) n += 1;  // eslint-disable-line no-unused-vars
-  return n;
-}
-
-/** text[:n] of a Python str (code points). */
-export function pySlice(text, n) {
-  return Array.from(text).slice(0, n).join("");
-}
-
-/** Python's str.isascii(). */
-export function isAscii(text) {
-  return /^[\x00-\x7f]*$/.test(text);
-}
-
-/** Python's ordering of str (by code point; JS's < compares UTF-16 units). */
-export function pyCompare(a, b) {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i += 1) {
-    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
-    if (d) return d < 0 ? -1 : 1;
-  }
-  return x.length - y.length < 0 ? -1 : (x.length > y.length ? 1 : 0);
-}
-
-// Python's str.isprintable() is false for these categories (and every space but ' ').
-const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
-
-/**
- * Python's repr() of a str, for the messages that quote input with {x!r}: the quote it
- * picks, and its escapes (\\xNN, \\uNNNN, \\UNNNNNNNN for unprintable characters).
- *
- * pyRepr("don't") === "\"don't\""; pyRepr("\u200b") === "'\\u200b'"
- */
-export function pyRepr(value) {
-  if (typeof value !== "string") return String(value);
-  const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of value) {
-    const code = ch.codePointAt(0);
-    if (ch === quote || ch === "\\") out += "\\" + ch;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
-    else if (ch !== " " && UNPRINTABLE.test(ch)) {
-      if (code < 0x100) out += "\\x" + code.toString(16).padStart(2, "0");
-      else if (code < 0x10000) out += "\\u" + code.toString(16).padStart(4, "0");
-      else out += "\\U" + code.toString(16).padStart(8, "0");
-    } else out += ch;
-  }
-  return out + quote;
-}
 
 // --- tile sets ---------------------------------------------------------------------------------
 
@@ -124,22 +50,12 @@ export function getTileSet(name = null) {
   if (name instanceof TileSet) return name;
   if (name !== null && name !== undefined && typeof name !== "string") {
     throw new UnknownTileSet("a tile set is named by text, like 'scrabble', not " +
-      pyTypeName(name), { field: "tile_set" });
+      typeName(name), { field: "tile_set" });
   }
-  const key = pyStrip(name || DEFAULT_TILE_SET).toLowerCase();
+  const key = strip(name || DEFAULT_TILE_SET).toLowerCase();
   if (Object.hasOwn(TILE_SETS, key)) return TILE_SETS[key];
-  throw new UnknownTileSet(`unknown tile set ${pyRepr(name)}; choose one of: ` +
+  throw new UnknownTileSet(`unknown tile set ${repr(name)}; choose one of: ` +
     Object.keys(TILE_SETS).join(", "), { field: "tile_set" });
-}
-
-/** type(x).__name__ of a parsed JSON value. */
-export function pyTypeName(value) {
-  if (value === null || value === undefined) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (typeof value === "string") return "str";
-  if (Array.isArray(value)) return "list";
-  return "dict";
 }
 
 // --- tiles -----------------------------------------------------------------------------------
@@ -160,7 +76,7 @@ export class Tiles {
   static parse(text, tileSet = null, field = "tiles") {
     const ts = getTileSet(tileSet);
     if (typeof text !== "string") {
-      throw new InvalidTile(`tiles must be a string of letters, not ${pyTypeName(text)}`,
+      throw new InvalidTile(`tiles must be a string of letters, not ${typeName(text)}`,
         { field });
     }
     const counts = {};
@@ -168,7 +84,7 @@ export class Tiles {
       if (IGNORED.includes(ch)) continue;
       const up = ch.toUpperCase();
       if (!isAscii(ch) || !LETTERS.includes(up)) {  // 'ſ'.upper() is 'S': not a tile
-        throw new InvalidTile(`${pyRepr(ch)} is not a letter tile (use A-Z; spaces, commas ` +
+        throw new InvalidTile(`${repr(ch)} is not a letter tile (use A-Z; spaces, commas ` +
           "and hyphens are ignored)", { field });
       }
       counts[up] = (counts[up] || 0) + 1;

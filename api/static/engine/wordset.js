@@ -3,11 +3,11 @@
 // split_words is the word judge's reader too: the same limits and errors as the library.
 
 import { InvalidWordSet, LimitExceeded } from "./errors.js";
-import { PY_SPACE, isAscii, pyLen, pyRepr, pyStrip, pyTypeName } from "./tiles.js";
+import { SPACE, isAscii, length, repr, strip, typeName } from "./pystr.js";
 
 export const MAX_WORDS = 100;
 export const MAX_WORD_LENGTH = 40;
-const SEPARATORS = new RegExp(`[${PY_SPACE.replace(/[\\\]^-]/g, "\\$&")},;+]+`, "u");
+const SEPARATORS = new RegExp(`[${SPACE.replace(/[\\\]^-]/g, "\\$&")},;+]+`, "u");
 const WORD = /^[a-z]+$/;
 
 /** Longest first, then alphabetically (words are lower-case a-z here). */
@@ -37,7 +37,7 @@ export class WordSet {
       const word = isAscii(part) ? part.toLowerCase() : part;  // the Kelvin sign lowers to 'k'
       if (!WORD.test(word)) {
         const bad = Array.from(word).find((ch) => !/^[a-zA-Z]$/.test(ch));
-        throw new InvalidWordSet(`${pyRepr(part)} has ${pyRepr(bad)}: words are letters ` +
+        throw new InvalidWordSet(`${repr(part)} has ${repr(bad)}: words are letters ` +
           "A-Z only", { field });
       }
       words.push(word);
@@ -90,14 +90,14 @@ export function isWord(lexicon, word) {
 /** The words of a play as typed, split on spaces, commas, semicolons and plus signs. */
 export function splitWords(value, { field = "words" } = {}) {
   let parts;
-  const split = (text) => pyStrip(text).split(SEPARATORS).filter((p) => p);
+  const split = (text) => strip(text).split(SEPARATORS).filter((p) => p);
   if (typeof value === "string") {
     parts = split(value);
   } else if (Array.isArray(value)) {
     parts = [];
     for (const item of value) {
       if (typeof item !== "string") {
-        throw new InvalidWordSet(`each word must be a string, not ${pyTypeName(item)}`,
+        throw new InvalidWordSet(`each word must be a string, not ${typeName(item)}`,
           { field });
       }
       parts.push(...split(item));
@@ -111,7 +111,7 @@ export function splitWords(value, { field = "words" } = {}) {
     throw new LimitExceeded(`a word set may have at most ${MAX_WORDS} words, not ` +
       `${parts.length}`, { field });
   }
-  const longest = Math.max(...parts.map(pyLen));
+  const longest = Math.max(...parts.map(length));
   if (longest > MAX_WORD_LENGTH) {
     throw new LimitExceeded(`a word may have at most ${MAX_WORD_LENGTH} letters; one has ` +
       `${longest}`, { field });
