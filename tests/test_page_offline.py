@@ -17,6 +17,7 @@ Run:  python -m pytest -q tests/test_page_offline.py
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -274,6 +275,12 @@ def test_new_version_replaces_the_old_cache(context, tmp_path):
     shutil.copytree(STATIC, source, ignore=shutil.ignore_patterns("__pycache__", ".*"))
     site = tmp_path / "www" / "site"
     export_site(site, source=source)
+    # v1 went up a minute ago: http.server's Last-Modified has one-second resolution, so two
+    # exports within one second would look unchanged to the browser's update check (its
+    # conditional request answered 304), which no real deploy meets.
+    earlier = time.time() - 60
+    for path in site.rglob("*"):
+        os.utime(path, (earlier, earlier))
     v1 = site_version(static_files(source))
     host = StaticHost(tmp_path / "www")
     try:
