@@ -32,8 +32,8 @@ expect = sync_api.expect
 
 from api.site import export_site, site_version, static_files  # noqa: E402
 from api_server import HOST, LiveServer, free_port  # noqa: E402
-from test_page import (CHROMIUM, CHROMIUM_ARGS, STATIC, VIEWPORT,  # noqa: E402
-                       after_tap_guard)
+from test_page import (CHROMIUM, STATIC, VIEWPORT, after_tap_guard,  # noqa: E402
+                       browser)  # noqa: F401 (the fixture: chromium, launched once a module)
 
 if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is not installed (scripts/run_tests.sh installs it)",
@@ -44,14 +44,6 @@ BY_PHONE = "Answered on this phone"
 
 
 # --- fixtures -------------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
 
 @pytest.fixture
 def context(browser):
