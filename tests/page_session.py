@@ -24,8 +24,10 @@ def phone_page():
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
+            # No service worker (see test_page.Phone): tests here stub answers by routing.
             context = browser.new_context(viewport={"width": 360, "height": 640},
-                                          has_touch=True, is_mobile=True, locale="en-US")
+                                          has_touch=True, is_mobile=True, locale="en-US",
+                                          service_workers="block")
             page = context.new_page()
             page.set_default_timeout(15_000)
             errors: list[str] = []

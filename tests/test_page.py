@@ -65,9 +65,14 @@ def browser():
 
 
 class Phone:
-    """One browser context at 360x640: the page, the requests it made, its script errors."""
+    """One browser context at 360x640: the page, the requests it made, its script errors.
 
-    def __init__(self, browser, server, color_scheme="light", service_workers="allow"):
+    Service workers are blocked unless asked for: once the page's worker controls the page
+    (a race with the first requests), Playwright's routing no longer sees the requests the
+    worker passes on, and several tests stub the server's answers by routing.  The worker
+    itself is tested in test_page_offline.py."""
+
+    def __init__(self, browser, server, color_scheme="light", service_workers="block"):
         self.server = server
         self.scheme = color_scheme
         self.context = browser.new_context(viewport=VIEWPORT, color_scheme=color_scheme,
@@ -294,7 +299,7 @@ def test_unreachable_server_answers_on_the_phone(phone):
 def test_unreachable_server_and_no_engine_is_said_in_words(browser, server):
     """No server and the page's engine cannot load (no service worker, so that routing
     sees every request): said in words, no verdict."""
-    device = Phone(browser, server, service_workers="block")
+    device = Phone(browser, server)
     try:
         page = device.open("/")
         page.route("**/api/v1/judge", lambda route: route.abort())
