@@ -19,6 +19,11 @@ def service_worker():
     site's version and app shell as ``liars export-site`` writes it (api/site.py)."""
     from .site import render_service_worker
 
-    response = current_app.response_class(render_service_worker(), mimetype="text/javascript")
+    # Rendering reads and hashes every static file (1.4 MB): once per app, not per request
+    # (the package's static files do not change while it serves).
+    text = current_app.extensions.get("liars.service_worker")
+    if text is None:
+        text = current_app.extensions["liars.service_worker"] = render_service_worker()
+    response = current_app.response_class(text, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response
