@@ -139,7 +139,7 @@ class Packer:
             want[length] += 1
         tiles = tiles.astype(np.int16)
         room = int(tiles.sum()) - int(want @ self.span)
-        if not tail or min(tail) < 2 or max(tail) > self.top or room < sum(tail):
+        if tail and (min(tail) < 2 or max(tail) > self.top) or room < sum(tail):
             return None
         act = np.flatnonzero(want[self.lengths] > 0)
         tails = np.flatnonzero(np.isin(self.lengths, tail))
@@ -149,6 +149,8 @@ class Packer:
 
     def _bin_holds(self, bin_tiles, tails):
         """Tail candidate numbers of disjoint words, one per tail length, in the bin."""
+        if not self._tail:
+            return []
         if len(self._tail) == 1:
             return [int(tails[0])]
         if self._sub is None:
@@ -224,7 +226,7 @@ class Packer:
         weights = self._relax(tiles, want, binned, act, tails)
         if weights is None:
             return None  # a letter weighting proves that nothing packs
-        if self.columns and len(weights) and len(self._tail) == 1:
+        if self.columns and len(weights) and len(self._tail) <= 1:
             found = self._rounded(tiles, want, binned, act, tails, weights)
             if found is not None:
                 return found
@@ -262,6 +264,8 @@ class Packer:
                 rest[self.lengths[w]] -= 1
         if rest.any():
             return None
+        if not self._tail:
+            return taken, []
         bin_tiles = binned + left
         fit = tails[(self.counts[tails] <= bin_tiles).all(axis=1)]
         if not len(fit):
