@@ -4,8 +4,10 @@ The question ``Packer.query(tiles, main, tail)``: are there disjoint lexicon
 words, one of each length in ``main`` (a multiset), whose letters fit the
 tiles, such that the tiles they leave (the *bin*, of |tiles| - sum(main)
 tiles) hold a word of length ``tail``?  The highest-set search settles the
-highest shape entry by entry with it: ``main`` is the settled prefix, ``tail``
-the next entry tried.
+highest shape entry by entry with it: ``main`` is (mostly) the settled
+prefix, ``tail`` the next entry tried.  A length may as well be asked for in
+``main`` as in ``tail`` (a packing needs both), and ``tail`` may be empty:
+the split changes only the work.
 
 The search branches on letters, as exact-cover solvers do.  Every tile ends in
 a main word or in the bin, and the bin's size is fixed.  A state picks one
@@ -127,9 +129,11 @@ class Packer:
     def query(self, tiles: np.ndarray, main, tail):
         """(main candidate numbers, tail candidate numbers) of one packing, or None.
 
-        ``tail`` is one length or several (then the bin must hold a word of
+        ``tail`` is one length, several (then the bin must hold a word of
         each, disjoint: checked exactly, by a query on the bin, once the main
-        words are placed).
+        words are placed), or none (only the main words are asked for: the
+        same question as any split of those lengths into main and tail, often
+        with less work; see search._split).
         """
         tail = sorted([tail] if isinstance(tail, int) else tail, reverse=True)
         want = np.zeros(self.top + 1, dtype=np.int64)
