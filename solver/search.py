@@ -76,7 +76,8 @@ has a shape starting P, L, at most H, so L <= H(k+1)).  "Does some set of shape
 P leave a word of length L?" is answered "yes" at once when the set at hand
 leaves one, and otherwise exactly by solver/packing.py (a letter-branching
 search with proven cuts; its docstring has the argument), which returns such
-a set when there is one.  When no L >= 2 is left, the set that proved the last
+a set when there is one.  Which lengths it packs by letters and which it only
+fits into what is left is a choice of work, not of answer (``_split``).  When no L >= 2 is left, the set that proved the last
 entry is a set of the highest shape.  Nothing is capped: the packing memo is
 bounded, and a full memo only means repeated work.  Tie-break on this path
 (deterministic, documented): that set, its words in row order, leftover
