@@ -4,8 +4,10 @@ The question ``Packer.query(tiles, main, tail)``: are there disjoint lexicon
 words, one of each length in ``main`` (a multiset), whose letters fit the
 tiles, such that the tiles they leave (the *bin*, of |tiles| - sum(main)
 tiles) hold a word of length ``tail``?  The highest-set search settles the
-highest shape entry by entry with it: ``main`` is the settled prefix, ``tail``
-the next entry tried.
+highest shape entry by entry with it: ``main`` is (mostly) the settled
+prefix, ``tail`` the next entry tried.  A length may as well be asked for in
+``main`` as in ``tail`` (a packing needs both), and ``tail`` may be empty:
+the split changes only the work.
 
 The search branches on letters, as exact-cover solvers do.  Every tile ends in
 a main word or in the bin, and the bin's size is fixed.  A state picks one
@@ -127,9 +129,11 @@ class Packer:
     def query(self, tiles: np.ndarray, main, tail):
         """(main candidate numbers, tail candidate numbers) of one packing, or None.
 
-        ``tail`` is one length or several (then the bin must hold a word of
+        ``tail`` is one length, several (then the bin must hold a word of
         each, disjoint: checked exactly, by a query on the bin, once the main
-        words are placed).
+        words are placed), or none (only the main words are asked for: the
+        same question as any split of those lengths into main and tail, often
+        with less work; see search._split).
         """
         tail = sorted([tail] if isinstance(tail, int) else tail, reverse=True)
         want = np.zeros(self.top + 1, dtype=np.int64)
@@ -139,7 +143,7 @@ class Packer:
             want[length] += 1
         tiles = tiles.astype(np.int16)
         room = int(tiles.sum()) - int(want @ self.span)
-        if not tail or min(tail) < 2 or max(tail) > self.top or room < sum(tail):
+        if tail and (min(tail) < 2 or max(tail) > self.top) or room < sum(tail):
             return None
         act = np.flatnonzero(want[self.lengths] > 0)
         tails = np.flatnonzero(np.isin(self.lengths, tail))
@@ -149,6 +153,8 @@ class Packer:
 
     def _bin_holds(self, bin_tiles, tails):
         """Tail candidate numbers of disjoint words, one per tail length, in the bin."""
+        if not self._tail:
+            return []
         if len(self._tail) == 1:
             return [int(tails[0])]
         if self._sub is None:
@@ -224,7 +230,7 @@ class Packer:
         weights = self._relax(tiles, want, binned, act, tails)
         if weights is None:
             return None  # a letter weighting proves that nothing packs
-        if self.columns and len(weights) and len(self._tail) == 1:
+        if self.columns and len(weights) and len(self._tail) <= 1:
             found = self._rounded(tiles, want, binned, act, tails, weights)
             if found is not None:
                 return found
@@ -262,6 +268,8 @@ class Packer:
                 rest[self.lengths[w]] -= 1
         if rest.any():
             return None
+        if not self._tail:
+            return taken, []
         bin_tiles = binned + left
         fit = tails[(self.counts[tails] <= bin_tiles).all(axis=1)]
         if not len(fit):

@@ -76,7 +76,8 @@ has a shape starting P, L, at most H, so L <= H(k+1)).  "Does some set of shape
 P leave a word of length L?" is answered "yes" at once when the set at hand
 leaves one, and otherwise exactly by solver/packing.py (a letter-branching
 search with proven cuts; its docstring has the argument), which returns such
-a set when there is one.  When no L >= 2 is left, the set that proved the last
+a set when there is one.  Which lengths it packs by letters and which it only
+fits into what is left is a choice of work, not of answer (``_split``).  When no L >= 2 is left, the set that proved the last
 entry is a set of the highest shape.  Nothing is capped: the packing memo is
 bounded, and a full memo only means repeated work.  Tie-break on this path
 (deterministic, documented): that set, its words in row order, leftover
@@ -128,6 +129,8 @@ _SMALL_RACK = 48  # racks up to this size keep the whole layered search (the tie
 # work (past 0.3 s of pair tests) was measured too: Bananagrams 60-tile racks' CPU max went
 # from 0.27 s to 5.9 s and the 70-tile sum from 12 s to 34 s; not kept.
 _MAX_PAIRS_BIG = _MAX_PAIRS
+_LONG_TAIL = 8  # exact covers: tail words this long are packed by letters too (see _split)
+_EXACT_WORDS = 8  # ... when the cover has at most this many words
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
@@ -712,10 +715,7 @@ class _Settle:
                 if len(fit):
                     self.main = self.main + [int(fit[0])]
                     break
-                # the words of the prefix's top length are packed by letters;
-                # the shorter ones and the new entry only need to fit what is left
-                head = [n for n in self.prefix if n == self.prefix[0]] if self.prefix else []
-                got = self.packer.query(self.tiles, head, self.prefix[len(head):] + [length])
+                got = self.packer.query(self.tiles, *_split(self.prefix, length, self.size))
                 if got is not None:
                     self.main = got[0] + got[1]
                     break
@@ -750,6 +750,38 @@ class _Settle:
         limits = length_limits(self.tiles, self.lengths, self.counts)
         return min(by_size, greatest_shape(self.tiles.astype(np.int64), limits,
                                            tuple(self.prefix)))
+
+
+def _split(prefix: list[int], length: int, size: int) -> tuple[list[int], list[int]]:
+    """How to ask "does some set of shape ``prefix`` leave a word of ``length``?": (main, tail).
+
+    The packing query packs its main words by letters and only checks that the
+    tail words fit what is left; both halves are required, so every split asks
+    the same question and gets the same answer.  The split only changes the
+    work, measured on the big racks' queries (scripts/bench_solver.py):
+    the prefix's top-length words are main, the shorter ones and the new entry
+    tail, except that a tail word as long as the main ones joins them (K + 1
+    words of one length: 2-15 times faster), and when fewer than
+    ``_EXACT_WORDS`` words use every tile (an exact cover) the tail words of
+    ``_LONG_TAIL`` letters or more join too (2-20 times faster on 98-tile
+    racks; short ones have too many candidates to branch on, and the whole
+    Bananagrams bag, nine 15s and a 9, took 88 s that way against 26 s).
+
+    >>> _split([15, 15, 13], 7, 50)
+    ([15, 15, 13], [7])
+    >>> _split([15, 15], 15, 80)
+    ([15, 15, 15], [])
+    >>> _split([15, 15, 13], 7, 60)
+    ([15, 15], [13, 7])
+    >>> _split([15] * 9, 9, 144)  # an exact cover of ten words: as before
+    ([15, 15, 15, 15, 15, 15, 15, 15, 15], [9])
+    """
+    head = [n for n in prefix if n == prefix[0]] if prefix else []
+    tail = prefix[len(head):] + [length]
+    exact = sum(prefix) + length == size and len(prefix) < _EXACT_WORDS
+    top = head[0] if head else length
+    joins = [n for n in tail if n == top or (exact and n >= _LONG_TAIL)]
+    return head + joins, [n for n in tail if n not in joins]
 
 
 def _stopped_bound(layers: _Layers, tiles: Tiles, index) -> tuple[int, ...]:
