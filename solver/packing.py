@@ -143,7 +143,7 @@ class Packer:
             want[length] += 1
         tiles = tiles.astype(np.int16)
         room = int(tiles.sum()) - int(want @ self.span)
-        if tail and (min(tail) < 2 or max(tail) > self.top) or room < sum(tail):
+        if (tail and (min(tail) < 2 or max(tail) > self.top)) or room < sum(tail):
             return None
         act = np.flatnonzero(want[self.lengths] > 0)
         tails = np.flatnonzero(np.isin(self.lengths, tail))

@@ -77,8 +77,9 @@ P leave a word of length L?" is answered "yes" at once when the set at hand
 leaves one, and otherwise exactly by solver/packing.py (a letter-branching
 search with proven cuts; its docstring has the argument), which returns such
 a set when there is one.  Which lengths it packs by letters and which it only
-fits into what is left is a choice of work, not of answer (``_split``).  When no L >= 2 is left, the set that proved the last
-entry is a set of the highest shape.  Nothing is capped: the packing memo is
+fits into what is left is a choice of work, not of answer (``_split``).  When
+no L >= 2 is left, the set that proved the last entry is a set of the highest
+shape.  Nothing is capped: the packing memo is
 bounded, and a full memo only means repeated work.  Tie-break on this path
 (deterministic, documented): that set, its words in row order, leftover
 letters alphabetically; it may differ from the layers' smallest sequence when
@@ -761,7 +762,7 @@ def _split(prefix: list[int], length: int, size: int) -> tuple[list[int], list[i
     work, measured on the big racks' queries (scripts/bench_solver.py):
     the prefix's top-length words are main, the shorter ones and the new entry
     tail, except that a tail word as long as the main ones joins them (K + 1
-    words of one length: 2-15 times faster), and when fewer than
+    words of one length: 2-15 times faster), and when at most
     ``_EXACT_WORDS`` words use every tile (an exact cover) the tail words of
     ``_LONG_TAIL`` letters or more join too (2-20 times faster on 98-tile
     racks; short ones have too many candidates to branch on, and the whole
@@ -777,11 +778,12 @@ def _split(prefix: list[int], length: int, size: int) -> tuple[list[int], list[i
     ([15, 15, 15, 15, 15, 15, 15, 15, 15], [9])
     """
     head = [n for n in prefix if n == prefix[0]] if prefix else []
-    tail = prefix[len(head):] + [length]
-    exact = sum(prefix) + length == size and len(prefix) < _EXACT_WORDS
+    rest = prefix[len(head):] + [length]
     top = head[0] if head else length
-    joins = [n for n in tail if n == top or (exact and n >= _LONG_TAIL)]
-    return head + joins, [n for n in tail if n not in joins]
+    exact = sum(prefix) + length == size and len(prefix) + 1 <= _EXACT_WORDS
+    main = [n == top or (exact and n >= _LONG_TAIL) for n in rest]
+    return (head + [n for n, m in zip(rest, main) if m],
+            [n for n, m in zip(rest, main) if not m])
 
 
 def _stopped_bound(layers: _Layers, tiles: Tiles, index) -> tuple[int, ...]:
