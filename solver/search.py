@@ -109,6 +109,7 @@ import numpy as np
 
 from .bounds import counts_of, greatest_shape, length_limits, tile_counts
 from .index import _LANE_GUARD, LANE_LETTERS, _lanes_of
+from .joins import join_pairs
 from .packing import OutOfTime, Packer
 from .tiles import BITS, Tiles, unpack
 
@@ -132,6 +133,9 @@ _SMALL_RACK = 48  # racks up to this size keep the whole layered search (the tie
 _MAX_PAIRS_BIG = _MAX_PAIRS
 _LONG_TAIL = 8  # exact covers: tail words this long are packed by letters too (see _split)
 _EXACT_WORDS = 8  # ... when the cover has at most this many words
+_JOIN_MIN_STATES = 3000  # remainders from which the bitset join finds the pairs
+_CHUNK_STATES = 1 << 16  # remainders per join
+_JOIN_FIRST = 1 << 12  # remainders in the first join of a layer (then doubling)
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
@@ -530,6 +534,8 @@ class _Layers:
         subsets = _comb(size, length)
         keys = None
         n_states = len(states[0])
+        if n_states >= _JOIN_MIN_STATES:
+            return self._joined(states, length, floor)
         # rough costs in nanoseconds, fitted to timings of both ways on the
         # layers of random 24-40 tile racks (either way gives the same pairs)
         if (subsets <= _MAX_SUBSETS and n_states > 1 and
@@ -580,6 +586,46 @@ class _Layers:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         if len(out_i) == 1:
             return out_i[0], out_j[0]
+        return np.concatenate(out_i), np.concatenate(out_j)
+
+    def _joined(self, states, length: int, floor):
+        """The pairs by the bitset join (solver/joins.py), in state chunks, floors applied.
+
+        With floors, the states go by floor, so that each chunk joins only the
+        rows from its smallest floor on (then each pair is checked on its own floor).
+        """
+        rows, lanes = self.blocks[length]
+        n_states = len(states[0])
+        order = None
+        if floor is not None:
+            order = np.argsort(floor, kind="stable")
+            states = tuple(a[order] for a in states)
+            floor = floor[order]
+        out_i, out_j, total = [], [], 0
+        lo, step = 0, _JOIN_FIRST
+        while lo < n_states:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime
+            # chunks grow from small, so that a layer too big to hold is seen early
+            part = tuple(a[lo:lo + step] for a in states)
+            first = 0
+            if floor is not None:
+                first = int(np.searchsorted(rows, floor[lo]))
+            pi, pj = join_pairs(part, tuple(a[first:] for a in lanes))
+            pj += first
+            if floor is not None and len(pi):
+                ok = rows[pj] >= floor[lo:lo + step][pi]
+                pi, pj = pi[ok], pj[ok]
+            if len(pi):
+                out_i.append(pi + lo if order is None else order[pi + lo])
+                out_j.append(pj)
+                total += len(pi)
+                if total > self.max_pairs:
+                    raise _OutOfTime("size")  # too big to hold: the packing queries go on
+            lo += step
+            step = min(2 * step, _CHUNK_STATES)
+        if not out_i:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         return np.concatenate(out_i), np.concatenate(out_j)
 
     def _block_keys(self, length: int):
