@@ -30,9 +30,11 @@ _DENSE_DEPTH = 3  # requirements ANDed as bitsets; the pairs left are tested exa
 def letter_counts(lanes) -> np.ndarray:
     """(n, 26) uint8 letter counts of packed lanes (a triple of uint64 arrays).
 
+    >>> from collections import Counter
     >>> from solver.index import _lanes_of
     >>> from solver.tiles import pack
-    >>> lanes = [np.array([v], dtype=np.uint64) for v in _lanes_of(pack("ZOO"))]
+    >>> packed = pack(Counter("ZOO"))
+    >>> lanes = [np.array([v], dtype=np.uint64) for v in _lanes_of(packed)]
     >>> letter_counts(lanes)[0, [14, 25]].tolist()
     [2, 1]
     """
