@@ -7,7 +7,9 @@ tiles) hold a word of length ``tail``?  The highest-set search settles the
 highest shape entry by entry with it: ``main`` is (mostly) the settled
 prefix, ``tail`` the next entry tried.  A length may as well be asked for in
 ``main`` as in ``tail`` (a packing needs both), and ``tail`` may be empty:
-the split changes only the work.
+the split changes only the work.  ``query(tiles, main, lengths, one_of=True)``
+asks for one tail word of any of several lengths: one proof that none of them
+can follow, instead of one per length.
 
 The search branches on letters, as exact-cover solvers do.  Every tile ends in
 a main word or in the bin, and the bin's size is fixed.  A state picks one
@@ -32,7 +34,7 @@ state):
 * the tail: some word of length ``tail`` must fit the bin, whose count of a
   settled letter is known and of an unplaced letter at most what is unplaced,
   and the settled bin tiles that word does not use must fit in the bin's
-  spare room (bin size minus ``tail``);
+  spare room (bin size minus the word's length);
 * letter weightings (the linear relaxation's dual): for any y >= 0 over the
   letters, the words of a packing hold at most y . (tiles + settled bin) of
   weight, and each wanted word weighs at least the least y . w of its length,
@@ -126,16 +128,19 @@ class Packer:
         self._sub = None  # a packer for the bin, when the tail has several words
         self.columns = columns  # solve the relaxation by column generation
 
-    def query(self, tiles: np.ndarray, main, tail):
+    def query(self, tiles: np.ndarray, main, tail, one_of: bool = False):
         """(main candidate numbers, tail candidate numbers) of one packing, or None.
 
         ``tail`` is one length, several (then the bin must hold a word of
         each, disjoint: checked exactly, by a query on the bin, once the main
         words are placed), or none (only the main words are asked for: the
         same question as any split of those lengths into main and tail, often
-        with less work; see search._split).
+        with less work; see search._split).  With ``one_of``, ``tail`` lists
+        lengths and the bin must hold one word of any of them; the packing
+        returned then has the longest such word its bin holds.
         """
-        tail = sorted([tail] if isinstance(tail, int) else tail, reverse=True)
+        tail = sorted([tail] if isinstance(tail, int) else set(tail) if one_of else tail,
+                      reverse=True)
         want = np.zeros(self.top + 1, dtype=np.int64)
         for length in main:
             if length > self.top or length < 2:
@@ -143,20 +148,24 @@ class Packer:
             want[length] += 1
         tiles = tiles.astype(np.int16)
         room = int(tiles.sum()) - int(want @ self.span)
-        if (tail and (min(tail) < 2 or max(tail) > self.top)) or room < sum(tail):
+        tail = [n for n in tail if 2 <= n <= self.top] if one_of else tail
+        if one_of and not tail:
+            return None
+        if (tail and (min(tail) < 2 or max(tail) > self.top)) or \
+                room < (min(tail) if one_of else sum(tail)):
             return None
         act = np.flatnonzero(want[self.lengths] > 0)
         tails = np.flatnonzero(np.isin(self.lengths, tail))
         tails = tails[(self.counts[tails] <= tiles).all(axis=1)]
-        self._tail, self._spare = tail, room - sum(tail)
+        self._tail, self._room, self._one_of = tail, room, one_of
         return self._state(tiles, want, np.zeros(26, dtype=np.int16), act, tails)
 
     def _bin_holds(self, bin_tiles, tails):
         """Tail candidate numbers of disjoint words, one per tail length, in the bin."""
         if not self._tail:
             return []
-        if len(self._tail) == 1:
-            return [int(tails[0])]
+        if len(self._tail) == 1 or self._one_of:
+            return [int(tails[0])]  # rows are longest first
         if self._sub is None:
             self._sub = Packer(self.lengths, self.counts, self.deadline, self.columns)
         got = self._sub.query(bin_tiles, self._tail[:-1], self._tail[-1])
@@ -181,17 +190,22 @@ class Packer:
             raise OutOfTime
         # the tail: words that fit the bin (settled letters: binned; others: unplaced)
         tails = tails[self._fit(tails, binned + tiles)]
-        if len(self._tail) == 1 and binned.any():
+        if (len(self._tail) == 1 or self._one_of) and binned.any():
             # the bin's settled tiles the tail word leaves must fit its spare room
             used = self.counts[tails][:, binned > 0].sum(axis=1)
-            tails = tails[int(binned.sum()) - used <= self._spare]
-        for length in set(self._tail):
-            if not (self.lengths[tails] == length).any():
+            tails = tails[int(binned.sum()) - used <= self._room - self.lengths[tails]]
+        if self._one_of:
+            if not len(tails):
                 return None
+        else:
+            for length in set(self._tail):
+                if not (self.lengths[tails] == length).any():
+                    return None
         if not want.any():
             got = self._bin_holds(binned + tiles, tails)
             return None if got is None else ([], got)
-        key = (tiles.tobytes() + want.tobytes() + binned.tobytes(), tuple(self._tail))
+        key = (tiles.tobytes() + want.tobytes() + binned.tobytes(), tuple(self._tail),
+               self._one_of)
         if key in self.failed:
             return None
         found = self._branch(tiles, want, binned, act, tails)
@@ -230,7 +244,7 @@ class Packer:
         weights = self._relax(tiles, want, binned, act, tails)
         if weights is None:
             return None  # a letter weighting proves that nothing packs
-        if self.columns and len(weights) and len(self._tail) <= 1:
+        if self.columns and len(weights) and (len(self._tail) <= 1 or self._one_of):
             found = self._rounded(tiles, want, binned, act, tails, weights)
             if found is not None:
                 return found
@@ -361,7 +375,8 @@ class Packer:
         ``tiles + binned`` (main words hold no settled letter).  So for every
         weighting y >= 0 of the letters, y . (tiles + binned) >= the sum of
         y . w over the words, >= sum over the groups (one per wanted length,
-        one per tail length) of n_g * min_{w in group} y . w.  A y breaking
+        one per tail length, or one for the tail when it is one word of any of
+        its lengths) of n_g * min_{w in group} y . w.  A y breaking
         that inequality proves that no packing exists.  It is checked here in
         integer arithmetic (integers held in float64: every product and partial
         sum is an integer below 2^53, so each is exact); where y comes from (a few kept from earlier states,
@@ -374,10 +389,12 @@ class Packer:
         words = np.concatenate([act, tails])
         lengths = self.lengths[words]
         starts = np.flatnonzero(np.diff(lengths, prepend=-1) != 0)
+        if self._one_of:  # the tail is one group: one word, of any of its lengths
+            starts = starts[starts < len(act)]
         starts = np.union1d(starts, [len(act)]) if len(tails) else starts
         sizes = np.array([want[lengths[lo]] if lo < len(act) else
-                          self._tail.count(int(lengths[lo])) for lo in starts.tolist()],
-                         dtype=np.int64)
+                          1 if self._one_of else self._tail.count(int(lengths[lo]))
+                          for lo in starts.tolist()], dtype=np.int64)
         counts = self.exact[words]  # integers, as floats: the sums below are exact
         if self.pool:
             pool = np.array(self.pool, dtype=np.float64).T  # (26, k), integers

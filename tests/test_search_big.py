@@ -91,6 +91,40 @@ def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed, c
     assert answered[True] and answered[False]
 
 
+@pytest.mark.parametrize("lexicon, tile_set, seed, columns", [
+    ("twl06", SCRABBLE, 7, False), ("csw19", BANANAGRAMS, 8, True),
+])
+def test_one_of_queries_match_exhaustive_enumeration(lexicon, tile_set, seed, columns):
+    """A tail of any of several lengths: yes when one of them packs, with the longest tail."""
+    lex = load_lexicon(lexicon)
+    rng = random.Random(seed)
+    bag = _bag(tile_set)
+    answered = {True: 0, False: 0}
+    for _ in range(25):
+        rack = "".join(rng.sample(bag, rng.randint(7, 12)))
+        tiles = parse_tiles(rack, tile_set)
+        rows = lex.index.formable_rows(tiles.packed, len(tiles), min_length=2)
+        packer = Packer(lex.index.lengths[rows], counts_of(lex.index, rows), columns=columns)
+        cands = candidate_alphagrams(rack, lex)
+        for _ in range(6):
+            main = sorted((rng.randint(2, 6) for _ in range(rng.randint(0, 2))), reverse=True)
+            lengths = sorted(rng.sample(range(2, 8), rng.randint(1, 4)))
+            want = any(_packs(cands, Counter(rack.lower()), main + [n]) for n in lengths)
+            got = packer.query(tile_counts(tiles.packed), main, lengths, one_of=True)
+            assert (got is not None) == want, (rack, main, lengths)
+            if got is not None:
+                words = [lex.index.key(int(rows[i])) for i in got[0]]
+                tail = lex.index.key(int(rows[got[1][0]]))
+                assert sorted(map(len, words), reverse=True) == main and len(tail) in lengths
+                left = Counter(rack.lower()) - Counter("".join(words))
+                assert not Counter(tail) - left
+                longer = [c for c in cands if len(tail) < len(c) and len(c) in lengths
+                          and not Counter(c) - left]
+                assert not longer, (rack, words, tail, longer)
+            answered[want] += 1
+    assert answered[True] and answered[False]
+
+
 @pytest.mark.parametrize("lexicon, tile_set, seed", [
     ("twl06", SCRABBLE, 11), ("csw19", BANANAGRAMS, 12), ("sowpods", SCRABBLE, 13),
 ])
