@@ -121,12 +121,13 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        self.failed: set = set()
+        self.failed: dict = {}  # states proven empty -> the least tail length asked for then
         self.nodes = 0
         self.relaxations = 0  # linear relaxations solved
         self.pool: list = []  # recent proven letter weightings, tried first at each state
         self._sub = None  # a packer for the bin, when the tail has several words
         self.columns = columns  # solve the relaxation by column generation
+        self.best_found = None  # one_of queries: the packing with the longest tail yet
 
     def query(self, tiles: np.ndarray, main, tail, one_of: bool = False):
         """(main candidate numbers, tail candidate numbers) of one packing, or None.
@@ -137,8 +138,10 @@ class Packer:
         same question as any split of those lengths into main and tail, often
         with less work; see search._split).  With ``one_of``, ``tail`` lists
         lengths and the bin must hold one word of any of them; the packing
-        returned then has the longest such word its bin holds.
+        returned then has the longest tail word of all packings (branch and
+        bound: each packing found raises the least tail length still asked for).
         """
+        self.best_found = None
         tail = sorted([tail] if isinstance(tail, int) else set(tail) if one_of else tail,
                       reverse=True)
         want = np.zeros(self.top + 1, dtype=np.int64)
@@ -158,7 +161,17 @@ class Packer:
         tails = np.flatnonzero(np.isin(self.lengths, tail))
         tails = tails[(self.counts[tails] <= tiles).all(axis=1)]
         self._tail, self._room, self._one_of = tail, room, one_of
-        return self._state(tiles, want, np.zeros(26, dtype=np.int16), act, tails)
+        self._low, self._path = (min(tail) if one_of else 0), []
+        found = self._state(tiles, want, np.zeros(26, dtype=np.int16), act, tails)
+        return self.best_found if one_of else found
+
+    def _found(self, main, tail):
+        """A packing was found: the answer, or (one_of) the best yet, and search on for longer."""
+        if not self._one_of:
+            return main, tail
+        self.best_found = (self._path + main, tail)
+        self._low = int(self.lengths[tail[0]]) + 1
+        return None
 
     def _bin_holds(self, bin_tiles, tails):
         """Tail candidate numbers of disjoint words, one per tail length, in the bin."""
@@ -195,6 +208,7 @@ class Packer:
             used = self.counts[tails][:, binned > 0].sum(axis=1)
             tails = tails[int(binned.sum()) - used <= self._room - self.lengths[tails]]
         if self._one_of:
+            tails = tails[self.lengths[tails] >= self._low]
             if not len(tails):
                 return None
         else:
@@ -203,14 +217,16 @@ class Packer:
                     return None
         if not want.any():
             got = self._bin_holds(binned + tiles, tails)
-            return None if got is None else ([], got)
+            return None if got is None else self._found([], got)
         key = (tiles.tobytes() + want.tobytes() + binned.tobytes(), tuple(self._tail),
                self._one_of)
-        if key in self.failed:
+        # a state fails for the least tail length asked for then, and for any higher
+        low = self.failed.get(key)
+        if low is not None and low <= self._low:
             return None
         found = self._branch(tiles, want, binned, act, tails)
         if found is None and len(self.failed) < MAX_FAILED:
-            self.failed.add(key)
+            self.failed[key] = self._low
         return found
 
     def _branch(self, tiles, want, binned, act, tails):
@@ -288,7 +304,7 @@ class Packer:
         fit = tails[(self.counts[tails] <= bin_tiles).all(axis=1)]
         if not len(fit):
             return None
-        return taken, [int(fit[0])]
+        return self._found(taken, [int(fit[0])])
 
     def _cover(self, tiles, want, binned, act, tails, x, left, cover, free):
         """Put ``left`` more x tiles in main words of ``cover`` (row order), or in the bin."""
@@ -299,8 +315,10 @@ class Packer:
                 w = int(cover[i])
                 rest = want.copy()
                 rest[self.lengths[w]] -= 1
+                self._path.append(w)
                 found = self._cover(tiles - self.counts[w], rest, binned, act, tails, x,
                                     left - int(self.counts[w, x]), cover[i:], free)
+                self._path.pop()
                 if found is not None:
                     return found[0] + [w], found[1]
         if left > free:

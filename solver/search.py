@@ -98,6 +98,7 @@ and the letter-group relaxation of solver/bounds.py with that prefix.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 import itertools
@@ -753,24 +754,52 @@ class _Settle:
         top = int(self.lengths[0]) if len(self.lengths) else 0
         while True:
             cap = min(self.prefix[-1] if self.prefix else top, self.size - sum(self.prefix))
-            first = cap if self.trying is None else min(cap, self.trying)
-            for length in range(first, 1, -1):
-                self.trying = length
-                left = self.tiles - self.counts[self.main].sum(axis=0)
-                block = np.flatnonzero(self.lengths == length)
-                fit = block[(self.counts[block] <= left).all(axis=1)]
-                if len(fit):
-                    self.main = self.main + [int(fit[0])]
+            high = cap if self.trying is None else min(cap, self.trying)
+            # the entry is in [best, high]: the set at hand leaves a word of length best
+            best, row = self._at_hand(high)
+            while best < high:
+                self.trying = high
+                main, tail = _split(self.prefix, high, self.size)
+                if tail == [high] and high - 1 > best:
+                    # one tail word: one query for every length in (best, high], which
+                    # answers the packing with the longest tail word (or none longer)
+                    try:
+                        got = self.packer.query(self.tiles, main, range(best + 1, high + 1),
+                                                one_of=True)
+                    finally:
+                        if self.packer.best_found is not None:  # also when out of time
+                            self.main, row = sum(self.packer.best_found, []), None
+                    if got is not None:
+                        best = self._new_entry()
                     break
-                got = self.packer.query(self.tiles, *_split(self.prefix, length, self.size))
-                if got is not None:
-                    self.main = got[0] + got[1]
-                    break
-            else:
+                else:
+                    got = self.packer.query(self.tiles, main, tail)
+                    if got is None:
+                        high -= 1
+                        continue
+                self.main, row = got[0] + got[1], None
+                best = self._new_entry()
+            if best < 2:
                 self.trying = 1
                 return self._rows(self.main)
-            self.prefix.append(length)
+            if row is not None:
+                self.main = self.main + [row]
+            self.prefix.append(best)
             self.trying = None
+
+    def _at_hand(self, high: int) -> tuple[int, int | None]:
+        """The longest word, at most ``high`` long, that the set at hand leaves: (length, number)."""
+        left = self.tiles - self.counts[self.main].sum(axis=0)
+        fit = np.flatnonzero((self.lengths <= high) & (self.counts <= left).all(axis=1))
+        if not len(fit):
+            return 1, None
+        return int(self.lengths[fit[0]]), int(fit[0])  # rows are longest first
+
+    def _new_entry(self) -> int:
+        """The length a packing just found has beyond the prefix (it has one word more)."""
+        extra = collections.Counter(int(self.lengths[i]) for i in self.main)
+        extra.subtract(self.prefix)
+        return next(length for length, n in extra.items() if n > 0)
 
     def _rows(self, numbers) -> list[int]:
         return sorted(int(self.rows[i]) for i in numbers)
