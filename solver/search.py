@@ -136,7 +136,9 @@ _LONG_TAIL = 8  # exact covers: tail words this long are packed by letters too (
 _EXACT_WORDS = 8  # ... when the cover has at most this many words
 _JOIN_MIN_STATES = 3000  # remainders from which the bitset join finds the pairs
 _CHUNK_STATES = 1 << 16  # remainders per join
-_JOIN_FIRST = 1 << 12  # remainders in the first join of a layer (then doubling)
+_JOIN_FIRST = 1 << 10  # remainders in the first join of a layer (then doubling)
+_PROJECTED = 16  # a layer on course for this many times _MAX_PAIRS hands over at once
+_ONE_OF = True
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
@@ -621,8 +623,10 @@ class _Layers:
                 out_i.append(pi + lo if order is None else order[pi + lo])
                 out_j.append(pj)
                 total += len(pi)
-                if total > self.max_pairs:
-                    raise _OutOfTime("size")  # too big to hold: the packing queries go on
+                # too big to hold (or on course to be, by far): the packing queries go on
+                if total > self.max_pairs or \
+                        total * n_states > _PROJECTED * self.max_pairs * (lo + len(part[0])):
+                    raise _OutOfTime("size")
             lo += step
             step = min(2 * step, _CHUNK_STATES)
         if not out_i:
@@ -760,7 +764,7 @@ class _Settle:
             while best < high:
                 self.trying = high
                 main, tail = _split(self.prefix, high, self.size)
-                if tail == [high] and high - 1 > best:
+                if _ONE_OF and tail == [high] and high - 1 > best:
                     # one tail word: one query for every length in (best, high], which
                     # answers the packing with the longest tail word (or none longer)
                     try:
