@@ -139,6 +139,7 @@ _CHUNK_STATES = 1 << 16  # remainders per join
 _JOIN_FIRST = 1 << 10  # remainders in the first join of a layer (then doubling)
 _PROJECTED = 16  # a layer on course for this many times _MAX_PAIRS hands over at once
 _ONE_OF = True
+_HASHED_MERGE = 1 << 16  # merges of this many remainders or more use the compiled hash table
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
@@ -236,6 +237,9 @@ _FIELD_SHIFTS = np.arange(0, BITS * LANE_LETTERS, BITS, dtype=np.uint64)
 
 def _union(states):
     """The letter-wise maximum of some states, as a triple of lane ints."""
+    if len(states[0]) >= _HASHED_MERGE:
+        from .kernels import lane_max  # compiled: only big layers need it
+        return [int(lane_max(lane)) for lane in states]
     top = None
     for lo in range(0, len(states[0]), 1 << 16):
         lanes = np.stack([lane[lo:lo + (1 << 16)] for lane in states])  # (3, states)
@@ -338,11 +342,16 @@ def _unique_states(a, b, c):
 
     Sorts one hash instead of three lanes; a hash collision (two different
     triples with one hash) is detected lane by lane and then the exact
-    three-key sort is used instead.
+    three-key sort is used instead.  Big merges use a compiled hash table
+    instead (solver/kernels.py: every probe compares the lanes).
     """
     n = len(a)
     if n == 1:
         return (a, b, c), np.zeros(1, dtype=np.intp)
+    if n >= _HASHED_MERGE:
+        from .kernels import unique_triples  # compiled: only big layers need it
+        keep, inverse = unique_triples(a, b, c)
+        return (a[keep], b[keep], c[keep]), inverse
     keys = _hash(a, b, c)
     order = np.argsort(keys)
     sk = keys[order]

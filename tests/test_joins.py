@@ -44,9 +44,8 @@ def test_join_equals_the_pair_test(n_states, n_words, state_top, word_top, seed)
 
 
 def test_join_with_small_chunks_equals_the_pair_test(monkeypatch):
-    """Chunks of states and of words only split the work."""
-    monkeypatch.setattr(joins, "_CHUNK_STATES", 128)
-    monkeypatch.setattr(joins, "_CHUNK_CELLS", 16)
+    """Chunks of states only split the work (here the last chunk is not a multiple of 64)."""
+    monkeypatch.setattr(joins, "_CHUNK_STATES", 192)
     rng = np.random.default_rng(9)
     states, words = _lanes(rng, 1000, 2), _lanes(rng, 300, 1)
     assert _pairs(*joins.join_pairs(states, words)) == _pairs(*_fit_pairs(states, words))
