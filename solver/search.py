@@ -60,8 +60,12 @@ Making the layers cheap, without cutting anything that matters:
   (numpy, packed counts, first lane then the others) or, for small
   remainders, by listing each remainder's sub-multisets of the wanted length
   and looking them up; a 64-bit hash only says where to look, every hit is
-  checked on the full packed counts.  Merging equal remainders also sorts
-  by hash and checks for collisions, falling back to an exact sort.
+  checked on the full packed counts.  Layers of ``_JOIN_MIN_STATES``
+  remainders or more use a bitset join instead (solver/joins.py: "at least c
+  of letter x" as a bitset over the remainders, ANDed per word), which finds
+  exactly the same pairs.  Merging equal remainders also sorts by hash and
+  checks for collisions, falling back to an exact sort; big merges use a
+  hash table whose every probe compares the lanes (solver/kernels.py).
 
 Big racks: packing queries instead of layers.  When one layer would hold
 more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
@@ -72,12 +76,15 @@ the shape is settled entry by entry (class ``_Settle``): the next entry is the
 longest L (from there down) such that some set of shape P leaves a word of
 length L, which is the layers' induction unchanged (the highest shape H starts
 P; a set of shape H leaves its next word, so that L >= H(k+1); the set found
-has a shape starting P, L, at most H, so L <= H(k+1)).  "Does some set of shape
-P leave a word of length L?" is answered "yes" at once when the set at hand
-leaves one, and otherwise exactly by solver/packing.py (a letter-branching
-search with proven cuts; its docstring has the argument), which returns such
-a set when there is one.  Which lengths it packs by letters and which it only
-fits into what is left is a choice of work, not of answer (``_split``).  When
+has a shape starting P, L, at most H, so L <= H(k+1)).  The set at hand gives
+a first L (the longest word its leftover holds); above it, "does some set of
+shape P leave a word of length L?" is answered exactly by solver/packing.py
+(a letter-branching search with proven cuts; its docstring has the argument),
+which returns such a set when there is one.  When the query has a single
+tail word, one branch-and-bound query answers every length above the set at
+hand at once: the longest tail word any set of shape P leaves (or none
+longer).  Which lengths it packs by letters and which it only fits into what
+is left is a choice of work, not of answer (``_split``).  When
 no L >= 2 is left, the set that proved the last entry is a set of the highest
 shape.  Nothing is capped: the packing memo is
 bounded, and a full memo only means repeated work.  Tie-break on this path
@@ -138,7 +145,6 @@ _JOIN_MIN_STATES = 3000  # remainders from which the bitset join finds the pairs
 _CHUNK_STATES = 1 << 16  # remainders per join
 _JOIN_FIRST = 1 << 10  # remainders in the first join of a layer (then doubling)
 _PROJECTED = 16  # a layer on course for this many times _MAX_PAIRS hands over at once
-_ONE_OF = True
 _HASHED_MERGE = 1 << 16  # merges of this many remainders or more use the compiled hash table
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
@@ -736,14 +742,15 @@ class _Settle:
     """Past the layers' size: settle the rest of the shape entry by entry, by packing queries.
 
     The layers settled a prefix P exactly and, at the next position, refuted
-    every entry above the one they were trying.  For the next entry, each
-    length L from there down is tried: it is the entry when some set of shape
-    P leaves a word of length L (the highest shape starts P, L exactly when
-    that holds for L and for no longer length, by the layers' induction).  A
-    set at hand answers "yes" at once when its own leftover holds such a word;
-    otherwise solver/packing.py answers exactly, with a set when "yes".
-    When no L >= 2 is left, the shape is P and single letters, and the set that
-    proved the last entry is the answer.
+    every entry above the one they were trying.  The next entry is the longest
+    L such that some set of shape P leaves a word of length L (the highest
+    shape starts P, L exactly when that holds for L and for no longer length,
+    by the layers' induction).  The set at hand shows some L at once (the
+    longest word its leftover holds); the lengths above it, down from the
+    highest still possible, are asked of solver/packing.py, which answers
+    exactly, with a set when "yes" (one branch-and-bound query for all of them
+    when the tail is one word).  When no L >= 2 is left, the shape is P and
+    single letters, and the set that proved the last entry is the answer.
     """
 
     def __init__(self, layers: _Layers, incumbent: list[int], tiles: Tiles, index, deadline):
@@ -773,7 +780,7 @@ class _Settle:
             while best < high:
                 self.trying = high
                 main, tail = _split(self.prefix, high, self.size)
-                if _ONE_OF and tail == [high] and high - 1 > best:
+                if tail == [high] and high - 1 > best:
                     # one tail word: one query for every length in (best, high], which
                     # answers the packing with the longest tail word (or none longer)
                     try:
