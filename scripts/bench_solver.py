@@ -269,8 +269,18 @@ def _timed(tiles, index, budget, old=False):
         module._Settle.run, module._MAX_PAIRS_BIG = saved
 
 
+def _first_use_of_the_compiled_loops() -> float:
+    """Seconds to import numba and load (or, on a fresh install, compile) solver/kernels.py."""
+    start = time.perf_counter()
+    from solver import kernels
+    kernels.ready()
+    return time.perf_counter() - start
+
+
 def big_racks(lex, args) -> None:
     sizes = [int(s) for s in args.big_sizes.split(",") if s.strip()]
+    print(f"\ncompiled loops (numba) first use in this process: "
+          f"{_first_use_of_the_compiled_loops():.2f} s (once per process; not in the times below)")
     print(f"\nbig racks: {args.big_racks} random racks per size, budget {args.big_budget:g} s, "
           f"seed {args.seed}; 'before' = the layers alone (stopped past their size), same run")
     print("(cpu: the search's own CPU seconds, less sensitive to other processes on the machine)")

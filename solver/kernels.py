@@ -139,3 +139,16 @@ def lane_max(lane):  # pragma: no cover - compiled
     for i in range(9):
         out |= top[i] << np.uint64(6 * i)
     return out
+
+
+def ready() -> None:
+    """Load (or, the first time after installing, compile) every loop, for the types used.
+
+    The search calls this before it starts its clock, so that compiling never
+    eats a search's budget.
+    """
+    one = np.ones(1, dtype=np.uint64)
+    unique_triples(one, one, one)
+    lane_max(one)
+    and_pairs(np.ones((1, 1), dtype=np.uint64), np.zeros((1, 1), dtype=np.int64),
+              np.ones(1, dtype=np.int64), 1)

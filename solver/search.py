@@ -60,12 +60,13 @@ Making the layers cheap, without cutting anything that matters:
   (numpy, packed counts, first lane then the others) or, for small
   remainders, by listing each remainder's sub-multisets of the wanted length
   and looking them up; a 64-bit hash only says where to look, every hit is
-  checked on the full packed counts.  Layers of ``_JOIN_MIN_STATES``
-  remainders or more use a bitset join instead (solver/joins.py: "at least c
+  checked on the full packed counts.  For racks past ``_SMALL_RACK`` tiles,
+  layers of ``_JOIN_MIN_STATES`` remainders or more use a bitset join instead (solver/joins.py: "at least c
   of letter x" as a bitset over the remainders, ANDed per word), which finds
   exactly the same pairs.  Merging equal remainders also sorts by hash and
-  checks for collisions, falling back to an exact sort; big merges use a
-  hash table whose every probe compares the lanes (solver/kernels.py).
+  checks for collisions, falling back to an exact sort; big merges of big
+  racks use a hash table whose every probe compares the lanes
+  (solver/kernels.py).
 
 Big racks: packing queries instead of layers.  When one layer would hold
 more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
@@ -141,6 +142,7 @@ _SMALL_RACK = 48  # racks up to this size keep the whole layered search (the tie
 _MAX_PAIRS_BIG = _MAX_PAIRS
 _LONG_TAIL = 8  # exact covers: tail words this long are packed by letters too (see _split)
 _EXACT_WORDS = 8  # ... when the cover has at most this many words
+_COMPILED_FROM = _SMALL_RACK + 1  # racks this big use solver/kernels.py (numba) in big layers
 _JOIN_MIN_STATES = 3000  # remainders from which the bitset join finds the pairs
 _CHUNK_STATES = 1 << 16  # remainders per join
 _JOIN_FIRST = 1 << 10  # remainders in the first join of a layer (then doubling)
@@ -241,9 +243,9 @@ _FIELD = np.uint64((1 << (BITS - 1)) - 1)
 _FIELD_SHIFTS = np.arange(0, BITS * LANE_LETTERS, BITS, dtype=np.uint64)
 
 
-def _union(states):
+def _union(states, compiled: bool = False):
     """The letter-wise maximum of some states, as a triple of lane ints."""
-    if len(states[0]) >= _HASHED_MERGE:
+    if compiled and len(states[0]) >= _HASHED_MERGE:
         from .kernels import lane_max  # compiled: only big layers need it
         return [int(lane_max(lane)) for lane in states]
     top = None
@@ -343,18 +345,19 @@ def _lookup_pairs(letters: np.ndarray, length: int, lanes, keys):
     return pair // n, pair % n
 
 
-def _unique_states(a, b, c):
+def _unique_states(a, b, c, compiled: bool = False):
     """Distinct (a, b, c) triples: (unique lanes, inverse numbering).
 
     Sorts one hash instead of three lanes; a hash collision (two different
     triples with one hash) is detected lane by lane and then the exact
-    three-key sort is used instead.  Big merges use a compiled hash table
-    instead (solver/kernels.py: every probe compares the lanes).
+    three-key sort is used instead.  Big merges of big racks (``compiled``)
+    use a compiled hash table instead (solver/kernels.py: every probe compares
+    the lanes).
     """
     n = len(a)
     if n == 1:
         return (a, b, c), np.zeros(1, dtype=np.intp)
-    if n >= _HASHED_MERGE:
+    if compiled and n >= _HASHED_MERGE:
         from .kernels import unique_triples  # compiled: only big layers need it
         keep, inverse = unique_triples(a, b, c)
         return (a[keep], b[keep], c[keep]), inverse
@@ -426,6 +429,7 @@ class _Layers:
         # past this many pairs in one layer, hand over to the packing queries
         self.max_pairs = _MAX_PAIRS if size <= _SMALL_RACK else _MAX_PAIRS_BIG
         self.trying = None  # the length being tried for the next entry (all longer failed)
+        self.compiled = size >= _COMPILED_FROM  # big layers may use solver/kernels.py
         self.nodes = 1
         self._keys = {}
         self._letters = None  # (states it was made for, their tile letters)
@@ -446,7 +450,8 @@ class _Layers:
                 self.remaining -= length
                 cap = length
                 continue
-            union = _union(states) if len(states[0]) > _UNION_MIN_STATES else None
+            union = (_union(states, self.compiled) if len(states[0]) > _UNION_MIN_STATES
+                     else None)
             for length in range(min(cap, self.remaining), 1, -1):
                 block = self.blocks.get(length)
                 if block is None:
@@ -507,7 +512,8 @@ class _Layers:
                     raise _OutOfTime  # merging these would overrun the budget
                 child, inverse = _unique_states(states[0][pi] - lanes[0][remap],
                                                 states[1][pi] - lanes[1][remap],
-                                                states[2][pi] - lanes[2][remap])
+                                                states[2][pi] - lanes[2][remap],
+                                                self.compiled)
                 self.last_rows = np.full(len(child[0]), np.iinfo(np.int64).max,
                                          dtype=np.int64)
                 np.minimum.at(self.last_rows, inverse, taken)
@@ -552,7 +558,7 @@ class _Layers:
         subsets = _comb(size, length)
         keys = None
         n_states = len(states[0])
-        if n_states >= _JOIN_MIN_STATES:
+        if self.compiled and n_states >= _JOIN_MIN_STATES:
             return self._joined(states, length, floor)
         # rough costs in nanoseconds, fitted to timings of both ways on the
         # layers of random 24-40 tile racks (either way gives the same pairs)
@@ -701,8 +707,11 @@ def _greedy(state, rows, lanes, lengths, cap: int) -> list[int]:
 
 def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> SearchResult:
     """Run the exact search; past ``budget`` seconds, return the best found so far."""
-    start = time.perf_counter()
     size = len(tiles)
+    if size >= _COMPILED_FROM:
+        from . import kernels
+        kernels.ready()  # numba's import and compilation stay outside the budget
+    start = time.perf_counter()
     deadline = start + (budget if budget is not None else float("inf"))
     rack = tiles.packed
     layers = _Layers(index, rack, size, deadline)
