@@ -786,12 +786,14 @@ class _Settle:
             high = cap if self.trying is None else min(cap, self.trying)
             # the entry is in [best, high]: the set at hand leaves a word of length best
             best, row = self._at_hand(high)
+            first = True
             while best < high:
                 self.trying = high
                 main, tail = _split(self.prefix, high, self.size)
-                if tail == [high] and high - 1 > best:
-                    # one tail word: one query for every length in (best, high], which
-                    # answers the packing with the longest tail word (or none longer)
+                if tail == [high] and high - 1 > best and not first:
+                    # one tail word, below the highest length still possible (asked on
+                    # its own first: often the entry): one query for every length in
+                    # (best, high], which answers the packing with the longest tail word
                     try:
                         got = self.packer.query(self.tiles, main, range(best + 1, high + 1),
                                                 one_of=True)
@@ -803,6 +805,7 @@ class _Settle:
                     break
                 else:
                     got = self.packer.query(self.tiles, main, tail)
+                    first = False
                     if got is None:
                         high -= 1
                         continue
