@@ -81,10 +81,11 @@ has a shape starting P, L, at most H, so L <= H(k+1)).  The set at hand gives
 a first L (the longest word its leftover holds); above it, "does some set of
 shape P leave a word of length L?" is answered exactly by solver/packing.py
 (a letter-branching search with proven cuts; its docstring has the argument),
-which returns such a set when there is one.  When the query has a single
-tail word, one branch-and-bound query answers every length above the set at
-hand at once: the longest tail word any set of shape P leaves (or none
-longer).  Which lengths it packs by letters and which it only fits into what
+which returns such a set when there is one.  The highest length still
+possible is asked on its own first (it is often the entry); below it, when
+the query has a single tail word, one branch-and-bound query answers every
+length above the set at hand at once: the longest tail word any set of shape
+P leaves (or none longer).  Which lengths it packs by letters and which it only fits into what
 is left is a choice of work, not of answer (``_split``).  When
 no L >= 2 is left, the set that proved the last entry is a set of the highest
 shape.  Nothing is capped: the packing memo is
@@ -757,8 +758,8 @@ class _Settle:
     by the layers' induction).  The set at hand shows some L at once (the
     longest word its leftover holds); the lengths above it, down from the
     highest still possible, are asked of solver/packing.py, which answers
-    exactly, with a set when "yes" (one branch-and-bound query for all of them
-    when the tail is one word).  When no L >= 2 is left, the shape is P and
+    exactly, with a set when "yes" (the highest on its own, then one
+    branch-and-bound query for all the others when the tail is one word).  When no L >= 2 is left, the shape is P and
     single letters, and the set that proved the last entry is the answer.
     """
 
