@@ -29,7 +29,7 @@ _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 @_compiled
 def unique_triples(a, b, c):  # pragma: no cover - compiled; tested through its callers
-    """(first index of each distinct (a, b, c) triple, each triple's number), in order of appearance.
+    """(first index of each distinct (a, b, c) triple, each triple's number), by first appearance.
 
     Open addressing on a mixed 64-bit hash; every probe compares the three
     lanes, so a hash collision only costs a step, never merges two triples.

@@ -48,7 +48,9 @@ state):
   last few proven ones are tried first at every state.  Where the relaxation
   holds, its solution only orders the branches (the words it uses most first);
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
-  wanted lengths, the settled bin and the tail lengths, bounded in size).
+  wanted lengths, the settled bin and the tail lengths, bounded in size; for
+  ``one_of`` it keeps the least tail length asked for when the state failed:
+  empty for that, empty for any higher).
 
 With column generation on, a state whose relaxation holds first tries to read
 a packing off the relaxation's solution (its words, most used first, while they

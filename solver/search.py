@@ -61,16 +61,17 @@ Making the layers cheap, without cutting anything that matters:
   remainders, by listing each remainder's sub-multisets of the wanted length
   and looking them up; a 64-bit hash only says where to look, every hit is
   checked on the full packed counts.  For racks past ``_SMALL_RACK`` tiles,
-  layers of ``_JOIN_MIN_STATES`` remainders or more use a bitset join instead (solver/joins.py: "at least c
-  of letter x" as a bitset over the remainders, ANDed per word), which finds
-  exactly the same pairs.  Merging equal remainders also sorts by hash and
-  checks for collisions, falling back to an exact sort; big merges of big
-  racks use a hash table whose every probe compares the lanes
-  (solver/kernels.py).
+  layers of ``_JOIN_MIN_STATES`` remainders or more use a bitset join
+  instead (solver/joins.py: "at least c of letter x" as a bitset over the
+  remainders, ANDed per word), which finds exactly the same pairs.  Merging
+  equal remainders also sorts by hash and checks for collisions, falling
+  back to an exact sort; big merges of big racks use a hash table whose
+  every probe compares the lanes (solver/kernels.py).
 
 Big racks: packing queries instead of layers.  When one layer would hold
 more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
-of more than ``_SMALL_RACK`` tiles), the layers stop, and what they proved is
+of more than ``_SMALL_RACK`` tiles; or, judged by the pairs of its first
+remainders, is on course for ``_PROJECTED`` times that), the layers stop, and what they proved is
 kept: the settled prefix P, and at the next position every entry above the
 length they were trying (those fit no remainder of the layer).  The rest of
 the shape is settled entry by entry (class ``_Settle``): the next entry is the
@@ -85,11 +86,11 @@ which returns such a set when there is one.  The highest length still
 possible is asked on its own first (it is often the entry); below it, when
 the query has a single tail word, one branch-and-bound query answers every
 length above the set at hand at once: the longest tail word any set of shape
-P leaves (or none longer).  Which lengths it packs by letters and which it only fits into what
-is left is a choice of work, not of answer (``_split``).  When
-no L >= 2 is left, the set that proved the last entry is a set of the highest
-shape.  Nothing is capped: the packing memo is
-bounded, and a full memo only means repeated work.  Tie-break on this path
+P leaves (or none longer).  Which lengths it packs by letters and which it
+only fits into what is left is a choice of work, not of answer (``_split``).
+When no L >= 2 is left, the set that proved the last entry is a set of the
+highest shape.  Nothing is capped: the packing memo is bounded, and a full
+memo only means repeated work.  Tie-break on this path
 (deterministic, documented): that set, its words in row order, leftover
 letters alphabetically; it may differ from the layers' smallest sequence when
 several sets share the highest shape.  For racks past ``_SMALL_RACK`` tiles
@@ -759,8 +760,9 @@ class _Settle:
     longest word its leftover holds); the lengths above it, down from the
     highest still possible, are asked of solver/packing.py, which answers
     exactly, with a set when "yes" (the highest on its own, then one
-    branch-and-bound query for all the others when the tail is one word).  When no L >= 2 is left, the shape is P and
-    single letters, and the set that proved the last entry is the answer.
+    branch-and-bound query for all the others when the tail is one word).
+    When no L >= 2 is left, the shape is P and single letters, and the set
+    that proved the last entry is the answer.
     """
 
     def __init__(self, layers: _Layers, incumbent: list[int], tiles: Tiles, index, deadline):
@@ -821,7 +823,7 @@ class _Settle:
             self.trying = None
 
     def _at_hand(self, high: int) -> tuple[int, int | None]:
-        """The longest word, at most ``high`` long, that the set at hand leaves: (length, number)."""
+        """The longest word, at most ``high`` long, the set at hand leaves: (length, number)."""
         left = self.tiles - self.counts[self.main].sum(axis=0)
         fit = np.flatnonzero((self.lengths <= high) & (self.counts <= left).all(axis=1))
         if not len(fit):
