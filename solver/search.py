@@ -628,11 +628,12 @@ class _Layers:
             states = tuple(a[order] for a in states)
             floor = floor[order]
         out_i, out_j, total = [], [], 0
-        lo, step = 0, _JOIN_FIRST
+        # chunks start small and grow, so that a layer too big to hold is seen
+        # early, and no chunk holds many more pairs than the layer may
+        lo, step = 0, max(64, min(_JOIN_FIRST, _PAIR_CHUNK // max(1, len(rows))))
         while lo < n_states:
             if time.perf_counter() > self.deadline:
                 raise _OutOfTime
-            # chunks grow from small, so that a layer too big to hold is seen early
             part = tuple(a[lo:lo + step] for a in states)
             first = 0
             if floor is not None:
@@ -651,7 +652,8 @@ class _Layers:
                         total * n_states > _PROJECTED * self.max_pairs * (lo + len(part[0])):
                     raise _OutOfTime("size")
             lo += step
-            step = min(2 * step, _CHUNK_STATES)
+            room = (self.max_pairs - total) * lo // max(1, total)  # remainders, at this rate
+            step = max(64, min(2 * step, _CHUNK_STATES, room))
         if not out_i:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         return np.concatenate(out_i), np.concatenate(out_j)
