@@ -597,15 +597,9 @@ class _Layers:
             else:
                 pi, pj = _fit_pairs(part, tuple(a[first:] for a in lanes))
                 pj += first
-            if floor is not None and len(pi):
-                ok = rows[pj] >= floor[lo:lo + step][pi]
-                pi, pj = pi[ok], pj[ok]
-            if len(pi):
-                out_i.append(pi + lo if order is None else order[pi + lo])
-                out_j.append(pj)
-                total += len(pi)
-                if total > self.max_pairs:
-                    raise _OutOfTime("size")  # too big to hold: the packing queries go on
+            total += _keep_chunk((out_i, out_j), pi, pj, lo, rows, floor, order)
+            if total > self.max_pairs:
+                raise _OutOfTime("size")  # too big to hold: the packing queries go on
         if letters is not None and letters_lo == 0 and step >= n_states:
             self._letters = (states[0], letters)  # reused for the next length
         if not out_i:
@@ -640,17 +634,11 @@ class _Layers:
                 first = int(np.searchsorted(rows, floor[lo]))
             pi, pj = join_pairs(part, tuple(a[first:] for a in lanes))
             pj += first
-            if floor is not None and len(pi):
-                ok = rows[pj] >= floor[lo:lo + step][pi]
-                pi, pj = pi[ok], pj[ok]
-            if len(pi):
-                out_i.append(pi + lo if order is None else order[pi + lo])
-                out_j.append(pj)
-                total += len(pi)
-                # too big to hold (or on course to be, by far): the packing queries go on
-                if total > self.max_pairs or \
-                        total * n_states > _PROJECTED * self.max_pairs * (lo + len(part[0])):
-                    raise _OutOfTime("size")
+            total += _keep_chunk((out_i, out_j), pi, pj, lo, rows, floor, order)
+            # too big to hold (or on course to be, by far): the packing queries go on
+            if total > self.max_pairs or \
+                    total * n_states > _PROJECTED * self.max_pairs * (lo + len(part[0])):
+                raise _OutOfTime("size")
             lo += step
             room = (self.max_pairs - total) * lo // max(1, total)  # remainders, at this rate
             step = max(64, min(2 * step, _CHUNK_STATES, room))
@@ -685,6 +673,21 @@ class _Layers:
             chosen.append(int(rows[best]))
             current = int(child[best])
         return chosen
+
+
+def _keep_chunk(out, pi, pj, lo: int, rows, floor, order) -> int:
+    """Add a chunk's pairs to ``out`` (numbered in the layer), those at or past their floor.
+
+    ``pi`` numbers states within the chunk starting at ``lo``; ``order`` (when
+    the states were sorted by floor) maps them back.  Returns how many were kept.
+    """
+    if floor is not None and len(pi):
+        ok = rows[pj] >= floor[pi + lo]
+        pi, pj = pi[ok], pj[ok]
+    if len(pi):
+        out[0].append(pi + lo if order is None else order[pi + lo])
+        out[1].append(pj)
+    return len(pi)
 
 
 def _greedy(state, rows, lanes, lengths, cap: int) -> list[int]:
