@@ -7,7 +7,9 @@ tiles) hold a word of length ``tail``?  The highest-set search settles the
 highest shape entry by entry with it: ``main`` is (mostly) the settled
 prefix, ``tail`` the next entry tried.  A length may as well be asked for in
 ``main`` as in ``tail`` (a packing needs both), and ``tail`` may be empty:
-the split changes only the work.
+the split changes only the work.  ``query(tiles, main, lengths, one_of=True)``
+asks for one tail word of any of several lengths: one proof that none of them
+can follow, instead of one per length.
 
 The search branches on letters, as exact-cover solvers do.  Every tile ends in
 a main word or in the bin, and the bin's size is fixed.  A state picks one
@@ -32,7 +34,7 @@ state):
 * the tail: some word of length ``tail`` must fit the bin, whose count of a
   settled letter is known and of an unplaced letter at most what is unplaced,
   and the settled bin tiles that word does not use must fit in the bin's
-  spare room (bin size minus ``tail``);
+  spare room (bin size minus the word's length);
 * letter weightings (the linear relaxation's dual): for any y >= 0 over the
   letters, the words of a packing hold at most y . (tiles + settled bin) of
   weight, and each wanted word weighs at least the least y . w of its length,
@@ -46,7 +48,9 @@ state):
   last few proven ones are tried first at every state.  Where the relaxation
   holds, its solution only orders the branches (the words it uses most first);
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
-  wanted lengths, the settled bin and the tail lengths, bounded in size).
+  wanted lengths, the settled bin and the tail lengths, bounded in size; for
+  ``one_of`` it keeps the least tail length asked for when the state failed:
+  empty for that, empty for any higher).
 
 With column generation on, a state whose relaxation holds first tries to read
 a packing off the relaxation's solution (its words, most used first, while they
@@ -119,23 +123,29 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        self.failed: set = set()
+        self.failed: dict = {}  # states proven empty -> the least tail length asked for then
         self.nodes = 0
         self.relaxations = 0  # linear relaxations solved
         self.pool: list = []  # recent proven letter weightings, tried first at each state
         self._sub = None  # a packer for the bin, when the tail has several words
         self.columns = columns  # solve the relaxation by column generation
+        self.best_found = None  # one_of queries: the packing with the longest tail yet
 
-    def query(self, tiles: np.ndarray, main, tail):
+    def query(self, tiles: np.ndarray, main, tail, one_of: bool = False):
         """(main candidate numbers, tail candidate numbers) of one packing, or None.
 
         ``tail`` is one length, several (then the bin must hold a word of
         each, disjoint: checked exactly, by a query on the bin, once the main
         words are placed), or none (only the main words are asked for: the
         same question as any split of those lengths into main and tail, often
-        with less work; see search._split).
+        with less work; see search._split).  With ``one_of``, ``tail`` lists
+        lengths and the bin must hold one word of any of them; the packing
+        returned then has the longest tail word of all packings (branch and
+        bound: each packing found raises the least tail length still asked for).
         """
-        tail = sorted([tail] if isinstance(tail, int) else tail, reverse=True)
+        self.best_found = None
+        tail = sorted([tail] if isinstance(tail, int) else set(tail) if one_of else tail,
+                      reverse=True)
         want = np.zeros(self.top + 1, dtype=np.int64)
         for length in main:
             if length > self.top or length < 2:
@@ -143,20 +153,34 @@ class Packer:
             want[length] += 1
         tiles = tiles.astype(np.int16)
         room = int(tiles.sum()) - int(want @ self.span)
-        if (tail and (min(tail) < 2 or max(tail) > self.top)) or room < sum(tail):
+        tail = [n for n in tail if 2 <= n <= self.top] if one_of else tail
+        if one_of and not tail:
+            return None
+        if (tail and (min(tail) < 2 or max(tail) > self.top)) or \
+                room < (min(tail) if one_of else sum(tail)):
             return None
         act = np.flatnonzero(want[self.lengths] > 0)
         tails = np.flatnonzero(np.isin(self.lengths, tail))
         tails = tails[(self.counts[tails] <= tiles).all(axis=1)]
-        self._tail, self._spare = tail, room - sum(tail)
-        return self._state(tiles, want, np.zeros(26, dtype=np.int16), act, tails)
+        self._tail, self._room, self._one_of = tail, room, one_of
+        self._low, self._path = (min(tail) if one_of else 0), []
+        found = self._state(tiles, want, np.zeros(26, dtype=np.int16), act, tails)
+        return self.best_found if one_of else found
+
+    def _found(self, main, tail):
+        """A packing was found: the answer, or (one_of) the best yet, and search on for longer."""
+        if not self._one_of:
+            return main, tail
+        self.best_found = (self._path + main, tail)
+        self._low = int(self.lengths[tail[0]]) + 1
+        return None
 
     def _bin_holds(self, bin_tiles, tails):
         """Tail candidate numbers of disjoint words, one per tail length, in the bin."""
         if not self._tail:
             return []
-        if len(self._tail) == 1:
-            return [int(tails[0])]
+        if len(self._tail) == 1 or self._one_of:
+            return [int(tails[0])]  # rows are longest first
         if self._sub is None:
             self._sub = Packer(self.lengths, self.counts, self.deadline, self.columns)
         got = self._sub.query(bin_tiles, self._tail[:-1], self._tail[-1])
@@ -181,22 +205,30 @@ class Packer:
             raise OutOfTime
         # the tail: words that fit the bin (settled letters: binned; others: unplaced)
         tails = tails[self._fit(tails, binned + tiles)]
-        if len(self._tail) == 1 and binned.any():
+        if (len(self._tail) == 1 or self._one_of) and binned.any():
             # the bin's settled tiles the tail word leaves must fit its spare room
             used = self.counts[tails][:, binned > 0].sum(axis=1)
-            tails = tails[int(binned.sum()) - used <= self._spare]
-        for length in set(self._tail):
-            if not (self.lengths[tails] == length).any():
+            tails = tails[int(binned.sum()) - used <= self._room - self.lengths[tails]]
+        if self._one_of:
+            tails = tails[self.lengths[tails] >= self._low]
+            if not len(tails):
                 return None
+        else:
+            for length in set(self._tail):
+                if not (self.lengths[tails] == length).any():
+                    return None
         if not want.any():
             got = self._bin_holds(binned + tiles, tails)
-            return None if got is None else ([], got)
-        key = (tiles.tobytes() + want.tobytes() + binned.tobytes(), tuple(self._tail))
-        if key in self.failed:
+            return None if got is None else self._found([], got)
+        key = (tiles.tobytes() + want.tobytes() + binned.tobytes(), tuple(self._tail),
+               self._one_of)
+        # a state fails for the least tail length asked for then, and for any higher
+        low = self.failed.get(key)
+        if low is not None and low <= self._low:
             return None
         found = self._branch(tiles, want, binned, act, tails)
         if found is None and len(self.failed) < MAX_FAILED:
-            self.failed.add(key)
+            self.failed[key] = self._low
         return found
 
     def _branch(self, tiles, want, binned, act, tails):
@@ -230,7 +262,7 @@ class Packer:
         weights = self._relax(tiles, want, binned, act, tails)
         if weights is None:
             return None  # a letter weighting proves that nothing packs
-        if self.columns and len(weights) and len(self._tail) <= 1:
+        if self.columns and len(weights) and (len(self._tail) <= 1 or self._one_of):
             found = self._rounded(tiles, want, binned, act, tails, weights)
             if found is not None:
                 return found
@@ -274,7 +306,7 @@ class Packer:
         fit = tails[(self.counts[tails] <= bin_tiles).all(axis=1)]
         if not len(fit):
             return None
-        return taken, [int(fit[0])]
+        return self._found(taken, [int(fit[0])])
 
     def _cover(self, tiles, want, binned, act, tails, x, left, cover, free):
         """Put ``left`` more x tiles in main words of ``cover`` (row order), or in the bin."""
@@ -285,8 +317,10 @@ class Packer:
                 w = int(cover[i])
                 rest = want.copy()
                 rest[self.lengths[w]] -= 1
+                self._path.append(w)
                 found = self._cover(tiles - self.counts[w], rest, binned, act, tails, x,
                                     left - int(self.counts[w, x]), cover[i:], free)
+                self._path.pop()
                 if found is not None:
                     return found[0] + [w], found[1]
         if left > free:
@@ -361,7 +395,8 @@ class Packer:
         ``tiles + binned`` (main words hold no settled letter).  So for every
         weighting y >= 0 of the letters, y . (tiles + binned) >= the sum of
         y . w over the words, >= sum over the groups (one per wanted length,
-        one per tail length) of n_g * min_{w in group} y . w.  A y breaking
+        one per tail length, or one for the tail when it is one word of any of
+        its lengths) of n_g * min_{w in group} y . w.  A y breaking
         that inequality proves that no packing exists.  It is checked here in
         integer arithmetic (integers held in float64: every product and partial
         sum is an integer below 2^53, so each is exact); where y comes from (a few kept from earlier states,
@@ -374,10 +409,12 @@ class Packer:
         words = np.concatenate([act, tails])
         lengths = self.lengths[words]
         starts = np.flatnonzero(np.diff(lengths, prepend=-1) != 0)
+        if self._one_of:  # the tail is one group: one word, of any of its lengths
+            starts = starts[starts < len(act)]
         starts = np.union1d(starts, [len(act)]) if len(tails) else starts
         sizes = np.array([want[lengths[lo]] if lo < len(act) else
-                          self._tail.count(int(lengths[lo])) for lo in starts.tolist()],
-                         dtype=np.int64)
+                          1 if self._one_of else self._tail.count(int(lengths[lo]))
+                          for lo in starts.tolist()], dtype=np.int64)
         counts = self.exact[words]  # integers, as floats: the sums below are exact
         if self.pool:
             pool = np.array(self.pool, dtype=np.float64).T  # (26, k), integers

@@ -60,27 +60,37 @@ Making the layers cheap, without cutting anything that matters:
   (numpy, packed counts, first lane then the others) or, for small
   remainders, by listing each remainder's sub-multisets of the wanted length
   and looking them up; a 64-bit hash only says where to look, every hit is
-  checked on the full packed counts.  Merging equal remainders also sorts
-  by hash and checks for collisions, falling back to an exact sort.
+  checked on the full packed counts.  For racks past ``_SMALL_RACK`` tiles,
+  layers of ``_JOIN_MIN_STATES`` remainders or more use a bitset join
+  instead (solver/joins.py: "at least c of letter x" as a bitset over the
+  remainders, ANDed per word), which finds exactly the same pairs.  Merging
+  equal remainders also sorts by hash and checks for collisions, falling
+  back to an exact sort; big merges of big racks use a hash table whose
+  every probe compares the lanes (solver/kernels.py).
 
 Big racks: packing queries instead of layers.  When one layer would hold
 more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
-of more than ``_SMALL_RACK`` tiles), the layers stop, and what they proved is
+of more than ``_SMALL_RACK`` tiles; or, judged by the pairs of its first
+remainders, is on course for ``_PROJECTED`` times that), the layers stop, and what they proved is
 kept: the settled prefix P, and at the next position every entry above the
 length they were trying (those fit no remainder of the layer).  The rest of
 the shape is settled entry by entry (class ``_Settle``): the next entry is the
 longest L (from there down) such that some set of shape P leaves a word of
 length L, which is the layers' induction unchanged (the highest shape H starts
 P; a set of shape H leaves its next word, so that L >= H(k+1); the set found
-has a shape starting P, L, at most H, so L <= H(k+1)).  "Does some set of shape
-P leave a word of length L?" is answered "yes" at once when the set at hand
-leaves one, and otherwise exactly by solver/packing.py (a letter-branching
-search with proven cuts; its docstring has the argument), which returns such
-a set when there is one.  Which lengths it packs by letters and which it only
-fits into what is left is a choice of work, not of answer (``_split``).  When
-no L >= 2 is left, the set that proved the last entry is a set of the highest
-shape.  Nothing is capped: the packing memo is
-bounded, and a full memo only means repeated work.  Tie-break on this path
+has a shape starting P, L, at most H, so L <= H(k+1)).  The set at hand gives
+a first L (the longest word its leftover holds); above it, "does some set of
+shape P leave a word of length L?" is answered exactly by solver/packing.py
+(a letter-branching search with proven cuts; its docstring has the argument),
+which returns such a set when there is one.  The highest length still
+possible is asked on its own first (it is often the entry); below it, when
+the query has a single tail word, one branch-and-bound query answers every
+length above the set at hand at once: the longest tail word any set of shape
+P leaves (or none longer).  Which lengths it packs by letters and which it
+only fits into what is left is a choice of work, not of answer (``_split``).
+When no L >= 2 is left, the set that proved the last entry is a set of the
+highest shape.  Nothing is capped: the packing memo is bounded, and a full
+memo only means repeated work.  Tie-break on this path
 (deterministic, documented): that set, its words in row order, leftover
 letters alphabetically; it may differ from the layers' smallest sequence when
 several sets share the highest shape.  For racks past ``_SMALL_RACK`` tiles
@@ -98,6 +108,7 @@ and the letter-group relaxation of solver/bounds.py with that prefix.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 import itertools
@@ -109,6 +120,7 @@ import numpy as np
 
 from .bounds import counts_of, greatest_shape, length_limits, tile_counts
 from .index import _LANE_GUARD, LANE_LETTERS, _lanes_of
+from .joins import join_pairs
 from .packing import OutOfTime, Packer
 from .tiles import BITS, Tiles, unpack
 
@@ -132,6 +144,12 @@ _SMALL_RACK = 48  # racks up to this size keep the whole layered search (the tie
 _MAX_PAIRS_BIG = _MAX_PAIRS
 _LONG_TAIL = 8  # exact covers: tail words this long are packed by letters too (see _split)
 _EXACT_WORDS = 8  # ... when the cover has at most this many words
+_COMPILED_FROM = _SMALL_RACK + 1  # racks this big use solver/kernels.py (numba) in big layers
+_JOIN_MIN_STATES = 3000  # remainders from which the bitset join finds the pairs
+_CHUNK_STATES = 1 << 16  # remainders per join
+_JOIN_FIRST = 1 << 10  # remainders in the first join of a layer (then doubling)
+_PROJECTED = 16  # a layer on course for this many times _MAX_PAIRS hands over at once
+_HASHED_MERGE = 1 << 16  # merges of this many remainders or more use the compiled hash table
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
@@ -227,8 +245,11 @@ _FIELD = np.uint64((1 << (BITS - 1)) - 1)
 _FIELD_SHIFTS = np.arange(0, BITS * LANE_LETTERS, BITS, dtype=np.uint64)
 
 
-def _union(states):
+def _union(states, compiled: bool = False):
     """The letter-wise maximum of some states, as a triple of lane ints."""
+    if compiled and len(states[0]) >= _HASHED_MERGE:
+        from .kernels import lane_max  # compiled: only big layers need it
+        return [int(lane_max(lane)) for lane in states]
     top = None
     for lo in range(0, len(states[0]), 1 << 16):
         lanes = np.stack([lane[lo:lo + (1 << 16)] for lane in states])  # (3, states)
@@ -326,16 +347,22 @@ def _lookup_pairs(letters: np.ndarray, length: int, lanes, keys):
     return pair // n, pair % n
 
 
-def _unique_states(a, b, c):
+def _unique_states(a, b, c, compiled: bool = False):
     """Distinct (a, b, c) triples: (unique lanes, inverse numbering).
 
     Sorts one hash instead of three lanes; a hash collision (two different
     triples with one hash) is detected lane by lane and then the exact
-    three-key sort is used instead.
+    three-key sort is used instead.  Big merges of big racks (``compiled``)
+    use a compiled hash table instead (solver/kernels.py: every probe compares
+    the lanes).
     """
     n = len(a)
     if n == 1:
         return (a, b, c), np.zeros(1, dtype=np.intp)
+    if compiled and n >= _HASHED_MERGE:
+        from .kernels import unique_triples  # compiled: only big layers need it
+        keep, inverse = unique_triples(a, b, c)
+        return (a[keep], b[keep], c[keep]), inverse
     keys = _hash(a, b, c)
     order = np.argsort(keys)
     sk = keys[order]
@@ -404,6 +431,7 @@ class _Layers:
         # past this many pairs in one layer, hand over to the packing queries
         self.max_pairs = _MAX_PAIRS if size <= _SMALL_RACK else _MAX_PAIRS_BIG
         self.trying = None  # the length being tried for the next entry (all longer failed)
+        self.compiled = size >= _COMPILED_FROM  # big layers may use solver/kernels.py
         self.nodes = 1
         self._keys = {}
         self._letters = None  # (states it was made for, their tile letters)
@@ -424,7 +452,8 @@ class _Layers:
                 self.remaining -= length
                 cap = length
                 continue
-            union = _union(states) if len(states[0]) > _UNION_MIN_STATES else None
+            union = (_union(states, self.compiled) if len(states[0]) > _UNION_MIN_STATES
+                     else None)
             for length in range(min(cap, self.remaining), 1, -1):
                 block = self.blocks.get(length)
                 if block is None:
@@ -485,7 +514,8 @@ class _Layers:
                     raise _OutOfTime  # merging these would overrun the budget
                 child, inverse = _unique_states(states[0][pi] - lanes[0][remap],
                                                 states[1][pi] - lanes[1][remap],
-                                                states[2][pi] - lanes[2][remap])
+                                                states[2][pi] - lanes[2][remap],
+                                                self.compiled)
                 self.last_rows = np.full(len(child[0]), np.iinfo(np.int64).max,
                                          dtype=np.int64)
                 np.minimum.at(self.last_rows, inverse, taken)
@@ -530,6 +560,8 @@ class _Layers:
         subsets = _comb(size, length)
         keys = None
         n_states = len(states[0])
+        if self.compiled and n_states >= _JOIN_MIN_STATES:
+            return self._joined(states, length, floor)
         # rough costs in nanoseconds, fitted to timings of both ways on the
         # layers of random 24-40 tile racks (either way gives the same pairs)
         if (subsets <= _MAX_SUBSETS and n_states > 1 and
@@ -565,21 +597,53 @@ class _Layers:
             else:
                 pi, pj = _fit_pairs(part, tuple(a[first:] for a in lanes))
                 pj += first
-            if floor is not None and len(pi):
-                ok = rows[pj] >= floor[lo:lo + step][pi]
-                pi, pj = pi[ok], pj[ok]
-            if len(pi):
-                out_i.append(pi + lo if order is None else order[pi + lo])
-                out_j.append(pj)
-                total += len(pi)
-                if total > self.max_pairs:
-                    raise _OutOfTime("size")  # too big to hold: the packing queries go on
+            total += _keep_chunk((out_i, out_j), pi, pj, lo, rows, floor, order)
+            if total > self.max_pairs:
+                raise _OutOfTime("size")  # too big to hold: the packing queries go on
         if letters is not None and letters_lo == 0 and step >= n_states:
             self._letters = (states[0], letters)  # reused for the next length
         if not out_i:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         if len(out_i) == 1:
             return out_i[0], out_j[0]
+        return np.concatenate(out_i), np.concatenate(out_j)
+
+    def _joined(self, states, length: int, floor):
+        """The pairs by the bitset join (solver/joins.py), in state chunks, floors applied.
+
+        With floors, the states go by floor, so that each chunk joins only the
+        rows from its smallest floor on (then each pair is checked on its own floor).
+        """
+        rows, lanes = self.blocks[length]
+        n_states = len(states[0])
+        order = None
+        if floor is not None:
+            order = np.argsort(floor, kind="stable")
+            states = tuple(a[order] for a in states)
+            floor = floor[order]
+        out_i, out_j, total = [], [], 0
+        # chunks start small and grow, so that a layer too big to hold is seen
+        # early, and no chunk holds many more pairs than the layer may
+        lo, step = 0, max(64, min(_JOIN_FIRST, _PAIR_CHUNK // max(1, len(rows))))
+        while lo < n_states:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime
+            part = tuple(a[lo:lo + step] for a in states)
+            first = 0
+            if floor is not None:
+                first = int(np.searchsorted(rows, floor[lo]))
+            pi, pj = join_pairs(part, tuple(a[first:] for a in lanes))
+            pj += first
+            total += _keep_chunk((out_i, out_j), pi, pj, lo, rows, floor, order)
+            # too big to hold (or on course to be, by far): the packing queries go on
+            if total > self.max_pairs or \
+                    total * n_states > _PROJECTED * self.max_pairs * (lo + len(part[0])):
+                raise _OutOfTime("size")
+            lo += step
+            room = (self.max_pairs - total) * lo // max(1, total)  # remainders, at this rate
+            step = max(64, min(2 * step, _CHUNK_STATES, room))
+        if not out_i:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         return np.concatenate(out_i), np.concatenate(out_j)
 
     def _block_keys(self, length: int):
@@ -611,6 +675,21 @@ class _Layers:
         return chosen
 
 
+def _keep_chunk(out, pi, pj, lo: int, rows, floor, order) -> int:
+    """Add a chunk's pairs to ``out`` (numbered in the layer), those at or past their floor.
+
+    ``pi`` numbers states within the chunk starting at ``lo``; ``order`` (when
+    the states were sorted by floor) maps them back.  Returns how many were kept.
+    """
+    if floor is not None and len(pi):
+        ok = rows[pj] >= floor[pi + lo]
+        pi, pj = pi[ok], pj[ok]
+    if len(pi):
+        out[0].append(pi + lo if order is None else order[pi + lo])
+        out[1].append(pj)
+    return len(pi)
+
+
 def _greedy(state, rows, lanes, lengths, cap: int) -> list[int]:
     """Longest (then first) word that fits, repeatedly: the rows chosen.
 
@@ -635,8 +714,11 @@ def _greedy(state, rows, lanes, lengths, cap: int) -> list[int]:
 
 def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> SearchResult:
     """Run the exact search; past ``budget`` seconds, return the best found so far."""
-    start = time.perf_counter()
     size = len(tiles)
+    if size >= _COMPILED_FROM:
+        from . import kernels
+        kernels.ready()  # numba's import and compilation stay outside the budget
+    start = time.perf_counter()
     deadline = start + (budget if budget is not None else float("inf"))
     rack = tiles.packed
     layers = _Layers(index, rack, size, deadline)
@@ -676,14 +758,16 @@ class _Settle:
     """Past the layers' size: settle the rest of the shape entry by entry, by packing queries.
 
     The layers settled a prefix P exactly and, at the next position, refuted
-    every entry above the one they were trying.  For the next entry, each
-    length L from there down is tried: it is the entry when some set of shape
-    P leaves a word of length L (the highest shape starts P, L exactly when
-    that holds for L and for no longer length, by the layers' induction).  A
-    set at hand answers "yes" at once when its own leftover holds such a word;
-    otherwise solver/packing.py answers exactly, with a set when "yes".
-    When no L >= 2 is left, the shape is P and single letters, and the set that
-    proved the last entry is the answer.
+    every entry above the one they were trying.  The next entry is the longest
+    L such that some set of shape P leaves a word of length L (the highest
+    shape starts P, L exactly when that holds for L and for no longer length,
+    by the layers' induction).  The set at hand shows some L at once (the
+    longest word its leftover holds); the lengths above it, down from the
+    highest still possible, are asked of solver/packing.py, which answers
+    exactly, with a set when "yes" (the highest on its own, then one
+    branch-and-bound query for all the others when the tail is one word).
+    When no L >= 2 is left, the shape is P and single letters, and the set
+    that proved the last entry is the answer.
     """
 
     def __init__(self, layers: _Layers, incumbent: list[int], tiles: Tiles, index, deadline):
@@ -707,24 +791,55 @@ class _Settle:
         top = int(self.lengths[0]) if len(self.lengths) else 0
         while True:
             cap = min(self.prefix[-1] if self.prefix else top, self.size - sum(self.prefix))
-            first = cap if self.trying is None else min(cap, self.trying)
-            for length in range(first, 1, -1):
-                self.trying = length
-                left = self.tiles - self.counts[self.main].sum(axis=0)
-                block = np.flatnonzero(self.lengths == length)
-                fit = block[(self.counts[block] <= left).all(axis=1)]
-                if len(fit):
-                    self.main = self.main + [int(fit[0])]
+            high = cap if self.trying is None else min(cap, self.trying)
+            # the entry is in [best, high]: the set at hand leaves a word of length best
+            best, row = self._at_hand(high)
+            first = True
+            while best < high:
+                self.trying = high
+                main, tail = _split(self.prefix, high, self.size)
+                if tail == [high] and high - 1 > best and not first:
+                    # one tail word, below the highest length still possible (asked on
+                    # its own first: often the entry): one query for every length in
+                    # (best, high], which answers the packing with the longest tail word
+                    try:
+                        got = self.packer.query(self.tiles, main, range(best + 1, high + 1),
+                                                one_of=True)
+                    finally:
+                        if self.packer.best_found is not None:  # also when out of time
+                            self.main, row = sum(self.packer.best_found, []), None
+                    if got is not None:
+                        best = self._new_entry()
                     break
-                got = self.packer.query(self.tiles, *_split(self.prefix, length, self.size))
-                if got is not None:
-                    self.main = got[0] + got[1]
-                    break
-            else:
+                else:
+                    got = self.packer.query(self.tiles, main, tail)
+                    first = False
+                    if got is None:
+                        high -= 1
+                        continue
+                self.main, row = got[0] + got[1], None
+                best = self._new_entry()
+            if best < 2:
                 self.trying = 1
                 return self._rows(self.main)
-            self.prefix.append(length)
+            if row is not None:
+                self.main = self.main + [row]
+            self.prefix.append(best)
             self.trying = None
+
+    def _at_hand(self, high: int) -> tuple[int, int | None]:
+        """The longest word, at most ``high`` long, the set at hand leaves: (length, number)."""
+        left = self.tiles - self.counts[self.main].sum(axis=0)
+        fit = np.flatnonzero((self.lengths <= high) & (self.counts <= left).all(axis=1))
+        if not len(fit):
+            return 1, None
+        return int(self.lengths[fit[0]]), int(fit[0])  # rows are longest first
+
+    def _new_entry(self) -> int:
+        """The length a packing just found has beyond the prefix (it has one word more)."""
+        extra = collections.Counter(int(self.lengths[i]) for i in self.main)
+        extra.subtract(self.prefix)
+        return next(length for length, n in extra.items() if n > 0)
 
     def _rows(self, numbers) -> list[int]:
         return sorted(int(self.rows[i]) for i in numbers)

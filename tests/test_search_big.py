@@ -57,6 +57,18 @@ def _packs(cands, have: Counter, lengths: list[int]) -> bool:
     return False
 
 
+def _random_packers(lexicon, tile_set, rng, columns, sizes, racks=25):
+    """(rack, its tiles' counts, candidate rows, a Packer over them, candidate alphagrams)."""
+    lex = load_lexicon(lexicon)
+    bag = _bag(tile_set)
+    for _ in range(racks):
+        rack = "".join(rng.sample(bag, rng.randint(*sizes)))
+        tiles = parse_tiles(rack, tile_set)
+        rows = lex.index.formable_rows(tiles.packed, len(tiles), min_length=2)
+        packer = Packer(lex.index.lengths[rows], counts_of(lex.index, rows), columns=columns)
+        yield rack, tile_counts(tiles.packed), rows, packer, candidate_alphagrams(rack, lex)
+
+
 @pytest.mark.parametrize("lexicon, tile_set, seed, columns", [
     ("twl06", SCRABBLE, 1, False), ("sowpods", BANANAGRAMS, 2, False),
     ("csw19", SCRABBLE, 3, False), ("twl06", BANANAGRAMS, 4, False),
@@ -66,14 +78,9 @@ def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed, c
     """Both ways of solving the relaxation (whole, or by column generation) answer right."""
     lex = load_lexicon(lexicon)
     rng = random.Random(seed)
-    bag = _bag(tile_set)
     answered = {True: 0, False: 0}
-    for _ in range(25):
-        rack = "".join(rng.sample(bag, rng.randint(6, 11)))
-        tiles = parse_tiles(rack, tile_set)
-        rows = lex.index.formable_rows(tiles.packed, len(tiles), min_length=2)
-        packer = Packer(lex.index.lengths[rows], counts_of(lex.index, rows), columns=columns)
-        cands = candidate_alphagrams(rack, lex)
+    for rack, counts, rows, packer, cands in _random_packers(lexicon, tile_set, rng, columns,
+                                                              (6, 11)):
         for _ in range(6):
             main = sorted((rng.randint(2, 6) for _ in range(rng.randint(0, 2))), reverse=True)
             tail = [rng.randint(2, 5) for _ in range(rng.randint(0, 2))]
@@ -81,12 +88,42 @@ def test_packing_queries_match_exhaustive_enumeration(lexicon, tile_set, seed, c
             # the same question asked with every word packed by letters (no tail):
             # the search's split of its queries (search._split) relies on that
             for ask_main, ask_tail in ((main, tail), (sorted(main + tail, reverse=True), [])):
-                got = packer.query(tile_counts(tiles.packed), ask_main, ask_tail)
+                got = packer.query(counts, ask_main, ask_tail)
                 assert (got is not None) == want, (rack, ask_main, ask_tail)
                 if got is not None:  # the packing itself: the right lengths, disjoint, in the rack
                     keys = [lex.index.key(int(rows[i])) for i in got[0] + got[1]]
                     assert sorted(map(len, keys)) == sorted(main + tail)
                     assert not Counter("".join(keys)) - Counter(rack.lower())
+            answered[want] += 1
+    assert answered[True] and answered[False]
+
+
+@pytest.mark.parametrize("lexicon, tile_set, seed, columns", [
+    ("twl06", SCRABBLE, 7, False), ("csw19", BANANAGRAMS, 8, True),
+])
+def test_one_of_queries_match_exhaustive_enumeration(lexicon, tile_set, seed, columns):
+    """A tail of any of several lengths: yes when one of them packs, and the longest packs."""
+    lex = load_lexicon(lexicon)
+    rng = random.Random(seed)
+    answered = {True: 0, False: 0}
+    for rack, counts, rows, packer, cands in _random_packers(lexicon, tile_set, rng, columns,
+                                                              (7, 12)):
+        for _ in range(6):
+            main = sorted((rng.randint(2, 6) for _ in range(rng.randint(0, 2))), reverse=True)
+            lengths = sorted(rng.sample(range(2, 8), rng.randint(1, 4)))
+            want = any(_packs(cands, Counter(rack.lower()), main + [n]) for n in lengths)
+            got = packer.query(counts, main, lengths, one_of=True)
+            assert (got is not None) == want, (rack, main, lengths)
+            if got is not None:
+                words = [lex.index.key(int(rows[i])) for i in got[0]]
+                tail = lex.index.key(int(rows[got[1][0]]))
+                assert sorted(map(len, words), reverse=True) == main and len(tail) in lengths
+                left = Counter(rack.lower()) - Counter("".join(words))
+                assert not Counter(tail) - left
+                # no packing at all leaves a longer one
+                longer = [n for n in lengths if n > len(tail)
+                          and _packs(cands, Counter(rack.lower()), main + [n])]
+                assert not longer, (rack, words, tail, longer)
             answered[want] += 1
     assert answered[True] and answered[False]
 

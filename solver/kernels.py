@@ -1,0 +1,154 @@
+"""Compiled loops (numba) for the layers of big racks, where numpy's passes cost most.
+
+Each is a plain loop that numpy cannot fuse: a hash table that merges equal
+remainders in one pass instead of a sort, and the bitset join's AND and
+bit listing without a temporary per step.  They compute exactly what their
+numpy counterparts compute (the tests compare them); only the big layers use
+them, so small racks never pay for numba's import or compilation.  Compiled
+code is cached on disk (numba's ``cache=True``: next to this module, or in the
+user's cache folder when this one is read-only).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+def _compiled(function):
+    """numba-compile ``function``, cached on disk when some cache folder is writable."""
+    try:
+        return njit(cache=True, nogil=True)(function)
+    except RuntimeError:  # no writable cache location: compile once per process instead
+        return njit(nogil=True)(function)
+
+
+_K1 = np.uint64(0x9E3779B97F4A7C15)
+_K2 = np.uint64(0xC2B2AE3D27D4EB4F)
+
+
+@_compiled
+def unique_triples(a, b, c):  # pragma: no cover - compiled; tested through its callers
+    """(first index of each distinct (a, b, c) triple, each triple's number), by first appearance.
+
+    Open addressing on a mixed 64-bit hash; every probe compares the three
+    lanes, so a hash collision only costs a step, never merges two triples.
+    """
+    n = len(a)
+    size = 1
+    while size < 2 * n:
+        size *= 2
+    mask = np.uint64(size - 1)
+    table = np.full(size, -1, np.int64)
+    keep = np.empty(n, np.int64)
+    inverse = np.empty(n, np.int64)
+    count = 0
+    for i in range(n):
+        h = a[i] ^ (b[i] * _K1) ^ ((c[i] + np.uint64(1)) * _K2)
+        h ^= h >> np.uint64(29)
+        h *= _K1
+        h ^= h >> np.uint64(32)
+        slot = h & mask
+        while True:
+            j = table[slot]
+            if j < 0:
+                table[slot] = count
+                keep[count] = i
+                inverse[i] = count
+                count += 1
+                break
+            r = keep[j]
+            if a[r] == a[i] and b[r] == b[i] and c[r] == c[i]:
+                inverse[i] = j
+                break
+            slot = (slot + np.uint64(1)) & mask
+    return keep[:count], inverse
+
+
+# the index of a 64-bit word's lowest set bit: a de Bruijn multiply and a table
+_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_LOWEST = np.array([0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+                    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+                    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+                    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6], dtype=np.int64)
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+
+
+@_compiled
+def and_pairs(bits, table, depth, n_states):  # pragma: no cover - compiled
+    """(state, word) pairs where the state's bit is set in every requirement row of the word.
+
+    ``bits[r, k]`` holds states 64k..64k+63 of requirement row r; ``table[w]``
+    lists word w's ``depth[w]`` requirement rows, most selective first, so
+    most machine words are zero after one or two ANDs.
+    """
+    n_words = table.shape[0]
+    width = bits.shape[1]
+    cap = 1024
+    out_i = np.empty(cap, np.int64)
+    out_j = np.empty(cap, np.int64)
+    n = 0
+    for w in range(n_words):
+        d_w = depth[w]
+        first = table[w, 0]
+        for k in range(width):
+            v = bits[first, k]
+            if v == _ZERO:
+                continue
+            d = 1
+            while d < d_w:
+                v &= bits[table[w, d], k]
+                if v == _ZERO:
+                    break
+                d += 1
+            while v != _ZERO:
+                low = v & (~v + _ONE)
+                state = k * 64 + _LOWEST[np.int64((low * _DE_BRUIJN) >> np.uint64(58))]
+                v ^= low
+                if state >= n_states:
+                    break
+                if n == cap:
+                    cap *= 2
+                    grown = np.empty(cap, np.int64)
+                    grown[:n] = out_i[:n]
+                    out_i = grown
+                    grown = np.empty(cap, np.int64)
+                    grown[:n] = out_j[:n]
+                    out_j = grown
+                out_i[n] = state
+                out_j[n] = w
+                n += 1
+    return out_i[:n], out_j[:n]
+
+
+
+_FIELD = np.uint64(31)  # a letter's count, below its field's guard bit
+
+
+@_compiled
+def lane_max(lane):  # pragma: no cover - compiled
+    """The field-wise maximum (nine 6-bit letter counts) of a lane array, packed."""
+    top = np.zeros(9, np.uint64)
+    for value in lane:
+        for i in range(9):
+            field = (value >> np.uint64(6 * i)) & _FIELD
+            if field > top[i]:
+                top[i] = field
+    out = _ZERO
+    for i in range(9):
+        out |= top[i] << np.uint64(6 * i)
+    return out
+
+
+def ready() -> None:
+    """Load (or, the first time after installing, compile) every loop, for the types used.
+
+    The search calls this before it starts its clock, so that compiling never
+    eats a search's budget.
+    """
+    one = np.ones(1, dtype=np.uint64)
+    unique_triples(one, one, one)
+    lane_max(one)
+    and_pairs(np.ones((1, 1), dtype=np.uint64), np.zeros((1, 1), dtype=np.int64),
+              np.ones(1, dtype=np.int64), 1)

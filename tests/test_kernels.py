@@ -1,0 +1,78 @@
+"""The compiled loops compute what their numpy counterparts compute."""
+
+import random
+
+import numpy as np
+import pytest
+
+import solver.search as search_module
+from solver.kernels import lane_max, unique_triples
+from solver.lexicon import load_lexicon
+from solver.search import search
+from solver.tiles import TILE_SETS, parse_tiles
+
+
+@pytest.mark.parametrize("n, distinct, seed", [(1, 1, 0), (50, 7, 1), (20_000, 15_000, 2),
+                                               (5000, 5000, 3)])
+def test_unique_triples_merges_exactly_the_equal_triples(n, distinct, seed):
+    rng = np.random.default_rng(seed)
+    pool = rng.integers(0, 2**63, size=(3, distinct), dtype=np.uint64)
+    pick = rng.integers(0, distinct, size=n)
+    a, b, c = (pool[k][pick] for k in range(3))
+    keep, inverse = unique_triples(a, b, c)
+    triples = set(zip(a.tolist(), b.tolist(), c.tolist()))
+    assert len(keep) == len(triples)
+    # each triple maps to a kept triple equal to it, and kept triples are distinct
+    assert (a[keep][inverse] == a).all() and (b[keep][inverse] == b).all()
+    assert (c[keep][inverse] == c).all()
+    assert len(set(zip(a[keep].tolist(), b[keep].tolist(), c[keep].tolist()))) == len(keep)
+
+
+def test_unique_triples_numbers_in_order_of_first_appearance():
+    """Triples one lane apart stay apart; numbers follow first appearances (deterministic)."""
+    a = np.array([1, 2, 1, 2], dtype=np.uint64)
+    b = np.array([0, 0, 0, 0], dtype=np.uint64)
+    c = np.array([5, 5, 6, 5], dtype=np.uint64)
+    keep, inverse = unique_triples(a, b, c)
+    assert inverse.tolist() == [0, 1, 2, 1] and keep.tolist() == [0, 1, 2]
+
+
+def test_lane_max_is_the_field_wise_maximum():
+    rng = np.random.default_rng(4)
+    fields = rng.integers(0, 32, size=(1000, 9))
+    lane = (fields.astype(np.uint64) << (np.arange(9, dtype=np.uint64) * np.uint64(6))).sum(
+        axis=1, dtype=np.uint64)
+    top = fields.max(axis=0)
+    assert int(lane_max(lane)) == sum(int(v) << (6 * i) for i, v in enumerate(top))
+
+
+def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
+    """Merging by hash table or by sort, on every layer: the same sets, tie-break included."""
+    lex = load_lexicon("twl06")
+    rng = random.Random(7)
+    bag = "".join(letter * n for letter, n in sorted(TILE_SETS["scrabble"].counts.items()))
+    racks = [parse_tiles("".join(rng.sample(bag, n))) for n in (20, 28, 36, 44, 52)]
+    monkeypatch.setattr(search_module, "_HASHED_MERGE", 1 << 40)
+    want = [search(rack, lex.index, budget=None) for rack in racks]
+    monkeypatch.setattr(search_module, "_COMPILED_FROM", 0)  # small racks too
+    monkeypatch.setattr(search_module, "_HASHED_MERGE", 2)
+    for rack, expected in zip(racks, want):
+        got = search(rack, lex.index, budget=None)
+        assert (got.keys, got.leftover, got.proven) == \
+            (expected.keys, expected.leftover, expected.proven), rack
+
+
+def test_compiled_without_a_cache_folder_still_compiles(monkeypatch):
+    """Where numba finds no writable cache folder it refuses cache=True: compile uncached."""
+    import solver.kernels as kernels
+    calls = []
+
+    def fake_njit(**options):
+        calls.append(options)
+        if options.get("cache"):
+            raise RuntimeError("cannot cache function: no locator available")
+        return lambda function: function
+
+    monkeypatch.setattr(kernels, "njit", fake_njit)
+    assert kernels._compiled(lambda x: x + 1)(1) == 2
+    assert calls == [{"cache": True, "nogil": True}, {"nogil": True}]
