@@ -2,11 +2,11 @@
 
 Each is a plain loop that numpy cannot fuse: a hash table that merges equal
 remainders in one pass instead of a sort, and the bitset join's AND and
-bit listing without a temporary per step.  They compute exactly what their
-numpy counterparts compute (the tests compare them); only the big layers use
-them, so small racks never pay for numba's import or compilation.  Compiled
-code is cached on disk (numba's ``cache=True``: next to this module, or in the
-user's cache folder when this one is read-only).
+bit listing without a temporary per step.  The tests compare what they
+compute with the plain numpy ways (the sort merge, the pair test); only big
+racks use them, so small racks never pay for numba's import or compilation.
+Compiled code is cached on disk (numba's ``cache=True``: next to this module,
+or in the user's cache folder when this one is read-only).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ _K2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
 @_compiled
-def unique_triples(a, b, c):  # pragma: no cover - compiled; tested through its callers
+def unique_triples(a, b, c):  # pragma: no cover - compiled
     """(first index of each distinct (a, b, c) triple, each triple's number), by first appearance.
 
     Open addressing on a mixed 64-bit hash; every probe compares the three
