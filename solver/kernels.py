@@ -141,6 +141,116 @@ def lane_max(lane):  # pragma: no cover - compiled
     return out
 
 
+_GUARD = np.uint64(sum(1 << (6 * i + 5) for i in range(9)))  # each field's guard bit
+
+
+@_compiled
+def _holds(a, b, c, words, lo, hi, count, wa, wb, wc, left, at):  # pragma: no cover - compiled
+    """Does the state (a, b, c) hold ``count`` disjoint words of ``words[lo:hi]``?
+
+    Repeats allowed, in list order (a word is followed only by itself or
+    later ones), depth first with an explicit stack (``left[:, d]``: the
+    state's lanes left at depth d; ``at[d]``: the word tried there).
+    """
+    left[0, 0], left[1, 0], left[2, 0] = a, b, c
+    at[0] = lo
+    d = 0
+    while d >= 0:
+        if at[d] >= hi:
+            d -= 1
+            if d >= 0:
+                at[d] += 1
+            continue
+        w = words[at[d]]
+        if ((left[0, d] | _GUARD) - wa[w]) & _GUARD == _GUARD and \
+                ((left[1, d] | _GUARD) - wb[w]) & _GUARD == _GUARD and \
+                ((left[2, d] | _GUARD) - wc[w]) & _GUARD == _GUARD:
+            if d + 1 == count:
+                return True
+            left[0, d + 1] = left[0, d] - wa[w]
+            left[1, d + 1] = left[1, d] - wb[w]
+            left[2, d + 1] = left[2, d] - wc[w]
+            at[d + 1] = at[d]
+            d += 1
+        else:
+            at[d] += 1
+    return False
+
+
+@_compiled
+def most_words(sa, sb, sc, start, words, wa, wb, wc, limit, best):  # pragma: no cover - compiled
+    """Per state, the most disjoint words of its list it holds; and the most of all.
+
+    State s's list is ``words[start[s]:start[s + 1]]`` (indices into the word
+    lanes ``wa, wb, wc``, in row order; a word may be taken more than once).
+    Counts stop at ``limit``.  ``best`` is the most found so far (earlier
+    chunks); a state that cannot reach the running most is marked -1 without
+    its exact count (it cannot be among the states holding the most).
+    Returns (per state: its count, or -1), the most of all.
+    """
+    n = len(sa)
+    most = np.full(n, -1, np.int8)
+    left = np.empty((3, limit + 1), np.uint64)
+    at = np.empty(limit + 1, np.int64)
+    for s in range(n):
+        lo, hi = start[s], start[s + 1]
+        count = max(best, 1)
+        if hi == lo or not _holds(sa[s], sb[s], sc[s], words, lo, hi, count, wa, wb, wc,
+                                  left, at):
+            if best == 0:
+                most[s] = 0
+            continue
+        while count < limit and _holds(sa[s], sb[s], sc[s], words, lo, hi, count + 1,
+                                       wa, wb, wc, left, at):
+            count += 1
+        most[s] = count
+        best = max(best, count)
+    return most, best
+
+
+@_compiled
+def lists_by_state(pi, pj, n_states):  # pragma: no cover - compiled
+    """(start, words): pairs regrouped by state, a stable counting sort.
+
+    State s's words are ``words[start[s]:start[s + 1]]``, in the order the
+    pairs came (the join lists each state's words in row order).
+    """
+    start = np.zeros(n_states + 1, np.int64)
+    for i in pi:
+        start[i + 1] += 1
+    for s in range(n_states):
+        start[s + 1] += start[s]
+    fill = start[:-1].copy()
+    words = np.empty(len(pj), np.int64)
+    for k in range(len(pi)):
+        words[fill[pi[k]]] = pj[k]
+        fill[pi[k]] += 1
+    return start, words
+
+
+@_compiled
+def first_words(sa, sb, sc, start, words, wa, wb, wc, most, count):  # pragma: no cover
+    """Which (state, word) entries leave the rest of ``count`` words, for states holding that many.
+
+    Entry p of state s's list (``words[start[s]:start[s + 1]]``, every word
+    fitting its state) is kept when ``most[s]`` is ``count`` and the state
+    less that word still holds ``count`` - 1 disjoint words of the list from
+    p on (repeats allowed).
+    """
+    keep = np.zeros(len(words), np.bool_)
+    left = np.empty((3, max(count, 1)), np.uint64)
+    at = np.empty(max(count, 1), np.int64)
+    for s in range(len(sa)):
+        if most[s] != count:
+            continue
+        hi = start[s + 1]
+        for p in range(start[s], hi):
+            w = words[p]
+            keep[p] = count <= 1 or _holds(sa[s] - wa[w], sb[s] - wb[w], sc[s] - wc[w], words,
+                                           p, hi, count - 1, wa, wb, wc, left, at)
+    return keep
+
+
 def ready() -> None:
     """Load (or, the first time after installing, compile) every loop, for the types used.
 
@@ -152,3 +262,8 @@ def ready() -> None:
     lane_max(one)
     and_pairs(np.ones((1, 1), dtype=np.uint64), np.zeros((1, 1), dtype=np.int64),
               np.ones(1, dtype=np.int64), 1)
+    none = np.zeros(0, dtype=np.int64)
+    most_words(one, one, one, np.zeros(2, dtype=np.int64), none, one, one, one, 1, 0)
+    first_words(one, one, one, np.zeros(2, dtype=np.int64), none, one, one, one,
+                np.zeros(1, dtype=np.int8), 1)
+    lists_by_state(none, none, 1)

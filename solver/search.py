@@ -150,6 +150,9 @@ _CHUNK_STATES = 1 << 16  # remainders per join
 _JOIN_FIRST = 1 << 10  # remainders in the first join of a layer (then doubling)
 _PROJECTED = 16  # a layer on course for this many times _MAX_PAIRS hands over at once
 _HASHED_MERGE = 1 << 16  # merges of this many remainders or more use the compiled hash table
+_LOOKAHEAD = 2  # a layer too big to hold keeps the remainders holding the most words of its
+# length, when they hold at most this many (_Layers._pruned); deeper counts cost too much
+_LOOKAHEAD_CHUNK = 1 << 14  # remainders per join in _Layers._pruned
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
@@ -431,6 +434,7 @@ class _Layers:
         # past this many pairs in one layer, hand over to the packing queries
         self.max_pairs = _MAX_PAIRS if size <= _SMALL_RACK else _MAX_PAIRS_BIG
         self.trying = None  # the length being tried for the next entry (all longer failed)
+        self.looked_ahead = False  # the last pairs are a look-ahead's (_pruned): not all
         self.compiled = size >= _COMPILED_FROM  # big layers may use solver/kernels.py
         self.nodes = 1
         self._keys = {}
@@ -482,6 +486,7 @@ class _Layers:
                     pi = np.zeros(len(rows), dtype=np.intp)
                     break
                 self.trying = length
+                self.looked_ahead = False  # set when _pruned kept only some pairs
                 pi, pj = self._pairs(states, length, floor)
                 if len(pi):
                     break
@@ -491,8 +496,10 @@ class _Layers:
                 return  # no word of 2+ letters fits any remainder: the rest are 1s
             # Candidates of this length that fit no remainder now fit none later
             # either (later remainders are sub-multisets of these): drop them.
+            # Not after a look-ahead: its pairs are only those some highest set
+            # may take next, and later words of that set are not among them.
             remap = pj
-            if len(rows) > _SMALL_BLOCK:
+            if len(rows) > _SMALL_BLOCK and not self.looked_ahead:
                 mark = np.zeros(len(rows), dtype=bool)
                 mark[pj] = True
                 if not mark.all():
@@ -616,6 +623,7 @@ class _Layers:
         """
         rows, lanes = self.blocks[length]
         n_states = len(states[0])
+        given = states, floor
         order = None
         if floor is not None:
             order = np.argsort(floor, kind="stable")
@@ -638,6 +646,8 @@ class _Layers:
             # too big to hold (or on course to be, by far): the packing queries go on
             if total > self.max_pairs or \
                     total * n_states > _PROJECTED * self.max_pairs * (lo + len(part[0])):
+                if self.remaining // length <= _LOOKAHEAD:
+                    return self._pruned(*given, length)
                 raise _OutOfTime("size")
             lo += step
             room = (self.max_pairs - total) * lo // max(1, total)  # remainders, at this rate
@@ -645,6 +655,57 @@ class _Layers:
         if not out_i:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         return np.concatenate(out_i), np.concatenate(out_j)
+
+    def _pruned(self, states, floor, length: int):
+        """The pairs of the remainders holding the most words of ``length`` (a look-ahead).
+
+        A word of ``length`` fits some remainder and no longer one does (or
+        may: the cap), so the highest shape goes on with that length.  If the
+        remainders hold at most m disjoint such words (rows from their floor
+        on), some set goes on with m of them, so the highest shape does too,
+        and a highest set, in row order, passes only through remainders that
+        hold m (its next m words): the others are dropped.  Each remainder's
+        count is exact (solver/kernels.py: a depth-first search over the words
+        that fit it, depth at most ``_LOOKAHEAD``).  The pairs are found by the
+        join, a chunk of remainders at a time, and only those of remainders
+        still holding the most are kept.
+        """
+        from .kernels import first_words, lists_by_state, most_words  # compiled: big layers only
+
+        self.looked_ahead = True
+        rows, lanes = self.blocks[length]
+        n_states, limit = len(states[0]), self.remaining // length
+        order = None
+        if floor is not None:
+            order = np.argsort(floor, kind="stable")
+            states = tuple(a[order] for a in states)
+            floor = floor[order]
+        most, best = np.full(n_states, -1, dtype=np.int8), 0
+        out = ([], [])
+        step = _LOOKAHEAD_CHUNK
+        for lo in range(0, n_states, step):
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime
+            part = tuple(a[lo:lo + step] for a in states)
+            first = 0 if floor is None else int(np.searchsorted(rows, floor[lo]))
+            pi, pj = join_pairs(part, tuple(a[first:] for a in lanes))
+            pj += first
+            if floor is not None:
+                ok = rows[pj] >= floor[pi + lo]
+                pi, pj = pi[ok], pj[ok]
+            start, words = lists_by_state(pi, pj, len(part[0]))  # each in row order
+            counts, best = most_words(*part, start, words, *lanes, limit, best)
+            most[lo:lo + len(counts)] = counts
+            # of the remainders holding the most, the words after which the rest still fit
+            keep = first_words(*part, start, words, *lanes, counts, best)
+            out[0].append(np.repeat(np.arange(lo, lo + len(counts)), np.diff(start))[keep])
+            out[1].append(words[keep])
+        pi, pj = np.concatenate(out[0]), np.concatenate(out[1])
+        keep = most[pi] == best
+        pi, pj = pi[keep], pj[keep]
+        if len(pi) > self.max_pairs:
+            raise _OutOfTime("size")  # still too big to hold: the packing queries go on
+        return (pi if order is None else order[pi]), pj
 
     def _block_keys(self, length: int):
         """The hashed keys of the block's candidates (cached while the block stands)."""
