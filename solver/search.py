@@ -49,7 +49,8 @@ Making the layers cheap, without cutting anything that matters:
   sub-multisets of these), so it is dropped from its block for good; likewise
   a word of the layer's length that no remainder of the layer took (a later
   row-ordered set using it passes through a remainder of this layer that it
-  fits, with a floor no higher than it, so that remainder would have taken it);
+  fits, with a floor no higher than it, so that remainder would have taken it;
+  not after a look-ahead, below, which does not take every word that fits);
 * within a run of equal lengths only row-ordered sets are built (a remainder
   reached by a word of row r continues with rows >= r): every set keeps its
   sorted path, which is all the layers and the read-out above need;
@@ -66,13 +67,24 @@ Making the layers cheap, without cutting anything that matters:
   remainders, ANDed per word), which finds exactly the same pairs.  Merging
   equal remainders also sorts by hash and checks for collisions, falling
   back to an exact sort; big merges of big racks use a hash table whose
-  every probe compares the lanes (solver/kernels.py).
+  every probe compares the lanes (solver/kernels.py);
+* a look-ahead, when a layer of a big rack would be too big to hold (below)
+  and its remainders can hold at most ``_LOOKAHEAD`` more words of the
+  length L being placed: no entry above L can follow (longer words fit no
+  remainder, or the previous entry caps it), so if the most disjoint L-words
+  any remainder holds (rows from its floor on) is m, some set goes on with m
+  of them and so does the highest shape; a highest set, in row order, then
+  passes only through remainders holding m, and takes next a word after
+  which m - 1 more of rows no lower fit.  Only those remainders and those
+  words are kept (``_Layers._pruned``; each count exact, by a depth-first
+  search over the words fitting the remainder, solver/kernels.py).
 
 Big racks: packing queries instead of layers.  When one layer would hold
 more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
 of more than ``_SMALL_RACK`` tiles; or, judged by the pairs of its first
-remainders, is on course for ``_PROJECTED`` times that), the layers stop, and what they proved is
-kept: the settled prefix P, and at the next position every entry above the
+remainders, is on course for ``_PROJECTED`` times that), and the
+look-ahead cannot apply or leaves it still too big, the layers stop, and
+what they proved is kept: the settled prefix P, and at the next position every entry above the
 length they were trying (those fit no remainder of the layer).  The rest of
 the shape is settled entry by entry (class ``_Settle``): the next entry is the
 longest L (from there down) such that some set of shape P leaves a word of
