@@ -84,8 +84,9 @@ more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
 of more than ``_SMALL_RACK`` tiles; or, judged by the pairs of its first
 remainders, is on course for ``_PROJECTED`` times that), and the
 look-ahead cannot apply or leaves it still too big, the layers stop, and
-what they proved is kept: the settled prefix P, and at the next position every entry above the
-length they were trying (those fit no remainder of the layer).  The rest of
+what they proved is kept: the settled prefix P, and at the next position
+every entry above the length they were trying (those fit no remainder of
+the layer).  The rest of
 the shape is settled entry by entry (class ``_Settle``): the next entry is the
 longest L (from there down) such that some set of shape P leaves a word of
 length L, which is the layers' induction unchanged (the highest shape H starts
@@ -678,9 +679,11 @@ class _Layers:
         and a highest set, in row order, passes only through remainders that
         hold m (its next m words): the others are dropped.  Each remainder's
         count is exact (solver/kernels.py: a depth-first search over the words
-        that fit it, depth at most ``_LOOKAHEAD``).  The pairs are found by the
-        join, a chunk of remainders at a time, and only those of remainders
-        still holding the most are kept.
+        that fit it, depth at most ``_LOOKAHEAD``).  Of their pairs, only
+        those whose word leaves m - 1 more words of rows no lower are kept:
+        a highest set's next word is one.  The pairs are found by the join,
+        a chunk of remainders at a time; a chunk keeps only the pairs of its
+        remainders holding the most so far (the most only grows).
         """
         from .kernels import first_words, lists_by_state, most_words  # compiled: big layers only
 
