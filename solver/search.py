@@ -660,6 +660,8 @@ class _Layers:
             if total > self.max_pairs or \
                     total * n_states > _PROJECTED * self.max_pairs * (lo + len(part[0])):
                 if self.remaining // length <= _LOOKAHEAD:
+                    out_i.clear(), out_j.clear()  # the look-ahead starts over, in less room
+                    states = part = pi = pj = None
                     return self._pruned(*given, length)
                 raise _OutOfTime("size")
             lo += step
