@@ -165,7 +165,8 @@ _PROJECTED = 16  # a layer on course for this many times _MAX_PAIRS hands over a
 _HASHED_MERGE = 1 << 16  # merges of this many remainders or more use the compiled hash table
 _LOOKAHEAD = 2  # a layer too big to hold keeps the remainders holding the most words of its
 # length, when they hold at most this many (_Layers._pruned); deeper counts cost too much
-_LOOKAHEAD_CHUNK = 1 << 14  # remainders per join in _Layers._pruned
+_LOOKAHEAD_CHUNK = 1 << 12  # remainders in the first join of _Layers._pruned (then by time)
+_LOOKAHEAD_SECONDS = 0.05  # about what each later join of _Layers._pruned takes
 _MERGE_SECONDS = 6e-7  # about what merging costs per pair (to stop near the budget)
 
 
@@ -698,10 +699,11 @@ class _Layers:
             states = tuple(a[order] for a in states)
             floor = floor[order]
         most, best = np.full(n_states, -1, dtype=np.int8), 0
-        out = ([], [])
-        step = _LOOKAHEAD_CHUNK
-        for lo in range(0, n_states, step):
-            if time.perf_counter() > self.deadline:
+        out_i, out_j, kept = [], [], 0
+        lo, step = 0, _LOOKAHEAD_CHUNK
+        while lo < n_states:
+            started = time.perf_counter()
+            if started > self.deadline:
                 raise _OutOfTime
             part = tuple(a[lo:lo + step] for a in states)
             first = 0 if floor is None else int(np.searchsorted(rows, floor[lo]))
@@ -711,17 +713,23 @@ class _Layers:
                 ok = rows[pj] >= floor[pi + lo]
                 pi, pj = pi[ok], pj[ok]
             start, words = lists_by_state(pi, pj, len(part[0]))  # each in row order
-            counts, best = most_words(*part, start, words, *lanes, limit, best)
+            counts, most_now = most_words(*part, start, words, *lanes, limit, best)
             most[lo:lo + len(counts)] = counts
+            if most_now > best and kept:  # what was kept holds fewer than the most now
+                out_i, out_j, kept = [], [], 0
+            best = most_now
             # of the remainders holding the most, the words after which the rest still fit
             keep = first_words(*part, start, words, *lanes, counts, best)
-            out[0].append(np.repeat(np.arange(lo, lo + len(counts)), np.diff(start))[keep])
-            out[1].append(words[keep])
-        pi, pj = np.concatenate(out[0]), np.concatenate(out[1])
-        keep = most[pi] == best
-        pi, pj = pi[keep], pj[keep]
-        if len(pi) > self.max_pairs:
-            raise _OutOfTime("size")  # still too big to hold: the packing queries go on
+            out_i.append(np.repeat(np.arange(lo, lo + len(counts)), np.diff(start))[keep])
+            out_j.append(words[keep])
+            kept += len(out_i[-1])
+            if kept > self.max_pairs:
+                raise _OutOfTime("size")  # still too big to hold: the packing queries go on
+            lo += len(part[0])
+            # chunks of about _LOOKAHEAD_SECONDS each, so that the deadline is seen in time
+            took = max(time.perf_counter() - started, 1e-4)
+            step = int(min(max(step * _LOOKAHEAD_SECONDS / took, 256), 4 * step, 1 << 16))
+        pi, pj = np.concatenate(out_i), np.concatenate(out_j)
         return (pi if order is None else order[pi]), pj
 
     def _block_keys(self, length: int):

@@ -23,6 +23,12 @@ def _lanes(counts):
                  for k in range(3))
 
 
+def _counts(lanes):
+    """(n, 26) letter counts of packed lanes."""
+    return np.concatenate([((lane[:, None] >> _SHIFTS) & np.uint64(31)).astype(np.int64)
+                           for lane in lanes], axis=1)[:, :26]
+
+
 def _holds(state, words, counts, count):
     """Brute force: some ``count`` words of the list (repeats allowed) fit the state together."""
     return any((sum(counts[w] for w in combo) <= state).all()
@@ -147,3 +153,40 @@ def test_search_is_the_same_with_the_look_ahead(tile_set, sizes, seed, depth, mo
             finished += 1  # looked ahead, and the layers finished: their read-out
             assert (got.keys, got.leftover) == (expected.keys, expected.leftover), rack
     assert finished >= 2
+
+
+def _layer_before_the_look_ahead(monkeypatch, rack):
+    """A rack's layers, stopped where the look-ahead would start: (layers, states, floor)."""
+    lex = load_lexicon("twl06")
+    monkeypatch.setattr(search_module, "_MAX_PAIRS_BIG", 3000)
+    monkeypatch.setattr(search_module, "_LOOKAHEAD", 0)  # stop there instead
+    layers = search_module._Layers(lex.index, rack.packed, len(rack), float("inf"))
+    with pytest.raises(search_module._OutOfTime):
+        layers.run()
+    return layers, layers.states[-1], layers.last_rows
+
+
+def test_pruned_keeps_exactly_the_pairs_a_highest_set_may_take(monkeypatch):
+    """Against a brute force, with the remainders holding fewer first (the most then grows)."""
+    rng = random.Random(11)
+    bag = "".join(letter * n for letter, n in sorted(TILE_SETS["scrabble"].counts.items()))
+    rack = parse_tiles("".join(rng.sample(bag, 56)))
+    layers, states, _ = _layer_before_the_look_ahead(monkeypatch, rack)
+    length = layers.trying
+    rows, lanes = layers.blocks[length]
+    assert layers.remaining // length == 2
+    counts, have = _counts(lanes), _counts(states)
+    # without floors, a remainder's list is every word of the length that fits it
+    lists = [list(np.flatnonzero((counts <= have[s]).all(axis=1))) for s in range(len(have))]
+    two = {s for s in range(len(have)) if _holds(have[s], lists[s], counts, 2)}
+    assert 8 < len(have) - len(two) and two
+    want = {(s, int(w)) for s in two for p, w in enumerate(lists[s])
+            if _holds(have[s] - counts[w], lists[s][p:], counts, 1)}
+    # the remainders holding one word or none first, in small chunks: the most grows to 2
+    order = np.array(sorted(range(len(have)), key=lambda s: (s in two, s)))
+    monkeypatch.setattr(search_module, "_LOOKAHEAD_CHUNK", 8)
+    monkeypatch.setattr(search_module, "_LOOKAHEAD_SECONDS", 0.0)  # the smallest chunks
+    layers.max_pairs = 1 << 30
+    pi, pj = layers._pruned(tuple(a[order] for a in states), None, length)
+    assert {(int(order[i]), int(j)) for i, j in zip(pi, pj)} == want
+    assert layers.looked_ahead
