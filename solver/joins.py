@@ -48,7 +48,9 @@ def join_pairs(states, cands):
     """(state numbers, candidate numbers) of every candidate fitting every state.
 
     The same pairs as testing each pair (``search._fit_pairs``), in another
-    order.  ``states`` and ``cands`` are triples of uint64 lane arrays.
+    order, which lists each state's candidates in ascending order (the
+    look-ahead relies on it).  ``states`` and ``cands`` are triples of
+    uint64 lane arrays.
     """
     from .kernels import and_pairs  # compiled: imported only when a big layer needs it
 

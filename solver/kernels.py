@@ -230,7 +230,7 @@ def lists_by_state(pi, pj, n_states):  # pragma: no cover - compiled
 
 @_compiled
 def first_words(sa, sb, sc, start, words, wa, wb, wc, most, count):  # pragma: no cover
-    """Which (state, word) entries leave the rest of ``count`` words, for states holding that many.
+    """Which list entries leave room for the rest of ``count`` words (states holding that many).
 
     Entry p of state s's list (``words[start[s]:start[s + 1]]``, every word
     fitting its state) is kept when ``most[s]`` is ``count`` and the state

@@ -661,7 +661,9 @@ class _Layers:
             if total > self.max_pairs or \
                     total * n_states > _PROJECTED * self.max_pairs * (lo + len(part[0])):
                 if self.remaining // length <= _LOOKAHEAD:
-                    out_i.clear(), out_j.clear()  # the look-ahead starts over, in less room
+                    # the look-ahead starts over: let go of what this join holds
+                    out_i.clear()
+                    out_j.clear()
                     states = part = pi = pj = None
                     return self._pruned(*given, length)
                 raise _OutOfTime("size")
@@ -698,8 +700,7 @@ class _Layers:
             order = np.argsort(floor, kind="stable")
             states = tuple(a[order] for a in states)
             floor = floor[order]
-        most, best = np.full(n_states, -1, dtype=np.int8), 0
-        out_i, out_j, kept = [], [], 0
+        best, out_i, out_j, kept = 0, [], [], 0
         lo, step = 0, _LOOKAHEAD_CHUNK
         while lo < n_states:
             started = time.perf_counter()
@@ -714,7 +715,6 @@ class _Layers:
                 pi, pj = pi[ok], pj[ok]
             start, words = lists_by_state(pi, pj, len(part[0]))  # each in row order
             counts, most_now = most_words(*part, start, words, *lanes, limit, best)
-            most[lo:lo + len(counts)] = counts
             if most_now > best and kept:  # what was kept holds fewer than the most now
                 out_i, out_j, kept = [], [], 0
             best = most_now

@@ -43,6 +43,17 @@ def test_join_equals_the_pair_test(n_states, n_words, state_top, word_top, seed)
     assert _pairs(*got) == _pairs(*want)
 
 
+def test_join_lists_each_states_candidates_in_order(monkeypatch):
+    """The look-ahead reads each state's words in row order straight from the join."""
+    monkeypatch.setattr(joins, "_CHUNK_STATES", 128)  # several chunks of states too
+    rng = np.random.default_rng(10)
+    pi, pj = joins.join_pairs(_lanes(rng, 1000, 2), _lanes(rng, 300, 1))
+    assert len(pi) > 1000
+    order = np.lexsort((pj, pi))
+    by_state = np.argsort(pi, kind="stable")
+    assert (order == by_state).all()
+
+
 def test_join_with_small_chunks_equals_the_pair_test(monkeypatch):
     """Chunks of states only split the work (here the last chunk is not a multiple of 64)."""
     monkeypatch.setattr(joins, "_CHUNK_STATES", 192)
