@@ -176,12 +176,17 @@ def test_pruned_keeps_exactly_the_pairs_a_highest_set_may_take(monkeypatch):
     rows, lanes = layers.blocks[length]
     assert layers.remaining // length == 2
     counts, have = _counts(lanes), _counts(states)
-    # without floors, a remainder's list is every word of the length that fits it
-    lists = [list(np.flatnonzero((counts <= have[s]).all(axis=1))) for s in range(len(have))]
-    two = {s for s in range(len(have)) if _holds(have[s], lists[s], counts, 2)}
+    # without floors, a remainder's list is every word of the length that fits it; a word
+    # is followed (itself or a later one) when the two fit together: a plain pairwise test
+    want, two = set(), set()
+    for s in range(len(have)):
+        words = np.flatnonzero((counts <= have[s]).all(axis=1))
+        together = (counts[words][:, None] + counts[words][None] <= have[s]).all(axis=2)
+        followed = np.triu(together).any(axis=1)
+        if followed.any():
+            two.add(s)
+            want |= {(s, int(w)) for w in words[followed]}
     assert 8 < len(have) - len(two) and two
-    want = {(s, int(w)) for s in two for p, w in enumerate(lists[s])
-            if _holds(have[s] - counts[w], lists[s][p:], counts, 1)}
     # the remainders holding one word or none first, in small chunks: the most grows to 2
     order = np.array(sorted(range(len(have)), key=lambda s: (s in two, s)))
     monkeypatch.setattr(search_module, "_LOOKAHEAD_CHUNK", 8)
