@@ -68,9 +68,9 @@ Making the layers cheap, without cutting anything that matters:
   equal remainders also sorts by hash and checks for collisions, falling
   back to an exact sort; big merges of big racks use a hash table whose
   every probe compares the lanes (solver/kernels.py);
-* a look-ahead, when a layer of a big rack would be too big to hold (below)
-  and its remainders can hold at most ``_LOOKAHEAD`` more words of the
-  length L being placed: no entry above L can follow (longer words fit no
+* a look-ahead, when a layer of a big rack is on course to be too big to
+  hold (below; judged by its first remainders' pairs) and its remainders can
+  hold at most ``_LOOKAHEAD`` more words of the length L being placed: no entry above L can follow (longer words fit no
   remainder, or the previous entry caps it), so if the most disjoint L-words
   any remainder holds (rows from its floor on) is m, some set goes on with m
   of them and so does the highest shape; a highest set, in row order, then
@@ -657,10 +657,13 @@ class _Layers:
             pi, pj = join_pairs(part, tuple(a[first:] for a in lanes))
             pj += first
             total += _keep_chunk((out_i, out_j), pi, pj, lo, rows, floor, order)
-            # too big to hold (or on course to be, by far): the packing queries go on
+            # too big to hold (or on course to be, by far; for the look-ahead, at all):
+            # the look-ahead or the packing queries go on
+            done = lo + len(part[0])
+            ahead = self.remaining // length <= _LOOKAHEAD  # the look-ahead may go on
             if total > self.max_pairs or \
-                    total * n_states > _PROJECTED * self.max_pairs * (lo + len(part[0])):
-                if self.remaining // length <= _LOOKAHEAD:
+                    total * n_states > (1 if ahead else _PROJECTED) * self.max_pairs * done:
+                if ahead:
                     # the look-ahead starts over: let go of what this join holds
                     out_i.clear()
                     out_j.clear()
