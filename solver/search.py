@@ -70,14 +70,15 @@ Making the layers cheap, without cutting anything that matters:
   every probe compares the lanes (solver/kernels.py);
 * a look-ahead, when a layer of a big rack is on course to be too big to
   hold (below; judged by its first remainders' pairs) and its remainders can
-  hold at most ``_LOOKAHEAD`` more words of the length L being placed: no entry above L can follow (longer words fit no
-  remainder, or the previous entry caps it), so if the most disjoint L-words
-  any remainder holds (rows from its floor on) is m, some set goes on with m
-  of them and so does the highest shape; a highest set, in row order, then
-  passes only through remainders holding m, and takes next a word after
-  which m - 1 more of rows no lower fit.  Only those remainders and those
-  words are kept (``_Layers._pruned``; each count exact, by a depth-first
-  search over the words fitting the remainder, solver/kernels.py).
+  hold at most ``_LOOKAHEAD`` more words of the length L being placed: no
+  entry above L can follow (longer words fit no remainder, or the previous
+  entry caps it), so if the most disjoint L-words any remainder holds (rows
+  from its floor on) is m, some set goes on with m of them and so does the
+  highest shape; a highest set, in row order, then passes only through
+  remainders holding m, and takes next a word after which m - 1 more of
+  rows no lower fit.  Only those remainders and those words are kept
+  (``_Layers._pruned``; each count exact, by a depth-first search over the
+  words fitting the remainder, solver/kernels.py).
 
 Big racks: packing queries instead of layers.  When one layer would hold
 more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
@@ -595,9 +596,7 @@ class _Layers:
         if floor is not None and keys is None and n_states > _FLOOR_CHUNK:
             # states by floor, in small chunks: each chunk scans only the rows
             # from its smallest floor on
-            order = np.argsort(floor, kind="stable")
-            states = tuple(a[order] for a in states)
-            floor = floor[order]
+            states, floor, order = _by_floor(states, floor)
             step = min(step, _FLOOR_CHUNK)
         out_i, out_j, total = [], [], 0
         letters, letters_lo = None, None
@@ -633,16 +632,13 @@ class _Layers:
         """The pairs by the bitset join (solver/joins.py), in state chunks, floors applied.
 
         With floors, the states go by floor, so that each chunk joins only the
-        rows from its smallest floor on (then each pair is checked on its own floor).
+        rows from its smallest floor on (``_joined_chunk``).
         """
         rows, lanes = self.blocks[length]
         n_states = len(states[0])
         given = states, floor
-        order = None
-        if floor is not None:
-            order = np.argsort(floor, kind="stable")
-            states = tuple(a[order] for a in states)
-            floor = floor[order]
+        states, floor, order = _by_floor(states, floor)
+        ahead = self.remaining // length <= _LOOKAHEAD  # the look-ahead may go on
         out_i, out_j, total = [], [], 0
         # chunks start small and grow, so that a layer too big to hold is seen
         # early, and no chunk holds many more pairs than the layer may
@@ -651,16 +647,11 @@ class _Layers:
             if time.perf_counter() > self.deadline:
                 raise _OutOfTime
             part = tuple(a[lo:lo + step] for a in states)
-            first = 0
-            if floor is not None:
-                first = int(np.searchsorted(rows, floor[lo]))
-            pi, pj = join_pairs(part, tuple(a[first:] for a in lanes))
-            pj += first
-            total += _keep_chunk((out_i, out_j), pi, pj, lo, rows, floor, order)
+            pi, pj = _joined_chunk(part, lo, rows, lanes, floor)
+            total += _keep_chunk((out_i, out_j), pi, pj, lo, rows, None, order)
             # too big to hold (or on course to be, by far; for the look-ahead, at all):
             # the look-ahead or the packing queries go on
             done = lo + len(part[0])
-            ahead = self.remaining // length <= _LOOKAHEAD  # the look-ahead may go on
             if total > self.max_pairs or \
                     total * n_states > (1 if ahead else _PROJECTED) * self.max_pairs * done:
                 if ahead:
@@ -698,11 +689,7 @@ class _Layers:
         self.looked_ahead = True
         rows, lanes = self.blocks[length]
         n_states, limit = len(states[0]), self.remaining // length
-        order = None
-        if floor is not None:
-            order = np.argsort(floor, kind="stable")
-            states = tuple(a[order] for a in states)
-            floor = floor[order]
+        states, floor, order = _by_floor(states, floor)
         best, out_i, out_j, kept = 0, [], [], 0
         lo, step = 0, _LOOKAHEAD_CHUNK
         while lo < n_states:
@@ -710,12 +697,7 @@ class _Layers:
             if started > self.deadline:
                 raise _OutOfTime
             part = tuple(a[lo:lo + step] for a in states)
-            first = 0 if floor is None else int(np.searchsorted(rows, floor[lo]))
-            pi, pj = join_pairs(part, tuple(a[first:] for a in lanes))
-            pj += first
-            if floor is not None:
-                ok = rows[pj] >= floor[pi + lo]
-                pi, pj = pi[ok], pj[ok]
+            pi, pj = _joined_chunk(part, lo, rows, lanes, floor)
             start, words = lists_by_state(pi, pj, len(part[0]))  # each in row order
             counts, most_now = most_words(*part, start, words, *lanes, limit, best)
             if most_now > best and kept:  # what was kept holds fewer than the most now
@@ -762,6 +744,29 @@ class _Layers:
             chosen.append(int(rows[best]))
             current = int(child[best])
         return chosen
+
+
+def _by_floor(states, floor):
+    """(states, floors, order): the states sorted by floor (stable), or as they are without."""
+    if floor is None:
+        return states, None, None
+    order = np.argsort(floor, kind="stable")
+    return tuple(a[order] for a in states), floor[order], order
+
+
+def _joined_chunk(part, lo: int, rows, lanes, floor):
+    """The join's pairs of the states ``part`` (from ``lo``, sorted by floor), floors applied.
+
+    The chunk joins only the rows from its smallest floor on; then each pair
+    is checked on its own state's floor.  State numbers are the chunk's own.
+    """
+    first = 0 if floor is None else int(np.searchsorted(rows, floor[lo]))
+    pi, pj = join_pairs(part, tuple(a[first:] for a in lanes))
+    pj += first
+    if floor is not None and len(pi):
+        ok = rows[pj] >= floor[pi + lo]
+        pi, pj = pi[ok], pj[ok]
+    return pi, pj
 
 
 def _keep_chunk(out, pi, pj, lo: int, rows, floor, order) -> int:
