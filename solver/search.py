@@ -98,9 +98,11 @@ shape P leave a word of length L?" is answered exactly by solver/packing.py
 (a letter-branching search with proven cuts; its docstring has the argument),
 which returns such a set when there is one.  The highest length still
 possible is asked on its own first (it is often the entry); below it, when
-the query has a single tail word, one branch-and-bound query answers every
-length above the set at hand at once: the longest tail word any set of shape
-P leaves (or none longer).  Which lengths it packs by letters and which it
+the query has a single tail word of at most ``_ONE_OF_UP_TO`` letters, one
+branch-and-bound query answers every length above the set at hand at once:
+the longest tail word any set of shape P leaves (or none longer); longer
+tails are asked one length at a time.  Either way each length is answered
+exactly, so the choice is one of work, not of answer.  Which lengths it packs by letters and which it
 only fits into what is left is a choice of work, not of answer (``_split``).
 When no L >= 2 is left, the set that proved the last entry is a set of the
 highest shape.  Nothing is capped: the packing memo is bounded, and a full
@@ -158,6 +160,11 @@ _SMALL_RACK = 48  # racks up to this size keep the whole layered search (the tie
 _MAX_PAIRS_BIG = _MAX_PAIRS
 _LONG_TAIL = 8  # exact covers: tail words this long are packed by letters too (see _split)
 _EXACT_WORDS = 8  # ... when the cover has at most this many words
+_ONE_OF_UP_TO = 8  # one branch-and-bound query for tail lengths up to this; longer: one by one
+# (measured with a 30 s budget on the bench's racks: of 14 Scrabble 90-tile racks, whose
+# tails are 9-14 letters, asking one length at a time proved 10 instead of 9, each faster,
+# median 15.7 s instead of 22.0 s; 6 80-tile racks, tails of 2-4 letters, took 2.8-17 s with
+# one query against 2.7-29 s one length at a time)
 _COMPILED_FROM = _SMALL_RACK + 1  # racks this big use solver/kernels.py (numba) in big layers
 _JOIN_MIN_STATES = 3000  # remainders from which the bitset join finds the pairs
 _CHUNK_STATES = 1 << 16  # remainders per join
@@ -859,7 +866,7 @@ class _Settle:
     longest word its leftover holds); the lengths above it, down from the
     highest still possible, are asked of solver/packing.py, which answers
     exactly, with a set when "yes" (the highest on its own, then one
-    branch-and-bound query for all the others when the tail is one word).
+    branch-and-bound query for all the others when the tail is one short word).
     When no L >= 2 is left, the shape is P and single letters, and the set
     that proved the last entry is the answer.
     """
@@ -892,10 +899,12 @@ class _Settle:
             while best < high:
                 self.trying = high
                 main, tail = _split(self.prefix, high, self.size)
-                if tail == [high] and high - 1 > best and not first:
-                    # one tail word, below the highest length still possible (asked on
-                    # its own first: often the entry): one query for every length in
-                    # (best, high], which answers the packing with the longest tail word
+                if tail == [high] and high - 1 > best and not first and high <= _ONE_OF_UP_TO:
+                    # one short tail word, below the highest length still possible (asked
+                    # on its own first: often the entry): one query for every length in
+                    # (best, high], which answers the packing with the longest tail word.
+                    # Longer tails are asked one length at a time: each length has few
+                    # words, and the relaxation of one length cuts far more
                     try:
                         got = self.packer.query(self.tiles, main, range(best + 1, high + 1),
                                                 one_of=True)

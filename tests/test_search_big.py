@@ -128,21 +128,35 @@ def test_one_of_queries_match_exhaustive_enumeration(lexicon, tile_set, seed, co
     assert answered[True] and answered[False]
 
 
+@pytest.mark.parametrize("one_of_up_to", [1, search_module._ONE_OF_UP_TO, 15])
 @pytest.mark.parametrize("lexicon, tile_set, seed", [
     ("twl06", SCRABBLE, 11), ("csw19", BANANAGRAMS, 12), ("sowpods", SCRABBLE, 13),
 ])
-def test_packing_path_equals_layers_and_brute_force(lexicon, tile_set, seed, monkeypatch):
+def test_packing_path_equals_layers_and_brute_force(lexicon, tile_set, seed, one_of_up_to,
+                                                    monkeypatch):
+    """Whichever tails go to one branch-and-bound query (none, the short ones, all),
+    the packing path finds the layers' shape."""
     lex = load_lexicon(lexicon)
     rng = random.Random(seed)
     bag = _bag(tile_set)
-    racks = ["".join(rng.sample(bag, n)) for n in [5, 7, 8, 9, 10] * 2 + [14, 18, 22, 26, 30]]
+    sizes = [5, 7, 8, 9, 10] * 2 + [14, 18, 22, 26, 30, 34, 38, 42]  # 38+: one-of queries
+    racks = ["".join(rng.sample(bag, n)) for n in sizes]
     layered = [search(parse_tiles(r, tile_set), lex.index, budget=None) for r in racks]
     # every rack now hands over to the packing queries at its first layer of pairs
     monkeypatch.setattr(search_module, "_SMALL_RACK", 0)
     monkeypatch.setattr(search_module, "_MAX_PAIRS_BIG", 0)
-    settled = []
+    monkeypatch.setattr(search_module, "_ONE_OF_UP_TO", one_of_up_to)
+    settled, one_of_tails = [], []
     run = search_module._Settle.run
     monkeypatch.setattr(search_module._Settle, "run", lambda self: settled.append(1) or run(self))
+    query = Packer.query
+
+    def spy_query(self, tiles, main, tail, one_of=False):
+        if one_of:
+            one_of_tails.append(max(tail))
+        return query(self, tiles, main, tail, one_of)
+
+    monkeypatch.setattr(Packer, "query", spy_query)
     for rack, want in zip(racks, layered):
         got = search(parse_tiles(rack, tile_set), lex.index, budget=None)
         assert got.proven and got.stopped is None
@@ -151,6 +165,9 @@ def test_packing_path_equals_layers_and_brute_force(lexicon, tile_set, seed, mon
         if len(rack) <= 10:
             assert got.shape == tuple(brute_force_highest(rack, lex)[0]), rack
     assert len(settled) >= len(racks) // 2  # the packing path really ran
+    assert all(high <= one_of_up_to for high in one_of_tails), one_of_tails
+    if one_of_up_to == 15:
+        assert one_of_tails  # the one-of queries really ran
 
 
 def _construct(words, leftover) -> str:
