@@ -101,9 +101,9 @@ possible is asked on its own first (it is often the entry); below it, when
 the query has a single tail word of at most ``_ONE_OF_UP_TO`` letters, one
 branch-and-bound query answers every length above the set at hand at once:
 the longest tail word any set of shape P leaves (or none longer); longer
-tails are asked one length at a time.  Either way each length is answered
-exactly, so the choice is one of work, not of answer.  Which lengths it packs by letters and which it
-only fits into what is left is a choice of work, not of answer (``_split``).
+tails are asked one length at a time (each length is answered exactly
+either way).  Which lengths a query packs by letters and which it only
+fits into what is left is a choice of work, not of answer (``_split``).
 When no L >= 2 is left, the set that proved the last entry is a set of the
 highest shape.  Nothing is capped: the packing memo is bounded, and a full
 memo only means repeated work.  Tie-break on this path
