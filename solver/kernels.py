@@ -14,6 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .index import _LANE_GUARD as _GUARD  # each letter field's guard bit
+
 
 def _compiled(function):
     """numba-compile ``function``, cached on disk when some cache folder is writable."""
@@ -139,9 +141,6 @@ def lane_max(lane):  # pragma: no cover - compiled
     for i in range(9):
         out |= top[i] << np.uint64(6 * i)
     return out
-
-
-_GUARD = np.uint64(sum(1 << (6 * i + 5) for i in range(9)))  # each field's guard bit
 
 
 @_compiled

@@ -64,6 +64,8 @@ import time
 
 import numpy as np
 
+from .index import _LANE_GUARD as _GUARD
+
 try:  # the linear relaxation only suggests certificates; each is checked exactly here
     from scipy.optimize import linprog
     from scipy.sparse import csc_array
@@ -78,7 +80,6 @@ except ImportError:  # pragma: no cover
 _VOWELS = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
 MAX_FAILED = 300_000  # memo entries (~200 bytes each): well inside the memory budget
 _FIELDS = np.left_shift(1, 6 * np.arange(9)).astype(np.int64)  # a lane's letter units
-_GUARD = np.uint64(sum(1 << (6 * i + 5) for i in range(9)))
 _POOL = 8  # letter weightings (proven certificates) kept and tried first at each state
 _SCALE = 1 << 20  # letter weights are rounded to integers of this scale, then checked exactly
 _COLUMNS = 64  # column generation: words per group at first, and added per group per round

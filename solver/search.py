@@ -770,10 +770,15 @@ def _joined_chunk(part, lo: int, rows, lanes, floor):
     first = 0 if floor is None else int(np.searchsorted(rows, floor[lo]))
     pi, pj = join_pairs(part, tuple(a[first:] for a in lanes))
     pj += first
-    if floor is not None and len(pi):
-        ok = rows[pj] >= floor[pi + lo]
-        pi, pj = pi[ok], pj[ok]
-    return pi, pj
+    return _at_floor(pi, pj, lo, rows, floor)
+
+
+def _at_floor(pi, pj, lo: int, rows, floor):
+    """The pairs whose row is at or past their state's floor (states numbered from ``lo``)."""
+    if floor is None or not len(pi):
+        return pi, pj
+    ok = rows[pj] >= floor[pi + lo]
+    return pi[ok], pj[ok]
 
 
 def _keep_chunk(out, pi, pj, lo: int, rows, floor, order) -> int:
@@ -782,9 +787,7 @@ def _keep_chunk(out, pi, pj, lo: int, rows, floor, order) -> int:
     ``pi`` numbers states within the chunk starting at ``lo``; ``order`` (when
     the states were sorted by floor) maps them back.  Returns how many were kept.
     """
-    if floor is not None and len(pi):
-        ok = rows[pj] >= floor[pi + lo]
-        pi, pj = pi[ok], pj[ok]
+    pi, pj = _at_floor(pi, pj, lo, rows, floor)
     if len(pi):
         out[0].append(pi + lo if order is None else order[pi + lo])
         out[1].append(pj)
