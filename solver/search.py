@@ -167,6 +167,8 @@ _ONE_OF_UP_TO = 8  # one branch-and-bound query for tail lengths up to this; lon
 # one query against 2.7-29 s one length at a time)
 _COMPILED_FROM = _SMALL_RACK + 1  # racks this big use solver/kernels.py (numba) in big layers
 _JOIN_MIN_STATES = 3000  # remainders from which the bitset join finds the pairs
+_JOIN_NS = 0.5  # about what the join costs per (remainder, candidate) (measured 0.15-2.2 ns
+# on 60-70 tile racks' layers): small remainders are listed instead when cheaper
 _CHUNK_STATES = 1 << 16  # remainders per join
 _JOIN_FIRST = 1 << 10  # remainders in the first join of a layer (then doubling)
 _PROJECTED = 16  # a layer on course for this many times _MAX_PAIRS hands over at once
@@ -313,12 +315,20 @@ def _combinations(n: int, k: int) -> np.ndarray:
 
 
 def _tile_letters(states, size: int) -> np.ndarray:
-    """letters[s, p]: the letter (0-25) of state s's p-th tile, tiles in alphabetical order."""
-    lanes = np.stack(states)  # (3, S)
-    counts = ((lanes[:, :, None] >> _FIELD_SHIFTS) & _FIELD).astype(np.int64)  # (3, S, 9)
-    counts = counts.transpose(1, 0, 2).reshape(len(states[0]), 3 * LANE_LETTERS)[:, :26]
-    ends = counts.cumsum(axis=1)
-    return (ends[:, :, None] <= np.arange(size)[None, None, :]).sum(axis=1)
+    """letters[s, p]: the letter (0-25) of state s's p-th tile, tiles in alphabetical order.
+
+    Every state holds ``size`` tiles (one layer's remainders do), so repeating
+    each letter by its count gives the rows back to back.  Bytes throughout:
+    big layers make these arrays large, and wider ones cost more to fill than
+    to compute.
+    """
+    n_states = len(states[0])
+    counts = np.empty((n_states, 3 * LANE_LETTERS), dtype=np.uint8)
+    for k, lane in enumerate(states):
+        fields = slice(k * LANE_LETTERS, (k + 1) * LANE_LETTERS)
+        counts[:, fields] = (lane[:, None] >> _FIELD_SHIFTS) & _FIELD
+    letters = np.repeat(np.tile(np.arange(26, dtype=np.uint8), n_states), counts[:, :26].ravel())
+    return letters.reshape(n_states, size)
 
 
 def _subset_lanes(letters: np.ndarray, length: int):
@@ -589,13 +599,18 @@ class _Layers:
         subsets = _comb(size, length)
         keys = None
         n_states = len(states[0])
+        # rough costs in nanoseconds, fitted to timings of the ways on the layers
+        # of random 24-40 tile racks (each way gives the same pairs)
+        lookup = (n_states * subsets * length * 15 + len(rows) * 7 + _LOOKUP_OVERHEAD
+                  if subsets <= _MAX_SUBSETS and n_states > 1 else math.inf)
         if self.compiled and n_states >= _JOIN_MIN_STATES:
-            return self._joined(states, length, floor)
-        # rough costs in nanoseconds, fitted to timings of both ways on the
-        # layers of random 24-40 tile racks (either way gives the same pairs)
-        if (subsets <= _MAX_SUBSETS and n_states > 1 and
-                n_states * subsets * length * 15 + len(rows) * 7 + _LOOKUP_OVERHEAD
-                < n_states * len(rows) * 4.4):
+            # the join, unless the remainders are small: listing then lists at most
+            # ``subsets`` pairs a remainder, too few to need the look-ahead
+            if lookup >= n_states * len(rows) * _JOIN_NS or \
+                    n_states * subsets > self.max_pairs:
+                return self._joined(states, length, floor)
+            keys = self._block_keys(length)
+        elif lookup < n_states * len(rows) * 4.4:
             keys = self._block_keys(length)
         work = subsets * length if keys is not None else len(rows)
         step = max(1, _PAIR_CHUNK // max(1, work))

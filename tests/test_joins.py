@@ -69,13 +69,16 @@ def test_letter_counts_reads_every_letter():
     assert joins.letter_counts(lanes)[0].tolist() == [i % 5 for i in range(26)]
 
 
+@pytest.mark.parametrize("join_ns", [0, 1e9], ids=["join-always", "listing-when-possible"])
 @pytest.mark.parametrize("tile_set, sizes, seed", [
     ("scrabble", (24, 32, 40), 1),
     ("bananagrams", (28, 36, 44), 2),
     ("scrabble", (56, 60), 3),
 ])
-def test_search_is_the_same_with_and_without_the_join(tile_set, sizes, seed, monkeypatch):
-    """Every layer by the join (even small ones), or none: the same sets, tie-break included."""
+def test_search_is_the_same_with_and_without_the_join(tile_set, sizes, seed, join_ns,
+                                                      monkeypatch):
+    """Every layer by the join (even small ones; or, where the remainders are small
+    enough, by listing their sub-multisets), or none: the same sets, tie-break included."""
     lex = load_lexicon("twl06")
     rng = random.Random(seed)
     bag = "".join(letter * n for letter, n in sorted(TILE_SETS[tile_set].counts.items()))
@@ -86,6 +89,7 @@ def test_search_is_the_same_with_and_without_the_join(tile_set, sizes, seed, mon
     monkeypatch.setattr(search_module, "_COMPILED_FROM", 0)  # small racks too
     monkeypatch.setattr(search_module, "_JOIN_MIN_STATES", 2)
     monkeypatch.setattr(search_module, "_JOIN_FIRST", 64)
+    monkeypatch.setattr(search_module, "_JOIN_NS", join_ns)  # the join's cost per pair
     for rack, want in zip(racks, without):
         got = search(rack, lex.index, budget=None)
         assert got.proven == want.proven
