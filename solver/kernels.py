@@ -1,8 +1,10 @@
 """Compiled loops (numba) for the layers of big racks, where numpy's passes cost most.
 
 Each is a plain loop that numpy cannot fuse: a hash table that merges equal
-remainders in one pass instead of a sort, and the bitset join's AND and
-bit listing without a temporary per step.  The tests compare what they
+remainders in one pass instead of a sort, the bitset join's AND and
+bit listing without a temporary per step, the look-ahead's counts, and the
+packing search's fit test (called about twice per node, where numpy's
+per-call overhead was most of its cost).  The tests compare what they
 compute with the plain numpy ways (the sort merge, the pair test); only big
 racks use them, so small racks never pay for numba's import or compilation.
 Compiled code is cached on disk (numba's ``cache=True``: next to this module,
@@ -250,6 +252,25 @@ def first_words(sa, sb, sc, start, words, wa, wb, wc, most, count):  # pragma: n
     return keep
 
 
+@_compiled
+def fit_mask(wa, wb, wc, words, cap):  # pragma: no cover - compiled
+    """Which of ``words`` (indices into the word lanes) fit the 26 letter counts ``cap``.
+
+    The packing search's fit test (solver/packing.py): the counts are packed
+    into lanes here, then each word is one guarded subtraction per lane.
+    """
+    have = np.zeros(3, np.uint64)
+    for letter in range(26):
+        have[letter // 9] |= np.uint64(cap[letter]) << np.uint64(6 * (letter % 9))
+    a, b, c = have[0] | _GUARD, have[1] | _GUARD, have[2] | _GUARD
+    ok = np.empty(len(words), np.bool_)
+    for i in range(len(words)):
+        w = words[i]
+        ok[i] = ((a - wa[w]) & _GUARD == _GUARD and (b - wb[w]) & _GUARD == _GUARD
+                 and (c - wc[w]) & _GUARD == _GUARD)
+    return ok
+
+
 def ready() -> None:
     """Load (or, the first time after installing, compile) every loop, for the types used.
 
@@ -266,3 +287,4 @@ def ready() -> None:
     first_words(one, one, one, np.zeros(2, dtype=np.int64), none, one, one, one,
                 np.zeros(1, dtype=np.int8), 1)
     lists_by_state(none, none, 1)
+    fit_mask(one, one, one, none, np.zeros(26, dtype=np.int16))

@@ -64,7 +64,6 @@ import time
 
 import numpy as np
 
-from .index import _LANE_GUARD as _GUARD
 
 try:  # the linear relaxation only suggests certificates; each is checked exactly here
     from scipy.optimize import linprog
@@ -124,6 +123,8 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
+        from .kernels import fit_mask  # compiled: only big racks' searches pack
+        self._fit_mask = fit_mask
         self.failed: dict = {}  # states proven empty -> the least tail length asked for then
         self.nodes = 0
         self.relaxations = 0  # linear relaxations solved
@@ -189,14 +190,7 @@ class Packer:
 
     def _fit(self, words, cap):
         """Boolean mask: which of ``words`` (candidate numbers) fit the counts ``cap``."""
-        wide = np.zeros(27, dtype=np.int64)
-        wide[:26] = cap
-        ok = None
-        for k, lane in enumerate(self.lanes):
-            have = np.uint64(int(wide[9 * k:9 * k + 9] @ _FIELDS)) | _GUARD
-            part = ((have - lane[words]) & _GUARD) == _GUARD
-            ok = part if ok is None else ok & part
-        return ok
+        return self._fit_mask(*self.lanes, words, cap)
 
     # -- the search -----------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import solver.search as search_module
-from solver.kernels import lane_max, unique_triples
+from solver.kernels import fit_mask, lane_max, unique_triples
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -44,6 +44,25 @@ def test_lane_max_is_the_field_wise_maximum():
         axis=1, dtype=np.uint64)
     top = fields.max(axis=0)
     assert int(lane_max(lane)) == sum(int(v) << (6 * i) for i, v in enumerate(top))
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_fit_mask_is_the_letter_count_comparison(seed):
+    """Every letter's field, and counts up to the 31 a field holds, decide the fit."""
+    rng = np.random.default_rng(seed)
+    words = rng.integers(0, 4, size=(400, 26))
+    words[rng.random((400, 26)) < 0.8] = 0
+    words[:5] = 0
+    words[np.arange(5), rng.integers(0, 26, 5)] = 31  # a full field
+    shifts = np.arange(9, dtype=np.uint64) * np.uint64(6)
+    wide = np.zeros((len(words), 27), dtype=np.uint64)
+    wide[:, :26] = words
+    lanes = [(wide[:, 9 * k:9 * k + 9] << shifts).sum(axis=1, dtype=np.uint64) for k in range(3)]
+    for _ in range(20):
+        cap = rng.integers(0, 4, size=26).astype(np.int16)
+        cap[rng.integers(0, 26)] = 31
+        some = rng.choice(len(words), size=150, replace=False)
+        assert fit_mask(*lanes, some, cap).tolist() == (words[some] <= cap).all(axis=1).tolist()
 
 
 def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
