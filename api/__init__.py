@@ -77,9 +77,15 @@ def create_app(config: dict | None = None) -> Flask:
 
 def warm(app: Flask) -> None:
     """Load the lexicons named in WARM_LEXICONS and build their search index now,
-    so that the first request does not pay for it (about a second for twl06)."""
-    for name in app.config["WARM_LEXICONS"] or ():
+    so that the first request does not pay for it (about a second for twl06); and
+    load the big searches' compiled loops (solver/kernels.py), which the first run
+    after an install compiles: seconds that a request's budget must not pay."""
+    names = app.config["WARM_LEXICONS"] or ()
+    for name in names:
         lexicon = load_lexicon(name, allow_paths=False)
         lexicon.index  # noqa: B018 - built on first access, cached on the lexicon
         app.logger.info("warmed lexicon %s (%d words) and its search index", lexicon.name,
                         len(lexicon))
+    if names:
+        from solver import kernels
+        kernels.ready()

@@ -8,13 +8,13 @@ answer with 4xx.
 
 from __future__ import annotations
 
-import json
 import math
 import time
 
 from flask import current_app, request
 from werkzeug.exceptions import HTTPException
 
+from solver import jsontext
 from solver.budget import read_budget
 from solver.errors import InvalidInput, LimitExceeded
 from solver.lexicon import Lexicon, load_lexicon
@@ -25,14 +25,6 @@ from .errors import BodyTooLarge, MalformedJSON, Overloaded, UnsupportedMediaTyp
 MAX_NAME_LENGTH = 64  # lexicon and tile set names
 MIN_SOLVE_SECONDS = 0.05  # a solve left less than this after queueing is refused (503)
 RECEIVED_KEY = "liars.received"  # environ: time.monotonic() when the server had the request
-
-
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not valid JSON")
-
-
-# One decoder for every request (json.loads would build one per call with these options).
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 
 def json_body(allowed: set[str] | frozenset[str] | None) -> dict:
@@ -60,7 +52,7 @@ def json_body(allowed: set[str] | frozenset[str] | None) -> dict:
     if not data.strip():
         raise MalformedJSON("the request body is empty: send a JSON object", field="body")
     try:
-        value = _DECODER.decode(data.decode(json.detect_encoding(data)))
+        value = jsontext.decode(data)
     except RecursionError:
         raise MalformedJSON("malformed JSON: nested too deeply", field="body") from None
     except ValueError as exc:  # includes JSONDecodeError and UnicodeDecodeError

@@ -39,7 +39,7 @@ def format_solution(sol: Solution, rack: str | None = None) -> str:
     shown = " ".join(rack.split()).upper() if rack else str(sol.tiles)
     line = f"{shown}: {sol.words}  {format_shape(sol.shape)}"
     upper = sol.upper_bound
-    if not sol.proven and not (upper is not None and sol.shape >= tuple(upper)):
+    if not sol.proven:
         why = NOT_PROVEN_WHY.get(sol.stopped, "the search stopped first")
         line += f"  not proven: {why}"
         if upper is not None:

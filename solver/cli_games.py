@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 
+from . import jsontext
 from .errors import InvalidInput, LiarsError
 from .games import GAMES, REPLAYERS
 from .table import small_int
@@ -39,18 +40,25 @@ def read_payload(source: str) -> dict:
     """A replay payload from a JSON file, or from standard input for ``-``."""
     try:
         if source == "-":
-            text = sys.stdin.read()
+            raw = getattr(sys.stdin, "buffer", None)  # None: stdin replaced by a text stream
+            data = raw.read() if raw is not None else sys.stdin.read().encode("utf-8")
         else:
-            with open(source, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(source, "rb") as handle:
+                data = handle.read()
     except OSError as err:
         raise InvalidInput(f"cannot read {source}: {err.strerror}", field="file") from None
     name = "standard input" if source == "-" else source
     try:
-        return json.loads(text)
+        return jsontext.decode(data)  # as the API reads a body: the same files pass
     except json.JSONDecodeError as err:
         raise InvalidInput(f"{name} is not JSON: {err.msg} at line {err.lineno}",
                            field="file") from None
+    except UnicodeDecodeError as err:
+        raise InvalidInput(f"{name} is not JSON: not UTF-8, UTF-16 or UTF-32 text "
+                           f"({err.encoding} cannot read byte {err.start})",
+                           field="file") from None
+    except ValueError as err:  # NaN, Infinity
+        raise InvalidInput(f"{name} is not JSON: {err}", field="file") from None
     except RecursionError:
         raise InvalidInput(f"{name} is nested too deeply to read as JSON",
                            field="file") from None

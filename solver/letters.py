@@ -314,6 +314,10 @@ class LettersRules:
         if not isinstance(self.lexicon, str):
             raise InvalidRules(f"lexicon must be a lexicon's name, not {shown(self.lexicon)}",
                                field="rules.lexicon")
+        try:  # known now, not at the first call: a game with no call is refused too
+            load_lexicon(self.lexicon)
+        except InvalidInput as err:
+            raise InvalidRules(err.message, field="rules.lexicon") from None
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "LettersRules":

@@ -119,7 +119,10 @@ Out of time (``budget`` seconds) the search returns, marked not proven
 deepest layer, or of the packing path's prefix), which is a lower bound, and
 an upper bound, the lower of two proven ones: the settled prefix, then no
 entry above the length being tried, then the greatest partition of the rest;
-and the letter-group relaxation of solver/bounds.py with that prefix.
+and the letter-group relaxation of solver/bounds.py with that prefix.  When
+the set's shape meets that upper bound, it is a highest set after all, and
+the result says proven (a highest set, though among several of that shape not
+always the one the tie-break above would pick).
 """
 
 from __future__ import annotations
@@ -870,6 +873,10 @@ def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> Search
         upper = settle.upper()
     else:
         upper = _stopped_bound(layers, tiles, index)
+    if stopped is not None and found.shape == upper:
+        # out of time, but the set found reaches a shape no set can beat: a highest set
+        # (not always the one the whole search would pick among equals: see the tie-break)
+        return dataclasses.replace(found, upper=upper, proven=True, stopped=None)
     return dataclasses.replace(found, upper=upper)
 
 

@@ -91,6 +91,17 @@ def test_unexpected_exceptions_answer_500_in_the_one_shape(caplog):
                caplog.records)
 
 
+def test_a_warmed_app_loads_the_compiled_loops_before_any_request(monkeypatch):
+    """A fresh install compiles them on first use (seconds): at start-up, not in a request."""
+    import solver.kernels as kernels
+    calls = []
+    monkeypatch.setattr(kernels, "ready", lambda: calls.append("ready"))
+    create_app()
+    assert calls == []  # an app that warms nothing (tests, a bare embedding) stays quick
+    create_app({"WARM_LEXICONS": ("twl06",)})
+    assert calls == ["ready"]
+
+
 def test_config_is_per_app_and_drives_the_limits():
     small = create_app({"MAX_CONTENT_LENGTH": 100, "MAX_SOLVE_TILES": 5})
     default = create_app()

@@ -115,6 +115,25 @@ def test_replay_bad_json_and_missing_file(liars):
     assert code == 2 and "cannot read /no/such/file.json" in err
 
 
+def test_replay_files_are_read_as_the_api_reads_a_body(liars, tmp_path):
+    """Any of JSON's encodings is read (a file saved as UTF-16 by Windows tools, or
+    with a BOM); bytes that are no encoding, and NaN, are errors naming the file."""
+    example = GAMES["post"].REPLAY_EXAMPLE
+    want = json.loads(json.dumps(GAMES["post"].replay(example)))
+    for encoding in ("utf-16", "utf-8-sig", "utf-32"):
+        path = tmp_path / f"{encoding}.json"
+        path.write_text(json.dumps(example), encoding=encoding)
+        code, out, _ = liars("post", "replay", str(path), "--json")
+        assert code == 0 and json.loads(out) == want, encoding
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\xff")
+    code, out, err = liars("post", "replay", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith(f"liars post replay: {path} is not JSON: not UTF-8, UTF-16 or UTF-32")
+    code, _, err = liars("post", "replay", "-", stdin='{"players": NaN}')
+    assert code == 2 and "standard input is not JSON: NaN is not valid JSON" in err
+
+
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"players": ' + "[" * 50_000],
                          ids=["array", "object"])
 def test_replay_of_json_nested_too_deeply_is_an_error_not_a_crash(liars, text):

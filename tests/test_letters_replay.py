@@ -344,6 +344,7 @@ def test_rules_budget_flows_to_the_referee():
     ({"tile_set": ["scrabble"]}, "tile_set must be a tile set's name"),
     ({"tile_set": "chess"}, "unknown tile set 'chess'"),
     ({"lexicon": 7}, "lexicon must be a lexicon's name"),
+    ({"lexicon": "zz"}, "unknown lexicon 'zz'"),  # with no call yet to load it: refused too
     ({"tile_limit": True}, "tile_limit must be a whole number"),
 ])
 def test_bad_rules_name_the_option(rules, message):

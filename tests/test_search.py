@@ -20,6 +20,7 @@ from collections import Counter
 
 import pytest
 
+import solver.search as search_module
 from solver.lexicon import load_lexicon
 from solver.reference import ReferenceTimeout, brute_force_highest
 from solver.search import SearchResult, search
@@ -124,6 +125,25 @@ def test_tiny_budget_returns_a_valid_unproven_set(twl):
     result = search(parse_tiles(bag), twl.index, budget=0.05)
     _assert_valid(result, bag, twl)
     assert result.elapsed < 2.0
+
+
+def test_out_of_time_a_set_meeting_the_upper_bound_is_proven(twl, monkeypatch):
+    """Stopped at once, the greedy set of ABC is (3), which is also the upper bound
+    (three tiles): a highest set, said so the same way by every front end."""
+    stops = []
+    real = search_module._fallback
+
+    def fallback(layers, index):
+        stops.append(True)
+        return real(layers, index)
+
+    monkeypatch.setattr(search_module, "_fallback", fallback)
+    result = search(parse_tiles("ABC"), twl.index, budget=-1.0)  # past its deadline at once
+    assert stops and result.shape == (3,) == result.upper
+    assert result.proven and result.stopped is None
+    rack = "".join(random.Random(7).sample(_bag(SCRABBLE), 40))
+    result = search(parse_tiles(rack), twl.index, budget=-1.0)
+    assert result.shape < result.upper and not result.proven and result.stopped == "budget"
 
 
 # --- an independent exact search for bigger racks ------------------------------------
