@@ -3,8 +3,8 @@
 Each is a plain loop that numpy cannot fuse: a hash table that merges equal
 remainders in one pass instead of a sort, the bitset join's AND and
 bit listing without a temporary per step, the look-ahead's counts, and the
-packing search's fit test (called about twice per node, where numpy's
-per-call overhead was most of its cost).  The tests compare what they
+packing search's fit test and cheap cuts (each node called a dozen numpy
+operations on short arrays, whose per-call overhead was most of the cost).  The tests compare what they
 compute with the plain numpy ways (the sort merge, the pair test); only big
 racks use them, so small racks never pay for numba's import or compilation.
 Compiled code is cached on disk (numba's ``cache=True``: next to this module,
@@ -271,6 +271,83 @@ def fit_mask(wa, wb, wc, words, cap):  # pragma: no cover - compiled
     return ok
 
 
+@_compiled
+def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
+                wa, wb, wc):  # pragma: no cover - compiled
+    """The packing search's cheap cuts at a state, and the letter it branches on.
+
+    The words of ``act`` still wanted (``want[length] > 0``) that fit ``tiles``
+    are kept, in order.  The state is empty (x = -1) when a wanted length has
+    no such word; when the tiles no main word can take (past ``want[L]`` times
+    the most of that letter any word of length L holds) are more than the
+    bin's ``free`` room; or when the wanted words' least vowels (or least other
+    letters) are more than the tiles hold (solver/packing.py: each is a
+    necessary condition).  Otherwise x is the letter with tiles left that the
+    fewest kept words contain (the first such letter on ties).
+    Returns (kept, x).
+    """
+    have = np.zeros(3, np.uint64)
+    for letter in range(26):
+        have[letter // 9] |= np.uint64(tiles[letter]) << np.uint64(6 * (letter % 9))
+    a, b, c = have[0] | _GUARD, have[1] | _GUARD, have[2] | _GUARD
+    kept = np.empty(len(act), np.int64)
+    n = 0
+    for i in range(len(act)):
+        w = act[i]
+        if want[lengths[w]] > 0 and (a - wa[w]) & _GUARD == _GUARD and \
+                (b - wb[w]) & _GUARD == _GUARD and (c - wc[w]) & _GUARD == _GUARD:
+            kept[n] = w
+            n += 1
+    kept = kept[:n]
+    if n == 0:
+        return kept, -1
+    top = len(want)
+    most = np.zeros((top, 26), np.int64)
+    least_vowels = np.full(top, 1 << 30, np.int64)
+    most_vowels = np.full(top, -1, np.int64)
+    spread = np.zeros(26, np.int64)
+    for i in range(n):
+        w = kept[i]
+        length = lengths[w]
+        for letter in range(26):
+            count = counts[w, letter]
+            if count > most[length, letter]:
+                most[length, letter] = count
+            if count > 0:
+                spread[letter] += 1
+        least_vowels[length] = min(least_vowels[length], vowels[w])
+        most_vowels[length] = max(most_vowels[length], vowels[w])
+    usable = np.zeros(26, np.int64)
+    need_vowels = 0
+    need_others = 0
+    for length in range(top):
+        if want[length] > 0:
+            if most_vowels[length] < 0:
+                return kept, -1  # a wanted length with no word left
+            for letter in range(26):
+                usable[letter] += want[length] * most[length, letter]
+            need_vowels += want[length] * least_vowels[length]
+            need_others += want[length] * (length - most_vowels[length])
+    over = 0
+    held_vowels = 0
+    held = 0
+    for letter in range(26):
+        if tiles[letter] > usable[letter]:
+            over += tiles[letter] - usable[letter]
+        held += tiles[letter]
+        if is_vowel[letter]:
+            held_vowels += tiles[letter]
+    if over > free or need_vowels > held_vowels or need_others > held - held_vowels:
+        return kept, -1
+    x = 0
+    for letter in range(26):
+        if tiles[letter] <= 0:
+            spread[letter] = 1 << 30
+        if spread[letter] < spread[x]:
+            x = letter
+    return kept, x
+
+
 def ready() -> None:
     """Load (or, the first time after installing, compile) every loop, for the types used.
 
@@ -288,3 +365,6 @@ def ready() -> None:
                 np.zeros(1, dtype=np.int8), 1)
     lists_by_state(none, none, 1)
     fit_mask(one, one, one, none, np.zeros(26, dtype=np.int16))
+    branch_cuts(none, np.zeros(2, dtype=np.int64), np.zeros(26, dtype=np.int16), 0,
+                np.zeros((1, 26), dtype=np.int16), none, none, np.zeros(26, dtype=np.bool_),
+                one, one, one)

@@ -114,7 +114,7 @@ class Packer:
         self.deadline = deadline
         self.top = int(lengths.max()) if len(lengths) else 1
         self.span = np.arange(self.top + 1)
-        self.vowels = counts[:, _VOWELS].sum(axis=1)
+        self.vowels = counts[:, _VOWELS].sum(axis=1).astype(np.int64)
         # the counts as floats, for the weighting sums: every product and partial sum
         # there is an integer below 2^53 (counts < 32, weights <= 2^20, 26 letters,
         # n_g < 2^5), so float64 (and BLAS) computes them exactly
@@ -124,8 +124,10 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        from .kernels import fit_mask  # compiled: only big racks' searches pack
-        self._fit_mask = fit_mask
+        from .kernels import branch_cuts, fit_mask  # compiled: only big racks' searches pack
+        self._fit_mask, self._cuts = fit_mask, branch_cuts
+        self._small = np.ascontiguousarray(counts, dtype=np.int16)  # the types compiled for
+        self._lengths = lengths.astype(np.int64)
         self.failed: dict = {}  # states proven empty -> the least tail length asked for then
         self.nodes = 0
         self.relaxations = 0  # linear relaxations solved
@@ -232,28 +234,11 @@ class Packer:
         free = int(tiles.sum()) - need  # bin room the unplaced tiles may still take
         if free < 0:
             return None
-        act = act[(want[self.lengths[act]] > 0)]
-        act = act[self._fit(act, tiles)]
-        counts = self.counts[act]
-        if not len(act):
-            return None
-        lengths = self.lengths[act]
-        usable = np.zeros(26, dtype=np.int64)
-        need_vowels = need_others = 0
-        for length in np.flatnonzero(want).tolist():
-            block = lengths == length
-            if not block.any():
-                return None
-            n = int(want[length])
-            usable += n * counts[block].max(axis=0)
-            vowels = self.vowels[act[block]]
-            need_vowels += n * int(vowels.min())
-            need_others += n * (length - int(vowels.max()))
-        over = tiles - usable
-        if int(over[over > 0].sum()) > free:
-            return None
-        held_vowels = int(tiles[_VOWELS].sum())
-        if need_vowels > held_vowels or need_others > int(tiles.sum()) - held_vowels:
+        # the cheap cuts (wanted lengths, unusable tiles, letter groups; see the module
+        # docstring) and the branching letter, in one compiled pass
+        act, x = self._cuts(act, want, tiles, free, self._small, self._lengths, self.vowels,
+                            _VOWELS, *self.lanes)
+        if x < 0:
             return None
         weights = self._relax(tiles, want, binned, act, tails)
         if weights is None:
@@ -262,17 +247,14 @@ class Packer:
             found = self._rounded(tiles, want, binned, act, tails, weights)
             if found is not None:
                 return found
-        has = counts > 0
-        spread = has.sum(axis=0)
-        spread[tiles <= 0] = 1 << 30
-        x = int(np.argmin(spread))
-        cover = act[has[:, x]]
+        has_x = self.counts[act, x] > 0
+        cover = act[has_x]
         # try first the words that use the most plentiful letters (an order only)
         scarcity = 1.0 / (tiles.astype(np.float64) + 1.0)
         cover = cover[np.argsort(self.counts[cover] @ scarcity, kind="stable")]
         if len(weights):
             # and before them, the words the relaxation's solution uses most (an order only)
-            cover = cover[np.argsort(-weights[has[:, x]], kind="stable")]
+            cover = cover[np.argsort(-weights[has_x], kind="stable")]
         return self._cover(tiles, want, binned, act, tails, x, int(tiles[x]), cover, free)
 
     def _rounded(self, tiles, want, binned, act, tails, weights):

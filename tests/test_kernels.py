@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import solver.search as search_module
-from solver.kernels import fit_mask, lane_max, unique_triples
+from solver.kernels import branch_cuts, fit_mask, lane_max, unique_triples
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -63,6 +63,68 @@ def test_fit_mask_is_the_letter_count_comparison(seed):
         cap[rng.integers(0, 26)] = 31
         some = rng.choice(len(words), size=150, replace=False)
         assert fit_mask(*lanes, some, cap).tolist() == (words[some] <= cap).all(axis=1).tolist()
+
+
+def _cuts_by_numpy(act, want, tiles, free, counts, lengths, vowels, is_vowel):
+    """The packing search's cheap cuts written plainly (what branch_cuts compiles)."""
+    act = act[want[lengths[act]] > 0]
+    act = act[(counts[act] <= tiles).all(axis=1)]
+    if not len(act):
+        return act, -1
+    usable = np.zeros(26, dtype=np.int64)
+    need_vowels = need_others = 0
+    for length in np.flatnonzero(want):
+        block = act[lengths[act] == length]
+        if not len(block):
+            return act, -1
+        usable += want[length] * counts[block].max(axis=0)
+        need_vowels += want[length] * vowels[block].min()
+        need_others += want[length] * (length - vowels[block].max())
+    over = tiles - usable
+    held_vowels = tiles[is_vowel].sum()
+    if over[over > 0].sum() > free or need_vowels > held_vowels or \
+            need_others > tiles.sum() - held_vowels:
+        return act, -1
+    spread = (counts[act] > 0).sum(axis=0)
+    spread[tiles <= 0] = 1 << 30
+    return act, int(np.argmin(spread))
+
+
+@pytest.mark.parametrize("seed", [7, 8, 9])
+def test_branch_cuts_are_the_plain_cuts(seed):
+    """Kept words, empty states and the branching letter, as the plain numpy cuts give them."""
+    rng = np.random.default_rng(seed)
+    n_words = 300
+    counts = np.zeros((n_words, 26), dtype=np.int16)
+    letters = rng.integers(0, 26, size=(n_words, 6))
+    for w in range(n_words):
+        np.add.at(counts[w], letters[w, :rng.integers(2, 7)], 1)
+    lengths = counts.sum(axis=1).astype(np.int64)
+    is_vowel = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
+    vowels = counts[:, is_vowel].sum(axis=1).astype(np.int64)
+    shifts = np.arange(9, dtype=np.uint64) * np.uint64(6)
+    wide = np.zeros((n_words, 27), dtype=np.uint64)
+    wide[:, :26] = counts
+    lanes = [(wide[:, 9 * k:9 * k + 9] << shifts).sum(axis=1, dtype=np.uint64) for k in range(3)]
+    outcomes = set()
+    for _ in range(600):
+        tiles = rng.integers(0, 3, size=26).astype(np.int16)
+        if rng.random() < 0.5:  # few vowels, or few others: the letter-group cuts' edges
+            tiles[is_vowel if rng.random() < 0.5 else ~is_vowel] //= 2
+        want = np.zeros(7, dtype=np.int64)
+        want[rng.choice(np.arange(2, 7), size=rng.integers(1, 3), replace=False)] = \
+            rng.integers(1, 3)
+        act = np.sort(rng.choice(n_words, size=rng.integers(0, n_words), replace=False))
+        free = int(rng.integers(0, 8))
+        got_act, got_x = branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
+                                     *lanes)
+        want_act, want_x = _cuts_by_numpy(act, want, tiles, free, counts, lengths, vowels,
+                                          is_vowel)
+        assert got_x == want_x
+        if want_x >= 0:
+            assert got_act.tolist() == want_act.tolist()
+        outcomes.add(want_x >= 0)
+    assert outcomes == {True, False}  # both a cut and a branch were met
 
 
 def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
