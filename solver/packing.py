@@ -64,7 +64,6 @@ import time
 
 import numpy as np
 
-
 try:  # the linear relaxation only suggests certificates; each is checked exactly here
     from scipy.optimize import linprog
     from scipy.sparse import csc_array

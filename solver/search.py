@@ -64,7 +64,8 @@ Making the layers cheap, without cutting anything that matters:
   checked on the full packed counts.  For racks past ``_SMALL_RACK`` tiles,
   layers of ``_JOIN_MIN_STATES`` remainders or more use a bitset join
   instead (solver/joins.py: "at least c of letter x" as a bitset over the
-  remainders, ANDed per word), which finds exactly the same pairs.  Merging
+  remainders, ANDed per word), which finds exactly the same pairs, unless
+  their remainders are small enough for the listing to cost less.  Merging
   equal remainders also sorts by hash and checks for collisions, falling
   back to an exact sort; big merges of big racks use a hash table whose
   every probe compares the lanes (solver/kernels.py);
