@@ -179,6 +179,45 @@ def _holds(a, b, c, words, lo, hi, count, wa, wb, wc, left, at):  # pragma: no c
 
 
 @_compiled
+def _gather(words, lo, hi, wa, wb, wc, got):  # pragma: no cover - compiled
+    """The lanes of ``words[lo:hi]``, side by side in ``got`` (3 x at least hi - lo)."""
+    for i in range(lo, hi):
+        w = words[i]
+        got[0, i - lo], got[1, i - lo], got[2, i - lo] = wa[w], wb[w], wc[w]
+
+
+@_compiled
+def _any_fits(a, b, c, got, lo, hi):  # pragma: no cover - compiled
+    """Does one of the gathered words ``got[:, lo:hi]`` fit the state (a, b, c)?
+
+    A block of words at a time, with no branch inside it (so that the loop
+    compiles to vector instructions): a word fits when every guard bit survives
+    the subtraction in all three lanes, i.e. in their AND (one mask for all).
+    """
+    a, b, c = a | _GUARD, b | _GUARD, c | _GUARD
+    q = lo
+    while q < hi:
+        end = min(q + 32, hi)
+        hit = 0
+        for i in range(q, end):
+            hit += ((a - got[0, i]) & (b - got[1, i]) & (c - got[2, i]) & _GUARD) == _GUARD
+        if hit:
+            return True
+        q = end
+    return False
+
+
+@_compiled
+def _holds_two(a, b, c, got, k):  # pragma: no cover - compiled
+    """Does the state hold two words of the gathered list ``got[:, :k]`` (the second from
+    the first on; every word of the list fits the state)?"""
+    for p in range(k):
+        if _any_fits(a - got[0, p], b - got[1, p], c - got[2, p], got, p, k):
+            return True
+    return False
+
+
+@_compiled
 def most_words(sa, sb, sc, start, words, wa, wb, wc, limit, best):  # pragma: no cover - compiled
     """Per state, the most disjoint words of its list it holds; and the most of all.
 
@@ -193,16 +232,22 @@ def most_words(sa, sb, sc, start, words, wa, wb, wc, limit, best):  # pragma: no
     most = np.full(n, -1, np.int8)
     left = np.empty((3, limit + 1), np.uint64)
     at = np.empty(limit + 1, np.int64)
+    got = np.empty((3, _longest(start)), np.uint64)
     for s in range(n):
         lo, hi = start[s], start[s + 1]
         count = max(best, 1)
-        if hi == lo or not _holds(sa[s], sb[s], sc[s], words, lo, hi, count, wa, wb, wc,
-                                  left, at):
+        if hi > lo and count <= 2 and limit >= 2:
+            _gather(words, lo, hi, wa, wb, wc, got)
+        # one word: any (each fits); two: the gathered pair test; more: the depth-first search
+        if hi == lo or (count == 2 and not _holds_two(sa[s], sb[s], sc[s], got, hi - lo)) or \
+                (count > 2 and not _holds(sa[s], sb[s], sc[s], words, lo, hi, count,
+                                          wa, wb, wc, left, at)):
             if best == 0:
                 most[s] = 0
             continue
-        while count < limit and _holds(sa[s], sb[s], sc[s], words, lo, hi, count + 1,
-                                       wa, wb, wc, left, at):
+        while count < limit and (_holds_two(sa[s], sb[s], sc[s], got, hi - lo) if count == 1
+                                 else _holds(sa[s], sb[s], sc[s], words, lo, hi, count + 1,
+                                             wa, wb, wc, left, at)):
             count += 1
         most[s] = count
         best = max(best, count)
@@ -241,15 +286,33 @@ def first_words(sa, sb, sc, start, words, wa, wb, wc, most, count):  # pragma: n
     keep = np.zeros(len(words), np.bool_)
     left = np.empty((3, max(count, 1)), np.uint64)
     at = np.empty(max(count, 1), np.int64)
+    got = np.empty((3, _longest(start)), np.uint64)
     for s in range(len(sa)):
         if most[s] != count:
             continue
-        hi = start[s + 1]
-        for p in range(start[s], hi):
+        lo, hi = start[s], start[s + 1]
+        if count == 2:  # one more word: the gathered test
+            _gather(words, lo, hi, wa, wb, wc, got)
+        for p in range(lo, hi):
             w = words[p]
-            keep[p] = count <= 1 or _holds(sa[s] - wa[w], sb[s] - wb[w], sc[s] - wc[w], words,
-                                           p, hi, count - 1, wa, wb, wc, left, at)
+            if count <= 1:
+                keep[p] = True
+            elif count == 2:
+                keep[p] = _any_fits(sa[s] - wa[w], sb[s] - wb[w], sc[s] - wc[w], got,
+                                    p - lo, hi - lo)
+            else:
+                keep[p] = _holds(sa[s] - wa[w], sb[s] - wb[w], sc[s] - wc[w], words,
+                                 p, hi, count - 1, wa, wb, wc, left, at)
     return keep
+
+
+@_compiled
+def _longest(start):  # pragma: no cover - compiled
+    """The longest list's length (at least 1)."""
+    most = 1
+    for s in range(len(start) - 1):
+        most = max(most, start[s + 1] - start[s])
+    return most
 
 
 @_compiled
