@@ -1,4 +1,4 @@
-"""Reading request bodies: JSON, field types and the configured limits.
+"""Reading requests: JSON bodies, query strings, field types and the configured limits.
 
 This is parsing only (is it JSON, is ``tiles`` a string, is ``budget`` a
 number); what the values mean is the library's business.  Every problem raises
@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from solver import jsontext
 from solver.budget import read_budget
-from solver.errors import InvalidInput, LimitExceeded
+from solver.errors import InvalidInput, InvalidQuery, LimitExceeded
 from solver.lexicon import Lexicon, load_lexicon
 from solver.tiles import Tiles
 
@@ -66,6 +66,27 @@ def json_body(allowed: set[str] | frozenset[str] | None) -> dict:
         raise InvalidInput(f"unknown field(s) {shown}; this endpoint takes "
                            f"{', '.join(sorted(allowed))}", field=unknown[0][:40])
     return value
+
+
+def query_args(allowed: tuple[str, ...]) -> dict:
+    """The query string as {part: value}.  A part outside ``allowed`` or one given twice
+    is refused, as json_body refuses an unknown field (a typo must not be ignored), and
+    a lexicon name is held to MAX_NAME_LENGTH."""
+    args = request.args
+    unknown = sorted(k for k in args if k not in allowed)
+    if unknown:
+        shown = ", ".join(repr(k[:40]) for k in unknown[:5])
+        raise InvalidQuery(f"unknown query part(s) {shown}; this endpoint takes "
+                           f"{', '.join(allowed)}", field=unknown[0][:40])
+    for key in args:
+        if len(args.getlist(key)) > 1:
+            raise InvalidQuery(f"{key!r} is given {len(args.getlist(key))} times: give it "
+                               f"once", field=key)
+    name = args.get("lexicon")
+    if name is not None and len(name) > MAX_NAME_LENGTH:
+        raise InvalidInput(f"'lexicon' is longer than {MAX_NAME_LENGTH} characters",
+                           field="lexicon")
+    return dict(args.items())
 
 
 def _json_type(value) -> str:

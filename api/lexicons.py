@@ -8,11 +8,10 @@ lexicon does not list; only a malformed request is a 4xx, naming no word.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify
 
-from solver.errors import InvalidInput
 from solver.lexicon import lexicon_names
-from solver.wordset import split_words
+from solver.wordset import one_word
 
 from . import inputs
 
@@ -35,15 +34,9 @@ def judge():
 
 @bp.get("/words/<word>")
 def word(word: str):
-    name = request.args.get("lexicon")
-    if name is not None and len(name) > inputs.MAX_NAME_LENGTH:
-        raise InvalidInput(f"'lexicon' is longer than {inputs.MAX_NAME_LENGTH} characters",
-                           field="lexicon")
-    lex = inputs.lexicon(name=name)
-    parts = split_words(word, field="word")
-    if len(parts) != 1:
-        raise InvalidInput(f"one word at a time, not {len(parts)}: use POST /api/v1/judge "
-                           f"for a whole play", field="word")
-    spelled = parts[0].lower() if parts[0].isascii() else parts[0]
-    return jsonify({"word": spelled, "valid": lex.judge(parts, field="word"),
+    args = inputs.query_args(("lexicon",))
+    lex = inputs.lexicon(name=args.get("lexicon"))
+    typed = one_word(word, field="word")
+    spelled = typed.lower() if typed.isascii() else typed
+    return jsonify({"word": spelled, "valid": lex.judge([typed], field="word"),
                     "lexicon": lex.name})

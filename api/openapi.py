@@ -250,7 +250,10 @@ def paths(config) -> dict:
                         lexicon_query],
             response_example={"word": "bigger", "valid": True, "lexicon": "twl06"},
             description="A word with a character that is not a letter A-Z is not valid "
-                        "(200, valid false), as the judge rules.",
+                        "(200, valid false), as the judge rules; text that is no word or "
+                        "several (a space, a comma) is 400: use POST /api/v1/judge for a "
+                        "whole play. The query takes lexicon only: another part, or one "
+                        "given twice, is refused (400 invalid_query).",
             tag="words")},
         "/api/v1/words": {"get": word_query_operation()},
         "/api/v1/letters/highest": {"post": operation(
@@ -261,9 +264,12 @@ def paths(config) -> dict:
                               "words": ["giber", "ar"], "proven": True,
                               "stopped": None, "upper_bound": [5, 2],
                               "tile_set": "scrabble"},
-            description="Exact unless the search stops first: out of its time budget, or on "
-                        "a rack too large to prove, around 60+ tiles (then \"proven\": false "
-                        "and the set returned exists but may not be the highest). Ties break "
+            description="Exact unless the search runs out of its time budget: there is no "
+                        "size cap, every rack is provable given time, but racks of 60 tiles "
+                        "and more can need more than the default budget. Out of time, the "
+                        "answer has \"proven\": false and \"stopped\": \"budget\": the "
+                        "set returned exists (a lower bound) but may not be the highest, "
+                        "which lies between its shape and \"upper_bound\". Ties break "
                         "deterministically (see solver/search.py).")},
         "/api/v1/letters/highest-sets": {"post": operation(
             "Every word set of the highest shape: how many, and the first few",

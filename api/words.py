@@ -15,9 +15,8 @@ refused rather than ignored; every bad query is a 400 naming the part.
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify
 
-from solver.errors import InvalidInput, InvalidQuery
 from solver.queries import PARTS, WordQuery
 
 from . import inputs
@@ -29,19 +28,6 @@ QUERY_STRING_PARTS = PARTS + ("lexicon",)
 
 @bp.get("/words")
 def words():
-    args = request.args
-    unknown = sorted(k for k in args if k not in QUERY_STRING_PARTS)
-    if unknown:
-        shown = ", ".join(repr(k[:40]) for k in unknown[:5])
-        raise InvalidQuery(f"unknown query part(s) {shown}; this endpoint takes "
-                           f"{', '.join(QUERY_STRING_PARTS)}", field=unknown[0][:40])
-    for key in args:
-        if len(args.getlist(key)) > 1:
-            raise InvalidQuery(f"{key!r} is given {len(args.getlist(key))} times: give it "
-                               f"once", field=key)
-    name = args.get("lexicon")
-    if name is not None and len(name) > inputs.MAX_NAME_LENGTH:
-        raise InvalidInput(f"'lexicon' is longer than {inputs.MAX_NAME_LENGTH} characters",
-                           field="lexicon")
+    args = inputs.query_args(QUERY_STRING_PARTS)
     query = WordQuery.parse({k: v for k, v in args.items() if k != "lexicon"})
-    return jsonify(query.run(inputs.lexicon(name=name)).as_dict())
+    return jsonify(query.run(inputs.lexicon(name=args.get("lexicon"))).as_dict())

@@ -12,7 +12,7 @@ unused, whatever the search settles at once).
 >>> read_budget("nan")
 Traceback (most recent call last):
 ...
-solver.errors.InvalidInput: budget must be a number of seconds from 0 to 60
+solver.errors.InvalidInput: budget must be a number of seconds from 0 to 60, not 'nan'
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import math
 import re
 
 from .errors import InvalidInput
+from .table import shown
 
 MAX_BUDGET = 60.0  # seconds; the same cap as solver.highest's
 
@@ -29,10 +30,29 @@ _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _MAX_TEXT = 40
 
 
-def budget_error(field: str = "budget") -> InvalidInput:
-    """The one refusal every front end gives for a bad budget."""
-    return InvalidInput(f"budget must be a number of seconds from 0 to {MAX_BUDGET:g}",
-                        field=field)
+def budget_error(value, field: str = "budget") -> InvalidInput:
+    """The one refusal every front end gives for a bad budget, quoting it."""
+    return InvalidInput(f"budget must be a number of seconds from 0 to {MAX_BUDGET:g}, "
+                        f"not {_shown(value)}", field=field)
+
+
+def _shown(value) -> str:
+    """The bad budget as the message quotes it: text as typed (cut short), a number as
+    the float it is read as (so 10**30 and 1e30, which JSON cannot tell apart, read
+    alike on the page), anything else by its type.
+
+    >>> _shown(" abc "), _shown(-1), _shown(10**30), _shown(10**400), _shown([1.0])
+    ("' abc '", '-1', '1e+30', 'inf', 'list')
+    """
+    if isinstance(value, (str, bool)):
+        return shown(value)
+    if isinstance(value, (int, float)):
+        try:
+            text = repr(float(value))
+        except OverflowError:  # an int of hundreds of digits
+            text = "inf" if value > 0 else "-inf"
+        return text.removesuffix(".0")
+    return type(value).__name__
 
 
 def read_budget(value, *, field: str = "budget") -> float | None:
@@ -43,17 +63,18 @@ def read_budget(value, *, field: str = "budget") -> float | None:
     """
     if value is None:
         return None
+    given = value
     if isinstance(value, str):
         text = value.strip()
         if len(text) > _MAX_TEXT or not _NUMBER.fullmatch(text):
-            raise budget_error(field)
+            raise budget_error(given, field)
         value = float(text)
     elif isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise budget_error(field)
+        raise budget_error(given, field)
     try:
         seconds = float(value)
     except OverflowError:  # an int of hundreds of digits
-        raise budget_error(field) from None
+        raise budget_error(given, field) from None
     if not math.isfinite(seconds) or not 0 <= seconds <= MAX_BUDGET:
-        raise budget_error(field)
+        raise budget_error(given, field)
     return abs(seconds)  # -0.0 is 0

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Iterable
 
 from .budget import MAX_BUDGET, read_budget
 from .errors import InvalidQuery, LiarsError
 from .highest import Solution, highest
-from .letters import check_declaration, check_raise, rule_call
+from .letters import Call, check_declaration, check_raise, rule_call
 from .lexicon import bundled_lexicons, load_lexicon
 from .queries import DEFAULT_LIMIT, MAX_LIMIT, WordAnswer, WordQuery
 from .search import DEFAULT_BUDGET
-from .tiles import TILE_SETS, Tiles
-from .wordset import WordSet, format_shape
+from .tiles import TILE_SETS, Tiles, get_tile_set
+from .wordset import WordSet, format_shape, one_word
 
 EXIT_OK, EXIT_FALSE, EXIT_USAGE, EXIT_UNDECIDED = 0, 1, 2, 3
 
@@ -48,14 +49,48 @@ def format_solution(sol: Solution, rack: str | None = None) -> str:
     return line
 
 
+# A byte that is not UTF-8, in an argument or on standard input, reaches Python as a lone
+# surrogate U+DC80-U+DCFF, which repr() and standard error both write as '\udcff' (an
+# escape, unless its backslash is the second of a typed pair '\\').
+_STRAY_BYTE = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])|[\udc80-\udcff]")
+
+
+def readable(message: str) -> str:
+    """A message as the terminal shows it: each stray byte as the byte it was ('\\xff'),
+    and a word on why, rather than the '\\udcff' Python made of it."""
+    first = None
+
+    def byte(match: re.Match) -> str:
+        nonlocal first
+        hex_ = match.group(2) or f"{ord(match.group()) - 0xDC00:02x}"
+        first = first or f"\\x{hex_}"
+        return (match.group(1) or "") + f"\\x{hex_}"
+
+    shown = _STRAY_BYTE.sub(byte, message)
+    return f"{shown}; {first} is a byte that is not UTF-8 text" if first else shown
+
+
+def library_type(parse, name: str):
+    """An argparse type that reads a choice as the library reads it for every front end
+    (so 'EXACT' and ' exact ' pass here as in the API), refusing with its message."""
+    def read(text: str):
+        try:
+            return parse(text)
+        except LiarsError as err:
+            raise argparse.ArgumentTypeError(readable(err.message)) from None
+    read.__name__ = name  # argparse names the type in its own errors
+    return read
+
+
 def _add_common(parser: argparse.ArgumentParser, *, json_flag=True, tiles=True, budget=False):
     parser.add_argument("--lexicon", "-l", metavar="NAME_OR_PATH", default=None,
                         help="a bundled lexicon (%s; default twl06) or a word list file, one "
                              "word a line" % ", ".join(bundled_lexicons()))
     if tiles:
-        parser.add_argument("--tiles", "-t", dest="tile_set", choices=sorted(TILE_SETS),
-                            default="scrabble", help="the tile set the table uses "
-                                                     "(default scrabble)")
+        parser.add_argument("--tiles", "-t", dest="tile_set", default="scrabble",
+                            type=library_type(lambda name: get_tile_set(name).name, "tile set"),
+                            metavar="{%s}" % ",".join(sorted(TILE_SETS)),
+                            help="the tile set the table uses (default scrabble)")
     if budget:
         parser.add_argument("--budget", default=None, metavar="SECONDS",
                             help=f"stop searching after this long and say the answer is not "
@@ -123,7 +158,7 @@ def run_solve(args) -> int:
             status = EXIT_USAGE
             if args.json:
                 print(json.dumps({"tiles": rack, "error": err.as_dict()}), flush=True)
-            print(f"solve: {rack!r}: {err.message}", file=sys.stderr, flush=True)
+            print(readable(f"solve: {rack!r}: {err.message}"), file=sys.stderr, flush=True)
             continue
         print(json.dumps(sol.as_dict()) if args.json else format_solution(sol, rack),
               flush=True)
@@ -236,7 +271,8 @@ def run_words(args) -> int:
     if not args.words:
         raise LiarsError("give words to check, --from TILES to list every word they make, "
                          "or --anagram, --pattern or --hooks (see liars words --help)")
-    verdicts = {w: lex.is_word(w) for w in args.words}
+    words = [one_word(w) for w in args.words]  # '' or 'a b' is refused, as the API does
+    verdicts = {w: lex.is_word(w) for w in words}
     if args.json:
         print(json.dumps({"lexicon": lex.name, "words": verdicts}))
     else:
@@ -269,7 +305,8 @@ def liars_parser() -> argparse.ArgumentParser:
                                    "or, when it cannot be proven, say so (exit 3).")
     c.add_argument("tiles", help="all revealed tiles, e.g. ABEGIRR")
     c.add_argument("declared", help="the last declared word set, e.g. 'giber, ar'")
-    c.add_argument("--call", choices=["bullshit", "exact"], help="the call that was made")
+    c.add_argument("--call", type=library_type(lambda call: Call.parse(call).value, "call"),
+                   metavar="{bullshit,exact}", help="the call that was made")
     _add_common(c, budget=True)
     c.set_defaults(func=run_check)
 
@@ -353,7 +390,7 @@ def _main(parser: argparse.ArgumentParser, runner, argv) -> int:
     try:
         return runner(args)
     except LiarsError as err:
-        print(f"{parser.prog}: {err.message}", file=sys.stderr)
+        print(readable(f"{parser.prog}: {err.message}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

@@ -15,8 +15,10 @@ import json
 import sys
 
 from . import jsontext
+from .cli import library_type, readable
 from .errors import InvalidInput, LiarsError
 from .games import GAMES, REPLAYERS
+from .post import read_call
 from .table import small_int
 
 EXIT_OK, EXIT_FALSE, EXIT_USAGE = 0, 1, 2
@@ -81,7 +83,7 @@ def _dice_payload(args) -> dict:
 def _post_payload(args) -> dict:
     payload = {"rules": {"one_deck": args.one_deck, "eight_different": args.eight_different},
                "claim": args.claim, "card": args.card}
-    if args.call:
+    if args.call is not None:
         payload["call"] = args.call
     if args.face_up is not None:
         payload["face_up"] = args.face_up
@@ -217,7 +219,7 @@ def _with_usage(parser: argparse.ArgumentParser, run):
             return run(args)
         except LiarsError as err:
             usage = " ".join(parser.format_usage().split())
-            print(f"{parser.prog}: {err.message}; {usage}", file=sys.stderr)
+            print(f"{parser.prog}: {readable(err.message)}; {usage}", file=sys.stderr)
             return EXIT_USAGE
     return guarded
 
@@ -289,7 +291,8 @@ def register(subparsers) -> None:
                                     "face-up cards lose.")
     c.add_argument("claim", help="the claim as said, e.g. 'this is a queen'")
     c.add_argument("card", help="the turned-over card, e.g. QH")
-    c.add_argument("--call", choices=["true", "false"], help="the receiver's call")
+    c.add_argument("--call", type=library_type(read_call, "call"), metavar="{true,false}",
+                   help="the receiver's call")
     c.add_argument("--face-up", metavar="CARDS", help="a player's face-up cards, e.g. 'Q Q Q'")
     c.add_argument("--players", type=whole_number,
                    help="players at the table, for --face-up's loss limit (default 3)")

@@ -529,7 +529,8 @@ class LettersGame:
             decision = "rejected" if verdict.caller == 1 else "upheld"
             if ruling is not None and ruling != decision:
                 raise IllegalMove(f"the table ruled {call.value!r} {ruling}, but the referee "
-                                  f"proves it {decision}: {verdict.explain()}", field="ruling")
+                                  f"proves it {decision}: {verdict.explain().rstrip('.')}",
+                                  field="ruling")
             by = "referee"
         elif ruling is None:
             raise CannotRule(f"{call.value!r} on '{verdict.declared}' is undecided: "

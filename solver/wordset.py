@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .errors import InvalidWordSet, LimitExceeded
+from .errors import InvalidInput, InvalidWordSet, LimitExceeded
 
 SEPARATORS = re.compile(r"[\s,;+]+")
 WORD = re.compile(r"[a-z]+")
@@ -148,6 +148,23 @@ def split_words(value, *, field: str | None = "words") -> list[str]:
         raise LimitExceeded(f"a word may have at most {MAX_WORD_LENGTH} letters; one has "
                             f"{longest}", field=field)
     return parts
+
+
+def one_word(value, *, field: str | None = "word") -> str:
+    """The word of a single-word check, read as a play is read: text that is no word or
+    several ('', 'a b', 'big,er') is refused rather than judged, by every front end.
+
+    >>> one_word(" Qi ")
+    'Qi'
+    >>> one_word("a b")
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidInput: one word at a time, not 2
+    """
+    parts = split_words(value, field=field)
+    if len(parts) != 1:
+        raise InvalidInput(f"one word at a time, not {len(parts)}", field=field)
+    return parts[0]
 
 
 def format_shape(shape) -> str:

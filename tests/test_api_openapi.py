@@ -162,3 +162,15 @@ def test_responses_match_their_documented_schemas(app, document):
         body = client.post(path, json=example).get_json()
         jsonschema.validate(body, {**schema, "components": document["components"]},
                             cls=jsonschema.Draft202012Validator)
+
+
+def test_highest_is_described_as_it_stops(app, document):
+    """The search has no size cap (README): running out of time is the one way it stops,
+    and then it answers a set that exists and a shape no set beats."""
+    text = document["paths"]["/api/v1/letters/highest"]["post"]["description"]
+    assert "no size cap" in text and "too large" not in text
+    assert '"stopped": "budget"' in text and '"upper_bound"' in text
+    body = app.test_client().post("/api/v1/letters/highest", json={
+        "tiles": "TMDENLEANIENSXOUOIOHUOMUD", "budget": 0}).get_json()
+    assert body["proven"] is False and body["stopped"] == "budget"
+    assert body["shape"] < body["upper_bound"]

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from api import create_app
+from api.words import QUERY_STRING_PARTS
 from solver.errors import InvalidQuery
 from solver.queries import WordQuery
 
@@ -127,6 +128,25 @@ def test_lexicons_by_name_only(client):
 ])
 def test_bad_queries_are_400_naming_the_part(client, query, field, message):
     assert message in error_of(client.get(f"{URL}?{query}"), 400, "invalid_query", field)
+
+
+def test_both_word_routes_refuse_a_stray_query_part_alike(client):
+    """A typo in the query string is refused, not ignored: the one-word check answers as
+    the query route does (400 invalid_query naming the part and what the route takes)."""
+    one = error_of(client.get(f"{URL}/qi?bogus=1"), 400, "invalid_query", "bogus")
+    assert one == "unknown query part(s) 'bogus'; this endpoint takes lexicon"
+    query = error_of(client.get(f"{URL}?hooks=qi&bogus=1"), 400, "invalid_query", "bogus")
+    assert query == one.replace("lexicon", ", ".join(QUERY_STRING_PARTS))
+    assert client.get(f"{URL}/qi?lexicon=CSW19").get_json() == {
+        "word": "qi", "valid": True, "lexicon": "csw19"}
+
+
+@pytest.mark.parametrize("query, field, message", [
+    ("lexicon=csw19&pattern=Q*", "pattern", "unknown query part(s) 'pattern'"),
+    ("lexicon=csw19&lexicon=twl06", "lexicon", "'lexicon' is given 2 times: give it once"),
+])
+def test_one_word_refuses_what_its_query_does_not_take(client, query, field, message):
+    assert message in error_of(client.get(f"{URL}/qi?{query}"), 400, "invalid_query", field)
 
 
 def test_only_get(client):

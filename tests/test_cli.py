@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from api import create_app
+
 
 def run(*args, stdin=None):
     return subprocess.run([sys.executable, "-m", "solver.cli", *args], input=stdin,
@@ -95,3 +97,42 @@ def test_liars_lexicons_lists_sources():
 def test_help_texts():
     assert "highest possible" in run("solve", "--help").stdout
     assert "check" in run("liars", "--help").stdout
+
+
+@pytest.mark.parametrize("call, tile_set", [("EXACT", "SCRABBLE"), (" exact ", " Scrabble "),
+                                            ("Bullshit", "BANANAGRAMS")])
+def test_choices_are_spelled_as_the_api_takes_them(call, tile_set):
+    """Case and surrounding spaces do not matter to a choice, here as in the API."""
+    api = create_app({"TESTING": True}).test_client().post("/api/v1/letters/call", json={
+        "tiles": "ABEGIRR", "declared": "giber, ar", "call": call, "tile_set": tile_set})
+    out = run("liars", "check", "--json", "--call", call, "--tiles", tile_set, "ABEGIRR",
+              "giber, ar")
+    answer = json.loads(out.stdout)
+    assert out.returncode == 0 and answer["call"] == call.strip().lower()
+    assert api.status_code == 200 and answer == {k: api.get_json()[k] for k in answer}
+    out = run("solve", "--tiles", tile_set, "E" * 13)
+    assert out.returncode == (0 if "bananagrams" in tile_set.lower() else 2), out.stderr
+
+
+@pytest.mark.parametrize("args, field, body", [
+    (["liars", "check", "--call", "liar", "AB", "ab"], "call", {"call": "liar"}),
+    (["solve", "--tiles", "boggle", "AB"], "tile_set", {"tile_set": "boggle"}),
+])
+def test_a_bad_choice_is_refused_with_the_apis_message(args, field, body):
+    api = create_app({"TESTING": True}).test_client().post("/api/v1/letters/call", json={
+        "tiles": "AB", "declared": "ab", "call": "exact", **body})
+    error = api.get_json()["error"]
+    assert api.status_code == 400 and error["field"] == field
+    out = run(*args)
+    assert out.returncode == 2 and out.stderr.rstrip().endswith(error["message"])
+
+
+def test_bytes_that_are_not_utf8_are_shown_as_bytes():
+    """A stray byte reaches Python as a lone surrogate: the message shows the byte."""
+    out = subprocess.run([sys.executable, "-m", "solver.cli", "solve", "-"],
+                         input=b"AB\xffC\n", capture_output=True, timeout=60)
+    err = out.stderr.decode()
+    assert out.returncode == 2 and "udc" not in err
+    assert err == ("solve: 'AB\\xffC': '\\xff' is not a letter tile (use A-Z; spaces, "
+                   "commas and hyphens are ignored); \\xff is a byte that is not UTF-8 "
+                   "text\n")

@@ -59,6 +59,25 @@ def test_post_check_with_call(liars):
     assert "the card is QH - FALSE" in out and "the sender takes it" in out
 
 
+@pytest.mark.parametrize("call", ["FALSE", " False ", "TRUE", "true"])
+def test_post_call_is_spelled_as_the_api_takes_it(liars, call):
+    code, out, _ = liars("post", "check", "this is a 7", "QH", "--call", call, "--json")
+    payload = {"claim": "this is a 7", "card": "QH", "call": call}
+    assert code == 1 and json.loads(out) == json.loads(json.dumps(GAMES["post"].check(payload)))
+    assert json.loads(out)["call"] == call.strip().lower()
+
+
+def test_letters_replay_illegal_ruling_reads_as_one_sentence(liars):
+    """The referee's explanation inside an error ends no sentence: no '.;' before the state."""
+    game = {"players": ["ann", "ben"], "events": [
+        {"type": "declare", "player": "ann", "words": "ab"},
+        {"type": "call", "player": "ben", "call": "bullshit", "tiles": "AC",
+         "ruling": "rejected"}]}
+    code, out, _ = liars("letters", "replay", "-", stdin=json.dumps(game))
+    assert code == 1 and ".;" not in out
+    assert "the revealed tiles do not hold it; before it: round 1" in out
+
+
 def test_post_check_face_up_loss_by_table_size(liars):
     _, out2, _ = liars("post", "check", "Q", "QH", "--face-up", "7 7 7 7", "--players", "2")
     _, out3, _ = liars("post", "check", "Q", "QH", "--face-up", "7 7 7 7", "--players", "3")

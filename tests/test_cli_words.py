@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from api import create_app
 from solver.cli import liars_main
 from solver.errors import InvalidQuery
 from solver.queries import WordQuery
@@ -55,6 +56,8 @@ def test_hooks_show_each_hooked_word():
     (["--pattern", "B[AE"], "unclosed '[' at character 2 of the pattern"),
     (["--pattern", ""], "the pattern is empty"),
     (["--pattern", "B" + "?" * 20], "the longest word in twl06 has 15"),
+    (["--pattern", "?" * 32], "needs words of 32 letters or more: the longest word in twl06 "
+                              "has 15"),
     (["--anagram", "ABC???"], "3 blanks ('?') in the anagram: at most 2"),
     (["--anagram", "AB", "--limit", "5000"], "'limit' must be from 0 to 1000, not 5000"),
     (["--anagram", "AB", "--offset", "-3"], "'offset' must be a whole number"),
@@ -76,6 +79,17 @@ def test_a_word_with_a_non_letter_is_just_not_valid():
     out = run("b1g", "big")
     assert out.returncode == 1 and out.stderr == ""
     assert out.stdout == "B1G: NOT valid in twl06\nBIG: valid in twl06\n"
+
+
+@pytest.mark.parametrize("word, url", [("", "/api/v1/words/%20"), ("a b", "/api/v1/words/a%20b"),
+                                       ("big,er", "/api/v1/words/big,er"),
+                                       ("a" * 41, "/api/v1/words/" + "a" * 41)])
+def test_text_that_is_no_word_or_several_is_refused_as_the_api_does(word, url):
+    """Not judged false (exit 1) but refused (exit 2), with the API's message."""
+    error = create_app({"TESTING": True}).test_client().get(url).get_json()["error"]
+    out = run("qi", word)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == f"liars: {error['message']}\n"
 
 
 def test_no_words_found_exits_1():

@@ -235,19 +235,31 @@ def test_budgets_accepted(value, seconds):
     assert read_budget(value) == seconds
 
 
-@pytest.mark.parametrize("value", BAD_BUDGETS, ids=repr)
-def test_budgets_refused_with_one_error(value):
+QUOTED = ["-1", "'-1'", "61", "'61'", "60.5", "nan", "'nan'", "inf", "'inf'", "'1e400'", "inf",
+          "'abc'", "''", "'0x10'", "'1_0'", "True", "list", "dict"]
+
+
+@pytest.mark.parametrize("value, quoted", zip(BAD_BUDGETS, QUOTED), ids=repr)
+def test_budgets_refused_with_one_error_quoting_the_value(value, quoted):
     with pytest.raises(InvalidInput) as caught:
         read_budget(value)
     err = caught.value
     assert (err.code, err.field) == ("invalid_input", "budget")
-    assert err.message == f"budget must be a number of seconds from 0 to {MAX_BUDGET:g}"
+    assert err.message == f"budget must be a number of seconds from 0 to {MAX_BUDGET:g}, " \
+                          f"not {quoted}"
+
+
+def test_a_long_bad_budget_is_quoted_short():
+    with pytest.raises(InvalidInput) as caught:
+        read_budget("9" * 41)
+    assert caught.value.message.endswith(", not '9999999999…' (41 characters)")
 
 
 @pytest.mark.parametrize("value", ["nan", "-1", "61", "inf", "abc"])
 def test_the_cli_and_the_library_refuse_the_same_budgets(value, twl):
     with pytest.raises(InvalidInput) as caught:
         rule_call("ABEGIRR", "big", "exact", twl, budget=value)
+    assert caught.value.message.endswith(f", not {value!r}")  # the bad value, quoted
     for args in (["solve", "--budget", value, "ABEGIRR"],
                  ["liars", "check", "--budget", value, "ABEGIRR", "big", "--call", "exact"],
                  ["liars", "check", "--budget", value, "ABEGIRR", "big"]):

@@ -9,7 +9,8 @@
 // `index` (the search's AlphagramIndex, with `spell(key)`).
 
 import { InvalidInput } from "./errors.js";
-import { repr, strip } from "./pystr.js";
+import { reprFloat, repr, strip, typeName } from "./pystr.js";
+import { shown } from "./rules.js";
 import { LETTERS, Tiles } from "./tiles.js";
 import { WordSet, compareShapes, formatShape, isWord, splitWords } from "./wordset.js";
 
@@ -20,9 +21,18 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 // --- budget ------------------------------------------------------------------------------------
 
-/** The one refusal every front end gives for a bad budget. */
-export function budgetError(field = "budget") {
-  return new InvalidInput(`budget must be a number of seconds from 0 to ${MAX_BUDGET}`, { field });
+/** The one refusal every front end gives for a bad budget, quoting it. */
+export function budgetError(value, field = "budget") {
+  return new InvalidInput(`budget must be a number of seconds from 0 to ${MAX_BUDGET}, ` +
+    `not ${shownBudget(value)}`, { field });
+}
+
+/** The bad budget as budget.py's _shown quotes it: text or a boolean as repr() shows it,
+ * a number as the float it is read as ("1e+30", "inf", "-1"), anything else by its type. */
+function shownBudget(value) {
+  if (typeof value === "string" || typeof value === "boolean") return shown(value);
+  if (typeof value === "number") return reprFloat(value).replace(/\.0$/, "");
+  return typeName(value);
 }
 
 /**
@@ -31,16 +41,19 @@ export function budgetError(field = "budget") {
  */
 export function readBudget(value, { field = "budget" } = {}) {
   if (value === null || value === undefined) return null;
+  const given = value;
   if (typeof value === "string") {
     const text = strip(value);
-    if (Array.from(text).length > 40) throw budgetError(field);
+    if (Array.from(text).length > 40) throw budgetError(given, field);
     const ascii = asciiDigits(text);
-    if (!NUMBER.test(ascii)) throw budgetError(field);
+    if (!NUMBER.test(ascii)) throw budgetError(given, field);
     value = Number(ascii);
   } else if (typeof value !== "number") {
-    throw budgetError(field);
+    throw budgetError(given, field);
   }
-  if (!Number.isFinite(value) || !(value >= 0 && value <= MAX_BUDGET)) throw budgetError(field);
+  if (!Number.isFinite(value) || !(value >= 0 && value <= MAX_BUDGET)) {
+    throw budgetError(given, field);
+  }
   return Math.abs(value);  // -0.0 is 0
 }
 

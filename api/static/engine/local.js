@@ -11,15 +11,15 @@
 // throws: an error is an error answer, and a bug in the engine is a 500 `internal_error`.
 
 import {
-  InvalidInput, LiarsError, LimitExceeded, MalformedJSON, NeedsServer, NotFound, UnknownLexicon,
-  errorResponse,
+  InvalidInput, InvalidQuery, LiarsError, LimitExceeded, MalformedJSON, NeedsServer, NotFound,
+  UnknownLexicon, errorResponse,
 } from "./errors.js";
 import {
   checkRaise, highest, judge, parseCall, readBudget, ruleCall, solutionDict, wordsFrom,
 } from "./letters.js";
 import { compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
 import { Tiles } from "./tiles.js";
-import { WordSet, compare, splitWords } from "./wordset.js";
+import { WordSet, compare, oneWord } from "./wordset.js";
 
 /** The API's DEFAULT_CONFIG (api/__init__.py): the limits a request is read under. */
 export const CONFIG = Object.freeze({
@@ -229,20 +229,34 @@ async function judgeRoute(body) {
   return { acceptable: judge(lex, words, { field: "words" }), lexicon: lex.name };
 }
 
-async function wordRoute(word, query) {
+/** The query string as api/inputs.py query_args reads it: a part outside `allowed` or one
+ * given twice is refused, and a lexicon name is held to MAX_NAME_LENGTH. */
+function queryArgs(query, allowed) {
+  const unknown = query.names().filter((k) => !allowed.includes(k)).sort(compareStr);
+  if (unknown.length) {
+    const shown = unknown.slice(0, 5).map((k) => repr(slice(k, 0, 40))).join(", ");
+    throw new InvalidQuery(`unknown query part(s) ${shown}; this endpoint takes ` +
+      allowed.join(", "), { field: slice(unknown[0], 0, 40) });
+  }
+  for (const key of query.names()) {
+    if (query.count(key) > 1) {
+      throw new InvalidQuery(`${repr(key)} is given ${query.count(key)} times: give it once`,
+        { field: key });
+    }
+  }
   const name = query.get("lexicon");
   if (name !== null && length(name) > MAX_NAME_LENGTH) {
     throw new InvalidInput(`'lexicon' is longer than ${MAX_NAME_LENGTH} characters`,
       { field: "lexicon" });
   }
-  const lex = await lexiconNamed(name);
-  const parts = splitWords(word, { field: "word" });
-  if (parts.length !== 1) {
-    throw new InvalidInput(`one word at a time, not ${parts.length}: use POST /api/v1/judge ` +
-      "for a whole play", { field: "word" });
-  }
-  const spelled = isAscii(parts[0]) ? parts[0].toLowerCase() : parts[0];
-  return { word: spelled, valid: judge(lex, parts, { field: "word" }), lexicon: lex.name };
+  return query;
+}
+
+async function wordRoute(word, query) {
+  const lex = await lexiconNamed(queryArgs(query, ["lexicon"]).get("lexicon"));
+  const typed = oneWord(word, { field: "word" });
+  const spelled = isAscii(typed) ? typed.toLowerCase() : typed;
+  return { word: spelled, valid: judge(lex, [typed], { field: "word" }), lexicon: lex.name };
 }
 
 async function highestRoute(body) {
@@ -414,14 +428,17 @@ function parseQuery(query) {
   const quoted = (bytes) => bytes.map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0"))
     .join("");
   const values = new Map();
+  const counts = new Map();
   for (const pair of query.split("&")) {
     if (!pair) continue;
     const at = pair.indexOf("=");
     const [name, value] = at < 0 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
     const key = decodeUtf8(percentBytes(name, true), quoted);
     if (!values.has(key)) values.set(key, decodeUtf8(percentBytes(value, true), quoted));
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return { get: (name) => (values.has(name) ? values.get(name) : null) };
+  return { get: (name) => (values.has(name) ? values.get(name) : null),
+    names: () => [...counts.keys()], count: (name) => counts.get(name) ?? 0 };
 }
 
 /**

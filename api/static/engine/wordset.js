@@ -2,7 +2,7 @@
 // declarations rank (by shape: word lengths high to low, compared like Python tuples).
 // split_words is the word judge's reader too: the same limits and errors as the library.
 
-import { InvalidWordSet, LimitExceeded } from "./errors.js";
+import { InvalidInput, InvalidWordSet, LimitExceeded } from "./errors.js";
 import { SPACE, isAscii, length, repr, strip, typeName } from "./pystr.js";
 
 export const MAX_WORDS = 100;
@@ -117,6 +117,15 @@ export function splitWords(value, { field = "words" } = {}) {
       `${longest}`, { field });
   }
   return parts;
+}
+
+/** one_word: the word of a single-word check; no word or several is refused, not judged. */
+export function oneWord(value, { field = "word" } = {}) {
+  const parts = splitWords(value, { field });
+  if (parts.length !== 1) {
+    throw new InvalidInput(`one word at a time, not ${parts.length}`, { field });
+  }
+  return parts[0];
 }
 
 /** A shape as the rules write it: "(5, 2)"; the empty shape is "()". */
