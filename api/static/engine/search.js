@@ -499,7 +499,8 @@ export function upperBound(settled, remaining, cap) {
 /**
  * The highest word set of some tiles (a letters string or 26 counts) over an AlphagramIndex:
  * {keys, leftover, proven, stopped, upper, elapsed, nodes, shape}, as Python's SearchResult.
- * Past `budgetSeconds` (null: no limit) it stops with the best set found, not proven.
+ * Past `budgetSeconds` (null: no limit) it stops with the best set found, not proven
+ * unless that set's shape meets the upper bound.
  */
 export function search(index, tiles, budgetSeconds = DEFAULT_BUDGET) {
   const start = performance.now();
@@ -530,6 +531,11 @@ export function search(index, tiles, budgetSeconds = DEFAULT_BUDGET) {
   const leftover = lettersOfLanes(packed);
   const shape = keys.map((key) => key.length).concat(Array.from(leftover, () => 1));
   const upper = stopped === null ? shape : layers.stoppedBound(counts);
+  if (stopped !== null && shape.length === upper.length && shape.every((n, i) => n === upper[i])) {
+    // out of time, but the set found reaches a shape no set can beat: a highest set
+    // (not always the one the whole search would pick among equals), as in Python
+    stopped = null;
+  }
   return { keys, leftover, proven: stopped === null, stopped, upper, shape,
     nodes: layers.nodes, elapsed: (performance.now() - start) / 1000 };
 }
