@@ -316,16 +316,23 @@ def _longest(start):  # pragma: no cover - compiled
 
 
 @_compiled
+def _guarded_lanes(counts):  # pragma: no cover - compiled
+    """26 letter counts packed into three lanes, guard bits set: a word fits them when
+    every guard bit survives subtracting its lanes."""
+    have = np.zeros(3, np.uint64)
+    for letter in range(26):
+        have[letter // 9] |= np.uint64(counts[letter]) << np.uint64(6 * (letter % 9))
+    return have[0] | _GUARD, have[1] | _GUARD, have[2] | _GUARD
+
+
+@_compiled
 def fit_mask(wa, wb, wc, words, cap):  # pragma: no cover - compiled
     """Which of ``words`` (indices into the word lanes) fit the 26 letter counts ``cap``.
 
     The packing search's fit test (solver/packing.py): the counts are packed
     into lanes here, then each word is one guarded subtraction per lane.
     """
-    have = np.zeros(3, np.uint64)
-    for letter in range(26):
-        have[letter // 9] |= np.uint64(cap[letter]) << np.uint64(6 * (letter % 9))
-    a, b, c = have[0] | _GUARD, have[1] | _GUARD, have[2] | _GUARD
+    a, b, c = _guarded_lanes(cap)
     ok = np.empty(len(words), np.bool_)
     for i in range(len(words)):
         w = words[i]
@@ -349,10 +356,7 @@ def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
     fewest kept words contain (the first such letter on ties).
     Returns (kept, x).
     """
-    have = np.zeros(3, np.uint64)
-    for letter in range(26):
-        have[letter // 9] |= np.uint64(tiles[letter]) << np.uint64(6 * (letter % 9))
-    a, b, c = have[0] | _GUARD, have[1] | _GUARD, have[2] | _GUARD
+    a, b, c = _guarded_lanes(tiles)
     kept = np.empty(len(act), np.int64)
     n = 0
     for i in range(len(act)):
