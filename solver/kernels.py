@@ -415,6 +415,93 @@ def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
     return kept, x
 
 
+@_compiled
+def restricted_relaxation(counts, group, sizes, cap):  # pragma: no cover - compiled
+    """The packing relaxation over a few words: (solved, most t, x, letter duals y).
+
+    Maximise t subject to sum_w x_w counts[w] <= cap (the 26 letters),
+    sizes[g] t <= sum_{w in group g} x_w, and x, t >= 0 (the equalities of
+    solver/packing.py's relaxation as inequalities: a solution with more of a
+    group can give some back, so the most t is the same).  Every row is "<="
+    with a right side >= 0, so the slacks are a first basis.  A dense
+    tableau (27-30 rows, a few hundred columns: solved in tens of microseconds,
+    where setting up a solver took hundreds), Dantzig's rule, and Bland's
+    rule after a run of degenerate pivots (no cycling).  Only a suggestion,
+    like any relaxation here: the caller checks every y it uses exactly.
+    """
+    k = counts.shape[0]
+    n_groups = len(sizes)
+    m = 26 + n_groups
+    n = 1 + k + m  # t, the words, the slacks
+    tab = np.zeros((m, n))
+    rhs = np.zeros(m)
+    for i in range(26):
+        rhs[i] = cap[i]
+        for j in range(k):
+            tab[i, 1 + j] = counts[j, i]
+    for g in range(n_groups):
+        tab[26 + g, 0] = sizes[g]
+    for j in range(k):
+        tab[26 + group[j], 1 + j] = -1.0
+    basic = np.empty(m, np.int64)
+    for i in range(m):
+        tab[i, 1 + k + i] = 1.0
+        basic[i] = 1 + k + i
+    reduced = np.zeros(n)  # the objective row: each column's reduced cost
+    reduced[0] = -1.0
+    most = 0.0
+    degenerate = 0
+    for _ in range(20 * n + 1000):
+        enter = -1
+        if degenerate < 40:  # Dantzig: the most negative reduced cost
+            least = -_TOLERANCE
+            for j in range(n):
+                if reduced[j] < least:
+                    least = reduced[j]
+                    enter = j
+        else:  # Bland: the first negative one
+            for j in range(n):
+                if reduced[j] < -_TOLERANCE:
+                    enter = j
+                    break
+        if enter < 0:  # optimal
+            x = np.zeros(k)
+            for i in range(m):
+                if 1 <= basic[i] <= k:
+                    x[basic[i] - 1] = rhs[i]
+            return True, most, x, reduced[1 + k:1 + k + 26].copy()
+        leave = -1
+        ratio = np.inf
+        for i in range(m):
+            if tab[i, enter] > _TOLERANCE:
+                q = rhs[i] / tab[i, enter]
+                if q < ratio - 1e-12 or (q <= ratio + 1e-12 and basic[i] < basic[leave]):
+                    ratio = q
+                    leave = i
+        if leave < 0:  # unbounded: not for these rows (t is held by its groups)
+            break
+        degenerate = degenerate + 1 if ratio <= _TOLERANCE else 0
+        pivot = tab[leave, enter]
+        for j in range(n):
+            tab[leave, j] /= pivot
+        rhs[leave] /= pivot
+        for i in range(m):
+            f = tab[i, enter]
+            if i != leave and f != 0.0:
+                for j in range(n):
+                    tab[i, j] -= f * tab[leave, j]
+                rhs[i] = max(rhs[i] - f * rhs[leave], 0.0)  # >= 0 but for rounding
+        f = reduced[enter]
+        for j in range(n):
+            reduced[j] -= f * tab[leave, j]
+        most -= f * rhs[leave]
+        basic[leave] = enter
+    return False, 0.0, np.zeros(k), np.zeros(26)
+
+
+_TOLERANCE = 1e-9
+
+
 def ready() -> None:
     """Load (or, the first time after installing, compile) every loop, for the types used.
 
@@ -432,6 +519,8 @@ def ready() -> None:
                 np.zeros(1, dtype=np.int8), 1)
     lists_by_state(none, none, 1)
     fit_mask(one, one, one, none, np.zeros(26, dtype=np.int16))
+    restricted_relaxation(np.zeros((1, 26)), np.zeros(1, dtype=np.int64), np.ones(1),
+                          np.ones(26))
     branch_cuts(none, np.zeros(2, dtype=np.int64), np.zeros(26, dtype=np.int16), 0,
                 np.zeros((1, 26), dtype=np.int16), none, none, np.zeros(26, dtype=np.bool_),
                 one, one, one)

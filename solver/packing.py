@@ -40,11 +40,13 @@ state):
   weight, and each wanted word weighs at least the least y . w of its length,
   so a y with sum_L n_L * min_w y . w > y . (tiles + bin) proves the state
   empty.  The vowel count above is the y of the vowels; the best y is read
-  from the relaxation solved by scipy's HiGHS (whole, or, as the search asks
-  for racks past 48 tiles, by column generation: a few words per group, then the words its y
-  prices lower than the group's columns, until none is), rounded to integers
-  and then checked exactly (so the solver's tolerances never enter the proof,
-  and how y was found does not matter to it); the
+  from the relaxation, solved whole by scipy's HiGHS or, as the search asks
+  for racks past 48 tiles, by column generation: a few words per group, then
+  the words its y prices lower than the group's columns, until none is, each
+  restricted relaxation solved by a small compiled simplex
+  (solver/kernels.py; HiGHS took ten times as long, mostly setting up).
+  Each y is rounded to integers and then checked exactly (so no solver's
+  tolerances enter the proof, and how y was found does not matter to it); the
   last few proven ones are tried first at every state.  Where the relaxation
   holds, its solution only orders the branches (the words it uses most first);
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
@@ -123,8 +125,9 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        from .kernels import branch_cuts, fit_mask  # compiled: only big racks' searches pack
+        from .kernels import branch_cuts, fit_mask, restricted_relaxation  # compiled: big racks
         self._fit_mask, self._cuts = fit_mask, branch_cuts
+        self._restricted = restricted_relaxation
         self._small = np.ascontiguousarray(counts, dtype=np.int16)  # the types compiled for
         self._lengths = lengths.astype(np.int64)
         self.failed: dict = {}  # states proven empty -> the least tail length asked for then
@@ -333,13 +336,12 @@ class Packer:
             else:
                 chosen[lo + np.argpartition(score[lo:hi], _COLUMNS)[:_COLUMNS]] = True
         group = np.repeat(np.arange(len(starts)), ends - starts)
-        model = _Columns(sizes, cap, n)
+        sizes_f, cap_f = sizes.astype(np.float64), cap.astype(np.float64)
         for _ in range(_ROUNDS):
-            new = np.flatnonzero(chosen & ~model.has)
-            got = model.solve(new, counts[new], group[new])
-            if got is None:
+            solved = np.flatnonzero(chosen)
+            ok, value, xs, y = self._restricted(counts[solved], group[solved], sizes_f, cap_f)
+            if not ok:
                 return None
-            value, xs, y = got
             price = _dot(counts, np.maximum(y, 0.0))
             added = False
             for lo, hi in zip(starts.tolist(), ends.tolist()):
@@ -361,7 +363,7 @@ class Packer:
                     if sizes @ np.minimum.reduceat(_dot(counts, yi), starts) > cap @ yi:
                         break
         x = np.zeros(n)
-        x[model.words] = xs
+        x[solved] = xs
         return value, x, y
 
     def _relax(self, tiles, want, binned, act, tails):
@@ -376,9 +378,9 @@ class Packer:
         its lengths) of n_g * min_{w in group} y . w.  A y breaking
         that inequality proves that no packing exists.  It is checked here in
         integer arithmetic (integers held in float64: every product and partial
-        sum is an integer below 2^53, so each is exact); where y comes from (a few kept from earlier states,
-        or the dual of the linear relaxation solved by scipy's HiGHS) does not
-        matter for the proof.  When no y is found, the relaxation's solution
+        sum is an integer below 2^53, so each is exact); where y comes from (a
+        few kept from earlier states, or the dual of the linear relaxation,
+        however it was solved) does not matter for the proof.  When no y is found, the relaxation's solution
         (how much of each ``act`` word it uses) is returned to order the branches.
         """
         cap = (tiles + binned).astype(np.int64)
@@ -398,16 +400,12 @@ class Packer:
             least = np.minimum.reduceat(_dot(counts, pool), starts, axis=0)  # (groups, k)
             if (sizes @ least > cap @ pool).any():
                 return None
-        if linprog is None:
+        if linprog is None and not self.columns:  # no solver for the whole relaxation
             return np.zeros(0)
         # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
-        got = None
-        if self.columns and _highs is not None:
-            try:
-                got = self._generated(counts, starts, sizes, cap)
-            except Exception:  # pragma: no cover - another scipy: the whole relaxation
-                self.columns = False
-        if not self.columns:
+        if self.columns:
+            got = self._generated(counts, starts, sizes, cap)
+        else:
             got = _relaxation(counts, starts, sizes, cap)
         self.relaxations += 1
         if got is None:
@@ -455,25 +453,18 @@ def _relaxation(counts, starts, sizes, cap):
     return -got.fun, got.x, -got.ineqlin.marginals
 
 
-_OPTIONS = {}
+_OPTIONS = []
 
 
-def _options(growing: bool = False):
-    """HiGHS options for the relaxations: quiet, no presolve, dual simplex (made once).
-
-    A growing model (column generation) is re-solved after columns are added,
-    which keeps its basis primal feasible: primal simplex, unscaled (measured
-    faster on the big racks' queries).
-    """
-    if growing not in _OPTIONS:
+def _options():
+    """HiGHS options for the whole relaxation: quiet, no presolve, dual simplex (made once)."""
+    if not _OPTIONS:
         options = _highs.HighsOptions()
         options.output_flag = False
         options.presolve = "off"
-        options.simplex_strategy = 4 if growing else 1  # primal / dual simplex
-        if growing:
-            options.simplex_scale_strategy = 0
-        _OPTIONS[growing] = options
-    return _OPTIONS[growing]
+        options.simplex_strategy = 1  # dual simplex
+        _OPTIONS.append(options)
+    return _OPTIONS[0]
 
 
 def _direct(counts, group, sizes, cap):
@@ -523,59 +514,3 @@ def _direct(counts, group, sizes, cap):
     x = np.array(solution.col_value)
     y = -np.array(solution.row_dual)[:26]
     return -solver.getInfo().objective_function_value, x, y
-
-
-class _Columns:
-    """A relaxation model that grows by columns, re-solved from its last basis.
-
-    Column 0 is t (-n_g in each group row); word columns follow in the order
-    they were added.  Rows: the 26 letters (at most ``cap``), then the groups.
-    """
-
-    def __init__(self, sizes, cap, n: int):
-        n_groups = len(sizes)
-        lp = _highs.HighsLp()
-        lp.num_col_ = 1
-        lp.num_row_ = 26 + n_groups
-        lp.a_matrix_.num_col_ = 1
-        lp.a_matrix_.num_row_ = 26 + n_groups
-        lp.a_matrix_.format_ = _highs.MatrixFormat.kColwise
-        lp.col_cost_ = np.array([-1.0])
-        lp.col_lower_ = np.zeros(1)
-        lp.col_upper_ = np.full(1, np.inf)
-        lp.row_lower_ = np.concatenate([np.full(26, -np.inf), np.zeros(n_groups)])
-        lp.row_upper_ = np.concatenate([cap.astype(np.float64), np.zeros(n_groups)])
-        lp.a_matrix_.start_ = np.array([0, n_groups], dtype=np.int32)
-        lp.a_matrix_.index_ = (26 + np.arange(n_groups)).astype(np.int32)
-        lp.a_matrix_.value_ = -sizes.astype(np.float64)
-        self.solver = _highs._Highs()
-        self.solver.passOptions(_options(growing=True))
-        self.solver.passModel(lp)
-        self.words = np.zeros(0, dtype=np.int64)  # the words of the columns, in order
-        self.has = np.zeros(n, dtype=bool)  # which of the ``n`` words are columns
-
-    def solve(self, new, counts, group):
-        """Add the words ``new`` (their letter counts and groups), solve: (t, x, y) or None."""
-        if len(new):
-            word, letter = np.nonzero(counts)
-            k = len(new)
-            start = np.zeros(k + 1, dtype=np.int64)
-            start[1:] = np.cumsum(np.bincount(word, minlength=k) + 1)
-            index = np.empty(int(start[k]), dtype=np.int32)
-            value = np.empty(int(start[k]))
-            at = np.arange(len(word)) + word
-            index[at] = letter
-            value[at] = counts[word, letter]
-            index[start[1:] - 1] = 26 + group
-            value[start[1:] - 1] = 1.0
-            self.solver.addCols(k, np.zeros(k), np.zeros(k), np.full(k, np.inf), len(index),
-                                start[:k].astype(np.int32), index, value)
-            self.words = np.concatenate([self.words, new])
-            self.has[new] = True
-        self.solver.run()
-        if self.solver.getModelStatus() != _highs.HighsModelStatus.kOptimal:
-            return None
-        solution = self.solver.getSolution()
-        x = np.array(solution.col_value)[1:]
-        y = -np.array(solution.row_dual)[:26]
-        return -self.solver.getInfo().objective_function_value, x, y

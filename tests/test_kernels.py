@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import solver.search as search_module
-from solver.kernels import branch_cuts, fit_mask, lane_max, unique_triples
+from solver.kernels import (branch_cuts, fit_mask, lane_max, restricted_relaxation,
+                            unique_triples)
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -125,6 +126,36 @@ def test_branch_cuts_are_the_plain_cuts(seed):
             assert got_act.tolist() == want_act.tolist()
         outcomes.add(want_x >= 0)
     assert outcomes == {True, False}  # both a cut and a branch were met
+
+
+@pytest.mark.parametrize("seed", [10, 11])
+def test_restricted_relaxation_is_the_linear_program(seed):
+    """The compiled simplex's optimum is scipy's, its solution is feasible, and its letter
+    duals price the caps at the optimum (what the packing search's certificates come from)."""
+    from scipy.optimize import linprog
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        k, n_groups = int(rng.integers(1, 60)), int(rng.integers(1, 4))
+        counts = np.zeros((k, 26))
+        for w in range(k):
+            np.add.at(counts[w], rng.integers(0, 26, size=int(rng.integers(2, 16))), 1)
+        group = np.sort(rng.integers(0, n_groups, size=k))
+        sizes = rng.integers(1, 4, size=n_groups).astype(np.float64)
+        cap = rng.integers(0, 5, size=26).astype(np.float64)
+        solved, most, x, y = restricted_relaxation(counts, group, sizes, cap)
+        # the same program for scipy: variables t, then x; maximise t
+        a_ub = np.zeros((26 + n_groups, 1 + k))
+        a_ub[:26, 1:] = counts.T
+        a_ub[26 + np.arange(n_groups), 0] = sizes
+        a_ub[26 + group, 1 + np.arange(k)] = -1.0
+        b_ub = np.concatenate([cap, np.zeros(n_groups)])
+        want = linprog(np.eye(1 + k)[0] * -1, A_ub=a_ub, b_ub=b_ub, method="highs")
+        assert solved and want.status == 0
+        assert abs(most - -want.fun) <= 1e-7 * (1 + abs(want.fun))
+        assert (x >= -1e-9).all() and (counts.T @ x <= cap + 1e-7).all()
+        for g in range(n_groups):
+            assert x[group == g].sum() >= sizes[g] * most - 1e-7
+        assert (y >= -1e-9).all() and abs(cap @ y - most) <= 1e-7 * (1 + most)
 
 
 def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
