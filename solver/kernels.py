@@ -416,6 +416,33 @@ def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
 
 
 @_compiled
+def word_groups(lengths, n_main, one_of, want, tail_want):  # pragma: no cover - compiled
+    """The groups of a packing state's words: (starts, sizes).
+
+    The words are the main candidates (the first ``n_main``, longest first)
+    and then the tail candidates, with these ``lengths``.  Each run of one
+    main length is a group of ``want[length]`` words; the tail is one group of
+    one word (``one_of``: a word of any of its lengths) or a group per length
+    of ``tail_want[length]`` words.  The letter-weighting cut's argument sums
+    over exactly these groups (solver/packing.py).
+    """
+    n = len(lengths)
+    starts = np.empty(n, np.int64)
+    sizes = np.empty(n, np.int64)
+    g = 0
+    for i in range(n):
+        if i == 0 or i == n_main or (lengths[i] != lengths[i - 1] and
+                                     (i < n_main or not one_of)):
+            starts[g] = i
+            if i < n_main:
+                sizes[g] = want[lengths[i]]
+            else:
+                sizes[g] = 1 if one_of else tail_want[lengths[i]]
+            g += 1
+    return starts[:g], sizes[:g]
+
+
+@_compiled
 def restricted_relaxation(counts, group, sizes, cap):  # pragma: no cover - compiled
     """The packing relaxation over a few words: (solved, most t, x, letter duals y).
 
@@ -519,6 +546,7 @@ def ready() -> None:
                 np.zeros(1, dtype=np.int8), 1)
     lists_by_state(none, none, 1)
     fit_mask(one, one, one, none, np.zeros(26, dtype=np.int16))
+    word_groups(none, 0, False, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
     restricted_relaxation(np.zeros((1, 26)), np.zeros(1, dtype=np.int64), np.ones(1),
                           np.ones(26))
     branch_cuts(none, np.zeros(2, dtype=np.int64), np.zeros(26, dtype=np.int16), 0,

@@ -125,9 +125,10 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        from .kernels import branch_cuts, fit_mask, restricted_relaxation  # compiled: big racks
+        from .kernels import (branch_cuts, fit_mask, restricted_relaxation,  # compiled:
+                              word_groups)  # only big racks' searches pack
         self._fit_mask, self._cuts = fit_mask, branch_cuts
-        self._restricted = restricted_relaxation
+        self._restricted, self._groups = restricted_relaxation, word_groups
         self._small = np.ascontiguousarray(counts, dtype=np.int16)  # the types compiled for
         self._lengths = lengths.astype(np.int64)
         self.failed: dict = {}  # states proven empty -> the least tail length asked for then
@@ -170,6 +171,7 @@ class Packer:
         tails = np.flatnonzero(np.isin(self.lengths, tail))
         tails = tails[(self.counts[tails] <= tiles).all(axis=1)]
         self._tail, self._room, self._one_of = tail, room, one_of
+        self._tail_want = np.bincount(np.array(tail, dtype=np.int64), minlength=self.top + 1)
         self._low, self._path = (min(tail) if one_of else 0), []
         found = self._state(tiles, want, np.zeros(26, dtype=np.int16), act, tails)
         return self.best_found if one_of else found
@@ -386,14 +388,9 @@ class Packer:
         cap = (tiles + binned).astype(np.int64)
         # candidates are in row order (longest first): each length is one run
         words = np.concatenate([act, tails])
-        lengths = self.lengths[words]
-        starts = np.flatnonzero(np.diff(lengths, prepend=-1) != 0)
-        if self._one_of:  # the tail is one group: one word, of any of its lengths
-            starts = starts[starts < len(act)]
-        starts = np.union1d(starts, [len(act)]) if len(tails) else starts
-        sizes = np.array([want[lengths[lo]] if lo < len(act) else
-                          1 if self._one_of else self._tail.count(int(lengths[lo]))
-                          for lo in starts.tolist()], dtype=np.int64)
+        # one group per wanted length, then the tail's: one (one_of), or one per length
+        starts, sizes = self._groups(self._lengths[words], len(act), self._one_of, want,
+                                     self._tail_want)
         counts = self.exact[words]  # integers, as floats: the sums below are exact
         if self.pool:
             pool = np.array(self.pool, dtype=np.float64).T  # (26, k), integers

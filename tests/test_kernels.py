@@ -7,7 +7,7 @@ import pytest
 
 import solver.search as search_module
 from solver.kernels import (branch_cuts, fit_mask, lane_max, restricted_relaxation,
-                            unique_triples)
+                            unique_triples, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -156,6 +156,38 @@ def test_restricted_relaxation_is_the_linear_program(seed):
         for g in range(n_groups):
             assert x[group == g].sum() >= sizes[g] * most - 1e-7
         assert (y >= -1e-9).all() and abs(cap @ y - most) <= 1e-7 * (1 + most)
+
+
+def _groups_by_numpy(lengths, n_main, one_of, want, tail):
+    """The letter-weighting cut's groups written plainly (what word_groups compiles)."""
+    starts = np.flatnonzero(np.diff(lengths, prepend=-1) != 0)
+    if one_of:  # the tail is one group: one word, of any of its lengths
+        starts = starts[starts < n_main]
+    starts = np.union1d(starts, [n_main]) if len(lengths) > n_main else starts
+    sizes = [want[lengths[lo]] if lo < n_main else 1 if one_of else tail.count(lengths[lo])
+             for lo in starts.tolist()]
+    return starts.tolist(), sizes
+
+
+@pytest.mark.parametrize("one_of", [False, True])
+def test_word_groups_are_the_plain_groups(one_of):
+    """Main runs, then the tail as one group or a group per length (a tail length may equal
+    the last main one: still its own group)."""
+    rng = np.random.default_rng(12)
+    for _ in range(300):
+        main = np.sort(rng.integers(2, 16, size=int(rng.integers(1, 30))))[::-1]
+        tail_lengths = sorted(set(rng.integers(2, 16, size=int(rng.integers(0, 4))).tolist()),
+                              reverse=True)
+        tail = [n for n in tail_lengths for _ in range(int(rng.integers(1, 3)))]
+        tails = np.sort(rng.choice(tail_lengths, size=int(rng.integers(1, 20))))[::-1] \
+            if tail_lengths else np.zeros(0, dtype=np.int64)
+        lengths = np.concatenate([main, tails]).astype(np.int64)
+        want = np.zeros(16, dtype=np.int64)
+        want[np.unique(main)] = rng.integers(1, 4, size=len(np.unique(main)))
+        tail_want = np.bincount(np.array(tail, dtype=np.int64), minlength=16)
+        starts, sizes = word_groups(lengths, len(main), one_of, want, tail_want)
+        assert (starts.tolist(), sizes.tolist()) == \
+            _groups_by_numpy(lengths, len(main), one_of, want, tail)
 
 
 def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
