@@ -1,12 +1,14 @@
 """Compiled loops (numba) for the layers of big racks, where numpy's passes cost most.
 
 Each is a plain loop that numpy cannot fuse: a hash table that merges equal
-remainders in one pass instead of a sort, the bitset join's AND and
-bit listing without a temporary per step, the look-ahead's counts, and the
-packing search's fit test and cheap cuts (each node called a dozen numpy
-operations on short arrays, whose per-call overhead was most of the cost).  The tests compare what they
-compute with the plain numpy ways (the sort merge, the pair test); only big
-racks use them, so small racks never pay for numba's import or compilation.
+remainders in one pass instead of a sort, the bitset join's AND and bit
+listing without a temporary per step, the look-ahead's counts, and the
+packing search's per-node steps (fit tests, cuts, groups, the restricted
+relaxation: each node called dozens of numpy operations on short arrays,
+whose per-call overhead was most of the cost).  The tests compare what they
+compute with the plain numpy ways (the sort merge, the pair test, the numpy
+cuts, scipy's optimum); only big racks use them, so small racks never pay
+for numba's import or compilation.
 Compiled code is cached on disk (numba's ``cache=True``: next to this module,
 or in the user's cache folder when this one is read-only).
 """
@@ -326,6 +328,41 @@ def _guarded_lanes(counts):  # pragma: no cover - compiled
 
 
 @_compiled
+def tails_left(tails, tiles, binned, room, spare, low, lengths, counts,
+               wa, wb, wc):  # pragma: no cover - compiled
+    """The tail words still possible at a packing state, in order.
+
+    A tail word must fit the bin: its settled letters (``binned``) and at most
+    the unplaced ``tiles`` of the others; be ``low`` letters or more (the
+    one-of queries' bound); and, with ``spare`` (one tail word), leave the
+    bin's settled tiles it does not use room: the bin holds ``room`` tiles
+    (solver/packing.py, the cuts).
+    """
+    cap = np.empty(26, np.int64)
+    settled = 0
+    for letter in range(26):
+        cap[letter] = tiles[letter] + binned[letter]
+        settled += binned[letter]
+    a, b, c = _guarded_lanes(cap)
+    kept = np.empty(len(tails), np.int64)
+    n = 0
+    for i in range(len(tails)):
+        w = tails[i]
+        if lengths[w] < low or (a - wa[w]) & (b - wb[w]) & (c - wc[w]) & _GUARD != _GUARD:
+            continue
+        if spare and settled > 0:
+            used = 0
+            for letter in range(26):
+                if binned[letter] > 0:
+                    used += counts[w, letter]
+            if settled - used > room - lengths[w]:
+                continue
+        kept[n] = w
+        n += 1
+    return kept[:n]
+
+
+@_compiled
 def fit_mask(wa, wb, wc, words, cap):  # pragma: no cover - compiled
     """Which of ``words`` (indices into the word lanes) fit the 26 letter counts ``cap``.
 
@@ -546,6 +583,8 @@ def ready() -> None:
                 np.zeros(1, dtype=np.int8), 1)
     lists_by_state(none, none, 1)
     fit_mask(one, one, one, none, np.zeros(26, dtype=np.int16))
+    tails_left(none, np.zeros(26, dtype=np.int16), np.zeros(26, dtype=np.int16), 0, True, 0,
+               none, np.zeros((1, 26), dtype=np.int16), one, one, one)
     word_groups(none, 0, False, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
     restricted_relaxation(np.zeros((1, 26)), np.zeros(1, dtype=np.int64), np.ones(1),
                           np.ones(26))

@@ -126,8 +126,8 @@ class Packer:
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
         from .kernels import (branch_cuts, fit_mask, restricted_relaxation,  # compiled:
-                              word_groups)  # only big racks' searches pack
-        self._fit_mask, self._cuts = fit_mask, branch_cuts
+                              tails_left, word_groups)  # only big racks' searches pack
+        self._fit_mask, self._cuts, self._tails_left = fit_mask, branch_cuts, tails_left
         self._restricted, self._groups = restricted_relaxation, word_groups
         self._small = np.ascontiguousarray(counts, dtype=np.int16)  # the types compiled for
         self._lengths = lengths.astype(np.int64)
@@ -205,14 +205,12 @@ class Packer:
         self.nodes += 1
         if self.nodes & 31 == 0 and time.perf_counter() > self.deadline:
             raise OutOfTime
-        # the tail: words that fit the bin (settled letters: binned; others: unplaced)
-        tails = tails[self._fit(tails, binned + tiles)]
-        if (len(self._tail) == 1 or self._one_of) and binned.any():
-            # the bin's settled tiles the tail word leaves must fit its spare room
-            used = self.counts[tails][:, binned > 0].sum(axis=1)
-            tails = tails[int(binned.sum()) - used <= self._room - self.lengths[tails]]
+        # the tail: words that fit the bin (settled letters: binned; others: unplaced),
+        # long enough (one_of), and, one word, leaving the bin's settled tiles room
+        tails = self._tails_left(tails, tiles, binned, self._room,
+                                 len(self._tail) == 1 or self._one_of, self._low,
+                                 self._lengths, self._small, *self.lanes)
         if self._one_of:
-            tails = tails[self.lengths[tails] >= self._low]
             if not len(tails):
                 return None
         else:
@@ -382,8 +380,9 @@ class Packer:
         integer arithmetic (integers held in float64: every product and partial
         sum is an integer below 2^53, so each is exact); where y comes from (a
         few kept from earlier states, or the dual of the linear relaxation,
-        however it was solved) does not matter for the proof.  When no y is found, the relaxation's solution
-        (how much of each ``act`` word it uses) is returned to order the branches.
+        however it was solved) does not matter for the proof.  When no y is
+        found, the relaxation's solution (how much of each ``act`` word it
+        uses) is returned to order the branches.
         """
         cap = (tiles + binned).astype(np.int64)
         # candidates are in row order (longest first): each length is one run

@@ -7,7 +7,7 @@ import pytest
 
 import solver.search as search_module
 from solver.kernels import (branch_cuts, fit_mask, lane_max, restricted_relaxation,
-                            unique_triples, word_groups)
+                            tails_left, unique_triples, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -188,6 +188,43 @@ def test_word_groups_are_the_plain_groups(one_of):
         starts, sizes = word_groups(lengths, len(main), one_of, want, tail_want)
         assert (starts.tolist(), sizes.tolist()) == \
             _groups_by_numpy(lengths, len(main), one_of, want, tail)
+
+
+def _tails_by_numpy(tails, tiles, binned, room, spare, low, lengths, counts):
+    """The tail words still possible, written plainly (what tails_left compiles)."""
+    tails = tails[(counts[tails] <= tiles + binned).all(axis=1)]
+    if spare and binned.any():
+        used = counts[tails][:, binned > 0].sum(axis=1)
+        tails = tails[int(binned.sum()) - used <= room - lengths[tails]]
+    return tails[lengths[tails] >= low]
+
+
+@pytest.mark.parametrize("seed", [13, 14])
+def test_tails_left_are_the_plain_tails(seed):
+    """Fit to the bin, the one-of bound and the settled tiles' room, as numpy gives them."""
+    rng = np.random.default_rng(seed)
+    n_words = 200
+    counts = np.zeros((n_words, 26), dtype=np.int16)
+    for w in range(n_words):
+        np.add.at(counts[w], rng.integers(0, 26, size=int(rng.integers(2, 8))), 1)
+    lengths = counts.sum(axis=1).astype(np.int64)
+    shifts = np.arange(9, dtype=np.uint64) * np.uint64(6)
+    wide = np.zeros((n_words, 27), dtype=np.uint64)
+    wide[:, :26] = counts
+    lanes = [(wide[:, 9 * k:9 * k + 9] << shifts).sum(axis=1, dtype=np.uint64) for k in range(3)]
+    sizes = set()
+    for _ in range(400):
+        tiles = rng.integers(0, 3, size=26).astype(np.int16)
+        binned = np.where(rng.random(26) < 0.2, rng.integers(0, 3, size=26), 0).astype(np.int16)
+        tiles[binned > 0] = 0  # a settled letter has no unplaced tiles left
+        tails = np.sort(rng.choice(n_words, size=int(rng.integers(0, n_words)), replace=False))
+        room, low = int(rng.integers(0, 12)), int(rng.integers(0, 6))
+        spare = bool(rng.random() < 0.7)
+        got = tails_left(tails, tiles, binned, room, spare, low, lengths, counts, *lanes)
+        want = _tails_by_numpy(tails, tiles, binned, room, spare, low, lengths, counts)
+        assert got.tolist() == want.tolist()
+        sizes.add(len(want) > 0)
+    assert sizes == {True, False}
 
 
 def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
