@@ -47,6 +47,14 @@ def test_lane_max_is_the_field_wise_maximum():
     assert int(lane_max(lane)) == sum(int(v) << (6 * i) for i, v in enumerate(top))
 
 
+def _packed(counts):
+    """Packed lanes (nine 6-bit letter fields each) of an (n, 26) count array."""
+    shifts = np.arange(9, dtype=np.uint64) * np.uint64(6)
+    wide = np.zeros((len(counts), 27), dtype=np.uint64)
+    wide[:, :26] = counts
+    return [(wide[:, 9 * k:9 * k + 9] << shifts).sum(axis=1, dtype=np.uint64) for k in range(3)]
+
+
 @pytest.mark.parametrize("seed", [5, 6])
 def test_fit_mask_is_the_letter_count_comparison(seed):
     """Every letter's field, and counts up to the 31 a field holds, decide the fit."""
@@ -55,10 +63,7 @@ def test_fit_mask_is_the_letter_count_comparison(seed):
     words[rng.random((400, 26)) < 0.8] = 0
     words[:5] = 0
     words[np.arange(5), rng.integers(0, 26, 5)] = 31  # a full field
-    shifts = np.arange(9, dtype=np.uint64) * np.uint64(6)
-    wide = np.zeros((len(words), 27), dtype=np.uint64)
-    wide[:, :26] = words
-    lanes = [(wide[:, 9 * k:9 * k + 9] << shifts).sum(axis=1, dtype=np.uint64) for k in range(3)]
+    lanes = _packed(words)
     for _ in range(20):
         cap = rng.integers(0, 4, size=26).astype(np.int16)
         cap[rng.integers(0, 26)] = 31
@@ -103,10 +108,7 @@ def test_branch_cuts_are_the_plain_cuts(seed):
     lengths = counts.sum(axis=1).astype(np.int64)
     is_vowel = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
     vowels = counts[:, is_vowel].sum(axis=1).astype(np.int64)
-    shifts = np.arange(9, dtype=np.uint64) * np.uint64(6)
-    wide = np.zeros((n_words, 27), dtype=np.uint64)
-    wide[:, :26] = counts
-    lanes = [(wide[:, 9 * k:9 * k + 9] << shifts).sum(axis=1, dtype=np.uint64) for k in range(3)]
+    lanes = _packed(counts)
     outcomes = set()
     for _ in range(600):
         tiles = rng.integers(0, 3, size=26).astype(np.int16)
@@ -208,10 +210,7 @@ def test_tails_left_are_the_plain_tails(seed):
     for w in range(n_words):
         np.add.at(counts[w], rng.integers(0, 26, size=int(rng.integers(2, 8))), 1)
     lengths = counts.sum(axis=1).astype(np.int64)
-    shifts = np.arange(9, dtype=np.uint64) * np.uint64(6)
-    wide = np.zeros((n_words, 27), dtype=np.uint64)
-    wide[:, :26] = counts
-    lanes = [(wide[:, 9 * k:9 * k + 9] << shifts).sum(axis=1, dtype=np.uint64) for k in range(3)]
+    lanes = _packed(counts)
     sizes = set()
     for _ in range(400):
         tiles = rng.integers(0, 3, size=26).astype(np.int16)
