@@ -135,6 +135,7 @@ class Packer:
         self.nodes = 0
         self.relaxations = 0  # linear relaxations solved
         self.pool: list = []  # recent proven letter weightings, tried first at each state
+        self._pool_columns = np.zeros((26, 0))  # the same, as the columns of a matrix
         self._sub = None  # a packer for the bin, when the tail has several words
         self.columns = columns  # solve the relaxation by column generation
         self.best_found = None  # one_of queries: the packing with the longest tail yet
@@ -392,7 +393,7 @@ class Packer:
                                      self._tail_want)
         counts = self.exact[words]  # integers, as floats: the sums below are exact
         if self.pool:
-            pool = np.array(self.pool, dtype=np.float64).T  # (26, k), integers
+            pool = self._pool_columns  # (26, k), integers
             least = np.minimum.reduceat(_dot(counts, pool), starts, axis=0)  # (groups, k)
             if (sizes @ least > cap @ pool).any():
                 return None
@@ -414,6 +415,7 @@ class Packer:
                 least = np.minimum.reduceat(_dot(counts, y), starts)
                 if sizes @ least > cap @ y:
                     self.pool = [y.tolist()] + self.pool[:_POOL - 1]
+                    self._pool_columns = np.array(self.pool, dtype=np.float64).T
                     return None
             return np.zeros(0)
         return x[:len(act)]
