@@ -328,6 +328,13 @@ def _guarded_lanes(counts):  # pragma: no cover - compiled
 
 
 @_compiled
+def _fits(a, b, c, wa, wb, wc, w):  # pragma: no cover - compiled
+    """Does word ``w`` fit the guarded lanes (a, b, c)?  Every guard bit must survive the
+    subtraction in all three lanes, i.e. in their AND (one mask serves all three)."""
+    return (a - wa[w]) & (b - wb[w]) & (c - wc[w]) & _GUARD == _GUARD
+
+
+@_compiled
 def tails_left(tails, tiles, binned, room, spare, low, lengths, counts,
                wa, wb, wc):  # pragma: no cover - compiled
     """The tail words still possible at a packing state, in order.
@@ -348,7 +355,7 @@ def tails_left(tails, tiles, binned, room, spare, low, lengths, counts,
     n = 0
     for i in range(len(tails)):
         w = tails[i]
-        if lengths[w] < low or (a - wa[w]) & (b - wb[w]) & (c - wc[w]) & _GUARD != _GUARD:
+        if lengths[w] < low or not _fits(a, b, c, wa, wb, wc, w):
             continue
         if spare and settled > 0:
             used = 0
@@ -372,9 +379,7 @@ def fit_mask(wa, wb, wc, words, cap):  # pragma: no cover - compiled
     a, b, c = _guarded_lanes(cap)
     ok = np.empty(len(words), np.bool_)
     for i in range(len(words)):
-        w = words[i]
-        ok[i] = ((a - wa[w]) & _GUARD == _GUARD and (b - wb[w]) & _GUARD == _GUARD
-                 and (c - wc[w]) & _GUARD == _GUARD)
+        ok[i] = _fits(a, b, c, wa, wb, wc, words[i])
     return ok
 
 
@@ -398,8 +403,7 @@ def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
     n = 0
     for i in range(len(act)):
         w = act[i]
-        if want[lengths[w]] > 0 and (a - wa[w]) & _GUARD == _GUARD and \
-                (b - wb[w]) & _GUARD == _GUARD and (c - wc[w]) & _GUARD == _GUARD:
+        if want[lengths[w]] > 0 and _fits(a, b, c, wa, wb, wc, w):
             kept[n] = w
             n += 1
     kept = kept[:n]
@@ -477,6 +481,9 @@ def word_groups(lengths, n_main, one_of, want, tail_want):  # pragma: no cover -
                 sizes[g] = 1 if one_of else tail_want[lengths[i]]
             g += 1
     return starts[:g], sizes[:g]
+
+
+_TOLERANCE = 1e-9  # the simplex's: a reduced cost or pivot this small counts as zero
 
 
 @_compiled
@@ -561,9 +568,6 @@ def restricted_relaxation(counts, group, sizes, cap):  # pragma: no cover - comp
         most -= f * rhs[leave]
         basic[leave] = enter
     return False, 0.0, np.zeros(k), np.zeros(26)
-
-
-_TOLERANCE = 1e-9
 
 
 def ready() -> None:

@@ -874,11 +874,11 @@ def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> Search
         upper = settle.upper()
     else:
         upper = _stopped_bound(layers, tiles, index)
-    if stopped is not None and found.shape == upper:
-        # out of time, but the set found reaches a shape no set can beat: a highest set
-        # (not always the one the whole search would pick among equals: see the tie-break)
-        return dataclasses.replace(found, upper=upper, proven=True, stopped=None)
-    return dataclasses.replace(found, upper=upper)
+    if found.shape == upper:
+        # proven, or out of time with a set that reaches a shape no set can beat: a highest
+        # set (not always the one the whole search would pick among equals: see the tie-break)
+        stopped = None
+    return dataclasses.replace(found, upper=upper, proven=stopped is None, stopped=stopped)
 
 
 class _Settle:
