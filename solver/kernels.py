@@ -3,11 +3,13 @@
 Each is a plain loop that numpy cannot fuse: a hash table that merges equal
 remainders in one pass instead of a sort, the bitset join's AND and bit
 listing without a temporary per step, the look-ahead's counts, and the
-packing search's per-node steps (fit tests, cuts, groups, the restricted
-relaxation: each node called dozens of numpy operations on short arrays,
-whose per-call overhead was most of the cost).  The tests compare what they
-compute with the plain numpy ways (the sort merge, the pair test, the numpy
-cuts, scipy's optimum); only big racks use them, so small racks never pay
+packing search's steps (the walk over a branch's states with their cheap
+tests and kept weightings, the groups, the restricted relaxation: each state
+called dozens of numpy operations on short arrays, whose per-call overhead
+was most of the cost; most states fail those tests, and now never reach
+Python).  The tests compare what they compute with the plain ways (the sort
+merge, the pair test, the numpy cuts, the recursion the walk replaced,
+scipy's optimum); only big racks use them, so small racks never pay
 for numba's import or compilation.
 Compiled code is cached on disk (numba's ``cache=True``: next to this module,
 or in the user's cache folder when this one is read-only).
@@ -370,20 +372,6 @@ def tails_left(tails, tiles, binned, room, spare, low, lengths, counts,
 
 
 @_compiled
-def fit_mask(wa, wb, wc, words, cap):  # pragma: no cover - compiled
-    """Which of ``words`` (indices into the word lanes) fit the 26 letter counts ``cap``.
-
-    The packing search's fit test (solver/packing.py): the counts are packed
-    into lanes here, then each word is one guarded subtraction per lane.
-    """
-    a, b, c = _guarded_lanes(cap)
-    ok = np.empty(len(words), np.bool_)
-    for i in range(len(words)):
-        ok[i] = _fits(a, b, c, wa, wb, wc, words[i])
-    return ok
-
-
-@_compiled
 def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
                 wa, wb, wc):  # pragma: no cover - compiled
     """The packing search's cheap cuts at a state, and the letter it branches on.
@@ -455,6 +443,173 @@ def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
             x = letter
     return kept, x
 
+
+
+
+@_compiled
+def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, n_pool, lengths,
+                     counts):  # pragma: no cover - compiled
+    """Does one of the kept letter weightings (the columns ``pool[:, :n_pool]``) prove a
+    packing state empty?
+
+    The letter-weighting cut of solver/packing.py: y proves the state empty
+    when the groups' sizes times their lightest word's weight y . w (the
+    state's main words ``act``, then its ``tails``, grouped by
+    ``word_groups``) sum to more than y . ``cap``.  The weightings are
+    integers held in float64, and every product and partial sum is an
+    integer below 2^53 (counts below 32, weights at most 2^20), so each test
+    is exact.  All weightings at once, word by word (the inner loop over the
+    weightings vectorises).
+    """
+    n_main = len(act)
+    n = n_main + len(tails)
+    words = np.empty(n, np.int64)
+    words[:n_main] = act
+    words[n_main:] = tails
+    starts, sizes = word_groups(lengths[words], n_main, one_of, want, tail_want)
+    n_groups = len(starts)
+    k = n_pool
+    limit = np.zeros(k)
+    for letter in range(26):
+        if cap[letter]:
+            for p in range(k):
+                limit[p] += cap[letter] * pool[letter, p]
+    total = np.zeros(k)
+    least = np.empty(k)
+    weight = np.empty(k)
+    for g in range(n_groups):
+        end = starts[g + 1] if g + 1 < n_groups else n
+        least[:] = np.inf
+        for i in range(starts[g], end):
+            w = words[i]
+            weight[:] = 0.0
+            for letter in range(26):
+                count = counts[w, letter]
+                if count:
+                    for p in range(k):
+                        weight[p] += count * pool[letter, p]
+            for p in range(k):
+                least[p] = min(least[p], weight[p])
+        for p in range(k):
+            total[p] += sizes[g] * least[p]
+    for p in range(k):
+        if total[p] > limit[p]:
+            return True
+    return False
+
+
+@_compiled
+def open_state(tiles, want, binned, act, tails, room, spare, low, one_of, need_lengths,
+               lengths, counts, vowels, is_vowel, wa, wb, wc):  # pragma: no cover - compiled
+    """A packing state's cheap tests, all at once: (status, kept words, letter, tail words).
+
+    Status 0: the state is empty (a tail length has no word left, the main
+    words overflow the tiles, or a cut of ``branch_cuts`` holds); 1: open, to
+    branch on the letter (the kept main words and tail words are the
+    candidates below it); 2: no main word is wanted, so the bin decides.
+    ``need_lengths`` lists the tail lengths each of which needs a word
+    (not ``one_of``, where one word of any will do).
+    """
+    kept_tails = tails_left(tails, tiles, binned, room, spare, low, lengths, counts,
+                            wa, wb, wc)
+    none = act[:0]
+    if one_of:
+        if len(kept_tails) == 0:
+            return 0, none, -1, kept_tails
+    else:
+        for length in need_lengths:
+            held = False
+            for w in kept_tails:
+                if lengths[w] == length:
+                    held = True
+                    break
+            if not held:
+                return 0, none, -1, kept_tails
+    need = 0
+    for length in range(len(want)):
+        need += want[length] * length
+    if need == 0:
+        return 2, none, -1, kept_tails
+    free = -need
+    for letter in range(26):
+        free += tiles[letter]
+    if free < 0:
+        return 0, none, -1, kept_tails
+    kept, x = branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
+                          wa, wb, wc)
+    if x < 0:
+        return 0, none, -1, kept_tails
+    return 1, kept, x, kept_tails
+
+
+@_compiled
+def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned, act, tails,
+               x, cover, free, room, spare, low, one_of, need_lengths, tail_want, pool, n_pool,
+               lengths, counts, vowels, is_vowel, wa, wb, wc, limit):  # pragma: no cover
+    """The next state below a packing branch that passes ``open_state`` and the kept letter
+    weightings (``weighting_proves``), in depth-first order.
+
+    The branch puts the letter x's tiles in main words of ``cover`` (each
+    holding x; a multiset, in row order: a word is followed only by itself or
+    later ones) and the rest in the bin, when the bin's ``free`` room takes
+    them.  The walk is an explicit stack that a call resumes: frame d holds
+    the tiles, wanted lengths and x tiles left after the words ``chosen[:d]``
+    and, in ``walk_at[d]``, the next cover word to try; a frame's own state
+    (the rest of x to the bin) comes after every state below it, as in
+    the recursion it replaces.  Returns (status, frame, tiles, want, binned,
+    kept, letter, tail words, states visited): the status of ``open_state``
+    (1 or 2; the state's words are ``chosen[:frame]``), 0 when the walk is
+    over, or 3 after ``limit`` states with none open (call again).
+    """
+    visited = 0
+    d = depth[0]
+    n_cover = len(cover)
+    while d >= 0:
+        left = walk_left[d]
+        if left > 0:
+            a, b, c = _guarded_lanes(walk_tiles[d])
+            i = walk_at[d]
+            while i < n_cover:
+                w = cover[i]
+                if walk_want[d, lengths[w]] > 0 and counts[w, x] <= left and \
+                        _fits(a, b, c, wa, wb, wc, w):
+                    break
+                i += 1
+            if i < n_cover:
+                w = cover[i]
+                walk_at[d] = i + 1
+                chosen[d] = w
+                for letter in range(26):
+                    walk_tiles[d + 1, letter] = walk_tiles[d, letter] - counts[w, letter]
+                walk_want[d + 1, :] = walk_want[d, :]
+                walk_want[d + 1, lengths[w]] -= 1
+                walk_left[d + 1] = left - counts[w, x]
+                walk_at[d + 1] = i
+                d += 1
+                continue
+        frame = d
+        d -= 1
+        if left > free:
+            continue
+        visited += 1
+        tiles = walk_tiles[frame].copy()
+        tiles[x] = 0
+        settled = binned.copy()
+        settled[x] = left
+        want = walk_want[frame].copy()
+        status, kept, kx, kept_tails = open_state(tiles, want, settled, act, tails, room,
+                                                  spare, low, one_of, need_lengths, lengths,
+                                                  counts, vowels, is_vowel, wa, wb, wc)
+        if status == 1 and n_pool and weighting_proves(
+                kept, kept_tails, want, tail_want, one_of,
+                tiles.astype(np.int64) + settled, pool, n_pool, lengths, counts):
+            status = 0
+        if status != 0 or visited >= limit:
+            depth[0] = d
+            return (status if status != 0 else 3), frame, tiles, want, settled, kept, kx, \
+                kept_tails, visited
+    depth[0] = -1
+    return 0, 0, binned, walk_want[0], binned, act[:0], -1, tails[:0], visited
 
 @_compiled
 def word_groups(lengths, n_main, one_of, want, tail_want):  # pragma: no cover - compiled
@@ -586,9 +741,20 @@ def ready() -> None:
     first_words(one, one, one, np.zeros(2, dtype=np.int64), none, one, one, one,
                 np.zeros(1, dtype=np.int8), 1)
     lists_by_state(none, none, 1)
-    fit_mask(one, one, one, none, np.zeros(26, dtype=np.int16))
     tails_left(none, np.zeros(26, dtype=np.int16), np.zeros(26, dtype=np.int16), 0, True, 0,
                none, np.zeros((1, 26), dtype=np.int16), one, one, one)
+    small = np.zeros(26, dtype=np.int16)
+    open_state(small, np.zeros(2, dtype=np.int64), small, none, none, 0, True, 0, False, none,
+               none, np.zeros((1, 26), dtype=np.int16), none, np.zeros(26, dtype=np.bool_),
+               one, one, one)
+    next_child(np.zeros((1, 26), dtype=np.int16), np.zeros((1, 2), dtype=np.int64), none, none,
+               none, np.zeros(1, dtype=np.int64), small, none, none, 0, none, 0, 0, True, 0,
+               False, none, none, np.zeros((26, 1)), 0, none,
+               np.zeros((1, 26), dtype=np.int16), none,
+               np.zeros(26, dtype=np.bool_), one, one, one, 1)
+    weighting_proves(none, none, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64),
+                     False, np.zeros(26, dtype=np.int64), np.zeros((26, 1)), 0,
+                     none, np.zeros((1, 26), dtype=np.int16))
     word_groups(none, 0, False, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
     restricted_relaxation(np.zeros((1, 26)), np.zeros(1, dtype=np.int64), np.ones(1),
                           np.ones(26))

@@ -85,6 +85,7 @@ _POOL = 16  # letter weightings (proven certificates) kept and tried first at ea
 _SCALE = 1 << 20  # letter weights are rounded to integers of this scale, then checked exactly
 _COLUMNS = 64  # column generation: words per group at first, and added per group per round
 _ROUNDS = 40  # column generation: solves at most per state
+_WALK = 4096  # states a compiled walk visits before it hands back (to check the deadline)
 
 
 def _dot(rows, weights):
@@ -125,17 +126,20 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        from .kernels import (branch_cuts, fit_mask, restricted_relaxation,  # compiled:
-                              tails_left, word_groups)  # only big racks' searches pack
-        self._fit_mask, self._cuts, self._tails_left = fit_mask, branch_cuts, tails_left
+        from .kernels import (next_child, open_state,  # compiled: only big racks'
+                              restricted_relaxation, weighting_proves,  # searches pack
+                              word_groups)
+        self._open_state, self._next_child = open_state, next_child
+        self._proves = weighting_proves
         self._restricted, self._groups = restricted_relaxation, word_groups
         self._small = np.ascontiguousarray(counts, dtype=np.int16)  # the types compiled for
         self._lengths = lengths.astype(np.int64)
         self.failed: dict = {}  # states proven empty -> the least tail length asked for then
         self.nodes = 0
         self.relaxations = 0  # linear relaxations solved
-        self.pool: list = []  # recent proven letter weightings, tried first at each state
-        self._pool_columns = np.zeros((26, 0))  # the same, as the columns of a matrix
+        # the last proven letter weightings, newest first, tried at every state (compiled)
+        self._weights = np.zeros((26, _POOL))  # columns: integers, held as floats
+        self._n_weights = 0
         self._sub = None  # a packer for the bin, when the tail has several words
         self.columns = columns  # solve the relaxation by column generation
         self.best_found = None  # one_of queries: the packing with the longest tail yet
@@ -172,6 +176,9 @@ class Packer:
         tails = np.flatnonzero(np.isin(self.lengths, tail))
         tails = tails[(self.counts[tails] <= tiles).all(axis=1)]
         self._tail, self._room, self._one_of = tail, room, one_of
+        self._spare = len(tail) == 1 or one_of  # one tail word: the settled tiles' room
+        self._need = np.zeros(0, dtype=np.int64) if one_of else \
+            np.array(sorted(set(tail)), dtype=np.int64)  # each needs a word
         self._tail_want = np.bincount(np.array(tail, dtype=np.int64), minlength=self.top + 1)
         self._low, self._path = (min(tail) if one_of else 0), []
         found = self._state(tiles, want, np.zeros(26, dtype=np.int16), act, tails)
@@ -196,29 +203,25 @@ class Packer:
         got = self._sub.query(bin_tiles, self._tail[:-1], self._tail[-1])
         return None if got is None else got[0] + got[1]
 
-    def _fit(self, words, cap):
-        """Boolean mask: which of ``words`` (candidate numbers) fit the counts ``cap``."""
-        return self._fit_mask(*self.lanes, words, cap)
-
     # -- the search -----------------------------------------------------------------
 
+    def _open(self, tiles, want, binned, act, tails):
+        """``kernels.open_state`` on a state of this query: (status, kept, letter, tail words)."""
+        return self._open_state(tiles, want, binned, act, tails, self._room, self._spare,
+                                self._low, self._one_of, self._need, self._lengths,
+                                self._small, self.vowels, _VOWELS, *self.lanes)
+
     def _state(self, tiles, want, binned, act, tails):
+        """The query's first state (the states below it come from ``_cover``)."""
         self.nodes += 1
-        if self.nodes & 31 == 0 and time.perf_counter() > self.deadline:
-            raise OutOfTime
-        # the tail: words that fit the bin (settled letters: binned; others: unplaced),
-        # long enough (one_of), and, one word, leaving the bin's settled tiles room
-        tails = self._tails_left(tails, tiles, binned, self._room,
-                                 len(self._tail) == 1 or self._one_of, self._low,
-                                 self._lengths, self._small, *self.lanes)
-        if self._one_of:
-            if not len(tails):
-                return None
-        else:
-            for length in set(self._tail):
-                if not (self.lengths[tails] == length).any():
-                    return None
-        if not want.any():
+        status, act, x, tails = self._open(tiles, want, binned, act, tails)
+        return self._settle(status, tiles, want, binned, act, x, tails)
+
+    def _settle(self, status, tiles, want, binned, act, x, tails):
+        """A state past the cheap tests (``kernels.open_state``): the bin decides, or branch."""
+        if status == 0:
+            return None
+        if status == 2:  # every main word placed
             got = self._bin_holds(binned + tiles, tails)
             return None if got is None else self._found([], got)
         key = (tiles.tobytes() + want.tobytes() + binned.tobytes(), tuple(self._tail),
@@ -227,22 +230,12 @@ class Packer:
         low = self.failed.get(key)
         if low is not None and low <= self._low:
             return None
-        found = self._branch(tiles, want, binned, act, tails)
+        found = self._branch(tiles, want, binned, act, tails, x)
         if found is None and len(self.failed) < MAX_FAILED:
             self.failed[key] = self._low
         return found
 
-    def _branch(self, tiles, want, binned, act, tails):
-        need = int(want @ self.span)
-        free = int(tiles.sum()) - need  # bin room the unplaced tiles may still take
-        if free < 0:
-            return None
-        # the cheap cuts (wanted lengths, unusable tiles, letter groups; see the module
-        # docstring) and the branching letter, in one compiled pass
-        act, x = self._cuts(act, want, tiles, free, self._small, self._lengths, self.vowels,
-                            _VOWELS, *self.lanes)
-        if x < 0:
-            return None
+    def _branch(self, tiles, want, binned, act, tails, x):
         weights = self._relax(tiles, want, binned, act, tails)
         if weights is None:
             return None  # a letter weighting proves that nothing packs
@@ -258,6 +251,7 @@ class Packer:
         if len(weights):
             # and before them, the words the relaxation's solution uses most (an order only)
             cover = cover[np.argsort(-weights[has_x], kind="stable")]
+        free = int(tiles.sum()) - int(want @ self.span)  # bin room the unplaced tiles may take
         return self._cover(tiles, want, binned, act, tails, x, int(tiles[x]), cover, free)
 
     def _rounded(self, tiles, want, binned, act, tails, weights):
@@ -290,27 +284,36 @@ class Packer:
         return self._found(taken, [int(fit[0])])
 
     def _cover(self, tiles, want, binned, act, tails, x, left, cover, free):
-        """Put ``left`` more x tiles in main words of ``cover`` (row order), or in the bin."""
-        if left and len(cover):
-            ok = (self._fit(cover, tiles) & (want[self.lengths[cover]] > 0)
-                  & (self.counts[cover, x] <= left))
-            for i in np.flatnonzero(ok).tolist():
-                w = int(cover[i])
-                rest = want.copy()
-                rest[self.lengths[w]] -= 1
-                self._path.append(w)
-                found = self._cover(tiles - self.counts[w], rest, binned, act, tails, x,
-                                    left - int(self.counts[w, x]), cover[i:], free)
-                self._path.pop()
-                if found is not None:
-                    return found[0] + [w], found[1]
-        if left > free:
-            return None
-        tiles = tiles.copy()
-        tiles[x] = 0
-        binned = binned.copy()
-        binned[x] = left
-        return self._state(tiles, want, binned, act, tails)
+        """The states below: the letter x's ``left`` tiles in main words of ``cover`` (a
+        multiset, in row order) and the rest in the bin, walked by ``kernels.next_child``."""
+        frames = min(left, int(want.sum())) + 1
+        walk_tiles = np.empty((frames, 26), dtype=np.int16)
+        walk_want = np.empty((frames, len(want)), dtype=np.int64)
+        walk_left = np.empty(frames, dtype=np.int64)
+        walk_at = np.zeros(frames, dtype=np.int64)
+        chosen = np.empty(frames, dtype=np.int64)
+        walk_tiles[0], walk_want[0], walk_left[0] = tiles, want, left
+        depth = np.zeros(1, dtype=np.int64)
+        while True:
+            status, frame, tiles, want_, settled, kept, letter, kept_tails, visited = \
+                self._next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth,
+                                 binned, act, tails, x, cover, free, self._room, self._spare,
+                                 self._low, self._one_of, self._need, self._tail_want,
+                                 self._weights, self._n_weights, self._lengths, self._small,
+                                 self.vowels, _VOWELS, *self.lanes, _WALK)
+            self.nodes += visited
+            if time.perf_counter() > self.deadline:
+                raise OutOfTime
+            if status == 0:
+                return None
+            if status == 3:
+                continue
+            words = chosen[:frame].tolist()
+            self._path.extend(words)
+            found = self._settle(status, tiles, want_, settled, kept, letter, kept_tails)
+            del self._path[len(self._path) - len(words):]
+            if found is not None:
+                return found[0] + words[::-1], found[1]
 
     # -- the letter-weighting cut ---------------------------------------------------
 
@@ -328,7 +331,7 @@ class Packer:
         """
         n = len(counts)
         ends = np.append(starts[1:], n)
-        ref = np.array(self.pool[0], dtype=np.float64) if self.pool else np.ones(26)
+        ref = self._weights[:, 0].copy() if self._n_weights else np.ones(26)
         score = _dot(counts, ref)
         chosen = np.zeros(n, dtype=bool)
         for lo, hi in zip(starts.tolist(), ends.tolist()):
@@ -391,12 +394,11 @@ class Packer:
         # one group per wanted length, then the tail's: one (one_of), or one per length
         starts, sizes = self._groups(self._lengths[words], len(act), self._one_of, want,
                                      self._tail_want)
+        if self._n_weights and self._proves(act, tails, want, self._tail_want, self._one_of,
+                                            cap, self._weights, self._n_weights,
+                                            self._lengths, self._small):
+            return None
         counts = self.exact[words]  # integers, as floats: the sums below are exact
-        if self.pool:
-            pool = self._pool_columns  # (26, k), integers
-            least = np.minimum.reduceat(_dot(counts, pool), starts, axis=0)  # (groups, k)
-            if (sizes @ least > cap @ pool).any():
-                return None
         if linprog is None and not self.columns:  # no solver for the whole relaxation
             return np.zeros(0)
         # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
@@ -414,8 +416,9 @@ class Packer:
                 y = np.floor(y / y.max() * _SCALE)  # integers (as floats)
                 least = np.minimum.reduceat(_dot(counts, y), starts)
                 if sizes @ least > cap @ y:
-                    self.pool = [y.tolist()] + self.pool[:_POOL - 1]
-                    self._pool_columns = np.array(self.pool, dtype=np.float64).T
+                    self._weights[:, 1:] = self._weights[:, :-1].copy()
+                    self._weights[:, 0] = y
+                    self._n_weights = min(self._n_weights + 1, _POOL)
                     return None
             return np.zeros(0)
         return x[:len(act)]

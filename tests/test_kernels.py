@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 import solver.search as search_module
-from solver.kernels import (branch_cuts, fit_mask, lane_max, restricted_relaxation,
-                            tails_left, unique_triples, word_groups)
+from solver.kernels import (_fits, _guarded_lanes, branch_cuts, lane_max, next_child,
+                            restricted_relaxation, tails_left, unique_triples,
+                            weighting_proves, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -56,7 +57,7 @@ def _packed(counts):
 
 
 @pytest.mark.parametrize("seed", [5, 6])
-def test_fit_mask_is_the_letter_count_comparison(seed):
+def test_fits_is_the_letter_count_comparison(seed):
     """Every letter's field, and counts up to the 31 a field holds, decide the fit."""
     rng = np.random.default_rng(seed)
     words = rng.integers(0, 4, size=(400, 26))
@@ -68,7 +69,9 @@ def test_fit_mask_is_the_letter_count_comparison(seed):
         cap = rng.integers(0, 4, size=26).astype(np.int16)
         cap[rng.integers(0, 26)] = 31
         some = rng.choice(len(words), size=150, replace=False)
-        assert fit_mask(*lanes, some, cap).tolist() == (words[some] <= cap).all(axis=1).tolist()
+        guarded = _guarded_lanes(cap)
+        assert [_fits(*guarded, *lanes, w) for w in some] == \
+            (words[some] <= cap).all(axis=1).tolist()
 
 
 def _cuts_by_numpy(act, want, tiles, free, counts, lengths, vowels, is_vowel):
@@ -224,6 +227,173 @@ def test_tails_left_are_the_plain_tails(seed):
         assert got.tolist() == want.tolist()
         sizes.add(len(want) > 0)
     assert sizes == {True, False}
+
+
+def _random_words(rng, n_words, most_letters, every_a=False):
+    """(counts, lengths, lanes, vowels) of random words, in row order (longest first);
+    ``every_a``: each also holds an "a" (so that weighting "a" alone can empty states)."""
+    counts = np.zeros((n_words, 26), dtype=np.int16)
+    for w in range(n_words):
+        np.add.at(counts[w], rng.integers(0, 26, size=int(rng.integers(2, most_letters))), 1)
+    counts[:, 0] += every_a
+    counts = counts[np.argsort(-counts.sum(axis=1), kind="stable")]
+    lengths = counts.sum(axis=1).astype(np.int64)
+    vowels = counts[:, _IS_VOWEL].sum(axis=1).astype(np.int64)
+    return counts, lengths, _packed(counts), vowels
+
+
+_IS_VOWEL = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
+
+
+def _weighting_by_numpy(act, tails, want, tail_want, one_of, cap, pool, lengths, counts):
+    """The kept-weighting cut written plainly (what weighting_proves compiles)."""
+    words = np.concatenate([act, tails]).astype(np.int64)
+    starts, sizes = word_groups(lengths[words], len(act), one_of, want, tail_want)
+    weights = counts[words].astype(np.int64) @ pool.astype(np.int64)  # (words, k)
+    least = np.minimum.reduceat(weights, starts, axis=0)
+    return bool((sizes @ least > cap.astype(np.int64) @ pool.astype(np.int64)).any())
+
+
+def test_weighting_proves_is_the_plain_sum():
+    """Groups' lightest words against the caps, for every kept weighting, in exact integers."""
+    rng = np.random.default_rng(15)
+    counts, lengths, _, _ = _random_words(rng, 300, 9)
+    outcomes = set()
+    for _ in range(300):
+        act = np.sort(rng.choice(250, size=int(rng.integers(1, 250)), replace=False))
+        tails = np.sort(rng.choice(np.arange(250, 300), size=int(rng.integers(0, 20)),
+                                   replace=False))
+        one_of = bool(rng.random() < 0.5)
+        want = np.zeros(10, dtype=np.int64)
+        want[np.unique(lengths[act])] = rng.integers(1, 3, size=len(np.unique(lengths[act])))
+        tail_want = np.bincount(lengths[tails], minlength=10).clip(0, 1)
+        cap = rng.integers(0, 4, size=26).astype(np.int64) * int(want.sum())
+        if rng.random() < 0.5:  # few letters: some weighting proves the state empty
+            cap[rng.random(26) < 0.7] = 0
+        k = int(rng.integers(1, 6))
+        pool = np.zeros((26, 8))
+        pool[:, :k] = rng.integers(0, 1 << 20, size=(26, k)) * (rng.random((26, k)) < 0.5)
+        got = weighting_proves(act, tails, want, tail_want, one_of, cap, pool, k, lengths,
+                               counts)
+        expected = _weighting_by_numpy(act, tails, want, tail_want, one_of, cap, pool[:, :k],
+                                       lengths, counts)
+        assert got == expected
+        outcomes.add(expected)
+    assert outcomes == {True, False}
+
+
+def _open_by_numpy(tiles, want, binned, act, tails, room, spare, low, one_of, need, pool,
+                   tail_want, lengths, counts, vowels):
+    """A packing state's cheap tests and kept weightings, written plainly."""
+    tails = _tails_by_numpy(tails, tiles, binned, room, spare, low, lengths, counts)
+    if (one_of and not len(tails)) or any(not (lengths[tails] == n).any() for n in need):
+        return 0, None, -1, None
+    need_tiles = int(want @ np.arange(len(want)))
+    if need_tiles == 0:
+        return 2, None, -1, tails
+    free = int(tiles.sum()) - need_tiles
+    if free < 0:
+        return 0, None, -1, None
+    kept, x = _cuts_by_numpy(act, want, tiles, free, counts, lengths, vowels, _IS_VOWEL)
+    if x < 0 or (pool.shape[1] and _weighting_by_numpy(
+            kept, tails, want, tail_want, one_of, tiles.astype(np.int64) + binned, pool,
+            lengths, counts)):
+        return 0, None, -1, None
+    return 1, kept, x, tails
+
+
+def _children_by_recursion(tiles, want, binned, x, left, cover, free, counts, lengths):
+    """The states below a packing branch, as the recursion it replaces listed them:
+    (words, tiles, want, binned) with x's tiles in cover words (a multiset in row order),
+    the rest in the bin, each frame's own state after the states below it."""
+    out = []
+
+    def walk(tiles, want, left, start, words):
+        if left:
+            for i in range(start, len(cover)):
+                w = cover[i]
+                if want[lengths[w]] > 0 and counts[w, x] <= left and \
+                        (counts[w] <= tiles).all():
+                    rest = want.copy()
+                    rest[lengths[w]] -= 1
+                    walk(tiles - counts[w], rest, left - int(counts[w, x]), i, words + [w])
+        if left <= free:
+            child, settled = tiles.copy(), binned.copy()
+            child[x], settled[x] = 0, left
+            out.append((words, child, want, settled))
+
+    walk(tiles, want, left, 0, [])
+    return out
+
+
+@pytest.mark.parametrize("seed", [16, 17])
+def test_next_child_walks_the_plain_recursion(seed):
+    """The compiled walk gives the states the plain recursion lists, in its order, less those
+    the plain cheap tests and kept weightings empty; stopped after ``limit`` states and resumed
+    it misses none."""
+    rng = np.random.default_rng(seed)
+    counts, lengths, lanes, vowels = _random_words(rng, 160, 7, every_a=True)
+    statuses, emptied = set(), 0
+    for _ in range(120):
+        tiles = rng.integers(0, 4, size=26).astype(np.int16)
+        x = int(rng.integers(0, 26))
+        tiles[x] = rng.integers(1, 4)
+        binned = np.zeros(26, dtype=np.int16)
+        want = np.zeros(int(lengths.max()) + 1, dtype=np.int64)
+        for n in rng.choice(np.unique(lengths), size=int(rng.integers(1, 3)), replace=False):
+            want[n] = rng.integers(1, 3)
+        act = np.sort(rng.choice(160, size=100, replace=False))
+        act = act[want[lengths[act]] > 0]
+        cover = act[counts[act, x] > 0]
+        tail_lengths = sorted(set(rng.choice(np.unique(lengths), size=2).tolist()))
+        one_of = bool(rng.random() < 0.5)
+        tails = np.flatnonzero(np.isin(lengths, tail_lengths))
+        need = np.zeros(0, dtype=np.int64) if one_of else np.array(tail_lengths)
+        tail_want = np.bincount(np.array(tail_lengths), minlength=len(want))
+        room = int(tiles.sum()) - int(want @ np.arange(len(want)))
+        free = room - int(rng.integers(0, 3))
+        spare, low = one_of, int(rng.integers(0, 3))
+        k = int(rng.integers(0, 3))
+        pool = np.zeros((26, 4))
+        pool[:, :k] = rng.integers(0, 50, size=(26, k))
+        if k and rng.random() < 0.5:
+            pool[:, 0] = np.eye(26)[0] * 3  # "a" alone: one per word, at most the a tiles
+        plain = []
+        for words, child, wanted, settled in _children_by_recursion(
+                tiles, want, binned, x, int(tiles[x]), cover, free, counts, lengths):
+            status, kept, kx, kept_tails = _open_by_numpy(
+                child, wanted, settled, act, tails, room, spare, low, one_of, need,
+                pool[:, :k], tail_want, lengths, counts, vowels)
+            emptied += status == 0 and _open_by_numpy(
+                child, wanted, settled, act, tails, room, spare, low, one_of, need,
+                pool[:, :0], tail_want, lengths, counts, vowels)[0] == 1
+            if status:
+                plain.append((status, words, child.tolist(), wanted.tolist(),
+                              settled.tolist(), None if kept is None else kept.tolist(), kx,
+                              kept_tails.tolist()))
+        frames = int(tiles[x]) + 1
+        walk_tiles = np.zeros((frames, 26), dtype=np.int16)
+        walk_want = np.zeros((frames, len(want)), dtype=np.int64)
+        walk_left = np.zeros(frames, dtype=np.int64)
+        walk_at, chosen = np.zeros(frames, dtype=np.int64), np.zeros(frames, dtype=np.int64)
+        walk_tiles[0], walk_want[0], walk_left[0] = tiles, want, tiles[x]
+        depth = np.zeros(1, dtype=np.int64)
+        walked = []
+        while True:
+            status, frame, child, wanted, settled, kept, kx, kept_tails, _ = next_child(
+                walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned, act, tails,
+                x, cover, free, room, spare, low, one_of, need, tail_want, pool, k, lengths,
+                counts, vowels, _IS_VOWEL, *lanes, int(rng.integers(1, 4)))
+            if status == 0:
+                break
+            if status != 3:
+                walked.append((int(status), chosen[:frame].tolist(), child.tolist(),
+                               wanted.tolist(), settled.tolist(),
+                               kept.tolist() if status == 1 else None,
+                               int(kx), kept_tails.tolist()))
+        assert walked == plain
+        statuses.update(entry[0] for entry in plain)
+    assert statuses == {1, 2} and emptied  # some states only a kept weighting empties
 
 
 def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
