@@ -447,19 +447,21 @@ def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
 
 
 @_compiled
-def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, n_pool, lengths,
-                     counts):  # pragma: no cover - compiled
-    """Does one of the kept letter weightings (the columns ``pool[:, :n_pool]``) prove a
-    packing state empty?
+def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, numbers, weights, made,
+                     lengths, counts):  # pragma: no cover - compiled
+    """Does one of the kept letter weightings (the columns of ``pool``) prove a packing
+    state empty?
 
     The letter-weighting cut of solver/packing.py: y proves the state empty
     when the groups' sizes times their lightest word's weight y . w (the
     state's main words ``act``, then its ``tails``, grouped by
-    ``word_groups``) sum to more than y . ``cap``.  The weightings are
-    integers held in float64, and every product and partial sum is an
-    integer below 2^53 (counts below 32, weights at most 2^20), so each test
-    is exact.  All weightings at once, word by word (the inner loop over the
-    weightings vectorises).
+    ``word_groups``) sum to more than y . ``cap``.  Column p holds the
+    weighting numbered ``numbers[p]`` (its first ``len(numbers)`` columns are
+    kept ones); ``weights[w, p]`` is word w's weight under it when ``made[w, p]``
+    is that number, else it is made here (so each word is weighed once per
+    weighting, and only the words some state asks about).  The weightings are
+    integers held in float64, and every product and partial sum is an integer
+    below 2^53 (counts below 32, weights at most 2^20), so each test is exact.
     """
     n_main = len(act)
     n = n_main + len(tails)
@@ -468,7 +470,7 @@ def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, n_pool, len
     words[n_main:] = tails
     starts, sizes = word_groups(lengths[words], n_main, one_of, want, tail_want)
     n_groups = len(starts)
-    k = n_pool
+    k = len(numbers)
     limit = np.zeros(k)
     for letter in range(26):
         if cap[letter]:
@@ -476,20 +478,19 @@ def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, n_pool, len
                 limit[p] += cap[letter] * pool[letter, p]
     total = np.zeros(k)
     least = np.empty(k)
-    weight = np.empty(k)
     for g in range(n_groups):
         end = starts[g + 1] if g + 1 < n_groups else n
         least[:] = np.inf
         for i in range(starts[g], end):
             w = words[i]
-            weight[:] = 0.0
-            for letter in range(26):
-                count = counts[w, letter]
-                if count:
-                    for p in range(k):
-                        weight[p] += count * pool[letter, p]
             for p in range(k):
-                least[p] = min(least[p], weight[p])
+                if made[w, p] != numbers[p]:
+                    weight = 0.0
+                    for letter in range(26):
+                        weight += counts[w, letter] * pool[letter, p]
+                    weights[w, p] = weight
+                    made[w, p] = numbers[p]
+                least[p] = min(least[p], weights[w, p])
         for p in range(k):
             total[p] += sizes[g] * least[p]
     for p in range(k):
@@ -544,8 +545,9 @@ def open_state(tiles, want, binned, act, tails, room, spare, low, one_of, need_l
 
 @_compiled
 def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned, act, tails,
-               x, cover, free, room, spare, low, one_of, need_lengths, tail_want, pool, n_pool,
-               lengths, counts, vowels, is_vowel, wa, wb, wc, limit):  # pragma: no cover
+               x, cover, free, room, spare, low, one_of, need_lengths, tail_want, pool,
+               numbers, weights, made, lengths, counts, vowels, is_vowel, wa, wb, wc,
+               limit):  # pragma: no cover - compiled
     """The next state below a packing branch that passes ``open_state`` and the kept letter
     weightings (``weighting_proves``), in depth-first order.
 
@@ -600,9 +602,9 @@ def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned,
         status, kept, kx, kept_tails = open_state(tiles, want, settled, act, tails, room,
                                                   spare, low, one_of, need_lengths, lengths,
                                                   counts, vowels, is_vowel, wa, wb, wc)
-        if status == 1 and n_pool and weighting_proves(
-                kept, kept_tails, want, tail_want, one_of,
-                tiles.astype(np.int64) + settled, pool, n_pool, lengths, counts):
+        if status == 1 and len(numbers) and weighting_proves(
+                kept, kept_tails, want, tail_want, one_of, tiles.astype(np.int64) + settled,
+                pool, numbers, weights, made, lengths, counts):
             status = 0
         if status != 0 or visited >= limit:
             depth[0] = d
@@ -749,12 +751,14 @@ def ready() -> None:
                one, one, one)
     next_child(np.zeros((1, 26), dtype=np.int16), np.zeros((1, 2), dtype=np.int64), none, none,
                none, np.zeros(1, dtype=np.int64), small, none, none, 0, none, 0, 0, True, 0,
-               False, none, none, np.zeros((26, 1)), 0, none,
+               False, none, none, np.zeros((26, 1)), none, np.zeros((1, 1)),
+               np.zeros((1, 1), dtype=np.int64), none,
                np.zeros((1, 26), dtype=np.int16), none,
                np.zeros(26, dtype=np.bool_), one, one, one, 1)
     weighting_proves(none, none, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64),
-                     False, np.zeros(26, dtype=np.int64), np.zeros((26, 1)), 0,
-                     none, np.zeros((1, 26), dtype=np.int16))
+                     False, np.zeros(26, dtype=np.int64), np.zeros((26, 1)), none,
+                     np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int64), none,
+                     np.zeros((1, 26), dtype=np.int16))
     word_groups(none, 0, False, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
     restricted_relaxation(np.zeros((1, 26)), np.zeros(1, dtype=np.int64), np.ones(1),
                           np.ones(26))

@@ -138,8 +138,14 @@ class Packer:
         self.nodes = 0
         self.relaxations = 0  # linear relaxations solved
         # the last proven letter weightings, newest first, tried at every state (compiled)
-        self._weights = np.zeros((26, _POOL))  # columns: integers, held as floats
-        self._n_weights = 0
+        # (a ring: weighting number v in column v % _POOL; integers, held as floats)
+        self._weights = np.zeros((26, _POOL))
+        self._numbers = np.zeros(0, dtype=np.int64)  # each column's weighting number
+        self._n_weights = 0  # how many weightings were ever kept
+        # each word's weight under each kept weighting, made when a state first asks
+        # (kernels.weighting_proves), and the number of the weighting it was made for
+        self._word_weights = np.zeros((len(counts), _POOL))
+        self._made = np.full((len(counts), _POOL), -1, dtype=np.int64)
         self._sub = None  # a packer for the bin, when the tail has several words
         self.columns = columns  # solve the relaxation by column generation
         self.best_found = None  # one_of queries: the packing with the longest tail yet
@@ -215,6 +221,11 @@ class Packer:
         """The query's first state (the states below it come from ``_cover``)."""
         self.nodes += 1
         status, act, x, tails = self._open(tiles, want, binned, act, tails)
+        if status == 1 and self._proves(act, tails, want, self._tail_want, self._one_of,
+                                        tiles.astype(np.int64) + binned, self._weights,
+                                        self._numbers, self._word_weights, self._made,
+                                        self._lengths, self._small):
+            return None
         return self._settle(status, tiles, want, binned, act, x, tails)
 
     def _settle(self, status, tiles, want, binned, act, x, tails):
@@ -299,7 +310,8 @@ class Packer:
                 self._next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth,
                                  binned, act, tails, x, cover, free, self._room, self._spare,
                                  self._low, self._one_of, self._need, self._tail_want,
-                                 self._weights, self._n_weights, self._lengths, self._small,
+                                 self._weights, self._numbers, self._word_weights,
+                                 self._made, self._lengths, self._small,
                                  self.vowels, _VOWELS, *self.lanes, _WALK)
             self.nodes += visited
             if time.perf_counter() > self.deadline:
@@ -331,7 +343,8 @@ class Packer:
         """
         n = len(counts)
         ends = np.append(starts[1:], n)
-        ref = self._weights[:, 0].copy() if self._n_weights else np.ones(26)
+        ref = self._weights[:, (self._n_weights - 1) % _POOL].copy() if self._n_weights \
+            else np.ones(26)  # the newest weighting
         score = _dot(counts, ref)
         chosen = np.zeros(n, dtype=bool)
         for lo, hi in zip(starts.tolist(), ends.tolist()):
@@ -394,10 +407,6 @@ class Packer:
         # one group per wanted length, then the tail's: one (one_of), or one per length
         starts, sizes = self._groups(self._lengths[words], len(act), self._one_of, want,
                                      self._tail_want)
-        if self._n_weights and self._proves(act, tails, want, self._tail_want, self._one_of,
-                                            cap, self._weights, self._n_weights,
-                                            self._lengths, self._small):
-            return None
         counts = self.exact[words]  # integers, as floats: the sums below are exact
         if linprog is None and not self.columns:  # no solver for the whole relaxation
             return np.zeros(0)
@@ -416,9 +425,12 @@ class Packer:
                 y = np.floor(y / y.max() * _SCALE)  # integers (as floats)
                 least = np.minimum.reduceat(_dot(counts, y), starts)
                 if sizes @ least > cap @ y:
-                    self._weights[:, 1:] = self._weights[:, :-1].copy()
-                    self._weights[:, 0] = y
-                    self._n_weights = min(self._n_weights + 1, _POOL)
+                    column = self._n_weights % _POOL  # the oldest's place
+                    self._weights[:, column] = y
+                    self._n_weights += 1
+                    self._numbers = np.arange(max(0, self._n_weights - _POOL),
+                                              self._n_weights)  # by column, below
+                    self._numbers = self._numbers[np.argsort(self._numbers % _POOL)]
                     return None
             return np.zeros(0)
         return x[:len(act)]

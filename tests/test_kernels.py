@@ -255,11 +255,15 @@ def _weighting_by_numpy(act, tails, want, tail_want, one_of, cap, pool, lengths,
 
 
 def test_weighting_proves_is_the_plain_sum():
-    """Groups' lightest words against the caps, for every kept weighting, in exact integers."""
+    """Groups' lightest words against the caps, for every kept weighting, in exact integers;
+    a word's weight made for an earlier weighting in the same column is made again."""
     rng = np.random.default_rng(15)
     counts, lengths, _, _ = _random_words(rng, 300, 9)
     outcomes = set()
-    for _ in range(300):
+    pool = np.zeros((26, 8))
+    numbers = -np.ones(8, dtype=np.int64)
+    weights, made = np.zeros((300, 8)), np.full((300, 8), -1, dtype=np.int64)
+    for number in range(300):
         act = np.sort(rng.choice(250, size=int(rng.integers(1, 250)), replace=False))
         tails = np.sort(rng.choice(np.arange(250, 300), size=int(rng.integers(0, 20)),
                                    replace=False))
@@ -270,13 +274,14 @@ def test_weighting_proves_is_the_plain_sum():
         cap = rng.integers(0, 4, size=26).astype(np.int64) * int(want.sum())
         if rng.random() < 0.5:  # few letters: some weighting proves the state empty
             cap[rng.random(26) < 0.7] = 0
-        k = int(rng.integers(1, 6))
-        pool = np.zeros((26, 8))
-        pool[:, :k] = rng.integers(0, 1 << 20, size=(26, k)) * (rng.random((26, k)) < 0.5)
-        got = weighting_proves(act, tails, want, tail_want, one_of, cap, pool, k, lengths,
-                               counts)
-        expected = _weighting_by_numpy(act, tails, want, tail_want, one_of, cap, pool[:, :k],
-                                       lengths, counts)
+        column = int(rng.integers(0, 8))  # a new weighting in some column, numbered anew
+        pool[:, column] = rng.integers(0, 1 << 20, size=26) * (rng.random(26) < 0.5)
+        numbers[column] = number
+        k = int(rng.integers(column + 1, 9))
+        got = weighting_proves(act, tails, want, tail_want, one_of, cap, pool, numbers[:k],
+                               weights, made, lengths, counts)
+        expected = _weighting_by_numpy(act, tails, want, tail_want, one_of, cap,
+                                       pool[:, :k], lengths, counts)
         assert got == expected
         outcomes.add(expected)
     assert outcomes == {True, False}
@@ -382,8 +387,9 @@ def test_next_child_walks_the_plain_recursion(seed):
         while True:
             status, frame, child, wanted, settled, kept, kx, kept_tails, _ = next_child(
                 walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned, act, tails,
-                x, cover, free, room, spare, low, one_of, need, tail_want, pool, k, lengths,
-                counts, vowels, _IS_VOWEL, *lanes, int(rng.integers(1, 4)))
+                x, cover, free, room, spare, low, one_of, need, tail_want, pool,
+                np.arange(k), np.zeros((160, 4)), np.full((160, 4), -1, dtype=np.int64),
+                lengths, counts, vowels, _IS_VOWEL, *lanes, int(rng.integers(1, 4)))
             if status == 0:
                 break
             if status != 3:
