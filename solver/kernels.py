@@ -371,8 +371,44 @@ def tails_left(tails, tiles, binned, room, spare, low, lengths, counts,
     return kept[:n]
 
 
+_ONES = np.uint64(sum(1 << (6 * i) for i in range(9)))  # a 1 in each letter field
+_FIVE = np.uint64(5)  # from a field's guard bit to its lowest bit
+
+
 @_compiled
-def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
+def _field_max(a, b):  # pragma: no cover - compiled
+    """The field-wise maximum of two packed lanes (no guard bits set): where a field of a
+    is at least b's, its guard bit survives (a | guard) - b, and then spans the field."""
+    ge = ((a | _GUARD) - b) & _GUARD
+    take = ge - (ge >> _FIVE)
+    return (a & take) | (b & ~take)
+
+
+@_compiled
+def _held(lane):  # pragma: no cover - compiled
+    """A 1 in each field of ``lane`` that is not zero (its guard bit survives subtracting 1)."""
+    return (((lane | _GUARD) - _ONES) & _GUARD) >> _FIVE
+
+
+_SIX_BITS = np.uint64(63)
+
+
+@_compiled
+def _field(lanes, letter):  # pragma: no cover - compiled
+    """A letter's whole 6-bit field in three packed lanes."""
+    return np.int64((lanes[letter // 9] >> np.uint64(6 * (letter % 9))) & _SIX_BITS)
+
+
+@_compiled
+def _add_fields(acc, out):  # pragma: no cover - compiled
+    """Add the three lanes' 26 fields to ``out`` and clear them."""
+    for letter in range(26):
+        out[letter] += _field(acc, letter)
+    acc[0], acc[1], acc[2] = _ZERO, _ZERO, _ZERO
+
+
+@_compiled
+def branch_cuts(act, want, tiles, free, lengths, vowels, is_vowel,
                 wa, wb, wc):  # pragma: no cover - compiled
     """The packing search's cheap cuts at a state, and the letter it branches on.
 
@@ -398,21 +434,28 @@ def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
     if n == 0:
         return kept, -1
     top = len(want)
-    most = np.zeros((top, 26), np.int64)
+    # per length, the most of each letter a word holds (packed lanes, a field-wise max);
+    # and how many words hold each letter (a 1 per held field, summed in the lanes'
+    # 6-bit fields, which are added out every 63 words before they could overflow)
+    most = np.zeros((top, 3), np.uint64)
     least_vowels = np.full(top, 1 << 30, np.int64)
     most_vowels = np.full(top, -1, np.int64)
     spread = np.zeros(26, np.int64)
+    acc = np.zeros(3, np.uint64)
     for i in range(n):
         w = kept[i]
         length = lengths[w]
-        for letter in range(26):
-            count = counts[w, letter]
-            if count > most[length, letter]:
-                most[length, letter] = count
-            if count > 0:
-                spread[letter] += 1
+        most[length, 0] = _field_max(most[length, 0], wa[w])
+        most[length, 1] = _field_max(most[length, 1], wb[w])
+        most[length, 2] = _field_max(most[length, 2], wc[w])
+        acc[0] += _held(wa[w])
+        acc[1] += _held(wb[w])
+        acc[2] += _held(wc[w])
+        if i % 63 == 62:
+            _add_fields(acc, spread)
         least_vowels[length] = min(least_vowels[length], vowels[w])
         most_vowels[length] = max(most_vowels[length], vowels[w])
+    _add_fields(acc, spread)
     usable = np.zeros(26, np.int64)
     need_vowels = 0
     need_others = 0
@@ -421,7 +464,7 @@ def branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
             if most_vowels[length] < 0:
                 return kept, -1  # a wanted length with no word left
             for letter in range(26):
-                usable[letter] += want[length] * most[length, letter]
+                usable[letter] += want[length] * _field(most[length], letter)
             need_vowels += want[length] * least_vowels[length]
             need_others += want[length] * (length - most_vowels[length])
     over = 0
@@ -536,8 +579,7 @@ def open_state(tiles, want, binned, act, tails, room, spare, low, one_of, need_l
         free += tiles[letter]
     if free < 0:
         return 0, none, -1, kept_tails
-    kept, x = branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
-                          wa, wb, wc)
+    kept, x = branch_cuts(act, want, tiles, free, lengths, vowels, is_vowel, wa, wb, wc)
     if x < 0:
         return 0, none, -1, kept_tails
     return 1, kept, x, kept_tails
@@ -763,5 +805,4 @@ def ready() -> None:
     restricted_relaxation(np.zeros((1, 26)), np.zeros(1, dtype=np.int64), np.ones(1),
                           np.ones(26))
     branch_cuts(none, np.zeros(2, dtype=np.int64), np.zeros(26, dtype=np.int16), 0,
-                np.zeros((1, 26), dtype=np.int16), none, none, np.zeros(26, dtype=np.bool_),
-                one, one, one)
+                none, none, np.zeros(26, dtype=np.bool_), one, one, one)

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import solver.search as search_module
-from solver.kernels import (_fits, _guarded_lanes, branch_cuts, lane_max, next_child,
-                            restricted_relaxation, tails_left, unique_triples,
+from solver.kernels import (_field_max, _fits, _guarded_lanes, _held, branch_cuts, lane_max,
+                            next_child, restricted_relaxation, tails_left, unique_triples,
                             weighting_proves, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
@@ -46,6 +46,18 @@ def test_lane_max_is_the_field_wise_maximum():
         axis=1, dtype=np.uint64)
     top = fields.max(axis=0)
     assert int(lane_max(lane)) == sum(int(v) << (6 * i) for i, v in enumerate(top))
+
+
+def test_field_max_and_held_fields():
+    """The packed lanes' field-wise maximum, and a 1 in each field that is not zero."""
+    rng = np.random.default_rng(18)
+    a, b = rng.integers(0, 32, size=(2, 500, 9))
+    shifts = np.arange(9, dtype=np.uint64) * np.uint64(6)
+    pa, pb, pm = ((f.astype(np.uint64) << shifts).sum(axis=1, dtype=np.uint64)
+                  for f in (a, b, np.maximum(a, b)))
+    ph = ((a > 0).astype(np.uint64) << shifts).sum(axis=1, dtype=np.uint64)
+    assert [int(_field_max(x, y)) for x, y in zip(pa, pb)] == pm.tolist()
+    assert [int(_held(x)) for x in pa] == ph.tolist()
 
 
 def _packed(counts):
@@ -122,7 +134,7 @@ def test_branch_cuts_are_the_plain_cuts(seed):
             rng.integers(1, 3)
         act = np.sort(rng.choice(n_words, size=rng.integers(0, n_words), replace=False))
         free = int(rng.integers(0, 8))
-        got_act, got_x = branch_cuts(act, want, tiles, free, counts, lengths, vowels, is_vowel,
+        got_act, got_x = branch_cuts(act, want, tiles, free, lengths, vowels, is_vowel,
                                      *lanes)
         want_act, want_x = _cuts_by_numpy(act, want, tiles, free, counts, lengths, vowels,
                                           is_vowel)
@@ -131,6 +143,25 @@ def test_branch_cuts_are_the_plain_cuts(seed):
             assert got_act.tolist() == want_act.tolist()
         outcomes.add(want_x >= 0)
     assert outcomes == {True, False}  # both a cut and a branch were met
+
+
+def test_branch_cuts_count_letters_that_many_words_hold():
+    """192 words hold "a" and "b", 8 each of the other letters: the branching letter is "c"
+    (counts past a packed field's 63 must not wrap to 0)."""
+    counts = np.zeros((192, 26), dtype=np.int16)
+    counts[:, :2] = 1
+    counts[np.arange(192), 2 + np.arange(192) % 24] = 1
+    lengths = counts.sum(axis=1).astype(np.int64)
+    is_vowel = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
+    vowels = counts[:, is_vowel].sum(axis=1).astype(np.int64)
+    want = np.zeros(4, dtype=np.int64)
+    want[3] = 1
+    tiles = np.full(26, 30, dtype=np.int16)
+    act = np.arange(192)
+    got_act, got_x = branch_cuts(act, want, tiles, 800, lengths, vowels, is_vowel,
+                                 *_packed(counts))
+    assert (got_act.tolist(), got_x) == (act.tolist(), 2)
+    assert _cuts_by_numpy(act, want, tiles, 800, counts, lengths, vowels, is_vowel)[1] == 2
 
 
 @pytest.mark.parametrize("seed", [10, 11])
