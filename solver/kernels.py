@@ -490,39 +490,20 @@ def branch_cuts(act, want, tiles, free, lengths, vowels, is_vowel,
 
 
 @_compiled
-def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, numbers, weights, made,
-                     lengths, counts):  # pragma: no cover - compiled
-    """Does one of the kept letter weightings (the columns of ``pool``) prove a packing
-    state empty?
+def _add_least(words, starts, sizes, pool, numbers, weights, made, counts,
+               total):  # pragma: no cover - compiled
+    """``total[p]`` += each group's size times its lightest word's weight under weighting p.
 
-    The letter-weighting cut of solver/packing.py: y proves the state empty
-    when the groups' sizes times their lightest word's weight y . w (the
-    state's main words ``act``, then its ``tails``, grouped by
-    ``word_groups``) sum to more than y . ``cap``.  Column p holds the
-    weighting numbered ``numbers[p]`` (its first ``len(numbers)`` columns are
-    kept ones); ``weights[w, p]`` is word w's weight under it when ``made[w, p]``
-    is that number, else it is made here (so each word is weighed once per
-    weighting, and only the words some state asks about).  The weightings are
-    integers held in float64, and every product and partial sum is an integer
-    below 2^53 (counts below 32, weights at most 2^20), so each test is exact.
+    ``weights[w, p]`` is word w's weight under the weighting in column p when
+    ``made[w, p]`` is that weighting's number, ``numbers[p]``; else it is made
+    here (so each word is weighed once per weighting, and only the words some
+    state asks about).
     """
-    n_main = len(act)
-    n = n_main + len(tails)
-    words = np.empty(n, np.int64)
-    words[:n_main] = act
-    words[n_main:] = tails
-    starts, sizes = word_groups(lengths[words], n_main, one_of, want, tail_want)
-    n_groups = len(starts)
     k = len(numbers)
-    limit = np.zeros(k)
-    for letter in range(26):
-        if cap[letter]:
-            for p in range(k):
-                limit[p] += cap[letter] * pool[letter, p]
-    total = np.zeros(k)
     least = np.empty(k)
-    for g in range(n_groups):
-        end = starts[g + 1] if g + 1 < n_groups else n
+    n = len(words)
+    for g in range(len(starts)):
+        end = starts[g + 1] if g + 1 < len(starts) else n
         least[:] = np.inf
         for i in range(starts[g], end):
             w = words[i]
@@ -536,8 +517,37 @@ def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, numbers, we
                 least[p] = min(least[p], weights[w, p])
         for p in range(k):
             total[p] += sizes[g] * least[p]
-    for p in range(k):
-        if total[p] > limit[p]:
+
+
+@_compiled
+def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, numbers, weights, made,
+                     lengths, counts, extra):  # pragma: no cover - compiled
+    """Does one of the kept letter weightings (the columns of ``pool``) prove a packing
+    state empty?
+
+    The letter-weighting cut of solver/packing.py: y proves the state empty
+    when the groups' sizes times their lightest word's weight y . w (the
+    state's main words ``act``, then its ``tails``, grouped by
+    ``word_groups``), plus ``extra[p]`` (a lower bound for groups left out),
+    sum to more than y . ``cap``.  Column p holds the weighting numbered
+    ``numbers[p]``; word weights are kept as ``_add_least`` says.  The
+    weightings are integers held in float64, and every product and partial
+    sum is an integer below 2^53 (counts below 32, weights at most 2^20), so
+    each test is exact.
+    """
+    n_main = len(act)
+    n = n_main + len(tails)
+    words = np.empty(n, np.int64)
+    words[:n_main] = act
+    words[n_main:] = tails
+    starts, sizes = word_groups(lengths[words], n_main, one_of, want, tail_want)
+    total = extra.copy()
+    _add_least(words, starts, sizes, pool, numbers, weights, made, counts, total)
+    for p in range(len(numbers)):
+        limit = 0.0
+        for letter in range(26):
+            limit += cap[letter] * pool[letter, p]
+        if total[p] > limit:
             return True
     return False
 
@@ -586,10 +596,80 @@ def open_state(tiles, want, binned, act, tails, room, spare, low, one_of, need_l
 
 
 @_compiled
+def fit_table(words, counts, cap):  # pragma: no cover - compiled
+    """Bitsets over ``words`` (which fit ``cap``): ``table[letter, k]`` marks the words holding
+    at most k of the letter, for k up to ``cap[letter]`` (for ``fitting``)."""
+    blocks = (len(words) + 63) // 64
+    top = 0
+    for letter in range(26):
+        top = max(top, cap[letter])
+    table = np.zeros((26, top + 1, blocks), np.uint64)
+    for i in range(len(words)):
+        bit = _ONE << np.uint64(i % 64)
+        for letter in range(26):
+            count = counts[words[i], letter]
+            if count <= cap[letter]:  # (a word past the cap fits nothing smaller: no bit)
+                table[letter, count, i // 64] |= bit
+    for letter in range(26):  # exactly k, then at most k
+        for k in range(1, cap[letter] + 1):
+            for b in range(blocks):
+                table[letter, k, b] |= table[letter, k - 1, b]
+    return table
+
+
+@_compiled
+def fit_bits(table, cap, smaller):  # pragma: no cover - compiled
+    """The words of a ``fit_table`` (made for ``cap``) that fit ``smaller`` (at most ``cap``
+    in every letter), as a bitset: the AND of the letters whose count went down."""
+    blocks = table.shape[2]
+    bits = np.empty(blocks, np.uint64)
+    bits[:] = ~_ZERO
+    for letter in range(26):
+        if smaller[letter] < cap[letter]:
+            for b in range(blocks):
+                bits[b] &= table[letter, smaller[letter], b]
+    return bits
+
+
+@_compiled
+def _any_bit(bits, lo, hi):  # pragma: no cover - compiled
+    """Is a bit of positions lo..hi-1 set?"""
+    for i in range(lo, hi):
+        if (bits[i // 64] >> np.uint64(i % 64)) & _ONE:
+            return True
+    return False
+
+
+@_compiled
+def fitting(table, words, cap, smaller):  # pragma: no cover - compiled
+    """The words of a ``fit_table`` (made for ``words`` and ``cap``) that fit ``smaller``."""
+    return _listed(fit_bits(table, cap, smaller), words)
+
+
+@_compiled
+def _listed(bits, words):  # pragma: no cover - compiled
+    """The ``words`` whose bits are set, in order."""
+    blocks = len(bits)
+    out = np.empty(len(words), np.int64)
+    n = 0
+    for b in range(blocks):
+        v = bits[b]
+        while v != _ZERO:
+            low = v & (~v + _ONE)
+            i = b * 64 + _LOWEST[np.int64((low * _DE_BRUIJN) >> np.uint64(58))]
+            v ^= low
+            if i >= len(words):
+                break
+            out[n] = words[i]
+            n += 1
+    return out[:n]
+
+
+@_compiled
 def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned, act, tails,
-               x, cover, free, room, spare, low, one_of, need_lengths, tail_want, pool,
-               numbers, weights, made, lengths, counts, vowels, is_vowel, wa, wb, wc,
-               limit):  # pragma: no cover - compiled
+               act_table, tail_table, x, cover, free, room, spare, low, one_of, need_lengths,
+               tail_want, pool, numbers, weights, made, lengths, counts, vowels, is_vowel,
+               wa, wb, wc, limit):  # pragma: no cover - compiled
     """The next state below a packing branch that passes ``open_state`` and the kept letter
     weightings (``weighting_proves``), in depth-first order.
 
@@ -608,6 +688,30 @@ def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned,
     visited = 0
     d = depth[0]
     n_cover = len(cover)
+    top_cap = walk_tiles[0] + binned  # what the branch's tail words fit
+    # quick tests first, each necessary (a state failing one is empty), then the full ones:
+    # a tail word of each length still fits (positions lo..hi-1 of the branch's tails,
+    # which run longest first), and the kept weightings with each tail group's lightest
+    # word among the branch's tails (at most its lightest among the state's)
+    ranges = np.zeros((max(len(need_lengths), 1), 2), np.int64)
+    n_ranges = 0
+    if one_of:
+        n_ranges = 1
+        while ranges[0, 1] < len(tails) and lengths[tails[ranges[0, 1]]] >= low:
+            ranges[0, 1] += 1
+    else:
+        for length in need_lengths:
+            for i in range(len(tails)):
+                if lengths[tails[i]] == length:
+                    if ranges[n_ranges, 1] == 0:
+                        ranges[n_ranges, 0] = i
+                    ranges[n_ranges, 1] = i + 1
+            n_ranges += 1
+    tail_least = np.zeros(len(numbers))
+    if len(tails) and len(numbers):
+        starts, sizes = word_groups(lengths[tails], 0, one_of, walk_want[0], tail_want)
+        _add_least(tails, starts, sizes, pool, numbers, weights, made, counts, tail_least)
+    no_tails = tails[:0]
     while d >= 0:
         left = walk_left[d]
         if left > 0:
@@ -641,12 +745,34 @@ def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned,
         settled = binned.copy()
         settled[x] = left
         want = walk_want[frame].copy()
-        status, kept, kx, kept_tails = open_state(tiles, want, settled, act, tails, room,
-                                                  spare, low, one_of, need_lengths, lengths,
-                                                  counts, vowels, is_vowel, wa, wb, wc)
+        # the state's words are among those of the branch that fit its smaller counts
+        # (found by the branch's bitsets; the tests below check the fit again)
+        bin_cap = tiles + settled
+        main_words = fitting(act_table, act, walk_tiles[0], tiles)
+        tail_bits = fit_bits(tail_table, top_cap, bin_cap)
+        kept, kx, kept_tails = act[:0], -1, no_tails
+        status = 1
+        for r in range(n_ranges):
+            if not _any_bit(tail_bits, ranges[r, 0], ranges[r, 1]):
+                status = 0
+        if status and len(numbers):
+            need = 0
+            for length in range(len(want)):
+                need += want[length] * length
+            kept, kx = branch_cuts(main_words, want, tiles, tiles.sum() - need, lengths,
+                                   vowels, is_vowel, wa, wb, wc)
+            if need and (kx < 0 or weighting_proves(
+                    kept, no_tails, want, tail_want, one_of, bin_cap.astype(np.int64), pool,
+                    numbers, weights, made, lengths, counts, tail_least)):
+                status = 0
+        if status:
+            status, kept, kx, kept_tails = open_state(tiles, want, settled, main_words,
+                                                      _listed(tail_bits, tails), room, spare,
+                                                      low, one_of, need_lengths, lengths,
+                                                      counts, vowels, is_vowel, wa, wb, wc)
         if status == 1 and len(numbers) and weighting_proves(
-                kept, kept_tails, want, tail_want, one_of, tiles.astype(np.int64) + settled,
-                pool, numbers, weights, made, lengths, counts):
+                kept, kept_tails, want, tail_want, one_of, bin_cap.astype(np.int64),
+                pool, numbers, weights, made, lengths, counts, np.zeros(len(numbers))):
             status = 0
         if status != 0 or visited >= limit:
             depth[0] = d
@@ -791,8 +917,12 @@ def ready() -> None:
     open_state(small, np.zeros(2, dtype=np.int64), small, none, none, 0, True, 0, False, none,
                none, np.zeros((1, 26), dtype=np.int16), none, np.zeros(26, dtype=np.bool_),
                one, one, one)
+    table = fit_table(none, np.zeros((1, 26), dtype=np.int16), small)
+    fitting(table, none, small, small)
+    _any_bit(fit_bits(table, small, small), 0, 0)
     next_child(np.zeros((1, 26), dtype=np.int16), np.zeros((1, 2), dtype=np.int64), none, none,
-               none, np.zeros(1, dtype=np.int64), small, none, none, 0, none, 0, 0, True, 0,
+               none, np.zeros(1, dtype=np.int64), small, none, none, table, table, 0, none, 0,
+               0, True, 0,
                False, none, none, np.zeros((26, 1)), none, np.zeros((1, 1)),
                np.zeros((1, 1), dtype=np.int64), none,
                np.zeros((1, 26), dtype=np.int16), none,
@@ -800,7 +930,7 @@ def ready() -> None:
     weighting_proves(none, none, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64),
                      False, np.zeros(26, dtype=np.int64), np.zeros((26, 1)), none,
                      np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int64), none,
-                     np.zeros((1, 26), dtype=np.int16))
+                     np.zeros((1, 26), dtype=np.int16), np.zeros(0))
     word_groups(none, 0, False, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
     restricted_relaxation(np.zeros((1, 26)), np.zeros(1, dtype=np.int64), np.ones(1),
                           np.ones(26))

@@ -126,10 +126,11 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        from .kernels import (next_child, open_state,  # compiled: only big racks'
+        from .kernels import (fit_table, next_child, open_state,  # compiled: only big racks'
                               restricted_relaxation, weighting_proves,  # searches pack
                               word_groups)
         self._open_state, self._next_child = open_state, next_child
+        self._fit_table = fit_table
         self._proves = weighting_proves
         self._restricted, self._groups = restricted_relaxation, word_groups
         self._small = np.ascontiguousarray(counts, dtype=np.int16)  # the types compiled for
@@ -224,7 +225,8 @@ class Packer:
         if status == 1 and self._proves(act, tails, want, self._tail_want, self._one_of,
                                         tiles.astype(np.int64) + binned, self._weights,
                                         self._numbers, self._word_weights, self._made,
-                                        self._lengths, self._small):
+                                        self._lengths, self._small,
+                                        np.zeros(len(self._numbers))):
             return None
         return self._settle(status, tiles, want, binned, act, x, tails)
 
@@ -305,10 +307,13 @@ class Packer:
         chosen = np.empty(frames, dtype=np.int64)
         walk_tiles[0], walk_want[0], walk_left[0] = tiles, want, left
         depth = np.zeros(1, dtype=np.int64)
+        act_table = self._fit_table(act, self._small, tiles)
+        tail_table = self._fit_table(tails, self._small, tiles + binned)
         while True:
             status, frame, tiles, want_, settled, kept, letter, kept_tails, visited = \
                 self._next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth,
-                                 binned, act, tails, x, cover, free, self._room, self._spare,
+                                 binned, act, tails, act_table, tail_table, x, cover, free,
+                                 self._room, self._spare,
                                  self._low, self._one_of, self._need, self._tail_want,
                                  self._weights, self._numbers, self._word_weights,
                                  self._made, self._lengths, self._small,

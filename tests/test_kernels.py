@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import solver.search as search_module
-from solver.kernels import (_field_max, _fits, _guarded_lanes, _held, branch_cuts, lane_max,
-                            next_child, restricted_relaxation, tails_left, unique_triples,
+from solver.kernels import (_field_max, _fits, _guarded_lanes, _held, branch_cuts, fit_table,
+                            fitting, lane_max, next_child, restricted_relaxation, tails_left, unique_triples,
                             weighting_proves, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
@@ -276,6 +276,21 @@ def _random_words(rng, n_words, most_letters, every_a=False):
 _IS_VOWEL = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
 
 
+def test_fitting_is_the_letter_count_comparison():
+    """The bitset tables list, in order, exactly the words that fit smaller counts."""
+    rng = np.random.default_rng(19)
+    counts, _, _, _ = _random_words(rng, 400, 12)
+    for _ in range(100):
+        cap = rng.integers(0, 5, size=26).astype(np.int16)
+        words = np.flatnonzero((counts <= cap).all(axis=1))
+        words = words[rng.random(len(words)) < 0.8]
+        table = fit_table(words, counts, cap)
+        smaller = (cap - rng.integers(0, 3, size=26) * (rng.random(26) < 0.3)).clip(0)
+        smaller = smaller.astype(np.int16)
+        expected = words[(counts[words] <= smaller).all(axis=1)]
+        assert fitting(table, words, cap, smaller).tolist() == expected.tolist()
+
+
 def _weighting_by_numpy(act, tails, want, tail_want, one_of, cap, pool, lengths, counts):
     """The kept-weighting cut written plainly (what weighting_proves compiles)."""
     words = np.concatenate([act, tails]).astype(np.int64)
@@ -310,7 +325,7 @@ def test_weighting_proves_is_the_plain_sum():
         numbers[column] = number
         k = int(rng.integers(column + 1, 9))
         got = weighting_proves(act, tails, want, tail_want, one_of, cap, pool, numbers[:k],
-                               weights, made, lengths, counts)
+                               weights, made, lengths, counts, np.zeros(k))
         expected = _weighting_by_numpy(act, tails, want, tail_want, one_of, cap,
                                        pool[:, :k], lengths, counts)
         assert got == expected
@@ -418,6 +433,7 @@ def test_next_child_walks_the_plain_recursion(seed):
         while True:
             status, frame, child, wanted, settled, kept, kx, kept_tails, _ = next_child(
                 walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned, act, tails,
+                fit_table(act, counts, tiles), fit_table(tails, counts, tiles + binned),
                 x, cover, free, room, spare, low, one_of, need, tail_want, pool,
                 np.arange(k), np.zeros((160, 4)), np.full((160, 4), -1, dtype=np.int64),
                 lengths, counts, vowels, _IS_VOWEL, *lanes, int(rng.integers(1, 4)))
