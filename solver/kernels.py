@@ -895,6 +895,170 @@ def restricted_relaxation(counts, group, sizes, cap):  # pragma: no cover - comp
     return False, 0.0, np.zeros(k), np.zeros(26)
 
 
+@_compiled
+def _lightest(values, among, count, chosen, offset):  # pragma: no cover - compiled
+    """Mark in ``chosen`` (at ``offset`` + i) the ``count`` entries i of ``among`` with the
+    least ``values[i]`` (all of them when there are no more; ties: the first ones)."""
+    if len(among) <= count:
+        for i in among:
+            chosen[offset + i] = True
+        return
+    picked = np.empty(len(among))
+    for j in range(len(among)):
+        picked[j] = values[among[j]]
+    bound = np.partition(picked, count - 1)[count - 1]
+    taken = 0
+    for i in among:
+        if values[i] < bound:
+            chosen[offset + i] = True
+            taken += 1
+    for i in among:
+        if taken < count and values[i] == bound:
+            chosen[offset + i] = True
+            taken += 1
+
+
+@_compiled
+def spelled(counts):  # pragma: no cover - compiled
+    """Each word's letters and how many of each, in letter order, padded with -1: (letters,
+    amounts), for sums over a word's few letters rather than all 26."""
+    width = 1
+    for w in range(len(counts)):
+        held = 0
+        for letter in range(26):
+            held += counts[w, letter] > 0
+        width = max(width, held)
+    letters = np.full((len(counts), width), -1, np.int8)
+    amounts = np.zeros((len(counts), width), np.int8)
+    for w in range(len(counts)):
+        j = 0
+        for letter in range(26):
+            if counts[w, letter] > 0:
+                letters[w, j] = letter
+                amounts[w, j] = counts[w, letter]
+                j += 1
+    return letters, amounts
+
+
+@_compiled
+def _weights_of(words, letters, amounts, y):  # pragma: no cover - compiled
+    """Each word's weight y . w (over its letters, from ``spelled``)."""
+    out = np.empty(len(words))
+    width = letters.shape[1]
+    for i in range(len(words)):
+        w = words[i]
+        total = 0.0
+        for j in range(width):
+            letter = letters[w, j]
+            if letter < 0:
+                break
+            total += amounts[w, j] * y[letter]
+        out[i] = total
+    return out
+
+
+@_compiled
+def rounded_proves(words, letters, amounts, starts, sizes, cap, y, scale):  # pragma: no cover
+    """(does y, rounded to integers, prove the packing state empty; the rounded y).
+
+    y is clipped at 0 and scaled so that its largest weight is ``scale``, then
+    floored: integers (held in float64; every sum here is an integer below
+    2^53, so exact).  It proves the state empty when the groups' sizes times
+    their lightest word's weight sum to more than y . cap (solver/packing.py).
+    """
+    top = 0.0
+    for letter in range(26):
+        top = max(top, y[letter])
+    rounded = np.zeros(26)
+    if top <= 0.0:
+        return False, rounded
+    for letter in range(26):
+        rounded[letter] = np.floor(max(y[letter], 0.0) / top * scale)
+    weights = _weights_of(words, letters, amounts, rounded)
+    total = 0.0
+    for g in range(len(starts)):
+        end = starts[g + 1] if g + 1 < len(starts) else len(words)
+        least = np.inf
+        for i in range(starts[g], end):
+            least = min(least, weights[i])
+        total += sizes[g] * least
+    limit = 0.0
+    for letter in range(26):
+        limit += cap[letter] * rounded[letter]
+    return total > limit, rounded
+
+
+@_compiled
+def column_generation(words, counts, letters, amounts, starts, sizes, cap, ref, first, more,
+                      rounds, scale):  # pragma: no cover - compiled
+    """The packing relaxation by column generation: (solved, most t, x, letter duals y).
+
+    The words are in groups (runs from ``starts``); only the ``first``
+    lightest of each under the weighting ``ref`` are columns at first.  After
+    each solve (``restricted_relaxation``), the words of each group lighter
+    under the solution's y than every column of their group (the ones that
+    could improve it: a column's reduced cost is y . w minus its group's
+    price, and the group's basic columns cost its price; at most ``more`` a
+    group, the lightest) become columns, until none is (then the restricted
+    optimum is the whole one), or y, rounded, proves the cut, or after
+    ``rounds`` solves.  Only a suggestion and an order: the caller checks any
+    y it uses exactly (solver/packing.py).
+    """
+    n = len(words)
+    n_groups = len(starts)
+    ends = np.empty(n_groups, np.int64)
+    for g in range(n_groups):
+        ends[g] = starts[g + 1] if g + 1 < n_groups else n
+    group = np.empty(n, np.int64)
+    for g in range(n_groups):
+        group[starts[g]:ends[g]] = g
+    chosen = np.zeros(n, np.bool_)
+    score = _weights_of(words, letters, amounts, ref)
+    for g in range(n_groups):
+        _lightest(score[starts[g]:ends[g]], np.arange(ends[g] - starts[g]), first, chosen,
+                  starts[g])
+    sizes_f = sizes.astype(np.float64)
+    cap_f = cap.astype(np.float64)
+    value, xs, y = 0.0, np.zeros(0), np.zeros(26)
+    solved = np.flatnonzero(chosen)
+    for _ in range(rounds):
+        solved = np.flatnonzero(chosen)
+        columns = np.empty((len(solved), 26))
+        for j in range(len(solved)):
+            for letter in range(26):
+                columns[j, letter] = counts[words[solved[j]], letter]
+        ok, value, xs, y = restricted_relaxation(columns, group[solved], sizes_f, cap_f)
+        if not ok:
+            return False, 0.0, np.zeros(n), y
+        price = _weights_of(words, letters, amounts, np.maximum(y, 0.0))
+        added = False
+        for g in range(n_groups):
+            lo, hi = starts[g], ends[g]
+            least = np.inf
+            for i in range(lo, hi):
+                if chosen[i]:
+                    least = min(least, price[i])
+            below = least - 1e-9 * (1.0 + abs(least))
+            cheaper = np.empty(hi - lo, np.int64)
+            m = 0
+            for i in range(lo, hi):
+                if not chosen[i] and price[i] < below:
+                    cheaper[m] = i - lo
+                    m += 1
+            if m:
+                _lightest(price[lo:hi], cheaper[:m], more, chosen, lo)
+                added = True
+        if not added:
+            break
+        if value < 1.0 and rounded_proves(words, letters, amounts, starts, sizes, cap, y,
+                                          scale)[0]:
+            break  # a y that already proves the cut needs no more columns
+    x = np.zeros(n)
+    for j in range(len(solved)):
+        x[solved[j]] = xs[j]
+    return True, value, x, y
+
+
 def ready() -> None:
     """Load (or, the first time after installing, compile) every loop, for the types used.
 
@@ -931,6 +1095,11 @@ def ready() -> None:
                      False, np.zeros(26, dtype=np.int64), np.zeros((26, 1)), none,
                      np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int64), none,
                      np.zeros((1, 26), dtype=np.int16), np.zeros(0))
+    one_group = np.zeros(1, dtype=np.int64)
+    ones = np.ones((1, 26), dtype=np.int16)
+    column_generation(one_group, ones, *spelled(ones), one_group,
+                      np.ones(1, dtype=np.int64), np.ones(26, dtype=np.int64), np.ones(26), 1, 1,
+                      1, 1.0)
     word_groups(none, 0, False, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
     restricted_relaxation(np.zeros((1, 26)), np.zeros(1, dtype=np.int64), np.ones(1),
                           np.ones(26))

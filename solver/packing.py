@@ -88,20 +88,6 @@ _ROUNDS = 40  # column generation: solves at most per state
 _WALK = 4096  # states a compiled walk visits before it hands back (to check the deadline)
 
 
-def _dot(rows, weights):
-    """rows @ weights, in slices small enough that OpenBLAS keeps to one thread.
-
-    Past about 9k (matrix-vector) or 260k (matrix-matrix) multiply-adds
-    OpenBLAS starts threads, which on a busy machine cost far more than they
-    save on these thin products (measured: 12.8k x 26 @ 26 x 8 took 5.9 ms
-    threaded, 0.6 ms sliced).  Slicing changes no value: each row's sum is its own.
-    """
-    step = 320 if weights.ndim == 1 else max(64, 9600 // weights.shape[1])
-    if len(rows) <= step:
-        return rows @ weights
-    return np.concatenate([rows[lo:lo + step] @ weights for lo in range(0, len(rows), step)])
-
-
 class OutOfTime(Exception):
     """The deadline passed inside a packing search."""
 
@@ -117,23 +103,22 @@ class Packer:
         self.top = int(lengths.max()) if len(lengths) else 1
         self.span = np.arange(self.top + 1)
         self.vowels = counts[:, _VOWELS].sum(axis=1).astype(np.int64)
-        # the counts as floats, for the weighting sums: every product and partial sum
-        # there is an integer below 2^53 (counts < 32, weights <= 2^20, 26 letters,
-        # n_g < 2^5), so float64 (and BLAS) computes them exactly
-        self.exact = counts.astype(np.float64)
+        self.exact = counts.astype(np.float64)  # for HiGHS (the whole relaxation)
         # packed counts, nine letters of 6 bits a lane: "fits" is a subtraction per lane
         wide = np.zeros((len(counts), 27), dtype=np.int64)
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        from .kernels import (fit_table, next_child, open_state,  # compiled: only big racks'
-                              restricted_relaxation, weighting_proves,  # searches pack
-                              word_groups)
+        from .kernels import (column_generation, fit_table,  # compiled: only big racks'
+                              next_child, open_state, rounded_proves,  # searches pack
+                              spelled, weighting_proves, word_groups)
         self._open_state, self._next_child = open_state, next_child
         self._fit_table = fit_table
         self._proves = weighting_proves
-        self._restricted, self._groups = restricted_relaxation, word_groups
+        self._generate, self._rounded_proves = column_generation, rounded_proves
+        self._groups = word_groups
         self._small = np.ascontiguousarray(counts, dtype=np.int16)  # the types compiled for
+        self._spelled = spelled(self._small)  # each word's few letters, for weight sums
         self._lengths = lengths.astype(np.int64)
         self.failed: dict = {}  # states proven empty -> the least tail length asked for then
         self.nodes = 0
@@ -334,60 +319,6 @@ class Packer:
 
     # -- the letter-weighting cut ---------------------------------------------------
 
-    def _generated(self, counts, starts, sizes, cap):
-        """The relaxation by column generation: (most t, x, y) as ``_relaxation`` gives.
-
-        Only a few words of each group are columns at first (the lightest under
-        the last proven weighting); after each solve, the words of each group
-        lighter under the solution's y than every column of their group (the
-        ones that could improve it: a column's reduced cost is y . w minus its
-        group's price, and the group's basic columns cost its price) are added,
-        until none is (then the restricted optimum is the full one) or a y
-        proves the cut (it is checked exactly by the caller, like any y).
-        Like the full relaxation, only a suggestion and an order.
-        """
-        n = len(counts)
-        ends = np.append(starts[1:], n)
-        ref = self._weights[:, (self._n_weights - 1) % _POOL].copy() if self._n_weights \
-            else np.ones(26)  # the newest weighting
-        score = _dot(counts, ref)
-        chosen = np.zeros(n, dtype=bool)
-        for lo, hi in zip(starts.tolist(), ends.tolist()):
-            if hi - lo <= _COLUMNS:
-                chosen[lo:hi] = True
-            else:
-                chosen[lo + np.argpartition(score[lo:hi], _COLUMNS)[:_COLUMNS]] = True
-        group = np.repeat(np.arange(len(starts)), ends - starts)
-        sizes_f, cap_f = sizes.astype(np.float64), cap.astype(np.float64)
-        for _ in range(_ROUNDS):
-            solved = np.flatnonzero(chosen)
-            ok, value, xs, y = self._restricted(counts[solved], group[solved], sizes_f, cap_f)
-            if not ok:
-                return None
-            price = _dot(counts, np.maximum(y, 0.0))
-            added = False
-            for lo, hi in zip(starts.tolist(), ends.tolist()):
-                have = chosen[lo:hi]
-                least = price[lo:hi][have].min()
-                cheaper = np.flatnonzero(~have & (price[lo:hi] < least - 1e-9 * (1 + abs(least))))
-                if len(cheaper):
-                    if len(cheaper) > _COLUMNS:
-                        cheaper = cheaper[np.argpartition(price[lo:hi][cheaper],
-                                                          _COLUMNS)[:_COLUMNS]]
-                    chosen[lo + cheaper] = True
-                    added = True
-            if not added:
-                break
-            if value < 1.0:  # a y that already proves the cut needs no more columns
-                yi = np.maximum(y, 0.0)
-                if yi.max() > 0:
-                    yi = np.floor(yi / yi.max() * _SCALE)
-                    if sizes @ np.minimum.reduceat(_dot(counts, yi), starts) > cap @ yi:
-                        break
-        x = np.zeros(n)
-        x[solved] = xs
-        return value, x, y
-
     def _relax(self, tiles, want, binned, act, tails):
         """None when a letter weighting proves no packing below this state; else weights.
 
@@ -412,31 +343,34 @@ class Packer:
         # one group per wanted length, then the tail's: one (one_of), or one per length
         starts, sizes = self._groups(self._lengths[words], len(act), self._one_of, want,
                                      self._tail_want)
-        counts = self.exact[words]  # integers, as floats: the sums below are exact
         if linprog is None and not self.columns:  # no solver for the whole relaxation
             return np.zeros(0)
         # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
-        if self.columns:
-            got = self._generated(counts, starts, sizes, cap)
+        if self.columns:  # by column generation (kernels.column_generation)
+            ref = self._weights[:, (self._n_weights - 1) % _POOL].copy() if self._n_weights \
+                else np.ones(26)  # the first columns: the lightest under the newest weighting
+            solved, value, x, y = self._generate(words, self._small, *self._spelled, starts,
+                                                 sizes, cap, ref, _COLUMNS, _COLUMNS, _ROUNDS,
+                                                 float(_SCALE))
+            got = (value, x, y) if solved else None
         else:
-            got = _relaxation(counts, starts, sizes, cap)
+            got = _relaxation(self.exact[words], starts, sizes, cap)
         self.relaxations += 1
         if got is None:
             return np.zeros(0)
         value, x, y = got
         if value < 1.0:
-            y = np.maximum(y, 0.0)
-            if y.max() > 0:
-                y = np.floor(y / y.max() * _SCALE)  # integers (as floats)
-                least = np.minimum.reduceat(_dot(counts, y), starts)
-                if sizes @ least > cap @ y:
-                    column = self._n_weights % _POOL  # the oldest's place
-                    self._weights[:, column] = y
-                    self._n_weights += 1
-                    self._numbers = np.arange(max(0, self._n_weights - _POOL),
-                                              self._n_weights)  # by column, below
-                    self._numbers = self._numbers[np.argsort(self._numbers % _POOL)]
-                    return None
+            # y rounded to integers, and checked exactly (kernels.rounded_proves)
+            proves, y = self._rounded_proves(words, *self._spelled, starts, sizes, cap, y,
+                                             float(_SCALE))
+            if proves:
+                column = self._n_weights % _POOL  # the oldest's place
+                self._weights[:, column] = y
+                self._n_weights += 1
+                self._numbers = np.arange(max(0, self._n_weights - _POOL),
+                                          self._n_weights)  # by column, below
+                self._numbers = self._numbers[np.argsort(self._numbers % _POOL)]
+                return None
             return np.zeros(0)
         return x[:len(act)]
 

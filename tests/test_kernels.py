@@ -7,8 +7,8 @@ import pytest
 
 import solver.search as search_module
 from solver.kernels import (_field_max, _fits, _guarded_lanes, _held, branch_cuts, fit_table,
-                            fitting, lane_max, next_child, restricted_relaxation, tails_left, unique_triples,
-                            weighting_proves, word_groups)
+                            fitting, lane_max, next_child, restricted_relaxation, rounded_proves,
+                            spelled, tails_left, unique_triples, weighting_proves, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -330,6 +330,32 @@ def test_weighting_proves_is_the_plain_sum():
                                        pool[:, :k], lengths, counts)
         assert got == expected
         outcomes.add(expected)
+    assert outcomes == {True, False}
+
+
+def test_rounded_proves_is_the_plain_integer_check():
+    """y clipped, scaled to 2^20 at its largest and floored; then the groups' lightest words
+    against the caps, in exact integers (the check every relaxation's y must pass)."""
+    rng = np.random.default_rng(20)
+    counts, lengths, _, _ = _random_words(rng, 300, 9)
+    letters, amounts = spelled(counts)
+    assert all(sorted(zip(letters[w][letters[w] >= 0].tolist(), amounts[w][letters[w] >= 0]
+                          .tolist())) == [(l, int(c)) for l, c in enumerate(counts[w]) if c]
+               for w in range(300))
+    outcomes = set()
+    for _ in range(300):
+        words = np.sort(rng.choice(300, size=int(rng.integers(1, 300)), replace=False))
+        starts = np.flatnonzero(np.diff(lengths[words], prepend=-1) != 0)
+        sizes = rng.integers(1, 3, size=len(starts))
+        cap = rng.integers(0, 4, size=26) * (rng.random(26) < 0.5)
+        y = rng.normal(size=26)
+        proves, rounded = rounded_proves(words, letters, amounts, starts, sizes, cap, y,
+                                         float(1 << 20))
+        expected = np.floor(np.maximum(y, 0) / y.max() * (1 << 20)).astype(np.int64)
+        least = np.minimum.reduceat(counts[words].astype(np.int64) @ expected, starts)
+        assert rounded.tolist() == expected.tolist()
+        assert proves == bool(sizes @ least > cap @ expected)
+        outcomes.add(proves)
     assert outcomes == {True, False}
 
 

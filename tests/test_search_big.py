@@ -22,6 +22,7 @@ import pytest
 import solver.search as search_module
 from solver.bounds import counts_of, shape_bound, tile_counts
 from solver.lexicon import load_lexicon
+from solver.kernels import column_generation
 from solver.packing import Packer
 from solver.reference import brute_force_highest, candidate_alphagrams
 from solver.search import search
@@ -350,8 +351,11 @@ def test_column_generation_reaches_the_whole_relaxation(twl):
             sizes = np.array([rng.randint(1, 3) for _ in wanted])
             cap = tile_counts(tiles.packed)
             whole = packing._relaxation(counts, starts, sizes, cap)
-            generated = packer._generated(counts, starts, sizes, cap)
-            if whole is None or generated is None:
+            solved, *generated = column_generation(
+                words, packer._small, *packer._spelled, starts, sizes, cap.astype(np.int64),
+                np.ones(26), packing._COLUMNS, packing._COLUMNS, packing._ROUNDS,
+                float(packing._SCALE))
+            if whole is None or not solved:
                 continue
             # fewer columns never raise the optimum; it stops short of the whole one
             # only below 1, with a y that proves the cut (so the whole one is below 1 too)
