@@ -633,9 +633,17 @@ def fit_bits(table, cap, smaller):  # pragma: no cover - compiled
 
 @_compiled
 def _any_bit(bits, lo, hi):  # pragma: no cover - compiled
-    """Is a bit of positions lo..hi-1 set?"""
-    for i in range(lo, hi):
-        if (bits[i // 64] >> np.uint64(i % 64)) & _ONE:
+    """Is a bit of positions lo..hi-1 set?  (A block at a time, the ends masked.)"""
+    if hi <= lo:
+        return False
+    first, last = lo // 64, (hi - 1) // 64
+    for b in range(first, last + 1):
+        v = bits[b]
+        if b == first:
+            v &= ~_ZERO << np.uint64(lo % 64)
+        if b == last and hi % 64:
+            v &= (_ONE << np.uint64(hi % 64)) - _ONE
+        if v != _ZERO:
             return True
     return False
 

@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 
 import solver.search as search_module
-from solver.kernels import (_field_max, _fits, _guarded_lanes, _held, branch_cuts, fit_table,
-                            fitting, lane_max, next_child, restricted_relaxation, rounded_proves,
-                            spelled, tails_left, unique_triples, weighting_proves, word_groups)
+from solver.kernels import (_any_bit, _field_max, _fits, _guarded_lanes, _held, branch_cuts,
+                            fit_table, fitting, lane_max, next_child, restricted_relaxation,
+                            rounded_proves, spelled, tails_left, unique_triples,
+                            weighting_proves, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -289,6 +290,20 @@ def test_fitting_is_the_letter_count_comparison():
         smaller = smaller.astype(np.int16)
         expected = words[(counts[words] <= smaller).all(axis=1)]
         assert fitting(table, words, cap, smaller).tolist() == expected.tolist()
+
+
+def test_any_bit_looks_at_exactly_its_range():
+    """Ranges within a block, across blocks and empty ones, on sparse and dense bitsets."""
+    rng = np.random.default_rng(21)
+    for _ in range(2000):
+        n = int(rng.integers(1, 300))
+        bits = rng.random(n) < rng.choice([0.002, 0.02, 0.3])
+        packed = np.zeros((n + 63) // 64, dtype=np.uint64)
+        for i in np.flatnonzero(bits):
+            packed[i // 64] |= np.uint64(1) << np.uint64(i % 64)
+        lo = int(rng.integers(0, n + 1))
+        hi = int(rng.integers(lo, n + 1))
+        assert _any_bit(packed, lo, hi) == bool(bits[lo:hi].any())
 
 
 def _weighting_by_numpy(act, tails, want, tail_want, one_of, cap, pool, lengths, counts):
