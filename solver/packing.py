@@ -58,6 +58,14 @@ With column generation on, a state whose relaxation holds first tries to read
 a packing off the relaxation's solution (its words, most used first, while they
 fit); a packing found that way is a "yes" shown by its words, and a failure
 only moves on to the branching.
+
+Where the work is done: the states below a branch are walked by a compiled
+loop (``kernels.next_child``), which applies every cut above but the
+relaxation and the memo, the kept weightings included, and hands back only
+the states that pass them (most fail: on an 80-tile rack, 1 in 10 to 1 in
+60).  It checks the necessary conditions cheapest first (which order cuts
+a state changes no answer), finding a state's words from the branch's by
+bitsets.  The relaxation, the memo and the bin's own query stay here.
 """
 
 from __future__ import annotations
@@ -123,8 +131,8 @@ class Packer:
         self.failed: dict = {}  # states proven empty -> the least tail length asked for then
         self.nodes = 0
         self.relaxations = 0  # linear relaxations solved
-        # the last proven letter weightings, newest first, tried at every state (compiled)
-        # (a ring: weighting number v in column v % _POOL; integers, held as floats)
+        # the last _POOL proven letter weightings, tried at every state (compiled): a ring,
+        # weighting number v in column v % _POOL, integers held as floats
         self._weights = np.zeros((26, _POOL))
         self._numbers = np.zeros(0, dtype=np.int64)  # each column's weighting number
         self._n_weights = 0  # how many weightings were ever kept
@@ -298,10 +306,9 @@ class Packer:
             status, frame, tiles, want_, settled, kept, letter, kept_tails, visited = \
                 self._next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth,
                                  binned, act, tails, act_table, tail_table, x, cover, free,
-                                 self._room, self._spare,
-                                 self._low, self._one_of, self._need, self._tail_want,
-                                 self._weights, self._numbers, self._word_weights,
-                                 self._made, self._lengths, self._small,
+                                 self._room, self._spare, self._low, self._one_of, self._need,
+                                 self._tail_want, self._weights, self._numbers,
+                                 self._word_weights, self._made, self._lengths, self._small,
                                  self.vowels, _VOWELS, *self.lanes, _WALK)
             self.nodes += visited
             if time.perf_counter() > self.deadline:
@@ -329,9 +336,10 @@ class Packer:
         y . w over the words, >= sum over the groups (one per wanted length,
         one per tail length, or one for the tail when it is one word of any of
         its lengths) of n_g * min_{w in group} y . w.  A y breaking
-        that inequality proves that no packing exists.  It is checked here in
-        integer arithmetic (integers held in float64: every product and partial
-        sum is an integer below 2^53, so each is exact); where y comes from (a
+        that inequality proves that no packing exists.  It is checked in
+        integer arithmetic (kernels.rounded_proves and weighting_proves: integers
+        held in float64, every product and partial sum an integer below 2^53,
+        so each is exact); where y comes from (a
         few kept from earlier states, or the dual of the linear relaxation,
         however it was solved) does not matter for the proof.  When no y is
         found, the relaxation's solution (how much of each ``act`` word it
