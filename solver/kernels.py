@@ -820,60 +820,31 @@ _TOLERANCE = 1e-9  # the simplex's: a reduced cost or pivot this small counts as
 
 
 @_compiled
-def restricted_relaxation(counts, group, sizes, cap):  # pragma: no cover - compiled
-    """The packing relaxation over a few words: (solved, most t, x, letter duals y).
+def _simplex(tab, rhs, basic, reduced, n_cols):  # pragma: no cover - compiled
+    """Pivot a feasible tableau to the optimum: (solved, the objective's gain).
 
-    Maximise t subject to sum_w x_w counts[w] <= cap (the 26 letters),
-    sizes[g] t <= sum_{w in group g} x_w, and x, t >= 0 (the equalities of
-    solver/packing.py's relaxation as inequalities: a solution with more of a
-    group can give some back, so the most t is the same).  Every row is "<="
-    with a right side >= 0, so the slacks are a first basis.  A dense
-    tableau (27-30 rows, a few hundred columns: solved in tens of microseconds,
-    where setting up a solver took hundreds), Dantzig's rule, and Bland's
-    rule after a run of degenerate pivots (no cycling).  Only a suggestion,
-    like any relaxation here: the caller checks every y it uses exactly.
+    Columns 0..n_cols-1 of ``tab`` are in use; ``reduced`` is the objective
+    row (each column's reduced cost; minimising).  Dantzig's rule, and Bland's
+    rule after a run of degenerate pivots (no cycling).
     """
-    k = counts.shape[0]
-    n_groups = len(sizes)
-    m = 26 + n_groups
-    n = 1 + k + m  # t, the words, the slacks
-    tab = np.zeros((m, n))
-    rhs = np.zeros(m)
-    for i in range(26):
-        rhs[i] = cap[i]
-        for j in range(k):
-            tab[i, 1 + j] = counts[j, i]
-    for g in range(n_groups):
-        tab[26 + g, 0] = sizes[g]
-    for j in range(k):
-        tab[26 + group[j], 1 + j] = -1.0
-    basic = np.empty(m, np.int64)
-    for i in range(m):
-        tab[i, 1 + k + i] = 1.0
-        basic[i] = 1 + k + i
-    reduced = np.zeros(n)  # the objective row: each column's reduced cost
-    reduced[0] = -1.0
-    most = 0.0
+    m = tab.shape[0]
+    gain = 0.0
     degenerate = 0
-    for _ in range(20 * n + 1000):
+    for _ in range(20 * n_cols + 1000):
         enter = -1
         if degenerate < 40:  # Dantzig: the most negative reduced cost
             least = -_TOLERANCE
-            for j in range(n):
+            for j in range(n_cols):
                 if reduced[j] < least:
                     least = reduced[j]
                     enter = j
         else:  # Bland: the first negative one
-            for j in range(n):
+            for j in range(n_cols):
                 if reduced[j] < -_TOLERANCE:
                     enter = j
                     break
         if enter < 0:  # optimal
-            x = np.zeros(k)
-            for i in range(m):
-                if 1 <= basic[i] <= k:
-                    x[basic[i] - 1] = rhs[i]
-            return True, most, x, reduced[1 + k:1 + k + 26].copy()
+            return True, gain
         leave = -1
         ratio = np.inf
         for i in range(m):
@@ -883,24 +854,93 @@ def restricted_relaxation(counts, group, sizes, cap):  # pragma: no cover - comp
                     ratio = q
                     leave = i
         if leave < 0:  # unbounded: not for these rows (t is held by its groups)
-            break
+            return False, gain
         degenerate = degenerate + 1 if ratio <= _TOLERANCE else 0
         pivot = tab[leave, enter]
-        for j in range(n):
+        for j in range(n_cols):
             tab[leave, j] /= pivot
         rhs[leave] /= pivot
         for i in range(m):
             f = tab[i, enter]
             if i != leave and f != 0.0:
-                for j in range(n):
+                for j in range(n_cols):
                     tab[i, j] -= f * tab[leave, j]
                 rhs[i] = max(rhs[i] - f * rhs[leave], 0.0)  # >= 0 but for rounding
         f = reduced[enter]
-        for j in range(n):
+        for j in range(n_cols):
             reduced[j] -= f * tab[leave, j]
-        most -= f * rhs[leave]
+        gain -= f * rhs[leave]
         basic[leave] = enter
-    return False, 0.0, np.zeros(k), np.zeros(26)
+    return False, gain
+
+
+@_compiled
+def _tableau(sizes, cap, width):  # pragma: no cover - compiled
+    """The relaxation's first tableau: rows the 26 letters then the groups, columns t, the
+    slacks (the first basis), then room for ``width`` word columns."""
+    n_groups = len(sizes)
+    m = 26 + n_groups
+    tab = np.zeros((m, 1 + m + width))
+    rhs = np.zeros(m)
+    basic = np.empty(m, np.int64)
+    for i in range(m):
+        tab[i, 1 + i] = 1.0
+        basic[i] = 1 + i
+        if i < 26:
+            rhs[i] = cap[i]
+    for g in range(n_groups):
+        tab[26 + g, 0] = sizes[g]
+    reduced = np.zeros(1 + m + width)
+    reduced[0] = -1.0
+    return tab, rhs, basic, reduced
+
+
+@_compiled
+def _add_column(tab, reduced, column, letters, amounts, w, group):  # pragma: no cover
+    """Word w as tableau column ``column``: its letters and -1 in its group's row, through
+    the current basis (the slack columns hold its inverse), with its reduced cost."""
+    m = tab.shape[0]
+    for i in range(m):
+        tab[i, column] = -tab[i, 1 + 26 + group]
+    reduced[column] = -reduced[1 + 26 + group]
+    for j in range(letters.shape[1]):
+        letter = letters[w, j]
+        if letter < 0:
+            break
+        count = amounts[w, j]
+        for i in range(m):
+            tab[i, column] += count * tab[i, 1 + letter]
+        reduced[column] += count * reduced[1 + letter]
+
+
+@_compiled
+def restricted_relaxation(counts, group, sizes, cap):  # pragma: no cover - compiled
+    """The packing relaxation over a few words: (solved, most t, x, letter duals y).
+
+    Maximise t subject to sum_w x_w counts[w] <= cap (the 26 letters),
+    sizes[g] t <= sum_{w in group g} x_w, and x, t >= 0 (the equalities of
+    solver/packing.py's relaxation as inequalities: a solution with more of a
+    group can give some back, so the most t is the same).  Every row is "<="
+    with a right side >= 0, so the slacks are a first basis.  A dense
+    tableau (27-30 rows, a few hundred columns: solved in tens of microseconds,
+    where setting up a solver took hundreds), ``_simplex``.  Only a
+    suggestion, like any relaxation here: the caller checks every y it uses
+    exactly.  (``column_generation`` grows such a tableau column by column.)
+    """
+    k = counts.shape[0]
+    letters, amounts = spelled(counts.astype(np.int16))
+    tab, rhs, basic, reduced = _tableau(sizes, cap, k)
+    m = tab.shape[0]
+    for j in range(k):
+        _add_column(tab, reduced, 1 + m + j, letters, amounts, j, group[j])
+    solved, most = _simplex(tab, rhs, basic, reduced, 1 + m + k)
+    x = np.zeros(k)
+    if not solved:
+        return False, 0.0, x, np.zeros(26)
+    for i in range(m):
+        if basic[i] >= 1 + m:
+            x[basic[i] - 1 - m] = rhs[i]
+    return True, most, x, reduced[1:27].copy()
 
 
 @_compiled
@@ -997,13 +1037,15 @@ def rounded_proves(words, letters, amounts, starts, sizes, cap, y, scale):  # pr
 
 
 @_compiled
-def column_generation(words, counts, letters, amounts, starts, sizes, cap, ref, first, more,
-                      rounds, scale):  # pragma: no cover - compiled
+def column_generation(words, letters, amounts, starts, sizes, cap, ref, first, more, rounds,
+                      scale):  # pragma: no cover - compiled
     """The packing relaxation by column generation: (solved, most t, x, letter duals y).
 
     The words are in groups (runs from ``starts``); only the ``first``
     lightest of each under the weighting ``ref`` are columns at first.  After
-    each solve (``restricted_relaxation``), the words of each group lighter
+    each solve (``_simplex``, on one tableau that grows: a round's new columns
+    enter the last round's basis, through its inverse, which the slack columns
+    hold), the words of each group lighter
     under the solution's y than every column of their group (the ones that
     could improve it: a column's reduced cost is y . w minus its group's
     price, and the group's basic columns cost its price; at most ``more`` a
@@ -1025,19 +1067,24 @@ def column_generation(words, counts, letters, amounts, starts, sizes, cap, ref, 
     for g in range(n_groups):
         _lightest(score[starts[g]:ends[g]], np.arange(ends[g] - starts[g]), first, chosen,
                   starts[g])
-    sizes_f = sizes.astype(np.float64)
-    cap_f = cap.astype(np.float64)
-    value, xs, y = 0.0, np.zeros(0), np.zeros(26)
-    solved = np.flatnonzero(chosen)
+    tab, rhs, basic, reduced = _tableau(sizes.astype(np.float64), cap.astype(np.float64), n)
+    m = tab.shape[0]
+    word_at = np.empty(1 + m + n, np.int64)  # the word of each word column
+    n_cols = 1 + m
+    placed = np.zeros(n, np.bool_)
+    value, y = 0.0, np.zeros(26)
     for _ in range(rounds):
-        solved = np.flatnonzero(chosen)
-        columns = np.empty((len(solved), 26))
-        for j in range(len(solved)):
-            for letter in range(26):
-                columns[j, letter] = counts[words[solved[j]], letter]
-        ok, value, xs, y = restricted_relaxation(columns, group[solved], sizes_f, cap_f)
+        for i in range(n):
+            if chosen[i] and not placed[i]:
+                _add_column(tab, reduced, n_cols, letters, amounts, words[i], group[i])
+                word_at[n_cols] = i
+                placed[i] = True
+                n_cols += 1
+        ok, gain = _simplex(tab, rhs, basic, reduced, n_cols)
         if not ok:
             return False, 0.0, np.zeros(n), y
+        value += gain
+        y = reduced[1:27].copy()
         price = _weights_of(words, letters, amounts, np.maximum(y, 0.0))
         added = False
         for g in range(n_groups):
@@ -1048,13 +1095,13 @@ def column_generation(words, counts, letters, amounts, starts, sizes, cap, ref, 
                     least = min(least, price[i])
             below = least - 1e-9 * (1.0 + abs(least))
             cheaper = np.empty(hi - lo, np.int64)
-            m = 0
+            n_cheaper = 0
             for i in range(lo, hi):
                 if not chosen[i] and price[i] < below:
-                    cheaper[m] = i - lo
-                    m += 1
-            if m:
-                _lightest(price[lo:hi], cheaper[:m], more, chosen, lo)
+                    cheaper[n_cheaper] = i - lo
+                    n_cheaper += 1
+            if n_cheaper:
+                _lightest(price[lo:hi], cheaper[:n_cheaper], more, chosen, lo)
                 added = True
         if not added:
             break
@@ -1062,8 +1109,9 @@ def column_generation(words, counts, letters, amounts, starts, sizes, cap, ref, 
                                           scale)[0]:
             break  # a y that already proves the cut needs no more columns
     x = np.zeros(n)
-    for j in range(len(solved)):
-        x[solved[j]] = xs[j]
+    for i in range(m):
+        if basic[i] >= 1 + m:
+            x[word_at[basic[i]]] = rhs[i]
     return True, value, x, y
 
 
@@ -1105,7 +1153,7 @@ def ready() -> None:
                      np.zeros((1, 26), dtype=np.int16), np.zeros(0))
     one_group = np.zeros(1, dtype=np.int64)
     ones = np.ones((1, 26), dtype=np.int16)
-    column_generation(one_group, ones, *spelled(ones), one_group,
+    column_generation(one_group, *spelled(ones), one_group,
                       np.ones(1, dtype=np.int64), np.ones(26, dtype=np.int64), np.ones(26), 1, 1,
                       1, 1.0)
     word_groups(none, 0, False, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))

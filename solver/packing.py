@@ -357,8 +357,8 @@ class Packer:
         if self.columns:  # by column generation (kernels.column_generation)
             ref = self._weights[:, (self._n_weights - 1) % _POOL].copy() if self._n_weights \
                 else np.ones(26)  # the first columns: the lightest under the newest weighting
-            solved, value, x, y = self._generate(words, self._small, *self._spelled, starts,
-                                                 sizes, cap, ref, _COLUMNS, _COLUMNS, _ROUNDS,
+            solved, value, x, y = self._generate(words, *self._spelled, starts, sizes, cap,
+                                                 ref, _COLUMNS, _COLUMNS, _ROUNDS,
                                                  float(_SCALE))
             got = (value, x, y) if solved else None
         else:

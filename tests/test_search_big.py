@@ -352,7 +352,7 @@ def test_column_generation_reaches_the_whole_relaxation(twl):
             cap = tile_counts(tiles.packed)
             whole = packing._relaxation(counts, starts, sizes, cap)
             solved, *generated = column_generation(
-                words, packer._small, *packer._spelled, starts, sizes, cap.astype(np.int64),
+                words, *packer._spelled, starts, sizes, cap.astype(np.int64),
                 np.ones(26), packing._COLUMNS, packing._COLUMNS, packing._ROUNDS,
                 float(packing._SCALE))
             if whole is None or not solved:
