@@ -946,24 +946,31 @@ def restricted_relaxation(counts, group, sizes, cap):  # pragma: no cover - comp
 @_compiled
 def _lightest(values, among, count, chosen, offset):  # pragma: no cover - compiled
     """Mark in ``chosen`` (at ``offset`` + i) the ``count`` entries i of ``among`` with the
-    least ``values[i]`` (all of them when there are no more; ties: the first ones)."""
+    least ``values[i]`` (all of them when there are no more; ties: the first ones).
+
+    A sorted buffer of the lightest so far (an entry displaces the heaviest only when
+    strictly lighter, so the first of equal ones stay): plain loops, where numpy's
+    partition took seconds to compile."""
     if len(among) <= count:
         for i in among:
             chosen[offset + i] = True
         return
-    picked = np.empty(len(among))
-    for j in range(len(among)):
-        picked[j] = values[among[j]]
-    bound = np.partition(picked, count - 1)[count - 1]
-    taken = 0
+    best = np.empty(count, np.int64)
+    filled = 0
     for i in among:
-        if values[i] < bound:
-            chosen[offset + i] = True
-            taken += 1
-    for i in among:
-        if taken < count and values[i] == bound:
-            chosen[offset + i] = True
-            taken += 1
+        v = values[i]
+        if filled == count and v >= values[best[count - 1]]:
+            continue
+        j = filled if filled < count else count - 1
+        while j > 0 and values[best[j - 1]] > v:
+            if j < count:
+                best[j] = best[j - 1]
+            j -= 1
+        best[j] = i
+        if filled < count:
+            filled += 1
+    for j in range(count):
+        chosen[offset + best[j]] = True
 
 
 @_compiled

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 import solver.search as search_module
-from solver.kernels import (_any_bit, _field_max, _fits, _guarded_lanes, _held, branch_cuts,
-                            fit_table, fitting, lane_max, next_child, restricted_relaxation,
-                            rounded_proves, spelled, tails_left, unique_triples,
-                            weighting_proves, word_groups)
+from solver.kernels import (_any_bit, _field_max, _fits, _guarded_lanes, _held, _lightest,
+                            branch_cuts, fit_table, fitting, lane_max, next_child,
+                            restricted_relaxation, rounded_proves, spelled, tails_left,
+                            unique_triples, weighting_proves, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -304,6 +304,20 @@ def test_any_bit_looks_at_exactly_its_range():
         lo = int(rng.integers(0, n + 1))
         hi = int(rng.integers(lo, n + 1))
         assert _any_bit(packed, lo, hi) == bool(bits[lo:hi].any())
+
+
+def test_lightest_marks_the_lightest_first_ones_on_ties():
+    """Column generation's pick: the ``count`` lightest of ``among``, ties to the first."""
+    rng = np.random.default_rng(22)
+    for _ in range(500):
+        values = rng.integers(0, 8, size=int(rng.integers(1, 200))).astype(np.float64)
+        among = np.sort(rng.choice(len(values), size=int(rng.integers(1, len(values) + 1)),
+                                   replace=False))
+        count = int(rng.integers(1, 70))
+        chosen = np.zeros(len(values) + 3, dtype=bool)
+        _lightest(values, among, count, chosen, 3)
+        expected = among[np.argsort(values[among], kind="stable")[:count]]
+        assert np.flatnonzero(chosen).tolist() == sorted((expected + 3).tolist())
 
 
 def _weighting_by_numpy(act, tails, want, tail_want, one_of, cap, pool, lengths, counts):
