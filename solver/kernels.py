@@ -130,7 +130,6 @@ def and_pairs(bits, table, depth, n_states):  # pragma: no cover - compiled
     return out_i[:n], out_j[:n]
 
 
-
 _FIELD = np.uint64(31)  # a letter's count, below its field's guard bit
 
 
@@ -487,8 +486,6 @@ def branch_cuts(act, want, tiles, free, lengths, vowels, is_vowel,
     return kept, x
 
 
-
-
 @_compiled
 def _add_least(words, starts, sizes, pool, numbers, weights, made, counts,
                total):  # pragma: no cover - compiled
@@ -788,6 +785,7 @@ def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned,
                 kept_tails, visited
     depth[0] = -1
     return 0, 0, binned, walk_want[0], binned, act[:0], -1, tails[:0], visited
+
 
 @_compiled
 def word_groups(lengths, n_main, one_of, want, tail_want):  # pragma: no cover - compiled
