@@ -550,6 +550,51 @@ def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, numbers, we
 
 
 @_compiled
+def _tails_fitting(tails, tiles, binned, room, spare, low, one_of, need_lengths, lengths, counts,
+                   wa, wb, wc):  # pragma: no cover - compiled
+    """(does the bin still hold the tail, the tail words still possible: ``tails_left``).
+
+    ``need_lengths`` lists the tail lengths each of which needs a word (not
+    ``one_of``, where one word of any will do).
+    """
+    kept_tails = tails_left(tails, tiles, binned, room, spare, low, lengths, counts,
+                            wa, wb, wc)
+    if one_of:
+        return len(kept_tails) > 0, kept_tails
+    for length in need_lengths:
+        held = False
+        for w in kept_tails:
+            if lengths[w] == length:
+                held = True
+                break
+        if not held:
+            return False, kept_tails
+    return True, kept_tails
+
+
+@_compiled
+def _main_cuts(act, want, tiles, lengths, vowels, is_vowel, wa, wb,
+               wc):  # pragma: no cover - compiled
+    """(status, kept main words, letter): 2 when no main word is wanted (the bin decides),
+    0 when the wanted words overflow the tiles or a cut of ``branch_cuts`` holds, else 1."""
+    none = act[:0]
+    need = 0
+    for length in range(len(want)):
+        need += want[length] * length
+    if need == 0:
+        return 2, none, -1
+    free = -need
+    for letter in range(26):
+        free += tiles[letter]
+    if free < 0:
+        return 0, none, -1
+    kept, x = branch_cuts(act, want, tiles, free, lengths, vowels, is_vowel, wa, wb, wc)
+    if x < 0:
+        return 0, none, -1
+    return 1, kept, x
+
+
+@_compiled
 def open_state(tiles, want, binned, act, tails, room, spare, low, one_of, need_lengths,
                lengths, counts, vowels, is_vowel, wa, wb, wc):  # pragma: no cover - compiled
     """A packing state's cheap tests, all at once: (status, kept words, letter, tail words).
@@ -558,38 +603,13 @@ def open_state(tiles, want, binned, act, tails, room, spare, low, one_of, need_l
     words overflow the tiles, or a cut of ``branch_cuts`` holds); 1: open, to
     branch on the letter (the kept main words and tail words are the
     candidates below it); 2: no main word is wanted, so the bin decides.
-    ``need_lengths`` lists the tail lengths each of which needs a word
-    (not ``one_of``, where one word of any will do).
     """
-    kept_tails = tails_left(tails, tiles, binned, room, spare, low, lengths, counts,
-                            wa, wb, wc)
-    none = act[:0]
-    if one_of:
-        if len(kept_tails) == 0:
-            return 0, none, -1, kept_tails
-    else:
-        for length in need_lengths:
-            held = False
-            for w in kept_tails:
-                if lengths[w] == length:
-                    held = True
-                    break
-            if not held:
-                return 0, none, -1, kept_tails
-    need = 0
-    for length in range(len(want)):
-        need += want[length] * length
-    if need == 0:
-        return 2, none, -1, kept_tails
-    free = -need
-    for letter in range(26):
-        free += tiles[letter]
-    if free < 0:
-        return 0, none, -1, kept_tails
-    kept, x = branch_cuts(act, want, tiles, free, lengths, vowels, is_vowel, wa, wb, wc)
-    if x < 0:
-        return 0, none, -1, kept_tails
-    return 1, kept, x, kept_tails
+    held, kept_tails = _tails_fitting(tails, tiles, binned, room, spare, low, one_of,
+                                      need_lengths, lengths, counts, wa, wb, wc)
+    if not held:
+        return 0, act[:0], -1, kept_tails
+    status, kept, x = _main_cuts(act, want, tiles, lengths, vowels, is_vowel, wa, wb, wc)
+    return status, kept, x, kept_tails
 
 
 @_compiled
@@ -753,28 +773,25 @@ def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned,
         # the state's words are among those of the branch that fit its smaller counts
         # (found by the branch's bitsets; the tests below check the fit again)
         bin_cap = tiles + settled
-        main_words = fitting(act_table, act, walk_tiles[0], tiles)
         tail_bits = fit_bits(tail_table, top_cap, bin_cap)
         kept, kx, kept_tails = act[:0], -1, no_tails
         status = 1
         for r in range(n_ranges):
             if not _any_bit(tail_bits, ranges[r, 0], ranges[r, 1]):
                 status = 0
-        if status and len(numbers):
-            need = 0
-            for length in range(len(want)):
-                need += want[length] * length
-            kept, kx = branch_cuts(main_words, want, tiles, tiles.sum() - need, lengths,
-                                   vowels, is_vowel, wa, wb, wc)
-            if need and (kx < 0 or weighting_proves(
-                    kept, no_tails, want, tail_want, one_of, bin_cap.astype(np.int64), pool,
-                    numbers, weights, made, lengths, counts, tail_least)):
-                status = 0
         if status:
-            status, kept, kx, kept_tails = open_state(tiles, want, settled, main_words,
-                                                      _listed(tail_bits, tails), room, spare,
-                                                      low, one_of, need_lengths, lengths,
-                                                      counts, vowels, is_vowel, wa, wb, wc)
+            status, kept, kx = _main_cuts(fitting(act_table, act, walk_tiles[0], tiles), want,
+                                          tiles, lengths, vowels, is_vowel, wa, wb, wc)
+        if status == 1 and len(numbers) and weighting_proves(
+                kept, no_tails, want, tail_want, one_of, bin_cap.astype(np.int64), pool,
+                numbers, weights, made, lengths, counts, tail_least):
+            status = 0
+        if status:  # the full tests: the tail words themselves, then every group exact
+            held, kept_tails = _tails_fitting(_listed(tail_bits, tails), tiles, settled, room,
+                                              spare, low, one_of, need_lengths, lengths, counts,
+                                              wa, wb, wc)
+            if not held:
+                status = 0
         if status == 1 and len(numbers) and weighting_proves(
                 kept, kept_tails, want, tail_want, one_of, bin_cap.astype(np.int64),
                 pool, numbers, weights, made, lengths, counts, np.zeros(len(numbers))):
@@ -909,36 +926,6 @@ def _add_column(tab, reduced, column, letters, amounts, w, group):  # pragma: no
         for i in range(m):
             tab[i, column] += count * tab[i, 1 + letter]
         reduced[column] += count * reduced[1 + letter]
-
-
-@_compiled
-def restricted_relaxation(counts, group, sizes, cap):  # pragma: no cover - compiled
-    """The packing relaxation over a few words: (solved, most t, x, letter duals y).
-
-    Maximise t subject to sum_w x_w counts[w] <= cap (the 26 letters),
-    sizes[g] t <= sum_{w in group g} x_w, and x, t >= 0 (the equalities of
-    solver/packing.py's relaxation as inequalities: a solution with more of a
-    group can give some back, so the most t is the same).  Every row is "<="
-    with a right side >= 0, so the slacks are a first basis.  A dense
-    tableau (27-30 rows, a few hundred columns: solved in tens of microseconds,
-    where setting up a solver took hundreds), ``_simplex``.  Only a
-    suggestion, like any relaxation here: the caller checks every y it uses
-    exactly.  (``column_generation`` grows such a tableau column by column.)
-    """
-    k = counts.shape[0]
-    letters, amounts = spelled(counts.astype(np.int16))
-    tab, rhs, basic, reduced = _tableau(sizes, cap, k)
-    m = tab.shape[0]
-    for j in range(k):
-        _add_column(tab, reduced, 1 + m + j, letters, amounts, j, group[j])
-    solved, most = _simplex(tab, rhs, basic, reduced, 1 + m + k)
-    x = np.zeros(k)
-    if not solved:
-        return False, 0.0, x, np.zeros(26)
-    for i in range(m):
-        if basic[i] >= 1 + m:
-            x[basic[i] - 1 - m] = rhs[i]
-    return True, most, x, reduced[1:27].copy()
 
 
 @_compiled
@@ -1162,7 +1149,5 @@ def ready() -> None:
                       np.ones(1, dtype=np.int64), np.ones(26, dtype=np.int64), np.ones(26), 1, 1,
                       1, 1.0)
     word_groups(none, 0, False, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
-    restricted_relaxation(np.zeros((1, 26)), np.zeros(1, dtype=np.int64), np.ones(1),
-                          np.ones(26))
     branch_cuts(none, np.zeros(2, dtype=np.int64), np.zeros(26, dtype=np.int16), 0,
                 none, none, np.zeros(26, dtype=np.bool_), one, one, one)

@@ -134,7 +134,8 @@ class Packer:
         # the last _POOL proven letter weightings, tried at every state (compiled): a ring,
         # weighting number v in column v % _POOL, integers held as floats
         self._weights = np.zeros((26, _POOL))
-        self._numbers = np.zeros(0, dtype=np.int64)  # each column's weighting number
+        self._ring = np.full(_POOL, -1, dtype=np.int64)  # each column's weighting number
+        self._numbers = self._ring[:0]  # the same, for the columns in use
         self._n_weights = 0  # how many weightings were ever kept
         # each word's weight under each kept weighting, made when a state first asks
         # (kernels.weighting_proves), and the number of the weighting it was made for
@@ -374,10 +375,9 @@ class Packer:
             if proves:
                 column = self._n_weights % _POOL  # the oldest's place
                 self._weights[:, column] = y
+                self._ring[column] = self._n_weights
                 self._n_weights += 1
-                self._numbers = np.arange(max(0, self._n_weights - _POOL),
-                                          self._n_weights)  # by column, below
-                self._numbers = self._numbers[np.argsort(self._numbers % _POOL)]
+                self._numbers = self._ring[:min(self._n_weights, _POOL)]
                 return None
             return np.zeros(0)
         return x[:len(act)]

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import solver.search as search_module
-from solver.kernels import (_any_bit, _field_max, _fits, _guarded_lanes, _held, _lightest,
-                            branch_cuts, fit_table, fitting, lane_max, next_child,
-                            restricted_relaxation, rounded_proves, spelled, tails_left,
+from solver.kernels import (_add_column, _any_bit, _field_max, _fits, _guarded_lanes, _held,
+                            _lightest, _simplex, _tableau, branch_cuts, fit_table, fitting,
+                            lane_max, next_child, rounded_proves, spelled, tails_left,
                             unique_triples, weighting_proves, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
@@ -163,6 +163,23 @@ def test_branch_cuts_count_letters_that_many_words_hold():
                                  *_packed(counts))
     assert (got_act.tolist(), got_x) == (act.tolist(), 2)
     assert _cuts_by_numpy(act, want, tiles, 800, counts, lengths, vowels, is_vowel)[1] == 2
+
+
+def restricted_relaxation(counts, group, sizes, cap):
+    """The simplex of column generation on fixed columns: (solved, most t, x, letter duals y),
+    built from the same parts (a tableau, its word columns, the pivots)."""
+    k = len(counts)
+    letters, amounts = spelled(counts.astype(np.int16))
+    tab, rhs, basic, reduced = _tableau(sizes, cap, k)
+    m = tab.shape[0]
+    for j in range(k):
+        _add_column(tab, reduced, 1 + m + j, letters, amounts, j, group[j])
+    solved, most = _simplex(tab, rhs, basic, reduced, 1 + m + k)
+    x = np.zeros(k)
+    for i in range(m):
+        if basic[i] >= 1 + m:
+            x[basic[i] - 1 - m] = rhs[i]
+    return solved, most, x, reduced[1:27]
 
 
 @pytest.mark.parametrize("seed", [10, 11])
