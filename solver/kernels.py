@@ -691,21 +691,24 @@ def _listed(bits, words):  # pragma: no cover - compiled
 
 
 @_compiled
-def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned, act, tails,
-               act_table, tail_table, x, cover, free, room, spare, low, one_of, need_lengths,
-               tail_want, pool, numbers, weights, made, lengths, counts, vowels, is_vowel,
-               wa, wb, wc, limit):  # pragma: no cover - compiled
+def next_child(walk_tiles, walk_want, walk_left, walk_at, walk_cost, chosen, depth, binned,
+               act, tails, act_table, tail_table, x, cover, excess, slack, free, room, spare,
+               low, one_of, need_lengths, tail_want, pool, numbers, weights, made, lengths,
+               counts, vowels, is_vowel, wa, wb, wc, limit):  # pragma: no cover - compiled
     """The next state below a packing branch that passes ``open_state`` and the kept letter
     weightings (``weighting_proves``), in depth-first order.
 
     The branch puts the letter x's tiles in main words of ``cover`` (each
     holding x; a multiset, in row order: a word is followed only by itself or
     later ones) and the rest in the bin, when the bin's ``free`` room takes
-    them.  The walk is an explicit stack that a call resumes: frame d holds
-    the tiles, wanted lengths and x tiles left after the words ``chosen[:d]``
-    and, in ``walk_at[d]``, the next cover word to try; a frame's own state
-    (the rest of x to the bin) comes after every state below it, as in
-    the recursion it replaces.  Returns (status, frame, tiles, want, binned,
+    them.  Words whose ``excess`` weights (``reduced_costs``, under the
+    branch's own weighting) sum past ``slack`` are never placed together:
+    every state below them is empty.  The walk is an explicit stack that a
+    call resumes: frame d holds the tiles, wanted lengths, x tiles left and
+    summed excess (``walk_cost[d]``) after the words ``chosen[:d]`` and, in
+    ``walk_at[d]``, the next cover word to try; a frame's own state (the rest
+    of x to the bin) comes after every state below it, as in the recursion it
+    replaces.  Returns (status, frame, tiles, want, binned,
     kept, letter, tail words, states visited): the status of ``open_state``
     (1 or 2; the state's words are ``chosen[:frame]``), 0 when the walk is
     over, or 3 after ``limit`` states with none open (call again).
@@ -745,7 +748,7 @@ def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned,
             while i < n_cover:
                 w = cover[i]
                 if walk_want[d, lengths[w]] > 0 and counts[w, x] <= left and \
-                        _fits(a, b, c, wa, wb, wc, w):
+                        walk_cost[d] + excess[i] <= slack and _fits(a, b, c, wa, wb, wc, w):
                     break
                 i += 1
             if i < n_cover:
@@ -757,6 +760,7 @@ def next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned,
                 walk_want[d + 1, :] = walk_want[d, :]
                 walk_want[d + 1, lengths[w]] -= 1
                 walk_left[d + 1] = left - counts[w, x]
+                walk_cost[d + 1] = walk_cost[d] + excess[i]
                 walk_at[d + 1] = i
                 d += 1
                 continue
@@ -998,6 +1002,50 @@ def _weights_of(words, letters, amounts, y):  # pragma: no cover - compiled
 
 
 @_compiled
+def rounded_weighting(y, scale):  # pragma: no cover - compiled
+    """y clipped at 0, scaled so that its largest weight is ``scale``, and floored: integers
+    held in float64 (all zero when y has no positive weight)."""
+    top = 0.0
+    for letter in range(26):
+        top = max(top, y[letter])
+    rounded = np.zeros(26)
+    if top > 0.0:
+        for letter in range(26):
+            rounded[letter] = np.floor(max(y[letter], 0.0) / top * scale)
+    return rounded
+
+
+@_compiled
+def reduced_costs(words, letters, amounts, starts, sizes, cap, y):  # pragma: no cover
+    """(each word's weight y . w above its group's lightest, the room: y . cap less the
+    groups' sizes times their lightest weight), for an integer weighting y.
+
+    Why: the letter-weighting cut of solver/packing.py, for the states below
+    this one.  A state's packing takes ``sizes[g]`` words of each group g, so
+    the words a branch places weigh together at most the room plus their
+    groups' lightest weights; a choice of words whose excesses (the first
+    number) sum past the room is empty however it is completed (its other
+    words weigh at least their groups' lightest).  Every sum is an integer
+    below 2^53, so exact.
+    """
+    weights = _weights_of(words, letters, amounts, y)
+    n = len(words)
+    excess = np.empty(n)
+    room = 0.0
+    for letter in range(26):
+        room += cap[letter] * y[letter]
+    for g in range(len(starts)):
+        end = starts[g + 1] if g + 1 < len(starts) else n
+        least = np.inf
+        for i in range(starts[g], end):
+            least = min(least, weights[i])
+        room -= sizes[g] * least
+        for i in range(starts[g], end):
+            excess[i] = weights[i] - least
+    return excess, room
+
+
+@_compiled
 def rounded_proves(words, letters, amounts, starts, sizes, cap, y, scale):  # pragma: no cover
     """(does y, rounded to integers, prove the packing state empty; the rounded y).
 
@@ -1006,14 +1054,9 @@ def rounded_proves(words, letters, amounts, starts, sizes, cap, y, scale):  # pr
     2^53, so exact).  It proves the state empty when the groups' sizes times
     their lightest word's weight sum to more than y . cap (solver/packing.py).
     """
-    top = 0.0
-    for letter in range(26):
-        top = max(top, y[letter])
-    rounded = np.zeros(26)
-    if top <= 0.0:
+    rounded = rounded_weighting(y, scale)
+    if rounded.max() <= 0.0:
         return False, rounded
-    for letter in range(26):
-        rounded[letter] = np.floor(max(y[letter], 0.0) / top * scale)
     weights = _weights_of(words, letters, amounts, rounded)
     total = 0.0
     for g in range(len(starts)):
@@ -1133,8 +1176,8 @@ def ready() -> None:
     fitting(table, none, small, small)
     _any_bit(fit_bits(table, small, small), 0, 0)
     next_child(np.zeros((1, 26), dtype=np.int16), np.zeros((1, 2), dtype=np.int64), none, none,
-               none, np.zeros(1, dtype=np.int64), small, none, none, table, table, 0, none, 0,
-               0, True, 0,
+               np.zeros(1), none, np.zeros(1, dtype=np.int64), small, none, none, table, table,
+               0, none, np.zeros(0), 0.0, 0, 0, True, 0,
                False, none, none, np.zeros((26, 1)), none, np.zeros((1, 1)),
                np.zeros((1, 1), dtype=np.int64), none,
                np.zeros((1, 26), dtype=np.int16), none,
@@ -1148,6 +1191,8 @@ def ready() -> None:
     column_generation(one_group, *spelled(ones), one_group,
                       np.ones(1, dtype=np.int64), np.ones(26, dtype=np.int64), np.ones(26), 1, 1,
                       1, 1.0)
+    reduced_costs(one_group, *spelled(ones), one_group, np.ones(1, dtype=np.int64),
+                  np.ones(26, dtype=np.int64), rounded_weighting(np.ones(26), 1.0))
     word_groups(none, 0, False, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
     branch_cuts(none, np.zeros(2, dtype=np.int64), np.zeros(26, dtype=np.int16), 0,
                 none, none, np.zeros(26, dtype=np.bool_), one, one, one)

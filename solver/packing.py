@@ -118,12 +118,14 @@ class Packer:
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
         from .kernels import (column_generation, fit_table,  # compiled: only big racks'
-                              next_child, open_state, rounded_proves,  # searches pack
-                              spelled, weighting_proves, word_groups)
+                              next_child, open_state, reduced_costs,  # searches pack
+                              rounded_proves, rounded_weighting, spelled,
+                              weighting_proves, word_groups)
         self._open_state, self._next_child = open_state, next_child
         self._fit_table = fit_table
         self._proves = weighting_proves
         self._generate, self._rounded_proves = column_generation, rounded_proves
+        self._rounded_weighting, self._reduced_costs = rounded_weighting, reduced_costs
         self._groups = word_groups
         self._small = np.ascontiguousarray(counts, dtype=np.int16)  # the types compiled for
         self._spelled = spelled(self._small)  # each word's few letters, for weight sums
@@ -243,23 +245,28 @@ class Packer:
         return found
 
     def _branch(self, tiles, want, binned, act, tails, x):
-        weights = self._relax(tiles, want, binned, act, tails)
-        if weights is None:
+        got = self._relax(tiles, want, binned, act, tails)
+        if got is None:
             return None  # a letter weighting proves that nothing packs
+        weights, excess, room = got
         if self.columns and len(weights) and (len(self._tail) <= 1 or self._one_of):
             found = self._rounded(tiles, want, binned, act, tails, weights)
             if found is not None:
                 return found
         has_x = self.counts[act, x] > 0
         cover = act[has_x]
+        excess = excess[has_x]
         # try first the words that use the most plentiful letters (an order only)
         scarcity = 1.0 / (tiles.astype(np.float64) + 1.0)
-        cover = cover[np.argsort(self.counts[cover] @ scarcity, kind="stable")]
+        order = np.argsort(self.counts[cover] @ scarcity, kind="stable")
+        cover, excess = cover[order], excess[order]
         if len(weights):
             # and before them, the words the relaxation's solution uses most (an order only)
-            cover = cover[np.argsort(-weights[has_x], kind="stable")]
+            order = np.argsort(-weights[has_x][order], kind="stable")
+            cover, excess = cover[order], excess[order]
         free = int(tiles.sum()) - int(want @ self.span)  # bin room the unplaced tiles may take
-        return self._cover(tiles, want, binned, act, tails, x, int(tiles[x]), cover, free)
+        return self._cover(tiles, want, binned, act, tails, x, int(tiles[x]), cover, excess,
+                           room, free)
 
     def _rounded(self, tiles, want, binned, act, tails, weights):
         """A packing read off the relaxation's solution, or None (a quick "yes" only).
@@ -290,14 +297,19 @@ class Packer:
             return None
         return self._found(taken, [int(fit[0])])
 
-    def _cover(self, tiles, want, binned, act, tails, x, left, cover, free):
+    def _cover(self, tiles, want, binned, act, tails, x, left, cover, excess, room, free):
         """The states below: the letter x's ``left`` tiles in main words of ``cover`` (a
-        multiset, in row order) and the rest in the bin, walked by ``kernels.next_child``."""
+        multiset, in row order) and the rest in the bin, walked by ``kernels.next_child``.
+
+        Words whose ``excess`` weights (under the branch's own weighting, ``_relax``) sum
+        past ``room`` are never placed together: every state below them is empty.
+        """
         frames = min(left, int(want.sum())) + 1
         walk_tiles = np.empty((frames, 26), dtype=np.int16)
         walk_want = np.empty((frames, len(want)), dtype=np.int64)
         walk_left = np.empty(frames, dtype=np.int64)
         walk_at = np.zeros(frames, dtype=np.int64)
+        walk_cost = np.zeros(frames)
         chosen = np.empty(frames, dtype=np.int64)
         walk_tiles[0], walk_want[0], walk_left[0] = tiles, want, left
         depth = np.zeros(1, dtype=np.int64)
@@ -305,8 +317,9 @@ class Packer:
         tail_table = self._fit_table(tails, self._small, tiles + binned)
         while True:
             status, frame, tiles, want_, settled, kept, letter, kept_tails, visited = \
-                self._next_child(walk_tiles, walk_want, walk_left, walk_at, chosen, depth,
-                                 binned, act, tails, act_table, tail_table, x, cover, free,
+                self._next_child(walk_tiles, walk_want, walk_left, walk_at, walk_cost, chosen,
+                                 depth, binned, act, tails, act_table, tail_table, x, cover,
+                                 excess, room, free,
                                  self._room, self._spare, self._low, self._one_of, self._need,
                                  self._tail_want, self._weights, self._numbers,
                                  self._word_weights, self._made, self._lengths, self._small,
@@ -328,7 +341,8 @@ class Packer:
     # -- the letter-weighting cut ---------------------------------------------------
 
     def _relax(self, tiles, want, binned, act, tails):
-        """None when a letter weighting proves no packing below this state; else weights.
+        """None when a letter weighting proves no packing below this state; else (the
+        relaxation's solution over ``act``, each ``act`` word's excess weight, the room).
 
         Any packing puts disjoint words, ``want[L]`` main words of each length
         L (from ``act``) and the tail words (from ``tails``), into the tiles
@@ -342,10 +356,14 @@ class Packer:
         held in float64, every product and partial sum an integer below 2^53,
         so each is exact); where y comes from (a
         few kept from earlier states, or the dual of the linear relaxation,
-        however it was solved) does not matter for the proof.  When no y is
-        found, the relaxation's solution (how much of each ``act`` word it
-        uses) is returned to order the branches.
+        however it was solved) does not matter for the proof.  When the
+        relaxation's y proves nothing here, it still bounds the branch: the
+        words placed below weigh at most the room the inequality leaves above
+        their groups' lightest (``kernels.reduced_costs``: the ``act`` words'
+        excesses, and the room, are returned).  The relaxation's solution (how
+        much of each ``act`` word it uses) orders the branches.
         """
+        none = np.zeros(0), np.zeros(len(act)), np.inf  # no solution, no bound on the branch
         cap = (tiles + binned).astype(np.int64)
         # candidates are in row order (longest first): each length is one run
         words = np.concatenate([act, tails])
@@ -353,7 +371,7 @@ class Packer:
         starts, sizes = self._groups(self._lengths[words], len(act), self._one_of, want,
                                      self._tail_want)
         if linprog is None and not self.columns:  # no solver for the whole relaxation
-            return np.zeros(0)
+            return none
         # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
         if self.columns:  # by column generation (kernels.column_generation)
             ref = self._weights[:, (self._n_weights - 1) % _POOL].copy() if self._n_weights \
@@ -366,7 +384,7 @@ class Packer:
             got = _relaxation(self.exact[words], starts, sizes, cap)
         self.relaxations += 1
         if got is None:
-            return np.zeros(0)
+            return none
         value, x, y = got
         if value < 1.0:
             # y rounded to integers, and checked exactly (kernels.rounded_proves)
@@ -379,8 +397,10 @@ class Packer:
                 self._n_weights += 1
                 self._numbers = self._ring[:min(self._n_weights, _POOL)]
                 return None
-            return np.zeros(0)
-        return x[:len(act)]
+        else:
+            y = self._rounded_weighting(y, float(_SCALE))
+        excess, room = self._reduced_costs(words, *self._spelled, starts, sizes, cap, y)
+        return x[:len(act)], excess[:len(act)], room
 
 
 def _relaxation(counts, starts, sizes, cap):

@@ -8,8 +8,9 @@ import pytest
 import solver.search as search_module
 from solver.kernels import (_add_column, _any_bit, _field_max, _fits, _guarded_lanes, _held,
                             _lightest, _simplex, _tableau, branch_cuts, fit_table, fitting,
-                            lane_max, next_child, rounded_proves, spelled, tails_left,
-                            unique_triples, weighting_proves, word_groups)
+                            lane_max, next_child, reduced_costs, rounded_proves,
+                            rounded_weighting, spelled, tails_left, unique_triples,
+                            weighting_proves, word_groups)
 from solver.lexicon import load_lexicon
 from solver.search import search
 from solver.tiles import TILE_SETS, parse_tiles
@@ -405,6 +406,36 @@ def test_rounded_proves_is_the_plain_integer_check():
     assert outcomes == {True, False}
 
 
+def test_reduced_costs_bound_every_packing():
+    """Each word's weight above its group's lightest, and the room y . cap leaves above the
+    groups' lightest, in exact integers; and the bound they give holds: the words of any
+    packing (sizes[g] of group g, fitting cap together) have excesses summing to at most
+    the room."""
+    rng = np.random.default_rng(21)
+    counts, lengths, _, _ = _random_words(rng, 300, 9)
+    letters, amounts = spelled(counts)
+    packings = 0
+    for _ in range(300):
+        words = np.sort(rng.choice(300, size=int(rng.integers(1, 300)), replace=False))
+        starts = np.flatnonzero(np.diff(lengths[words], prepend=-1) != 0)
+        sizes = rng.integers(1, 3, size=len(starts))
+        cap = rng.integers(0, 6, size=26)
+        y = rounded_weighting(rng.normal(size=26), float(1 << 20))
+        excess, room = reduced_costs(words, letters, amounts, starts, sizes, cap, y)
+        weights = counts[words].astype(np.int64) @ y.astype(np.int64)
+        least = np.minimum.reduceat(weights, starts)
+        group = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(words))))
+        assert excess.tolist() == (weights - least[group]).tolist()
+        assert room == int(cap @ y.astype(np.int64)) - int(sizes @ least)
+        for _ in range(20):  # random picks; those that fit are packings
+            picked = np.concatenate([rng.choice(np.flatnonzero(group == g), size=n)
+                                     for g, n in enumerate(sizes)])
+            if (counts[words[picked]].sum(axis=0) <= cap).all():
+                packings += 1
+                assert excess[picked].sum() <= room
+    assert packings
+
+
 def _open_by_numpy(tiles, want, binned, act, tails, room, spare, low, one_of, need, pool,
                    tail_want, lengths, counts, vowels):
     """A packing state's cheap tests and kept weightings, written plainly."""
@@ -425,38 +456,41 @@ def _open_by_numpy(tiles, want, binned, act, tails, room, spare, low, one_of, ne
     return 1, kept, x, tails
 
 
-def _children_by_recursion(tiles, want, binned, x, left, cover, free, counts, lengths):
+def _children_by_recursion(tiles, want, binned, x, left, cover, excess, slack, free, counts,
+                           lengths):
     """The states below a packing branch, as the recursion it replaces listed them:
-    (words, tiles, want, binned) with x's tiles in cover words (a multiset in row order),
-    the rest in the bin, each frame's own state after the states below it."""
+    (words, tiles, want, binned) with x's tiles in cover words (a multiset in row order,
+    whose ``excess`` sum at most ``slack``), the rest in the bin, each frame's own state
+    after the states below it."""
     out = []
 
-    def walk(tiles, want, left, start, words):
+    def walk(tiles, want, left, start, words, cost):
         if left:
             for i in range(start, len(cover)):
                 w = cover[i]
                 if want[lengths[w]] > 0 and counts[w, x] <= left and \
-                        (counts[w] <= tiles).all():
+                        (counts[w] <= tiles).all() and cost + excess[i] <= slack:
                     rest = want.copy()
                     rest[lengths[w]] -= 1
-                    walk(tiles - counts[w], rest, left - int(counts[w, x]), i, words + [w])
+                    walk(tiles - counts[w], rest, left - int(counts[w, x]), i, words + [w],
+                         cost + excess[i])
         if left <= free:
             child, settled = tiles.copy(), binned.copy()
             child[x], settled[x] = 0, left
             out.append((words, child, want, settled))
 
-    walk(tiles, want, left, 0, [])
+    walk(tiles, want, left, 0, [], 0.0)
     return out
 
 
 @pytest.mark.parametrize("seed", [16, 17])
 def test_next_child_walks_the_plain_recursion(seed):
     """The compiled walk gives the states the plain recursion lists, in its order, less those
-    the plain cheap tests and kept weightings empty; stopped after ``limit`` states and resumed
-    it misses none."""
+    the plain cheap tests and kept weightings empty and those whose words' excess weights
+    pass the slack; stopped after ``limit`` states and resumed it misses none."""
     rng = np.random.default_rng(seed)
     counts, lengths, lanes, vowels = _random_words(rng, 160, 7, every_a=True)
-    statuses, emptied = set(), 0
+    statuses, emptied, excluded = set(), 0, 0
     for _ in range(120):
         tiles = rng.integers(0, 4, size=26).astype(np.int16)
         x = int(rng.integers(0, 26))
@@ -468,6 +502,8 @@ def test_next_child_walks_the_plain_recursion(seed):
         act = np.sort(rng.choice(160, size=100, replace=False))
         act = act[want[lengths[act]] > 0]
         cover = act[counts[act, x] > 0]
+        excess = rng.integers(0, 3, size=len(cover)).astype(np.float64)
+        slack = np.inf if rng.random() < 0.3 else float(rng.integers(0, 4))
         tail_lengths = sorted(set(rng.choice(np.unique(lengths), size=2).tolist()))
         one_of = bool(rng.random() < 0.5)
         tails = np.flatnonzero(np.isin(lengths, tail_lengths))
@@ -482,8 +518,12 @@ def test_next_child_walks_the_plain_recursion(seed):
         if k and rng.random() < 0.5:
             pool[:, 0] = np.eye(26)[0] * 3  # "a" alone: one per word, at most the a tiles
         plain = []
-        for words, child, wanted, settled in _children_by_recursion(
-                tiles, want, binned, x, int(tiles[x]), cover, free, counts, lengths):
+        listed = _children_by_recursion(tiles, want, binned, x, int(tiles[x]), cover, excess,
+                                        slack, free, counts, lengths)
+        excluded += len(_children_by_recursion(tiles, want, binned, x, int(tiles[x]), cover,
+                                               excess, np.inf, free, counts, lengths)) - \
+            len(listed)
+        for words, child, wanted, settled in listed:
             status, kept, kx, kept_tails = _open_by_numpy(
                 child, wanted, settled, act, tails, room, spare, low, one_of, need,
                 pool[:, :k], tail_want, lengths, counts, vowels)
@@ -499,14 +539,15 @@ def test_next_child_walks_the_plain_recursion(seed):
         walk_want = np.zeros((frames, len(want)), dtype=np.int64)
         walk_left = np.zeros(frames, dtype=np.int64)
         walk_at, chosen = np.zeros(frames, dtype=np.int64), np.zeros(frames, dtype=np.int64)
+        walk_cost = np.zeros(frames)
         walk_tiles[0], walk_want[0], walk_left[0] = tiles, want, tiles[x]
         depth = np.zeros(1, dtype=np.int64)
         walked = []
         while True:
             status, frame, child, wanted, settled, kept, kx, kept_tails, _ = next_child(
-                walk_tiles, walk_want, walk_left, walk_at, chosen, depth, binned, act, tails,
-                fit_table(act, counts, tiles), fit_table(tails, counts, tiles + binned),
-                x, cover, free, room, spare, low, one_of, need, tail_want, pool,
+                walk_tiles, walk_want, walk_left, walk_at, walk_cost, chosen, depth, binned, act,
+                tails, fit_table(act, counts, tiles), fit_table(tails, counts, tiles + binned),
+                x, cover, excess, slack, free, room, spare, low, one_of, need, tail_want, pool,
                 np.arange(k), np.zeros((160, 4)), np.full((160, 4), -1, dtype=np.int64),
                 lengths, counts, vowels, _IS_VOWEL, *lanes, int(rng.integers(1, 4)))
             if status == 0:
@@ -519,6 +560,7 @@ def test_next_child_walks_the_plain_recursion(seed):
         assert walked == plain
         statuses.update(entry[0] for entry in plain)
     assert statuses == {1, 2} and emptied  # some states only a kept weighting empties
+    assert excluded  # and some only the excess weights do
 
 
 def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):

@@ -318,7 +318,8 @@ def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch, columns):
         pytest.skip("scipy is not installed: the whole relaxation is not used")
     assert relaxed and True in with_cut and False in with_cut
     # no letter weighting at all (none kept, none solved for), and no branch order from it
-    monkeypatch.setattr(packing.Packer, "_relax", lambda self, *state: np.zeros(0))
+    monkeypatch.setattr(packing.Packer, "_relax", lambda self, tiles, want, binned, act, tails:
+                        (np.zeros(0), np.zeros(len(act)), np.inf))
     without, none = answers()
     assert none == 0 and without == with_cut
 
