@@ -267,10 +267,10 @@ class Packer:
             # and before them, the words at the places (in that order) that the words the
             # relaxation's solution uses most hold in row order.  This mix of the two orders
             # began as a slip and is kept because it measured best: the whole Scrabble bag
-            # 0.3 s (9 s with the most used words first, 0.5 s by scarcity alone), the whole
-            # Bananagrams bag 1.4 s (2.5 s by scarcity), a 98-tile Bananagrams rack 1.4 s
-            # (6.3 s by scarcity).  No answer depends on the order, only the time taken,
-            # most of all to find a packing that exists
+            # 0.3-0.5 s (9 s with the most used words first, about the same by scarcity
+            # alone), the whole Bananagrams bag 1.4 s (2.4 s by scarcity), a 98-tile
+            # Bananagrams rack 1.4 s (6.3 s by scarcity).  No answer depends on the order,
+            # only the time taken, most of all to find a packing that exists
             order = order[np.argsort(-weights[has_x], kind="stable")]
         cover, excess = cover[order], excess[has_x][order]
         free = int(tiles.sum()) - int(want @ self.span)  # bin room the unplaced tiles may take
