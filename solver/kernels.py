@@ -1050,25 +1050,12 @@ def rounded_proves(words, letters, amounts, starts, sizes, cap, y, scale):  # pr
     """(does y, rounded to integers, prove the packing state empty; the rounded y).
 
     y is clipped at 0 and scaled so that its largest weight is ``scale``, then
-    floored: integers (held in float64; every sum here is an integer below
-    2^53, so exact).  It proves the state empty when the groups' sizes times
-    their lightest word's weight sum to more than y . cap (solver/packing.py).
+    floored (``rounded_weighting``).  It proves the state empty when the
+    groups' sizes times their lightest word's weight sum to more than y . cap
+    (solver/packing.py): when ``reduced_costs`` leaves no room.
     """
     rounded = rounded_weighting(y, scale)
-    if rounded.max() <= 0.0:
-        return False, rounded
-    weights = _weights_of(words, letters, amounts, rounded)
-    total = 0.0
-    for g in range(len(starts)):
-        end = starts[g + 1] if g + 1 < len(starts) else len(words)
-        least = np.inf
-        for i in range(starts[g], end):
-            least = min(least, weights[i])
-        total += sizes[g] * least
-    limit = 0.0
-    for letter in range(26):
-        limit += cap[letter] * rounded[letter]
-    return total > limit, rounded
+    return reduced_costs(words, letters, amounts, starts, sizes, cap, rounded)[1] < 0.0, rounded
 
 
 @_compiled

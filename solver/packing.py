@@ -124,12 +124,11 @@ class Packer:
                            .astype(np.uint64) for k in range(3))
         from .kernels import (column_generation, fit_table,  # compiled: only big racks'
                               next_child, open_state, reduced_costs,  # searches pack
-                              rounded_proves, rounded_weighting, spelled,
-                              weighting_proves, word_groups)
+                              rounded_weighting, spelled, weighting_proves, word_groups)
         self._open_state, self._next_child = open_state, next_child
         self._fit_table = fit_table
         self._proves = weighting_proves
-        self._generate, self._rounded_proves = column_generation, rounded_proves
+        self._generate = column_generation
         self._rounded_weighting, self._reduced_costs = rounded_weighting, reduced_costs
         self._groups = word_groups
         self._small = np.ascontiguousarray(counts, dtype=np.int16)  # the types compiled for
@@ -361,7 +360,7 @@ class Packer:
         one per tail length, or one for the tail when it is one word of any of
         its lengths) of n_g * min_{w in group} y . w.  A y breaking
         that inequality proves that no packing exists.  It is checked in
-        integer arithmetic (kernels.rounded_proves and weighting_proves: integers
+        integer arithmetic (kernels.reduced_costs and weighting_proves: integers
         held in float64, every product and partial sum an integer below 2^53,
         so each is exact); where y comes from (a
         few kept from earlier states, or the dual of the linear relaxation,
@@ -396,20 +395,18 @@ class Packer:
         if got is None:
             return none
         value, x, y = got
-        if value < 1.0:
-            # y rounded to integers, and checked exactly (kernels.rounded_proves)
-            proves, y = self._rounded_proves(words, *self._spelled, starts, sizes, cap, y,
-                                             float(_SCALE))
-            if proves:
-                column = self._n_weights % _POOL  # the oldest's place
-                self._weights[:, column] = y
-                self._ring[column] = self._n_weights
-                self._n_weights += 1
-                self._numbers = self._ring[:min(self._n_weights, _POOL)]
-                return None
-        else:
-            y = self._rounded_weighting(y, float(_SCALE))
+        # y rounded to integers and checked exactly: where the relaxation says it cannot
+        # hold, y proves the state empty when it leaves no room (kernels.reduced_costs;
+        # kernels.rounded_proves is the same test)
+        y = self._rounded_weighting(y, float(_SCALE))
         excess, room = self._reduced_costs(words, *self._spelled, starts, sizes, cap, y)
+        if value < 1.0 and room < 0:
+            column = self._n_weights % _POOL  # the oldest's place
+            self._weights[:, column] = y
+            self._ring[column] = self._n_weights
+            self._n_weights += 1
+            self._numbers = self._ring[:min(self._n_weights, _POOL)]
+            return None
         return x[:len(act)], excess[:len(act)], room
 
 
