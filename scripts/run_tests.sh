@@ -4,12 +4,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian's chromium drives the phone page's browser tests (Playwright cannot download one here).
-if ! command -v chromium >/dev/null 2>&1; then
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
-    chromium fonts-dejavu-core >/dev/null
+SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+APT_UPDATED=""
+apt_install() {  # Debian packages the tests need, installed once each
+  [ -n "$APT_UPDATED" ] || { $SUDO apt-get update -qq; APT_UPDATED=1; }
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$@" \
+    >/dev/null
+}
+
+# Debian's chromium drives the phone page's browser tests (Playwright cannot download one
+# here); the tests launch it as /usr/bin/chromium (tests/page_session.py).
+if [ ! -x /usr/bin/chromium ]; then
+  apt_install chromium fonts-dejavu-core
 fi
 
 # Where the system Python refuses `pip install` (PEP 668: Debian, Ubuntu), the tests run in a
@@ -19,11 +25,13 @@ PYTHON=python3
 if python3 -c 'import os, sys, sysconfig
 managed = os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
 sys.exit(0 if managed and sys.prefix == sys.base_prefix else 1)'; then
-  if [ ! -x .venv/bin/python ]; then
-    python3 -m venv .venv || {
-      echo "run_tests.sh: cannot make .venv; on Debian/Ubuntu: apt-get install python3-venv" >&2
-      exit 1
-    }
+  if [ ! -x .venv/bin/pip ]; then
+    # Debian's python3 makes a venv only with python3-venv (ensurepip) installed; a failed
+    # try leaves a .venv without pip, made again here
+    if ! python3 -m venv --clear .venv >/dev/null 2>&1; then
+      apt_install python3-venv
+      python3 -m venv --clear .venv
+    fi
   fi
   PYTHON=.venv/bin/python
   export PATH="$PWD/.venv/bin:$PATH"   # the `solve` and `liars` commands the tests run
