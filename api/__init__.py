@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solver.lexicon import DEFAULT_LEXICON, load_lexicon
+from solver.words.lexicon import DEFAULT_LEXICON, load_lexicon
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -78,7 +78,7 @@ def create_app(config: dict | None = None) -> Flask:
 def warm(app: Flask) -> None:
     """Load the lexicons named in WARM_LEXICONS and build their search index now,
     so that the first request does not pay for it (about a second for twl06); and
-    load the big searches' compiled loops (solver/kernels.py), which the first run
+    load the big searches' compiled loops (solver/search/kernels.py), which the first run
     after an install compiles: seconds that a request's budget must not pay."""
     names = app.config["WARM_LEXICONS"] or ()
     for name in names:
@@ -87,5 +87,5 @@ def warm(app: Flask) -> None:
         app.logger.info("warmed lexicon %s (%d words) and its search index", lexicon.name,
                         len(lexicon))
     if names:
-        from solver import kernels
+        from solver.search import kernels
         kernels.ready()

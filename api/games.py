@@ -4,7 +4,7 @@
     POST /api/v1/<game>/replay    a whole recorded game, move by move
 
 The routes and their OpenAPI entries are generated from the
-:data:`solver.games.GAMES` registry: the request schemas, examples and
+:data:`solver.games.registry.GAMES` registry: the request schemas, examples and
 descriptions are the library's.  A replay that reaches an illegal move answers
 200 with ``"ok": false`` and the event it stopped at (that is a finding about
 the game, not a bad request); unreadable input is a 4xx like everywhere else.
@@ -84,7 +84,7 @@ def document_extender(games: dict, prefix: str):
 def register(app: Flask, prefix: str) -> None:
     """Serve every game of the registry (nothing if the library has none yet)."""
     try:
-        from solver.games import GAMES
+        from solver.games.registry import GAMES
     except ImportError:
         return
     app.register_blueprint(blueprint(GAMES), url_prefix=prefix)

@@ -14,11 +14,11 @@ import time
 from flask import current_app, request
 from werkzeug.exceptions import HTTPException
 
-from solver import jsontext
-from solver.budget import read_budget
+from solver.cli import jsontext
 from solver.errors import InvalidInput, InvalidQuery, LimitExceeded
-from solver.lexicon import Lexicon, load_lexicon
-from solver.tiles import Tiles
+from solver.search.budget import read_budget
+from solver.words.lexicon import Lexicon, load_lexicon
+from solver.words.tiles import Tiles
 
 from .errors import BodyTooLarge, MalformedJSON, Overloaded, UnsupportedMediaType
 
@@ -121,7 +121,7 @@ def string(body: dict, name: str, *, required: bool = False,
 def word_set(body: dict, name: str, *, required: bool = True):
     """A word set as sent: one string ``"big, g, er"`` or a list of strings.
 
-    Only the JSON type is checked here; :meth:`solver.wordset.WordSet.parse`
+    Only the JSON type is checked here; :meth:`solver.words.wordset.WordSet.parse`
     reads the words (and enforces the words-per-set and word-length limits).
     """
     value = body.get(name)

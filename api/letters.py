@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
 
-from solver.alternatives import MAX_LISTED, highest_sets as solve_highest_sets
 from solver.errors import LiarsError
-from solver.games import LETTERS
-from solver.highest import highest as solve_highest
-from solver.letters import Call, check_raise, rule_call
-from solver.wordset import WordSet, compare as compare_sets
+from solver.games.letters import Call, check_raise, rule_call
+from solver.games.registry import LETTERS
+from solver.search.alternatives import MAX_LISTED
+from solver.search.alternatives import highest_sets as solve_highest_sets
+from solver.search.highest import highest as solve_highest
+from solver.words.wordset import WordSet
+from solver.words.wordset import compare as compare_sets
 
 from . import inputs
 
@@ -98,7 +100,7 @@ def call():
 
 @bp.post("/replay")
 def replay():
-    """A whole game, as the sister games replay (see :data:`solver.games.LETTERS`).
+    """A whole game, as the sister games replay (see :data:`solver.games.registry.LETTERS`).
 
     The rules' lexicon is a bundled one (never a file path), and the referee's
     search per call runs under the configured budget, like every solve here.

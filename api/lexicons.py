@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
 
-from solver.lexicon import lexicon_names
-from solver.wordset import one_word
+from solver.words.lexicon import lexicon_names
+from solver.words.wordset import one_word
 
 from . import inputs
 

@@ -1,7 +1,7 @@
 """The OpenAPI 3 document, served at GET /api/v1/openapi.json.
 
 Hand-written per route below (plus the sister games' routes, generated from the
-:mod:`solver.games` registry by :mod:`api.games`).  tests/test_api_openapi.py
+:mod:`solver.games.registry` registry by :mod:`api.games`).  tests/test_api_openapi.py
 keeps it true: every flask route is documented with its methods, and every
 documented path exists.  Limits in the schemas come from the app's config.
 """
@@ -10,14 +10,21 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from solver.alternatives import MAX_LISTED
-from solver.budget import MAX_BUDGET
-from solver.games import LETTERS
-from solver.lexicon import MAX_WORD_LENGTH as MAX_QUERY_LENGTH, lexicon_names
-from solver.queries import (DEFAULT_LIMIT, MAX_BLANKS, MAX_LIMIT, MAX_OFFSET,
-                            MAX_PATTERN_CHARACTERS, ORDERS)
-from solver.tiles import TILE_SETS
-from solver.wordset import MAX_WORDS, MAX_WORD_LENGTH
+from solver.games.registry import LETTERS
+from solver.search.alternatives import MAX_LISTED
+from solver.search.budget import MAX_BUDGET
+from solver.words.lexicon import MAX_WORD_LENGTH as MAX_QUERY_LENGTH
+from solver.words.lexicon import lexicon_names
+from solver.words.queries import (
+    DEFAULT_LIMIT,
+    MAX_BLANKS,
+    MAX_LIMIT,
+    MAX_OFFSET,
+    MAX_PATTERN_CHARACTERS,
+    ORDERS,
+)
+from solver.words.tiles import TILE_SETS
+from solver.words.wordset import MAX_WORD_LENGTH, MAX_WORDS
 
 bp = Blueprint("openapi", __name__)
 
@@ -270,7 +277,7 @@ def paths(config) -> dict:
                         "answer has \"proven\": false and \"stopped\": \"budget\": the "
                         "set returned exists (a lower bound) but may not be the highest, "
                         "which lies between its shape and \"upper_bound\". Ties break "
-                        "deterministically (see solver/search.py).")},
+                        "deterministically (see solver/search/layered.py).")},
         "/api/v1/letters/highest-sets": {"post": operation(
             "Every word set of the highest shape: how many, and the first few",
             obj({"tiles": {"type": "string"}, "tile_set": {"type": "string"},
@@ -393,7 +400,7 @@ def paths(config) -> dict:
 
 
 def word_query_operation() -> dict:
-    """GET /api/v1/words: the dictionary queries of solver/queries.py (api/words.py)."""
+    """GET /api/v1/words: the dictionary queries of solver/words/queries.py (api/words.py)."""
     def text(name, description, example=None):
         schema = {"type": "string", "maxLength": MAX_PATTERN_CHARACTERS}
         if example:

@@ -130,7 +130,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers) -> None:
-    """Add ``serve`` to the ``liars`` command's subparsers (called by solver/cli.py)."""
+    """Add ``serve`` to the ``liars`` command's subparsers (called by api/cli.py)."""
     parser = subparsers.add_parser(
         "serve", help="serve the HTTP API with gunicorn",
         description="Serve the HTTP API (/api/v1, /healthz, the phone page at /) with "
@@ -150,8 +150,9 @@ def _command(args) -> int:
 def app_config(budget: float | None = None, lexicon: str | None = None,
                allow_hosts: tuple[str, ...] = ()) -> dict:
     """The create_app() configuration ``liars serve`` uses."""
+    from solver.words.lexicon import load_lexicon
+
     from . import DEFAULT_CONFIG
-    from solver.lexicon import load_lexicon
 
     config: dict = {"ALLOWED_HOSTS": tuple(allow_hosts)}
     if budget is not None:
@@ -227,10 +228,10 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
 
     ``factory`` lets a benchmark serve another app (a bare "hello") the same way.
     """
+    import math
+
     import gevent  # noqa: F401 - fail here, plainly, if the worker's library is missing
     from gunicorn.app.base import BaseApplication
-
-    import math
 
     from .front import BufferedRequests, gevent_worker
     from .pool import SolverPool

@@ -146,7 +146,7 @@ def export_site(folder: str | os.PathLike, *, force: bool = False, source=None) 
 # --- liars export-site --------------------------------------------------------------------
 
 def register(subparsers) -> None:
-    """Add ``export-site`` to the ``liars`` command's subparsers (called by solver/cli.py)."""
+    """Add ``export-site`` to the ``liars`` command's subparsers (called by api/cli.py)."""
     parser = subparsers.add_parser(
         "export-site", help="write the phone page as a static site that works with no server",
         formatter_class=argparse.RawDescriptionHelpFormatter,

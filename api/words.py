@@ -1,6 +1,6 @@
 """Dictionary queries over HTTP: ``GET /api/v1/words?pattern=B?G*&limit=20``.
 
-A thin layer over :mod:`solver.queries`: the query string's parts are the query's
+A thin layer over :mod:`solver.words.queries`: the query string's parts are the query's
 parts (anagram, pattern or hooks; min, max, starts, ends, contains; order, limit,
 offset) plus ``lexicon``.  A part the query does not take, or one given twice, is
 refused rather than ignored; every bad query is a 400 naming the part.
@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from solver.queries import PARTS, WordQuery
+from solver.words.dictionary import answer_query
+from solver.words.queries import PARTS, WordQuery
 
 from . import inputs
 
@@ -30,4 +31,4 @@ QUERY_STRING_PARTS = PARTS + ("lexicon",)
 def words():
     args = inputs.query_args(QUERY_STRING_PARTS)
     query = WordQuery.parse({k: v for k, v in args.items() if k != "lexicon"})
-    return jsonify(query.run(inputs.lexicon(name=args.get("lexicon"))).as_dict())
+    return jsonify(answer_query(query, inputs.lexicon(name=args.get("lexicon"))).as_dict())

@@ -51,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.tiles import SCRABBLE  # noqa: E402
+from solver.words.tiles import SCRABBLE  # noqa: E402
 
 HOST = "127.0.0.1"
 TARGETS = {"judge": (1500, 20.0), "highest 7": (800, None), "judge +slow": (None, 100.0)}
@@ -113,7 +113,7 @@ class Server:
 
 
 def serve_command(port: int, workers: int, extra: list[str]) -> list[str]:
-    return [sys.executable, "-m", "solver.cli", "liars", "serve", "--host", HOST, "--port",
+    return [sys.executable, "-m", "api.cli", "serve", "--host", HOST, "--port",
             str(port), "--workers", str(workers), *extra]
 
 

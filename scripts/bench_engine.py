@@ -33,9 +33,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from api_server import LiveServer  # noqa: E402
-from solver.highest import highest  # noqa: E402
-from solver.lexicon import lexicon_names, load_lexicon  # noqa: E402
-from solver.tiles import TILE_SETS, Tiles  # noqa: E402
+
+from solver.search.highest import highest  # noqa: E402
+from solver.words.lexicon import lexicon_names, load_lexicon  # noqa: E402
+from solver.words.tiles import TILE_SETS, Tiles  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 # as tests/test_page.py launches it

@@ -93,7 +93,7 @@ def static_host(root: Path):
 
 def liars_serve():
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "liars", "serve", "--host",
+    process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--host",
                                 HOST, "--port", str(port), "--workers", "1"], cwd=ROOT,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                start_new_session=True)

@@ -3,7 +3,7 @@
 
 Prints figures; it is not a timed unit test.  Per rack size: how many racks,
 p50 / p99 / max wall time of ``search`` in a warm process, how many results
-were proven, and the brute-force reference (solver/reference.py) on the first
+were proven, and the brute-force reference (solver/search/reference.py) on the first
 few racks of each size, with a per-rack timeout, and the speed ratio.  Where
 the reference finishes, its answer is also compared with the search's.
 
@@ -37,10 +37,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.lexicon import load_lexicon  # noqa: E402
-from solver.reference import ReferenceTimeout, brute_force_highest  # noqa: E402
-from solver.search import search  # noqa: E402
-from solver.tiles import TILE_SETS, parse_tiles  # noqa: E402
+from solver.search.layered import search  # noqa: E402
+from solver.search.reference import ReferenceTimeout, brute_force_highest  # noqa: E402
+from solver.words.lexicon import load_lexicon  # noqa: E402
+from solver.words.tiles import TILE_SETS, parse_tiles  # noqa: E402
 
 
 def percentile(values, q: float) -> float:
@@ -250,7 +250,7 @@ def main(argv=None) -> int:
 
 def _layers_only():
     """The search as it was before the packing queries: the layers, stopped past their size."""
-    import solver.search as module
+    import solver.search.layered as module
 
     def stop(self):
         raise module._OutOfTime("budget")
@@ -274,7 +274,7 @@ def _timed(tiles, index, budget, old=False):
 def _first_use_of_the_compiled_loops() -> float:
     """Seconds to import numba and load (or, the first time after installing, compile) them."""
     start = time.perf_counter()
-    from solver import kernels
+    from solver.search import kernels
     kernels.ready()
     return time.perf_counter() - start
 

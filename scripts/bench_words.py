@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark the dictionary queries (solver/queries.py) in a warm process.
+"""Benchmark the dictionary queries (solver/words/queries.py) in a warm process.
 
 Prints figures; it is not a timed unit test.  For each query: the median (p50) and the
 slowest (max) of many runs, the issue's target and whether it is met, and a reference
@@ -28,8 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.lexicon import load_lexicon  # noqa: E402
-from solver.queries import MAX_LIMIT, WordQuery  # noqa: E402
+from solver.words.lexicon import load_lexicon  # noqa: E402
+from solver.words.queries import MAX_LIMIT, WordQuery  # noqa: E402
 
 
 def timed(function, repeat: int) -> list[float]:

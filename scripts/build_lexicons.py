@@ -9,7 +9,7 @@ word list inside is checked against its recorded word count and SHA-256.
     python scripts/build_lexicons.py --check    # verify only; build nothing
 
 For each lexicon it writes ``<name>.words.marisa``, ``<name>.anagrams.marisa`` and
-``<name>.index.npy`` (the word table the search's index loads; see solver/index.py).
+``<name>.index.npy`` (the word table the search's index loads; see solver/words/index.py).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from solver.index import word_table  # noqa: E402
-from solver.lexicon import build_tries, read_word_list  # noqa: E402
+from solver.words.index import word_table  # noqa: E402
+from solver.words.lexicon import build_tries, read_word_list  # noqa: E402
 
 OUT = ROOT / "dictionaries"
 
@@ -125,7 +125,7 @@ def main(argv=None) -> int:
             words, anagrams = build_tries(report.words)
             words.save(str(OUT / f"{name}.words.marisa"))
             anagrams.save(str(OUT / f"{name}.anagrams.marisa"))
-            # The search's word table (see solver/index.py): plain arrays, no pickle,
+            # The search's word table (see solver/words/index.py): plain arrays, no pickle,
             # so the same words always give the same bytes.
             np.save(OUT / f"{name}.index.npy", word_table(report.words), allow_pickle=False)
     if not args.check:

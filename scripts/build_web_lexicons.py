@@ -1,7 +1,7 @@
 """Write the browser's copies of the bundled lexicons (api/static/lexicons/).
 
 The page's own engine (api/static/engine/) reads these when it answers with no
-server.  Each bundled lexicon becomes ``<name>.lex`` (solver/weblexicon.py's
+server.  Each bundled lexicon becomes ``<name>.lex`` (solver/words/weblexicon.py's
 format), and ``index.json`` lists them: name, title, word count, file, size and
 SHA-256, the provenance the server lists (``info``), and which is the default.  Run it after scripts/build_lexicons.py;
 tests/test_weblexicon.py fails when the committed files are stale.
@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.lexicon import DEFAULT_LEXICON, bundled_lexicons, load_lexicon  # noqa: E402
-from solver.weblexicon import encode_words  # noqa: E402
+from solver.words.lexicon import DEFAULT_LEXICON, bundled_lexicons, load_lexicon  # noqa: E402
+from solver.words.weblexicon import encode_words  # noqa: E402
 
 
 def build(out: Path) -> dict:

@@ -6,7 +6,7 @@
     python scripts/record_game_cases.py --print    # write the cases to stdout instead
 
 Runs the game test modules (pytest, in this process) with a small plugin that wraps
-``solver.games.Game.check`` (the CLI, the flask app under its test client and the tests
+``solver.games.registry.Game.check`` (the CLI, the flask app under its test client and the tests
 themselves all check through it), each game module's ``check_claim`` (which the rules
 tests call directly; the arguments become the request body the API would take), and
 ``LiveServer.post`` (the live-server tests' requests to ``/api/v1/<game>/check``).  Every
@@ -87,7 +87,8 @@ class Recorder:
         setattr(owner, name, functools.wraps(original)(wrapper_for(original)))
 
     def install(self) -> None:
-        from solver import dice, games, liarliar, poker, post
+        from solver.games import dice, liarliar, poker, post
+        from solver.games import registry as games
         sys.path.insert(0, str(ROOT / "tests"))
         import api_server
 
@@ -147,7 +148,7 @@ def _plain(value):
 
 
 def _is_card(value) -> bool:
-    from solver.cards import Card
+    from solver.games.cards import Card
     return isinstance(value, Card)
 
 

@@ -224,7 +224,7 @@ def main(argv=None) -> int:
 
     port = free_port()
     log = tempfile.TemporaryFile()
-    server = subprocess.Popen([sys.executable, "-m", "solver.cli", "liars", "serve", "--host",
+    server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--host",
                                HOST, "--port", str(port), "--workers", str(args.workers)],
                               cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                               stdin=subprocess.DEVNULL, start_new_session=True)

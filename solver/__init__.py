@@ -8,19 +8,56 @@ The common case is one call:
 (5, 2)
 
 Everything a user can get wrong raises a :class:`solver.errors.LiarsError`.
+
+The library is in layers, each a folder, each importing only those before it:
+:mod:`solver.errors`, :mod:`solver.words` (tiles, word sets, lexicons, dictionary
+queries), :mod:`solver.search` (the highest word set), :mod:`solver.games` (each
+game's rules), :mod:`solver.cli` (the shell).
 """
 
-from .alternatives import HighestSets, highest_sets
+import importlib
+
 from .errors import LiarsError
-from .highest import Solution, highest
-from .letters import (Call, CallRuling, DeclarationCheck, LettersGame, LettersRules, RaiseCheck,
-                      check_declaration, check_raise, rule_call)
-from .lexicon import Lexicon, lexicon_names, load_lexicon
-from .tiles import Tiles, parse_tiles
-from .wordset import WordSet, compare
+from .games.letters import (
+    Call,
+    CallRuling,
+    DeclarationCheck,
+    LettersGame,
+    LettersRules,
+    RaiseCheck,
+    check_declaration,
+    check_raise,
+    rule_call,
+)
+from .search.alternatives import HighestSets, highest_sets
+from .search.highest import Solution, highest
+from .words.dictionary import find_words
+from .words.lexicon import Lexicon, lexicon_names, load_lexicon
+from .words.tiles import Tiles, parse_tiles
+from .words.wordset import WordSet, compare
 
 __all__ = [
-    "Call", "CallRuling", "DeclarationCheck", "HighestSets", "LettersGame", "LettersRules", "Lexicon", "LiarsError", "RaiseCheck",
-    "Solution", "Tiles", "WordSet", "check_declaration", "check_raise", "compare", "highest", "highest_sets", "lexicon_names",
+    "Call", "CallRuling", "DeclarationCheck", "HighestSets", "LettersGame", "LettersRules",
+    "Lexicon", "LiarsError", "RaiseCheck", "Solution", "Tiles", "WordSet", "check_declaration",
+    "check_raise", "compare", "find_words", "highest", "highest_sets", "lexicon_names",
     "load_lexicon", "parse_tiles", "rule_call",
 ]
+
+# The modules' names before the library was arranged in layers: ``from solver import
+# dice`` still gives the module, now solver.games.dice, imported when first asked for.
+_MOVED = {
+    "tiles": "words.tiles", "wordset": "words.wordset", "lexicon": "words.lexicon",
+    "index": "words.index", "queries": "words.queries", "dictionary": "words.dictionary",
+    "weblexicon": "words.weblexicon", "budget": "search.budget", "bounds": "search.bounds",
+    "joins": "search.joins", "packing": "search.packing", "alternatives": "search.alternatives",
+    "reference": "search.reference", "kernels": "search.kernels", "table": "games.table",
+    "phrases": "games.phrases", "cards": "games.cards", "letters": "games.letters",
+    "dice": "games.dice", "post": "games.post", "poker": "games.poker",
+    "liarliar": "games.liarliar", "jsontext": "cli.jsontext", "cli_games": "cli.games",
+}
+
+
+def __getattr__(name: str):
+    if name in _MOVED:
+        return importlib.import_module(f"{__name__}.{_MOVED[name]}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,6 +15,20 @@ the API answers ``{"error": {"code", "message", "field"}}`` with ``status``.
 from __future__ import annotations
 
 
+def shown(value, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, cut short when it is long.
+
+    >>> shown("QH"), shown("1" * 5000)
+    ("'QH'", "'1111111111…' (5000 characters)")
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):
+        return f"{text[:11]}…' ({len(value)} characters)"
+    return f"{text[:limit]}…"
+
+
 class LiarsError(ValueError):
     """Base of every user-facing error: bad input, an illegal move, a limit."""
 
@@ -84,7 +98,7 @@ class BadWordList(InvalidInput):
 
 class InvalidQuery(InvalidInput):
     """A dictionary query that cannot be run: a malformed pattern, too many blanks, a
-    length or page limit out of range (see :mod:`solver.queries`)."""
+    length or page limit out of range (see :mod:`solver.words.queries`)."""
 
     code = "invalid_query"
 
@@ -136,7 +150,7 @@ class LimitExceeded(LiarsError):
 class CannotRule(IllegalMove):
     """A call whose ruling cannot be proven (the rules' "Undecided"): the table decides.
 
-    Raised by a whole game (:class:`solver.letters.LettersGame`), which must not
+    Raised by a whole game (:class:`solver.games.letters.LettersGame`), which must not
     apply tile changes it cannot prove; ``ruling`` is the undecided ruling, with
     the reason and what is known.  A replay stops at it, like at an illegal
     event, and answers what the referee knows (``details["undecided"]``).

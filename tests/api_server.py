@@ -1,7 +1,7 @@
 """Start the real server command on a free loopback port, for the API tests.
 
 The command is ``liars serve`` exactly as a user types it, run through the
-``liars`` entry point's own code (``python -m solver.cli liars serve ...``, so it
+``liars`` entry point's own code (``python -m api.cli serve ...``, so it
 works from a checkout that is not pip-installed).  The server runs in its own
 process group, which is killed at teardown.
 """
@@ -31,7 +31,7 @@ def free_port() -> int:
 
 
 def serve_command(port: int, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "solver.cli", "liars", "serve", "--host", HOST,
+    return [sys.executable, "-m", "api.cli", "serve", "--host", HOST,
             "--port", str(port), *extra]
 
 

@@ -11,7 +11,6 @@ import contextlib
 from pathlib import Path
 
 import pytest
-
 from test_page import CHROMIUM, CHROMIUM_ARGS, server  # noqa: F401  (the live server)
 
 

@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from solver.alternatives import highest_sets
-from solver.reference import brute_force_highest, candidate_alphagrams
-from solver.tiles import SCRABBLE
+from solver.search.alternatives import highest_sets
+from solver.search.reference import brute_force_highest, candidate_alphagrams
+from solver.words.tiles import SCRABBLE
 
 
 def all_best_sets(letters, lexicon):
@@ -51,7 +51,7 @@ def test_no_tiles_and_no_words(twl):
 
 
 def test_an_enumeration_cut_short_still_reports_the_searchs_set(twl, monkeypatch):
-    import solver.alternatives as alternatives
+    import solver.search.alternatives as alternatives
     monkeypatch.setattr(alternatives, "MAX_COMBINATIONS", 0)   # stop at the first set found...
     alts = highest_sets("ABEGIRR", twl)
     assert not alts.complete and alts.count >= 1

@@ -14,7 +14,8 @@ import json
 from urllib.parse import quote
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from api import create_app
 
@@ -158,7 +159,7 @@ def mutated(value, depth: int = 0):
 
 
 try:
-    from solver.games import GAMES
+    from solver.games.registry import GAMES
 except ImportError:  # the games registry is not there yet
     GAMES = {}
 

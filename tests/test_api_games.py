@@ -1,16 +1,15 @@
 """The sister games over HTTP, against a live `liars serve`: the routes generated
-from the solver.games registry answer as the library does, and refuse bad input
+from the solver.games.registry registry answer as the library does, and refuse bad input
 in the one error shape."""
 
 from __future__ import annotations
 
 import pytest
-
 from api_server import LiveServer
 
 from solver.errors import LiarsError
 
-games = pytest.importorskip("solver.games")
+games = pytest.importorskip("solver.games.registry")
 GAMES = games.GAMES
 
 

@@ -21,7 +21,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
-
 from api_server import HOST, ROOT, LiveServer
 
 V1 = "/api/v1"
@@ -343,7 +342,7 @@ def test_highest_sets_is_cut_by_its_budget_in_the_library():
     """The library itself: the whole call, search, counting and listing, stops at the
     budget and says so (no server in between)."""
     from solver import load_lexicon
-    from solver.alternatives import highest_sets
+    from solver.search.alternatives import highest_sets
     result = highest_sets(BAG, load_lexicon(), limit=1000, budget=0.05)
     assert result.complete is False and result.stopped in ("budget", "size")
     assert result.count >= len(result.sets) >= 1
@@ -464,7 +463,7 @@ def test_a_killed_worker_or_solver_is_replaced_and_at_most_one_request_fails():
 # --- issue 8, item 10: a port already in use ----------------------------------------------
 
 def test_a_port_in_use_fails_at_once_in_one_line(server):
-    result = subprocess.run([sys.executable, "-m", "solver.cli", "liars", "serve", "--host",
+    result = subprocess.run([sys.executable, "-m", "api.cli", "serve", "--host",
                              HOST, "--port", str(server.port)], cwd=ROOT, capture_output=True,
                             text=True, timeout=30)
     assert result.returncode == 2

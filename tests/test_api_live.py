@@ -14,11 +14,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
-
 from api_server import HOST, LiveServer
-from solver import highest as solve_highest, load_lexicon
-from solver.alternatives import highest_sets
-from solver.letters import rule_call
+
+from solver import highest as solve_highest
+from solver import load_lexicon
+from solver.games.letters import rule_call
+from solver.search.alternatives import highest_sets
 
 V1 = "/api/v1"
 

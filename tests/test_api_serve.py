@@ -7,20 +7,19 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
+from api_server import HOST, ROOT, LiveServer, free_port
 
 from api import create_app
-from api_server import HOST, ROOT, LiveServer, free_port
 
 V1 = "/api/v1"
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "solver.cli", "liars", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "api.cli", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
 
 
@@ -93,7 +92,7 @@ def test_unexpected_exceptions_answer_500_in_the_one_shape(caplog):
 
 def test_a_warmed_app_loads_the_compiled_loops_before_any_request(monkeypatch):
     """A fresh install compiles them on first use (seconds): at start-up, not in a request."""
-    import solver.kernels as kernels
+    import solver.search.kernels as kernels
     calls = []
     monkeypatch.setattr(kernels, "ready", lambda: calls.append("ready"))
     create_app()

@@ -1,10 +1,11 @@
 """Cards as players write them, and clear errors naming the text that is not a card."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from solver.cards import JOKER, Card, parse_cards, parse_rank, rank_name
 from solver.errors import InvalidCard, LimitExceeded
+from solver.games.cards import JOKER, Card, parse_cards, parse_rank, rank_name
 
 
 @pytest.mark.parametrize("text, card", [
@@ -71,8 +72,8 @@ def test_unicode_digits_are_not_ranks(text):
 
 # --- issue 8: each game's deck bounds what can be revealed ---------------------------------
 
-from solver.cards import LIAR_LIAR_DECK, POKER_DECK, Deck  # noqa: E402
-from solver.post import ONE_DECK, TWO_DECKS  # noqa: E402
+from solver.games.cards import LIAR_LIAR_DECK, POKER_DECK, Deck  # noqa: E402
+from solver.games.post import ONE_DECK, TWO_DECKS  # noqa: E402
 
 
 @pytest.mark.parametrize("deck, cards, named", [

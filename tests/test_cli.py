@@ -11,7 +11,8 @@ from api import create_app
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "solver.cli", *args], input=stdin,
+    command = ["-m", "api.cli", *args[1:]] if args[0] == "liars" else ["-m", "solver.cli", *args]
+    return subprocess.run([sys.executable, *command], input=stdin,
                           capture_output=True, text=True, timeout=60)
 
 

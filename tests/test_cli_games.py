@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from solver.cli import liars_main
-from solver.games import GAMES
+from solver.cli.main import liars_main
+from solver.games.registry import GAMES
 
 
 @pytest.fixture

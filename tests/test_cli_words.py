@@ -11,13 +11,14 @@ import sys
 import pytest
 
 from api import create_app
-from solver.cli import liars_main
+from solver.cli.main import liars_main
 from solver.errors import InvalidQuery
-from solver.queries import WordQuery
+from solver.words.dictionary import answer_query
+from solver.words.queries import WordQuery
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "solver.cli", "liars", "words", *args],
+    return subprocess.run([sys.executable, "-m", "api.cli", "words", *args],
                           capture_output=True, text=True, timeout=60)
 
 
@@ -118,7 +119,7 @@ def test_json_is_the_library_answer_on_random_queries(capsys, twl):
         args = [a for name, v in parts.items() for a in (f"--{name}", v)]
         code, out, err = run_here(capsys, *args, "--json")
         try:
-            expected = WordQuery.parse(parts).run(twl)
+            expected = answer_query(WordQuery.parse(parts), twl)
         except InvalidQuery as exc:
             assert code == 2 and err.strip() == f"liars: {exc.message}"
             continue

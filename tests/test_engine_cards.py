@@ -1,7 +1,7 @@
 """The page's own engine against the Python library, in chromium: cards, Liar's Post, Liar Liar.
 
-``api/static/engine/cards.js``, ``post.js`` and ``liarliar.js`` port solver/cards.py and the
-check paths of solver/post.py and solver/liarliar.py (issue 12).  The Python library is
+``api/static/engine/cards.js``, ``post.js`` and ``liarliar.js`` port solver/games/cards.py and the
+check paths of solver/games/post.py and solver/games/liarliar.py (issue 12).  The Python library is
 the reference: for every case the browser must give the same answer -- the same parsed
 cards, the same check dict -- or the same error (code, message, field, HTTP status).
 
@@ -28,11 +28,11 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-
 from page_session import fresh, page, server  # noqa: F401  (fixtures)
-from solver.cards import Card, Deck, parse_cards, parse_rank, parse_suit
+
 from solver.errors import LiarsError
-from solver.games import GAMES
+from solver.games.cards import Card, Deck, parse_cards, parse_rank, parse_suit
+from solver.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 20261130
@@ -135,8 +135,10 @@ def _jsonable(value):
 
 def _recorder(cases: list):
     """A sys.setprofile hook: the arguments of each call into the functions under test."""
-    from solver import cards, games, liarliar, post
     from api_server import LiveServer
+
+    from solver.games import cards, liarliar, post
+    from solver.games import registry as games
 
     def deck_spec(deck):
         return {"name": deck.name, "ranks": list(deck.ranks), "copies": deck.copies,

@@ -1,7 +1,7 @@
 """The page's own game checks (api/static/engine/games.js) give the Python library's answers.
 
 Issue 12, item 3: in chromium, ``GAMES[name].check(payload)`` of the page's engine is
-compared with ``solver.games.GAMES[name].check(payload)`` computed here, on
+compared with ``solver.games.registry.GAMES[name].check(payload)`` computed here, on
 
 * every sister-game check the test suite makes (tests/data/game_cases.json, written by
   scripts/record_game_cases.py), and
@@ -32,11 +32,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from page_session import fresh, page, server  # noqa: F401  (fixtures: the live server, one page)
-from solver import dice, phrases, poker
-from solver.errors import LiarsError
-from solver.games import GAMES
+
+from solver.errors import LiarsError, shown
+from solver.games import dice, phrases, poker
+from solver.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "api" / "static" / "engine"
@@ -588,7 +588,7 @@ def test_python_values_are_named_as_python_names_them(engine):
     values = [random_json(rng) for _ in range(1500)] + [" 7 ", "1" * 21, "0" * 20, "٣"]
     texts = [json.dumps(v, ensure_ascii=False) for v in values]
     answers = engine.evaluate(REPR_IN_PAGE, texts)
-    from solver.table import shown, small_int
+    from solver.games.table import small_int
     found = []
     for text, got in zip(texts, answers):
         value = json.loads(text)

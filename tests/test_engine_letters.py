@@ -1,8 +1,8 @@
 """The page's engine reads input as the library does: tiles, tile sets, word sets, budgets,
 calls, and the Python string semantics under them (repr, strip), in chromium.
 
-api/static/engine/tiles.js, wordset.js and letters.js are ports of solver/tiles.py,
-solver/wordset.py, solver/budget.py and ``Call.parse``; every case here is read by both
+api/static/engine/tiles.js, wordset.js and letters.js are ports of solver/words/tiles.py,
+solver/words/wordset.py, solver/search/budget.py and ``Call.parse``; every case here is read by both
 and must give the same value or the same error (code, message, field, status).  The cases
 are random (seeded) odd input: every kind of Unicode space, non-ASCII letters that upper-
 or lower-case to ASCII ones (the Kelvin sign, the long s), digits of other scripts, lone
@@ -20,11 +20,12 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from page_session import page, server  # noqa: E402,F401  (the live server and one page)
-from solver.budget import read_budget  # noqa: E402
+
 from solver.errors import LiarsError  # noqa: E402
-from solver.letters import Call  # noqa: E402
-from solver.tiles import TILE_SETS, Tiles, get_tile_set  # noqa: E402
-from solver.wordset import WordSet, compare, split_words  # noqa: E402
+from solver.games.letters import Call  # noqa: E402
+from solver.search.budget import read_budget  # noqa: E402
+from solver.words.tiles import TILE_SETS, Tiles, get_tile_set  # noqa: E402
+from solver.words.wordset import WordSet, compare, split_words  # noqa: E402
 
 SEED = 12
 PY_SPACES = [chr(i) for i in range(sys.maxunicode + 1) if chr(i).isspace()]

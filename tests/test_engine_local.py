@@ -31,12 +31,13 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from api import create_app  # noqa: E402
 from page_session import page, server  # noqa: E402,F401  (the live server and one page)
+
+from api import create_app  # noqa: E402
 from solver import load_lexicon  # noqa: E402
-from solver.games import GAMES  # noqa: E402
-from solver.highest import highest  # noqa: E402
-from solver.tiles import TILE_SETS, Tiles  # noqa: E402
+from solver.games.registry import GAMES  # noqa: E402
+from solver.search.highest import highest  # noqa: E402
+from solver.words.tiles import TILE_SETS, Tiles  # noqa: E402
 
 SEED = 2026
 LEXICONS = ["twl06", "sowpods", "csw19"]
@@ -133,7 +134,7 @@ def timing_only(path: str, want: dict, have: dict) -> bool:
         return (py["decided"], py["ruling"]) == (js["decided"], js["ruling"])
     undecided = js if not js["decided"] else py
     return (undecided["ruling"] is None and undecided["is_highest"] is None
-            and f"exists, but whether it is the highest is not proven" in undecided["reason"])
+            and "exists, but whether it is the highest is not proven" in undecided["reason"])
 
 
 def assert_alike(engine, client, requests: list) -> dict:

@@ -3,7 +3,7 @@
 Issue 12: with no server the phone solves racks itself, and must give the server's answer:
 the same highest shape, the same words (the documented tie-break), the same proof.  Racks
 are drawn (seeded) from both tile sets' bags, 1-40 tiles, for every bundled lexicon, solved
-by ``solver.highest``/``solver.search`` here and by the engine in the browser, many racks per
+by ``solver.search.highest``/``solver.search.layered`` here and by the engine in the browser, many racks per
 ``page.evaluate``; any difference fails with the first few shown.  Also: out of budget the
 engine's set is real and its bounds hold; the index, ``spell``, ``wordsFrom``, ``has`` and
 the lexicon loader agree with Python's.
@@ -18,13 +18,13 @@ import random
 from collections import Counter
 
 import pytest
-
 from page_session import fresh, page, server  # noqa: F401  (fixtures)
+
 from solver.errors import LiarsError
-from solver.highest import highest
-from solver.lexicon import lexicon_names, load_lexicon
-from solver.search import search
-from solver.tiles import TILE_SETS, Tiles
+from solver.search.highest import highest
+from solver.search.layered import search
+from solver.words.lexicon import lexicon_names, load_lexicon
+from solver.words.tiles import TILE_SETS, Tiles
 
 SEED = 20261130
 RACKS_PER_CASE = 350  # x 3 lexicons x 2 tile sets: 2,100 racks

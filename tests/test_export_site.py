@@ -1,6 +1,6 @@
 """``liars export-site DIR``: the phone page as a static site (issue 12).
 
-The command is run as a user runs it (``python -m solver.cli liars export-site ...``); the
+The command is run as a user runs it (``python -m api.cli export-site ...``); the
 files it writes are compared with api/static, and its errors are one line and exit 2.
 That the exported site works in a browser, online and offline, is tests/test_page_offline.py.
 """
@@ -23,7 +23,7 @@ STATIC = ROOT / "api" / "static"
 
 
 def export(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "solver.cli", "liars", "export-site", *args],
+    return subprocess.run([sys.executable, "-m", "api.cli", "export-site", *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 

@@ -17,8 +17,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
 from page_session import fresh, page, server  # noqa: F401  (fixtures)
+
 from solver import load_lexicon, rule_call
 from solver.errors import LiarsError
 
@@ -71,7 +71,7 @@ def library_call(tiles, declared, call, budget):
 
 
 def cli(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "solver.cli", "liars", *args],
+    return subprocess.run([sys.executable, "-m", "api.cli", *args],
                           capture_output=True, text=True, timeout=120)
 
 

@@ -6,11 +6,17 @@ import json
 import jsonschema
 import pytest
 
-from solver.errors import (InvalidCard, InvalidDie, InvalidInput, InvalidRules, LimitExceeded,
-                           UnreadablePhrase)
-from solver.cli import liars_main
-from solver.cli_games import CHECK_LINES, format_state
-from solver.games import GAMES, get_game
+from solver.cli.games import CHECK_LINES, format_state
+from solver.cli.main import liars_main
+from solver.errors import (
+    InvalidCard,
+    InvalidDie,
+    InvalidInput,
+    InvalidRules,
+    LimitExceeded,
+    UnreadablePhrase,
+)
+from solver.games.registry import GAMES, get_game
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -183,7 +189,8 @@ def test_very_long_digit_strings_are_refused_by_name(name, kind, payload, error,
 
 # --- any JSON at all: an answer or a LiarsError, never a crash ---------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 from solver.errors import LiarsError  # noqa: E402
 

@@ -5,11 +5,11 @@ import random
 import numpy as np
 import pytest
 
-import solver.joins as joins
-import solver.search as search_module
-from solver.lexicon import load_lexicon
-from solver.search import _fit_pairs, search
-from solver.tiles import TILE_SETS, pack, parse_tiles
+import solver.search.joins as joins
+import solver.search.layered as search_module
+from solver.search.layered import _fit_pairs, search
+from solver.words.lexicon import load_lexicon
+from solver.words.tiles import TILE_SETS, pack, parse_tiles
 
 
 def _lanes(rng, n, top):
@@ -63,7 +63,7 @@ def test_join_with_small_chunks_equals_the_pair_test(monkeypatch):
 
 
 def test_letter_counts_reads_every_letter():
-    from solver.index import _lanes_of
+    from solver.words.index import _lanes_of
     packed = pack({chr(65 + i): i % 5 for i in range(26)})
     lanes = [np.array([v], dtype=np.uint64) for v in _lanes_of(packed)]
     assert joins.letter_counts(lanes)[0].tolist() == [i % 5 for i in range(26)]

@@ -5,15 +5,34 @@ import random
 import numpy as np
 import pytest
 
-import solver.search as search_module
-from solver.kernels import (_add_column, _any_bit, _field_max, _fits, _guarded_lanes, _held,
-                            _lightest, _simplex, _tableau, branch_cuts, fit_table, fitting,
-                            lane_max, next_child, reduced_costs, rounded_proves,
-                            rounded_weighting, spelled, tails_left, unique_triples,
-                            weighting_proves, word_groups)
-from solver.lexicon import load_lexicon
-from solver.search import search
-from solver.tiles import TILE_SETS, parse_tiles
+import solver.search.layered as search_module
+from solver.search.kernels import (
+    _add_column,
+    _any_bit,
+    _field_max,
+    _fits,
+    _guarded_lanes,
+    _held,
+    _lightest,
+    _simplex,
+    _tableau,
+    branch_cuts,
+    fit_table,
+    fitting,
+    lane_max,
+    next_child,
+    reduced_costs,
+    rounded_proves,
+    rounded_weighting,
+    spelled,
+    tails_left,
+    unique_triples,
+    weighting_proves,
+    word_groups,
+)
+from solver.search.layered import search
+from solver.words.lexicon import load_lexicon
+from solver.words.tiles import TILE_SETS, parse_tiles
 
 
 @pytest.mark.parametrize("n, distinct, seed", [(1, 1, 0), (50, 7, 1), (20_000, 15_000, 2),
@@ -581,7 +600,7 @@ def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
 
 def test_compiled_without_a_cache_folder_still_compiles(monkeypatch):
     """Where numba finds no writable cache folder it refuses cache=True: compile uncached."""
-    import solver.kernels as kernels
+    import solver.search.kernels as kernels
     calls = []
 
     def fake_njit(**options):

@@ -5,7 +5,6 @@ import pytest
 from solver import LettersGame, LettersRules, check_raise, highest, rule_call
 from solver.errors import GameOver, IllegalMove, InvalidInput, InvalidRules
 
-
 # --- the highest possible word set --------------------------------------------------
 
 def test_highest_uses_every_tile_and_is_deterministic(twl):
@@ -37,7 +36,7 @@ def test_an_unproven_search_leaves_an_exact_ruling_undecided(monkeypatch, twl):
     decided."""
     import dataclasses
 
-    import solver.letters as letters
+    import solver.games.letters as letters
     real = letters.highest
 
     def out_of_time(*args, **kwargs):

@@ -1,5 +1,5 @@
-"""Liars' Letters replayed as a whole game: ``solver.games.LETTERS`` (the sister games'
-replay machinery over :class:`solver.letters.LettersGame`), ``liars letters replay`` and
+"""Liars' Letters replayed as a whole game: ``solver.games.registry.LETTERS`` (the sister games'
+replay machinery over :class:`solver.games.letters.LettersGame`), ``liars letters replay`` and
 ``POST /api/v1/letters/replay``.
 
 Every rule of docs/rules.md's rounds and the end, every illegal event, the table's own
@@ -17,14 +17,20 @@ from collections import Counter
 
 import pytest
 
-from solver.cli import liars_main
-from solver.errors import (InvalidInput, InvalidRules, InvalidTile, InvalidWordSet, LiarsError,
-                           TooManyTiles)
-from solver.games import LETTERS, REPLAYERS
-from solver.highest import highest
-from solver import letters
-from solver.letters import LettersGame, LettersRules, action_from_dict
-from solver.tiles import get_tile_set
+from solver.cli.main import liars_main
+from solver.errors import (
+    InvalidInput,
+    InvalidRules,
+    InvalidTile,
+    InvalidWordSet,
+    LiarsError,
+    TooManyTiles,
+)
+from solver.games import letters
+from solver.games.letters import LettersGame, LettersRules, action_from_dict
+from solver.games.registry import LETTERS, REPLAYERS
+from solver.search.highest import highest
+from solver.words.tiles import get_tile_set
 
 
 def D(player, words):

@@ -7,7 +7,7 @@ import pytest
 
 from solver import load_lexicon
 from solver.errors import BadWordList, InvalidWord, UnknownLexicon
-from solver.lexicon import bundled_lexicons
+from solver.words.lexicon import bundled_lexicons
 
 
 @pytest.mark.parametrize("name, count", [("twl06", 178_691), ("sowpods", 267_751),

@@ -4,12 +4,28 @@ import json
 
 import pytest
 
-from solver.cards import parse_cards
-from solver.errors import (GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules,
-                           UnreadablePhrase)
-from solver.games import GAMES
-from solver.liarliar import (CallLiar, Declaration, Discard, LiarLiarGame, LiarLiarRules, Play,
-                             Timeout, action_from_dict, check_claim, play_is_true)
+from solver.errors import (
+    GameOver,
+    IllegalMove,
+    InvalidCard,
+    InvalidInput,
+    InvalidRules,
+    UnreadablePhrase,
+)
+from solver.games.cards import parse_cards
+from solver.games.liarliar import (
+    CallLiar,
+    Declaration,
+    Discard,
+    LiarLiarGame,
+    LiarLiarRules,
+    Play,
+    Timeout,
+    action_from_dict,
+    check_claim,
+    play_is_true,
+)
+from solver.games.registry import GAMES
 
 TIMED = LiarLiarRules(timer=30)
 

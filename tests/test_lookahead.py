@@ -6,11 +6,11 @@ import random
 import numpy as np
 import pytest
 
-import solver.search as search_module
-from solver.kernels import first_words, lists_by_state, most_words
-from solver.lexicon import load_lexicon
-from solver.search import search
-from solver.tiles import TILE_SETS, parse_tiles
+import solver.search.layered as search_module
+from solver.search.kernels import first_words, lists_by_state, most_words
+from solver.search.layered import search
+from solver.words.lexicon import load_lexicon
+from solver.words.tiles import TILE_SETS, parse_tiles
 
 _SHIFTS = np.arange(9, dtype=np.uint64) * np.uint64(6)
 

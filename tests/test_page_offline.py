@@ -30,10 +30,16 @@ import requests
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-from api.site import export_site, site_version, static_files  # noqa: E402
 from api_server import HOST, LiveServer, free_port  # noqa: E402
-from test_page import (CHROMIUM, STATIC, VIEWPORT, after_tap_guard,  # noqa: E402
-                       browser)  # noqa: F401 (the fixture: chromium, launched once a module)
+from test_page import (  # noqa: E402
+    CHROMIUM,
+    STATIC,
+    VIEWPORT,
+    after_tap_guard,
+    browser,  # noqa: F401 (the fixture: chromium, launched once a module)
+)
+
+from api.site import export_site, site_version, static_files  # noqa: E402
 
 if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is not installed (scripts/run_tests.sh installs it)",

@@ -8,11 +8,11 @@ bad search time is refused beside its field with the library's own message.
 from __future__ import annotations
 
 import pytest
-
 from page_session import fresh, page, server  # noqa: F401  (fixtures)
+
 from solver import highest, load_lexicon
-from solver.budget import read_budget
 from solver.errors import InvalidInput
+from solver.search.budget import read_budget
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

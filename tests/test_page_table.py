@@ -18,8 +18,13 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from test_page import (_contrast, browser, dark_phone, phone,  # noqa: E402,F401  (skips
-                       server)                                #  without chromium)
+from test_page import (  # noqa: E402,F401  (skips
+    _contrast,
+    browser,
+    dark_phone,
+    phone,
+    server,  #  without chromium)
+)
 
 expect = sync_api.expect
 

@@ -3,11 +3,24 @@
 import re
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.errors import UnreadablePhrase
-from solver.phrases import (HAND_SIZES, HANDS, LOWEST_TOP, format_bid, format_hand, format_kind,
-                            format_play, parse_bid, parse_hand, parse_kind, parse_play, tokenize)
+from solver.games.phrases import (
+    HAND_SIZES,
+    HANDS,
+    LOWEST_TOP,
+    format_bid,
+    format_hand,
+    format_kind,
+    format_play,
+    parse_bid,
+    parse_hand,
+    parse_kind,
+    parse_play,
+    tokenize,
+)
 
 
 @pytest.mark.parametrize("phrase, parsed", [

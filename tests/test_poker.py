@@ -3,14 +3,28 @@
 import json
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from solver.cards import parse_cards
-from solver.errors import (GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules,
-                           UnreadablePhrase)
-from solver.phrases import HAND_SIZES, HANDS, LOWEST_TOP
-from solver.poker import (CallBluff, Declare, Hand, PokerGame, PokerRules, all_hands,
-                          check_claim)
+from solver.errors import (
+    GameOver,
+    IllegalMove,
+    InvalidCard,
+    InvalidInput,
+    InvalidRules,
+    UnreadablePhrase,
+)
+from solver.games.cards import parse_cards
+from solver.games.phrases import HAND_SIZES, HANDS, LOWEST_TOP
+from solver.games.poker import (
+    CallBluff,
+    Declare,
+    Hand,
+    PokerGame,
+    PokerRules,
+    all_hands,
+    check_claim,
+)
 
 TABLE = parse_cards("KH KS KD 3C 3S 9H 10H JH QH 4D 2H")
 
@@ -194,7 +208,7 @@ def test_state_serialises_to_json_and_back():
                                     CallBluff("ben", {"ann": parse_cards("4H"),
                                                       "ben": parse_cards("JS JD")})])
 def test_actions_serialise_to_json_and_back(action):
-    from solver.poker import action_from_dict
+    from solver.games.poker import action_from_dict
     assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
 
 

@@ -17,7 +17,6 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-
 from page_session import fresh, page, server  # noqa: F401  (fixtures: the live server, one page)
 
 ROOT = Path(__file__).resolve().parent.parent

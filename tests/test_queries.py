@@ -1,4 +1,4 @@
-"""Dictionary queries (solver/queries.py) against a plain scan of the word list.
+"""Dictionary queries (solver/words/queries.py) against a plain scan of the word list.
 
 The reference below reads each query's parts itself (fnmatch for patterns, Counter
 for anagrams and letters, set lookups for hooks) and walks every word; the library's
@@ -13,12 +13,13 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver.errors import InvalidQuery, LiarsError
-from solver.lexicon import load_lexicon
-from solver.queries import (DEFAULT_LIMIT, MAX_LIMIT, Pattern, Rack, WordQuery,
-                            find_words)
+from solver.words.dictionary import answer_query, find_words
+from solver.words.lexicon import load_lexicon
+from solver.words.queries import DEFAULT_LIMIT, MAX_LIMIT, Pattern, Rack, WordQuery
 
 SETTINGS = settings(deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -102,10 +103,10 @@ def check(lexicon, reference, parts):
     expected = reference.answer(parts)
     if isinstance(expected, str):
         with pytest.raises(InvalidQuery) as err:
-            WordQuery.parse(parts).run(lexicon)
+            answer_query(WordQuery.parse(parts), lexicon)
         assert err.value.field == expected, (parts, err.value.message)
         return
-    answer = WordQuery.parse(parts).run(lexicon)
+    answer = answer_query(WordQuery.parse(parts), lexicon)
     count, page, hooked = expected
     assert (answer.count, answer.words) == (count, page), parts
     if hooked is not None:
@@ -329,11 +330,11 @@ def test_bad_queries_name_what_is_wrong(parts, field, message):
 ])
 def test_queries_no_word_can_match_are_refused(twl, parts, field, message):
     with pytest.raises(InvalidQuery) as err:
-        WordQuery.parse(parts).run(twl)
+        answer_query(WordQuery.parse(parts), twl)
     assert err.value.field == field and message in err.value.message
 
 
 def test_sub_anagrams_of_more_letters_than_the_longest_word(twl):
     """Only an exact anagram needs a word that long; sub-anagrams of 20 letters are fine."""
-    answer = WordQuery.parse(anagram="ABCDEFGHIJKLMNOPQRST", min=8).run(twl)
+    answer = answer_query(WordQuery.parse(anagram="ABCDEFGHIJKLMNOPQRST", min=8), twl)
     assert answer.count > 0 and all(len(w) >= 8 for w in answer.words)

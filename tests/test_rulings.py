@@ -14,14 +14,14 @@ import subprocess
 import sys
 
 import pytest
-
 from api_server import LiveServer
+
 from solver import LettersGame, LettersRules, highest, rule_call
-from solver.budget import MAX_BUDGET, read_budget
-from solver.cli import format_solution
+from solver.cli.solve import format_solution
 from solver.errors import CannotRule, InvalidInput
-from solver.letters import check_declaration
-from solver.tiles import SCRABBLE
+from solver.games.letters import check_declaration
+from solver.search.budget import MAX_BUDGET, read_budget
+from solver.words.tiles import SCRABBLE
 
 V1 = "/api/v1"
 RACK25 = "TMDENLEANIENSXOUOIOHUOMUD"
@@ -30,7 +30,8 @@ FIVE_15S = "abstractionisms, acetophenetidin, affordabilities, autoradiography, 
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "solver.cli", *args], input=stdin,
+    command = ["-m", "api.cli", *args[1:]] if args[0] == "liars" else ["-m", "solver.cli", *args]
+    return subprocess.run([sys.executable, *command], input=stdin,
                           capture_output=True, text=True, timeout=120)
 
 

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import WordSet, highest, rule_call
-from solver.letters import check_declaration
-from solver.tiles import SCRABBLE, Tiles
+from solver.games.letters import check_declaration
+from solver.words.tiles import SCRABBLE, Tiles
 
 BAG = [letter for letter, n in SCRABBLE.counts.items() for _ in range(n)]
 BUDGETS = [0, 0.0, 1e-6, 1e-4, 1e-3, 0.01]

@@ -1,12 +1,12 @@
 """The exact search: same shape AND same tie-broken set as the brute-force reference.
 
 * many seeded random racks (0-9 tiles, a few of 10), both tile sets, all three
-  bundled lexicons, compared with solver/reference.py (shape and words);
+  bundled lexicons, compared with solver/search/reference.py (shape and words);
 * bigger racks (18-24 tiles) compared with an independent exact search written
   here (a plain memoised exhaustive search over candidates found by walking the
-  anagram trie: it shares no code with solver/search.py or solver/index.py);
+  anagram trie: it shares no code with solver/search/layered.py or solver/words/index.py);
 * 32-40 tile racks against results recorded from that independent search or
-  from the previous solver/search.py (seconds to a minute each: too slow to
+  from the previous solver/search/layered.py (seconds to a minute each: too slow to
   redo on every run);
 * the time budget: a tiny budget returns a valid, unproven set and never hangs;
 * the empty rack, racks with no words, a user's word list with one-letter
@@ -20,11 +20,11 @@ from collections import Counter
 
 import pytest
 
-import solver.search as search_module
-from solver.lexicon import load_lexicon
-from solver.reference import ReferenceTimeout, brute_force_highest
-from solver.search import SearchResult, search
-from solver.tiles import BANANAGRAMS, SCRABBLE, parse_tiles
+import solver.search.layered as search_module
+from solver.search.layered import SearchResult, search
+from solver.search.reference import ReferenceTimeout, brute_force_highest
+from solver.words.lexicon import load_lexicon
+from solver.words.tiles import BANANAGRAMS, SCRABBLE, parse_tiles
 
 
 def _bag(tile_set) -> str:
@@ -224,7 +224,7 @@ def test_matches_independent_search_on_bigger_racks(twl):
 
 
 # Recorded with _independent_highest above (1-20 s each), then four 40-tile racks
-# with two 15-letter words, recorded with the previous solver/search.py (commit
+# with two 15-letter words, recorded with the previous solver/search/layered.py (commit
 # 3b22558: memoised branch and bound over candidates, no time budget; 1-43 s each).
 KNOWN = [
     ("NRPAGITTVEDIHNAYUAEZAEIDGIEOOCMS",
@@ -276,7 +276,7 @@ def test_shipped_index_table_matches_the_tries(name):
     """dictionaries/<name>.index.npy is what the tries give (not stale package data)."""
     import numpy as np
 
-    from solver.index import word_table
+    from solver.words.index import word_table
     lex = load_lexicon(name)
     shipped = lex.index.table
     assert shipped is not None and len(shipped) == len(lex)
@@ -301,7 +301,7 @@ def test_hash_collisions_change_nothing(twl, monkeypatch):
     written: 4 of 6 merges), and the answers stay the same."""
     import numpy as np
 
-    import solver.search as search_module
+    import solver.search.layered as search_module
     racks = ["LEIPESETEGEOGMARADCCFONNBIIMEQVRSHOTIUAT",
              "AAAAAABCDEEEEEEFGGGHIIJKLMMNOOPPRRSSTUVZ", "AADEEEEFGIIIIILLMNNNOOOPSSTUUUVW"]
     expected = [search(parse_tiles(rack), twl.index, budget=None) for rack in racks]

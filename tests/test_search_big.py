@@ -1,6 +1,6 @@
 """Big racks: the packing queries, the hand-over from the layers, and the bounds.
 
-* solver/packing.py against an exhaustive enumeration of packings on small
+* solver/search/packing.py against an exhaustive enumeration of packings on small
   racks (many random queries, all lexicons, both tile sets);
 * the search forced through the packing queries from its first layers on
   equals the layered search (shape) and the brute force, on many racks;
@@ -18,25 +18,25 @@ from collections import Counter
 
 import numpy as np
 import pytest
-
-import solver.search as search_module
-from solver.bounds import counts_of, shape_bound, tile_counts
-from solver.lexicon import load_lexicon
-from solver.kernels import column_generation
-from solver.packing import Packer
-from solver.reference import brute_force_highest, candidate_alphagrams
-from solver.search import search
-from solver.tiles import BANANAGRAMS, SCRABBLE, parse_tiles
 from test_search import _assert_valid  # noqa: E402  (tests/ is on sys.path under pytest)
+
+import solver.search.layered as search_module
+from solver.search.bounds import counts_of, shape_bound, tile_counts
+from solver.search.kernels import column_generation
+from solver.search.layered import search
+from solver.search.packing import Packer
+from solver.search.reference import brute_force_highest, candidate_alphagrams
+from solver.words.lexicon import load_lexicon
+from solver.words.tiles import BANANAGRAMS, SCRABBLE, parse_tiles
 
 LEXICONS = ["twl06", "sowpods", "csw19"]
 # The full Scrabble bag (TWL06) as six 15-letter words and one 8-letter word,
-# found by solver/packing.py (query: six 15s, then an 8 in what they leave).
+# found by solver/search/packing.py (query: six 15s, then an 8 in what they leave).
 BAG_SET = ["overhomogenized", "prefiguratively", "archaeopteryxes", "quantifications",
            "unknowledgeable", "adjustabilities", "moonward"]
 
 # The whole Bananagrams bag (TWL06) as nine 15-letter words and one 9-letter word,
-# found by the search itself (solver/search.py, no budget).
+# found by the search itself (solver/search/layered.py, no budget).
 BANANAGRAMS_SET = ["adjustabilities", "overcapitalized", "microearthquake", "overexaggerated",
                    "oxyphenbutazone", "grandiloquently", "weatherproofing", "objectivenesses",
                    "immunodiffusion", "awkwardly"]
@@ -290,7 +290,7 @@ def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch, columns):
     """The packing queries answer alike with and without the relaxation's letter weights
     (the cut only removes states that no packing passes through), and the cut does fire;
     whether the relaxation is solved whole or by column generation."""
-    import solver.packing as packing
+    import solver.search.packing as packing
     rng = random.Random(41)
     bag = _bag(SCRABBLE)
     cases = []
@@ -327,7 +327,7 @@ def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch, columns):
 def test_column_generation_reaches_the_whole_relaxation(twl):
     """Solved by column generation, the relaxation's optimum is the whole relaxation's
     (the columns left out could not improve it), on many random packing states."""
-    import solver.packing as packing
+    import solver.search.packing as packing
     if packing._highs is None:
         pytest.skip("scipy's HiGHS is not available")
     rng = random.Random(51)

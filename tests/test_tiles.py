@@ -3,7 +3,7 @@
 import pytest
 
 from solver.errors import InvalidTile, TooManyTiles, UnknownTileSet
-from solver.tiles import BANANAGRAMS, SCRABBLE, Tiles, fits, pack, parse_tiles, unpack
+from solver.words.tiles import BANANAGRAMS, SCRABBLE, Tiles, fits, pack, parse_tiles, unpack
 
 
 def test_tile_set_sizes_match_the_rulings():

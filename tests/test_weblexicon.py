@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.lexicon import bundled_lexicons, load_lexicon
-from solver.weblexicon import decode_words, encode_words
+from solver.words.lexicon import bundled_lexicons, load_lexicon
+from solver.words.weblexicon import decode_words, encode_words
 
 STATIC = Path(__file__).resolve().parent.parent / "api" / "static" / "lexicons"
 

@@ -1,7 +1,8 @@
 """Word sets: parsing, shape, ranking (the rule text's examples) and existence."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver import Tiles, WordSet, compare
 from solver.errors import InvalidWordSet, LimitExceeded

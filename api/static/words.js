@@ -1,5 +1,5 @@
 // The Words screen: anagrams (with ? blanks), patterns and hooks, for study.
-// Every answer is GET /api/v1/words (solver/queries.py); this file only reads the form,
+// Every answer is GET /api/v1/words (solver/words/queries.py); this file only reads the form,
 // asks, and draws the answer.  app.js imports it and passes its helpers to start().
 
 const KINDS = {

@@ -1,7 +1,7 @@
-// Cheap, proven upper bounds on the highest shape (a port of solver/bounds.py): a shape is
+// Cheap, proven upper bounds on the highest shape (a port of solver/search/bounds.py): a shape is
 // its count vector (n_L words of each length L, longest first), and relaxing the problem to
 // letter-group budgets gives a vector no real set can beat, found greedily longest first.
-// Read solver/bounds.py for the argument; this file follows it line by line.
+// Read solver/search/bounds.py for the argument; this file follows it line by line.
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz";
 /** The letter groups (vowels, the others, vowels with Y, the others without Y). */
@@ -69,7 +69,7 @@ export function greatestShape(counts, limits, prefix = []) {
   return shape;
 }
 
-/** A shape no word set of the tiles (26 counts) can beat (solver.bounds.shape_bound). */
+/** A shape no word set of the tiles (26 counts) can beat (solver.search.bounds.shape_bound). */
 export function shapeBound(index, counts, prefix = []) {
   return greatestShape(counts, lengthLimits(index, index.formableRows(counts, 2)), prefix);
 }

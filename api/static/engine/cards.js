@@ -1,4 +1,4 @@
-// Cards as players write them (port of solver/cards.py): "Q", "10", "QH", "Q♥",
+// Cards as players write them (port of solver/games/cards.py): "Q", "10", "QH", "Q♥",
 // "queen of hearts", "joker".  Liar's Post, Liar Liar and Liar's Poker share this module.
 // A rank is a number from 2 to 14 (ace high); a card may come without a suit, and the joker
 // has neither.  Each game's Deck bounds what can be played or revealed.  Every message and

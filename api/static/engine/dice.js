@@ -1,4 +1,4 @@
-// Liar's Dice's check (solver/dice.py, the path of GAMES["dice"].check): a bid read from a
+// Liar's Dice's check (solver/games/dice.py, the path of GAMES["dice"].check): a bid read from a
 // phrase or {quantity, face}, the revealed dice, the table's rules, the bid it raises.
 // Same counts, same raise order, same refusals as the server.
 

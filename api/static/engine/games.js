@@ -1,4 +1,4 @@
-// The sister games' checks by name (solver/games.py's GAMES): GAMES[name].check(payload)
+// The sister games' checks by name (solver/games/registry.py's GAMES): GAMES[name].check(payload)
 // answers the same dict as the server's POST /<game>/check, or throws the same LiarsError.
 
 import * as dice from "./dice.js";

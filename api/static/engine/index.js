@@ -1,5 +1,5 @@
 // The alphagram index of a lexicon, in the browser: the same rows, in the same order, as
-// solver/index.py (longest first, then alphabetically by alphagram), because the row order
+// solver/words/index.py (longest first, then alphabetically by alphagram), because the row order
 // is the solver's documented tie-break.  Per row: its letter counts (packed six bits a
 // letter, five letters a 32-bit lane, so "fits" is a subtraction and a guard-bit test per
 // lane), a mask of the letters it uses (a one-instruction pre-test), and its spelling.

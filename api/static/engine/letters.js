@@ -1,4 +1,4 @@
-// Liars' Letters on the phone (port of solver/letters.py, solver/highest.py, solver/budget.py
+// Liars' Letters on the phone (port of solver/games/letters.py, solver/search/highest.py, solver/search/budget.py
 // and Lexicon.judge / words_from): the word judge, subwords, the raise check and the call
 // ruling, each giving the library's answer (the same dict, the same errors).
 //
@@ -14,8 +14,8 @@ import { shown } from "./rules.js";
 import { LETTERS, Tiles } from "./tiles.js";
 import { WordSet, compareShapes, formatShape, isWord, splitWords } from "./wordset.js";
 
-export const MAX_BUDGET = 60.0;  // seconds (solver/budget.py)
-export const DEFAULT_BUDGET = 5.0;  // the library's (solver/search.py); the API passes its own
+export const MAX_BUDGET = 60.0;  // seconds (solver/search/budget.py)
+export const DEFAULT_BUDGET = 5.0;  // the library's (solver/search/layered.py); the API passes its own
 // Plain decimal numbers only (read as ASCII digits: see readBudget).
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -139,7 +139,7 @@ async function searchEngine() {
 }
 
 /**
- * The highest word set of the tiles (solver/highest.py's Solution): {tiles, lexicon, words
+ * The highest word set of the tiles (solver/search/highest.py's Solution): {tiles, lexicon, words
  * (a WordSet), shape, proven, stopped, upper_bound, elapsed}.
  */
 export async function highest(tiles, lexicon, budget = DEFAULT_BUDGET) {

@@ -1,5 +1,5 @@
 // The bundled word lists in the browser: each loaded once, on first use, from the compact
-// file solver/weblexicon.py writes (gzip of front-coded sorted words, with a header line),
+// file solver/words/weblexicon.py writes (gzip of front-coded sorted words, with a header line),
 // so the page judges words and solves racks with no server.
 
 import { UnknownLexicon } from "./errors.js";
@@ -68,7 +68,7 @@ export function listLexicons({ base } = {}) {
   return listings.get(key);
 }
 
-/** The words of a lexicon file's bytes, checked as solver/weblexicon.py's decode_words checks. */
+/** The words of a lexicon file's bytes, checked as solver/words/weblexicon.py's decode_words checks. */
 export async function decodeLexicon(bytes) {
   const data = new Uint8Array(bytes);
   if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) {

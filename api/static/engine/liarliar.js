@@ -1,5 +1,5 @@
-// Liar Liar, the check path (port of solver/liarliar.py's check_claim and what
-// GAMES["liarliar"].check in solver/games.py does around it): is a play true (jokers are
+// Liar Liar, the check path (port of solver/games/liarliar.py's check_claim and what
+// GAMES["liarliar"].check in solver/games/registry.py does around it): is a play true (jokers are
 // wild), who takes the pile and who opens next.  Same answers, same errors (code, message,
 // field) as the Python library.
 
@@ -93,7 +93,7 @@ export class LiarLiarRules {
 }
 
 /** Is a play true?  `claim` is what was said ("two kings"), `cards` what was turned over
- * (solver.liarliar.check_claim). */
+ * (solver.games.liarliar.check_claim). */
 export function checkClaim(claim, cards) {
   const said = Declaration.parse(claim);
   if (said.rank === null) {

@@ -308,7 +308,7 @@ async function callRoute(body) {
 
 let gamesModule = null;
 
-/** A sister game's claim check, by engine/games.js (a port of solver.games.GAMES). */
+/** A sister game's claim check, by engine/games.js (a port of solver.games.registry.GAMES). */
 async function gameCheck(name, body) {
   try {
     gamesModule ??= await import("./games.js");

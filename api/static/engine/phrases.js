@@ -1,4 +1,4 @@
-// Claims as said at the table (solver/phrases.py): "2 fives", "this is a queen", "full
+// Claims as said at the table (solver/games/phrases.py): "2 fives", "this is a queen", "full
 // house, kings over threes".  The same vocabulary in the same Aho-Corasick automaton,
 // walked by the same leftmost-longest loop as pyahocorasick's iter_long (quirks included:
 // it is what the server answers), then the same small grammar per game, so the page reads

@@ -1,4 +1,4 @@
-// Liar's Poker's check (solver/poker.py, the path of GAMES["poker"].check): a named hand
+// Liar's Poker's check (solver/games/poker.py, the path of GAMES["poker"].check): a named hand
 // read from a phrase or {hand, ranks}, made or not from all revealed cards, and whether it
 // is higher than the last claim on the table's ladder.  Same answers, same refusals.
 

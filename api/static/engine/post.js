@@ -1,5 +1,5 @@
-// Liar's Post, the check path (port of solver/post.py's check_claim and what
-// GAMES["post"].check in solver/games.py does around it): is a claim about the card true,
+// Liar's Post, the check path (port of solver/games/post.py's check_claim and what
+// GAMES["post"].check in solver/games/registry.py does around it): is a claim about the card true,
 // is the receiver's True/False call right and who takes the card, do a player's face-up
 // cards lose.  Same answers, same errors (code, message, field) as the Python library.
 
@@ -134,7 +134,7 @@ export class PostRules {
 }
 
 /** One claim against the turned-over card; with `call`, who takes it; with `faceUp` (a
- * player's face-up cards) and `players`, whether that loses (solver.post.check_claim). */
+ * player's face-up cards) and `players`, whether that loses (solver.games.post.check_claim). */
 export function checkClaim(claim, card, call = null, rules = null, faceUp = null,
   players = null) {
   rules = rules ?? new PostRules();

@@ -1,4 +1,4 @@
-// What the card and dice games' checks share (solver/table.py), and reading a request body
+// What the card and dice games' checks share (solver/games/table.py), and reading a request body
 // as Python's json.loads reads it.  Python's str semantics (whitespace, repr(), type names,
 // code-point order) live in pystr.js.  The library is the reference, so the page refuses the
 // same bad input with the same words.
@@ -106,7 +106,7 @@ export function parseJson(text) {
   return result;
 }
 
-// --- solver/table.py -------------------------------------------------------------------
+// --- solver/games/table.py -------------------------------------------------------------------
 
 /**
  * small_int: the value of a short string of ASCII digits, else null (Python's None).
@@ -215,7 +215,7 @@ export function readOptions(data, allowed, { game }) {
   return out;
 }
 
-// --- solver/games.py -------------------------------------------------------------------
+// --- solver/games/registry.py -------------------------------------------------------------------
 
 /**
  * games._object: the request body as an object with only known keys and every required

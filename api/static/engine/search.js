@@ -1,4 +1,4 @@
-// The exact search for the highest word set of some tiles: a port of solver/search.py's
+// The exact search for the highest word set of some tiles: a port of solver/search/layered.py's
 // layered search (read its docstring for why it is exact and for the tie-break).  The shape
 // is settled entry by entry, longest word first; layer k holds every distinct remainder some
 // set of the first k entries leaves; a backward pass marks the remainders from which the
@@ -8,15 +8,15 @@
 // layer are merged through a hash table whose hits are checked lane by lane.
 // Out of time: the best set at hand (a real set: a lower bound), marked not proven, and the
 // lower of two proven upper bounds (the settled prefix then the greatest partition of the
-// rest; the letter-group relaxation of bounds.js), exactly as solver/search.py does.
-// Where Python hands a layer too big to hold over to its packing queries (solver/packing.py,
+// rest; the letter-group relaxation of bounds.js), exactly as solver/search/layered.py does.
+// Where Python hands a layer too big to hold over to its packing queries (solver/search/packing.py,
 // racks of 60+ tiles), this port stops the same way as out of time (MAX_PAIRS: a phone's
 // memory), so a big rack gets an honest "not proven" with both bounds, never a guess.
 
 import { GUARD, LANES, countsOf, lettersOfLanes, packCounts } from "./index.js";
 import { compareShapes, greatestShape, lengthLimits } from "./bounds.js";
 
-export const DEFAULT_BUDGET = 5.0; // seconds, as solver.search.DEFAULT_BUDGET
+export const DEFAULT_BUDGET = 5.0; // seconds, as solver.search.layered.DEFAULT_BUDGET
 const GREEDY_TRIES = 4; // remainders completed greedily when out of time
 const UNION_MIN_STATES = 8; // below this, the fit test itself is the cheaper filter
 const SMALL_BLOCK = 64; // blocks this small are not worth shrinking
@@ -487,7 +487,7 @@ class Layers {
 }
 
 /** The settled prefix, then as many `cap`-long parts of the remaining tiles as fit, then the
- * rest (solver.search._upper_bound). */
+ * rest (solver.search.layered._upper_bound). */
 export function upperBound(settled, remaining, cap) {
   cap = remaining ? Math.max(1, Math.min(cap, remaining)) : 1;
   const shape = settled.slice();
@@ -542,7 +542,7 @@ export function search(index, tiles, budgetSeconds = DEFAULT_BUDGET) {
 
 /**
  * The highest word set of some tiles in a Lexicon: the fields of Python's
- * solver.highest.Solution.as_dict() (tiles written as sorted capitals), plus elapsed.
+ * solver.search.highest.Solution.as_dict() (tiles written as sorted capitals), plus elapsed.
  */
 export function highest(tiles, lexicon, budgetSeconds = DEFAULT_BUDGET) {
   const counts = countsOf(tiles);

@@ -1,4 +1,4 @@
-// Letter tiles (port of solver/tiles.py): the tile sets a table plays with, and parsing the
+// Letter tiles (port of solver/words/tiles.py): the tile sets a table plays with, and parsing the
 // revealed tiles with the library's own errors, so the page refuses what the server refuses.
 
 import { InvalidTile, TooManyTiles, UnknownTileSet } from "./errors.js";

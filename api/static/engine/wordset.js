@@ -1,4 +1,4 @@
-// Word sets (port of solver/wordset.py): what Liars' Letters players declare, and how
+// Word sets (port of solver/words/wordset.py): what Liars' Letters players declare, and how
 // declarations rank (by shape: word lengths high to low, compared like Python tuples).
 // split_words is the word judge's reader too: the same limits and errors as the library.
 

@@ -32,8 +32,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .errors import InvalidCard, LimitExceeded
-from .table import shown, small_int
+from solver.errors import InvalidCard, LimitExceeded, shown
+
+from .table import small_int
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 RANKS = tuple(range(ACE, 1, -1))  # high to low: 14 (A) .. 2

@@ -19,7 +19,6 @@ few vectorised passes; a user's own word list builds it in process.
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from .tiles import BITS

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from solver.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules, shown
+
 from . import phrases
 from .cards import Card, Deck, parse_cards, parse_rank, rank_name
-from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
-from .table import Outcome, read_options, read_players, require, shown
+from .table import Outcome, read_options, read_players, require
 
 KINDS = (14, 13, 12, 11, 10, 9, 8, 7)  # A K Q J 10 9 8 7
 _KIND_NAMES = " ".join(rank_name(k) for k in KINDS)

@@ -10,7 +10,7 @@ is estimated: a bit is set exactly when every letter requirement holds, which
 is exactly the pair test (the tests compare them on random lanes).
 
 The most selective requirements are ANDed first, and a machine word that
-empties ends there (solver/kernels.py), so refuting a length (no word fits
+empties ends there (solver/search/kernels.py), so refuting a length (no word fits
 any remainder) is mostly one or two ANDs per word and machine word.
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .index import LANE_LETTERS
-from .tiles import BITS
+from solver.words.index import LANE_LETTERS
+from solver.words.tiles import BITS
 
 _FIELD = np.uint64((1 << (BITS - 1)) - 1)
 _CHUNK_STATES = 1 << 16  # remainders per pass (bitsets of 1024 machine words)
@@ -29,8 +29,8 @@ def letter_counts(lanes) -> np.ndarray:
     """(n, 26) uint8 letter counts of packed lanes (a triple of uint64 arrays).
 
     >>> from collections import Counter
-    >>> from solver.index import _lanes_of
-    >>> from solver.tiles import pack
+    >>> from solver.words.index import _lanes_of
+    >>> from solver.words.tiles import pack
     >>> packed = pack(Counter("ZOO"))
     >>> lanes = [np.array([v], dtype=np.uint64) for v in _lanes_of(packed)]
     >>> letter_counts(lanes)[0, [14, 25]].tolist()

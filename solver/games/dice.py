@@ -26,10 +26,27 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from solver.errors import (
+    GameOver,
+    IllegalMove,
+    InvalidDie,
+    InvalidInput,
+    InvalidRules,
+    LimitExceeded,
+    shown,
+)
+
 from . import phrases
-from .errors import GameOver, IllegalMove, InvalidDie, InvalidInput, InvalidRules, LimitExceeded
-from .table import (MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players,
-                    require, shown, small_int)
+from .table import (
+    MAX_PLAYERS,
+    Outcome,
+    next_player,
+    read_int,
+    read_options,
+    read_players,
+    require,
+    small_int,
+)
 
 BID_ORDERS = ("seed", "quantity-first", "perudo")
 MAX_DICE_EACH = 20

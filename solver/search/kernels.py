@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .index import _LANE_GUARD as _GUARD  # each letter field's guard bit
+from solver.words.index import _LANE_GUARD as _GUARD  # each letter field's guard bit
 
 
 def _compiled(function):
@@ -344,7 +344,7 @@ def tails_left(tails, tiles, binned, room, spare, low, lengths, counts,
     the unplaced ``tiles`` of the others; be ``low`` letters or more (the
     one-of queries' bound); and, with ``spare`` (one tail word), leave the
     bin's settled tiles it does not use room: the bin holds ``room`` tiles
-    (solver/packing.py, the cuts).
+    (solver/search/packing.py, the cuts).
     """
     cap = np.empty(26, np.int64)
     settled = 0
@@ -416,7 +416,7 @@ def branch_cuts(act, want, tiles, free, lengths, vowels, is_vowel,
     no such word; when the tiles no main word can take (past ``want[L]`` times
     the most of that letter any word of length L holds) are more than the
     bin's ``free`` room; or when the wanted words' least vowels (or least other
-    letters) are more than the tiles hold (solver/packing.py: each is a
+    letters) are more than the tiles hold (solver/search/packing.py: each is a
     necessary condition).  Otherwise x is the letter with tiles left that the
     fewest kept words contain (the first such letter on ties).
     Returns (kept, x).
@@ -522,7 +522,7 @@ def weighting_proves(act, tails, want, tail_want, one_of, cap, pool, numbers, we
     """Does one of the kept letter weightings (the columns of ``pool``) prove a packing
     state empty?
 
-    The letter-weighting cut of solver/packing.py: y proves the state empty
+    The letter-weighting cut of solver/search/packing.py: y proves the state empty
     when the groups' sizes times their lightest word's weight y . w (the
     state's main words ``act``, then its ``tails``, grouped by
     ``word_groups``), plus ``extra[p]`` (a lower bound for groups left out),
@@ -817,7 +817,7 @@ def word_groups(lengths, n_main, one_of, want, tail_want):  # pragma: no cover -
     main length is a group of ``want[length]`` words; the tail is one group of
     one word (``one_of``: a word of any of its lengths) or a group per length
     of ``tail_want[length]`` words.  The letter-weighting cut's argument sums
-    over exactly these groups (solver/packing.py).
+    over exactly these groups (solver/search/packing.py).
     """
     n = len(lengths)
     starts = np.empty(n, np.int64)
@@ -1020,7 +1020,7 @@ def reduced_costs(words, letters, amounts, starts, sizes, cap, y):  # pragma: no
     """(each word's weight y . w above its group's lightest, the room: y . cap less the
     groups' sizes times their lightest weight), for an integer weighting y.
 
-    Why: the letter-weighting cut of solver/packing.py, for the states below
+    Why: the letter-weighting cut of solver/search/packing.py, for the states below
     this one.  A state's packing takes ``sizes[g]`` words of each group g, so
     the words a branch places weigh together at most the room plus their
     groups' lightest weights; a choice of words whose excesses (the first
@@ -1052,7 +1052,7 @@ def rounded_proves(words, letters, amounts, starts, sizes, cap, y, scale):  # pr
     y is clipped at 0 and scaled so that its largest weight is ``scale``, then
     floored (``rounded_weighting``).  It proves the state empty when the
     groups' sizes times their lightest word's weight sum to more than y . cap
-    (solver/packing.py): when ``reduced_costs`` leaves no room.
+    (solver/search/packing.py): when ``reduced_costs`` leaves no room.
     """
     rounded = rounded_weighting(y, scale)
     return reduced_costs(words, letters, amounts, starts, sizes, cap, rounded)[1] < 0.0, rounded
@@ -1074,7 +1074,7 @@ def column_generation(words, letters, amounts, starts, sizes, cap, ref, first, m
     group, the lightest) become columns, until none is (then the restricted
     optimum is the whole one), or y, rounded, proves the cut, or after
     ``rounds`` solves.  Only a suggestion and an order: the caller checks any
-    y it uses exactly (solver/packing.py).
+    y it uses exactly (solver/search/packing.py).
     """
     n = len(words)
     n_groups = len(starts)

@@ -9,19 +9,11 @@ API's query string) and written back to the same parts:
 {'pattern': 'B?G*', 'max': 4, 'limit': 3}
 >>> WordQuery.parse(q.format()) == q
 True
->>> answer = q.run(load_lexicon("twl06"))
->>> answer.count, answer.words
-(11, ['bags', 'begs', 'bigs'])
 
-The common case is one call:
-
->>> find_words(anagram="retains?", order="alphabetical", limit=4).words
-['angriest', 'antisera', 'arenites', 'arsenite']
->>> find_words(hooks="are").hooks.back_letters
-'AS'
+The common case is one call, :func:`solver.words.dictionary.find_words`.
 
 Query kinds and what makes each fast (the lexicon's marisa tries and numpy index; the
-work is in :mod:`solver.dictionary`):
+work is in :mod:`solver.words.dictionary`):
 
 * ``anagram``: every word of exactly these letters, ``?`` a blank (at most two); one
   alphagram lookup in the anagram trie per way of filling the blanks (351 for two).
@@ -51,8 +43,9 @@ from typing import Mapping
 
 import numpy as np
 
-from .errors import InvalidQuery
-from .lexicon import MAX_WORD_LENGTH, Lexicon, load_lexicon
+from solver.errors import InvalidQuery
+
+from .lexicon import MAX_WORD_LENGTH
 
 LETTERS = string.ascii_lowercase
 ANY = frozenset(LETTERS)
@@ -497,17 +490,6 @@ class WordQuery:
             parts.append(f"(?=(?:[a-z]*?{letter}){{{n}}})")
         parts.append((self.pattern.regex() if self.pattern else "[a-z]*") + "$")
         return re.compile("".join(parts), re.M)
-
-    def run(self, lexicon: Lexicon | str | None = None) -> "WordAnswer":
-        """Answer the query over a lexicon (a bundled name, a word-list path, a Lexicon)."""
-        from .dictionary import Dictionary  # the work; it reads these query objects
-        return Dictionary.of(load_lexicon(lexicon)).answer(self)
-
-
-def find_words(lexicon: Lexicon | str | None = None, **parts) -> "WordAnswer":
-    """Parse a query from keyword parts and run it: ``find_words(pattern="*ING")``."""
-    return WordQuery.parse(parts).run(lexicon)
-
 
 # --- answers ------------------------------------------------------------------------------
 

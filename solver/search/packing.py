@@ -44,7 +44,7 @@ state):
   for racks past 48 tiles, by column generation: a few words per group, then
   the words its y prices lower than the group's columns, until none is, each
   restricted relaxation solved by a small compiled simplex
-  (solver/kernels.py; HiGHS took ten times as long, mostly setting up).
+  (solver/search/kernels.py; HiGHS took ten times as long, mostly setting up).
   Each y is rounded to integers and then checked exactly (so no solver's
   tolerances enter the proof, and how y was found does not matter to it); the
   last few proven ones are tried first at every state.  Where the relaxation
@@ -122,9 +122,17 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        from .kernels import (column_generation, fit_table,  # compiled: only big racks'
-                              next_child, open_state, reduced_costs,  # searches pack
-                              rounded_weighting, spelled, weighting_proves, word_groups)
+        from .kernels import (  # compiled: only big racks'
+            column_generation,
+            fit_table,
+            next_child,  # searches pack
+            open_state,
+            reduced_costs,
+            rounded_weighting,
+            spelled,
+            weighting_proves,
+            word_groups,
+        )
         self._open_state, self._next_child = open_state, next_child
         self._fit_table = fit_table
         self._proves = weighting_proves

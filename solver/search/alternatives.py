@@ -21,12 +21,13 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
+from solver.words.lexicon import Lexicon, load_lexicon
+from solver.words.tiles import GUARD, Tiles, pack, unpack
+from solver.words.wordset import WordSet
+
 from .budget import read_budget
 from .highest import highest
-from .lexicon import Lexicon, load_lexicon
-from .search import DEFAULT_BUDGET
-from .tiles import GUARD, Tiles, pack, unpack
-from .wordset import WordSet
+from .layered import DEFAULT_BUDGET
 
 MAX_COMBINATIONS = 100_000
 MAX_LISTED = 1000

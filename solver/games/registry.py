@@ -38,10 +38,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from solver.errors import IllegalMove, InvalidInput, LiarsError, LimitExceeded
+from solver.words.tiles import TILE_SETS
+
 from . import dice, letters, liarliar, poker, post
-from .errors import IllegalMove, InvalidInput, LiarsError, LimitExceeded
 from .table import MAX_EVENTS, MAX_NAME, MAX_PLAYERS
-from .tiles import TILE_SETS
 
 MAX_PHRASE = 200
 

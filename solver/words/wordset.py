@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .errors import InvalidInput, InvalidWordSet, LimitExceeded
+from solver.errors import InvalidInput, InvalidWordSet, LimitExceeded
 
 SEPARATORS = re.compile(r"[\s,;+]+")
 WORD = re.compile(r"[a-z]+")

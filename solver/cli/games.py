@@ -1,7 +1,7 @@
 """``liars dice|post|liarliar|poker check|replay`` and ``liars letters replay``: the sister
 games, and whole Liars' Letters games, on the command line.
 
-A thin layer over :mod:`solver.games`: arguments become the same payloads the
+A thin layer over :mod:`solver.games.registry`: arguments become the same payloads the
 HTTP API takes, and results become one readable line (or JSON with
 ``--json``).  Exit codes follow the ``liars`` CLI: 0 when the claim holds or
 the replay is legal to the end, 1 when it does not, 2 (raised LiarsError,
@@ -14,12 +14,13 @@ import argparse
 import json
 import sys
 
+from solver.errors import InvalidInput, LiarsError
+from solver.games.post import read_call
+from solver.games.registry import GAMES, REPLAYERS
+from solver.games.table import small_int
+
 from . import jsontext
-from .cli import library_type, readable
-from .errors import InvalidInput, LiarsError
-from .games import GAMES, REPLAYERS
-from .post import read_call
-from .table import small_int
+from .common import library_type, readable
 
 EXIT_OK, EXIT_FALSE, EXIT_USAGE = 0, 1, 2
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.words.lexicon import Lexicon, load_lexicon
+from solver.words.tiles import Tiles, TileSet
+from solver.words.wordset import WordSet
+
 from .budget import read_budget
-from .lexicon import Lexicon, load_lexicon
-from .search import DEFAULT_BUDGET, search
-from .tiles import Tiles, TileSet
-from .wordset import WordSet
+from .layered import DEFAULT_BUDGET, search
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def highest(tiles: str | Tiles, lexicon: str | Lexicon | None = None, *,
     """The highest word set that exists among ``tiles`` (exact unless out of budget).
 
     Ties between sets of the same shape are broken as documented in
-    :mod:`solver.search`.
+    :mod:`solver.search.layered`.
     """
     if not isinstance(tiles, Tiles):
         tiles = Tiles.parse(tiles, tile_set)

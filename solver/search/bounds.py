@@ -24,8 +24,8 @@ could add).  A settled prefix of the highest shape (entries the search has
 proven) fixes the counts of the lengths above its last entry and the least
 count of that entry's length, which only tightens the bound.
 
->>> from solver.lexicon import load_lexicon
->>> from solver.tiles import parse_tiles
+>>> from solver.words.lexicon import load_lexicon
+>>> from solver.words.tiles import parse_tiles
 >>> shape_bound(parse_tiles("QQZZXXJJ", "bananagrams"), load_lexicon().index)
 (1, 1, 1, 1, 1, 1, 1, 1)
 """
@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .index import LANE_LETTERS
-from .tiles import BITS, Tiles
+from solver.words.index import LANE_LETTERS
+from solver.words.tiles import BITS, Tiles
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 GROUPS = tuple(np.array([c in letters for c in _ALPHABET]) for letters in

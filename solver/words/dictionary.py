@@ -1,4 +1,4 @@
-"""The work behind the dictionary queries of :mod:`solver.queries`: one lexicon's words
+"""The work behind the dictionary queries of :mod:`solver.words.queries`: one lexicon's words
 in the orders and shapes the queries need, built on first use and kept with the lexicon.
 
 * the word trie (marisa, shipped with the lexicon): prefix search for a pattern's fixed
@@ -7,15 +7,20 @@ in the orders and shapes the queries need, built on first use and kept with the 
   found by bisection, put in order by precomputed ranks;
 * the anagram trie (alphagram to words): an exact anagram is one lookup per way of
   filling the blanks;
-* the alphagram index (numpy, :mod:`solver.index`) with a letter-count matrix: sub-anagrams
+* the alphagram index (numpy, :mod:`solver.words.index`) with a letter-count matrix: sub-anagrams
   and "contains these letters" in one vectorised pass;
 * the word list as text, longest first: anything else is one compiled regular expression
   over the lengths the query can match (C speed, linear per word).
 
->>> from solver.lexicon import load_lexicon
->>> from solver.queries import WordQuery
->>> Dictionary.of(load_lexicon()).answer(WordQuery.parse(pattern="*ZZ", max=4)).words
-['buzz', 'fizz', 'fuzz', 'jazz', 'razz', 'zzz']
+The common case is one call:
+
+>>> find_words(anagram="retains?", order="alphabetical", limit=4).words
+['angriest', 'antisera', 'arenites', 'arsenite']
+>>> find_words(hooks="are").hooks.back_letters
+'AS'
+>>> answer = answer_query(WordQuery.parse({"pattern": "b?g*", "max": "4", "limit": "3"}))
+>>> answer.count, answer.words
+(11, ['bags', 'begs', 'bigs'])
 """
 
 from __future__ import annotations
@@ -28,8 +33,9 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from .errors import InvalidQuery
-from .lexicon import Lexicon
+from solver.errors import InvalidQuery
+
+from .lexicon import Lexicon, load_lexicon
 from .queries import LETTERS, PAGING, Hooks, WordAnswer, WordQuery
 
 EXPANSION_CAP = 512  # prefixes (or suffixes) a pattern's fixed end may expand into
@@ -262,3 +268,13 @@ class Dictionary:
         if not regex.groups:
             return regex.findall(text)
         return [m.group(0) for m in regex.finditer(text)]
+
+
+def answer_query(query: WordQuery, lexicon: Lexicon | str | None = None) -> WordAnswer:
+    """Answer a query over a lexicon (a bundled name, a word-list path, a Lexicon)."""
+    return Dictionary.of(load_lexicon(lexicon)).answer(query)
+
+
+def find_words(lexicon: Lexicon | str | None = None, **parts) -> WordAnswer:
+    """Parse a query from keyword parts and run it: ``find_words(pattern="*ING")``."""
+    return answer_query(WordQuery.parse(parts), lexicon)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InvalidInput, InvalidRules, LimitExceeded
+from solver.errors import InvalidInput, InvalidRules, LimitExceeded
 
 MAX_PLAYERS = 20
 MAX_EVENTS = 10_000
@@ -34,20 +34,6 @@ def small_int(text) -> int | None:
     if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
         return int(text)
     return None
-
-
-def shown(value, limit: int = 40) -> str:
-    """``repr(value)`` for an error message, cut short when it is long.
-
-    >>> shown("QH"), shown("1" * 5000)
-    ("'QH'", "'1111111111…' (5000 characters)")
-    """
-    text = repr(value)
-    if len(text) <= limit:
-        return text
-    if isinstance(value, str):
-        return f"{text[:11]}…' ({len(value)} characters)"
-    return f"{text[:limit]}…"
 
 
 def read_players(players, *, game: str, low: int, high: int) -> tuple[str, ...]:

@@ -42,7 +42,7 @@ argument applies to what follows.
 Making the layers cheap, without cutting anything that matters:
 
 * candidates are the alphagrams (2+ letters) that fit the whole rack
-  (solver/index.py: a letter-set mask pass, then the packed-count test), split
+  (solver/words/index.py: a letter-set mask pass, then the packed-count test), split
   into one block per length, in row order;
 * a word that does not fit the letter-wise maximum of a layer's remainders
   fits none of them, nor any later remainder (later remainders are
@@ -63,12 +63,12 @@ Making the layers cheap, without cutting anything that matters:
   and looking them up; a 64-bit hash only says where to look, every hit is
   checked on the full packed counts.  For racks past ``_SMALL_RACK`` tiles,
   layers of ``_JOIN_MIN_STATES`` remainders or more use a bitset join
-  instead (solver/joins.py: "at least c of letter x" as a bitset over the
+  instead (solver/search/joins.py: "at least c of letter x" as a bitset over the
   remainders, ANDed per word), which finds exactly the same pairs, unless
   their remainders are small enough for the listing to cost less.  Merging
   equal remainders also sorts by hash and checks for collisions, falling
   back to an exact sort; big merges of big racks use a hash table whose
-  every probe compares the lanes (solver/kernels.py);
+  every probe compares the lanes (solver/search/kernels.py);
 * a look-ahead, when a layer of a big rack is on course to be too big to
   hold (below; judged by its first remainders' pairs) and its remainders can
   hold at most ``_LOOKAHEAD`` more words of the length L being placed: no
@@ -79,7 +79,7 @@ Making the layers cheap, without cutting anything that matters:
   remainders holding m, and takes next a word after which m - 1 more of
   rows no lower fit.  Only those remainders and those words are kept
   (``_Layers._pruned``; each count exact, by a depth-first search over the
-  words fitting the remainder, solver/kernels.py).
+  words fitting the remainder, solver/search/kernels.py).
 
 Big racks: packing queries instead of layers.  When one layer would hold
 more than ``_MAX_PAIRS`` (remainder, word) pairs (``_MAX_PAIRS_BIG`` for racks
@@ -95,7 +95,7 @@ length L, which is the layers' induction unchanged (the highest shape H starts
 P; a set of shape H leaves its next word, so that L >= H(k+1); the set found
 has a shape starting P, L, at most H, so L <= H(k+1)).  The set at hand gives
 a first L (the longest word its leftover holds); above it, "does some set of
-shape P leave a word of length L?" is answered exactly by solver/packing.py
+shape P leave a word of length L?" is answered exactly by solver/search/packing.py
 (a letter-branching search with proven cuts; its docstring has the argument),
 which returns such a set when there is one.  The highest length still
 possible is asked on its own first (it is often the entry); below it, when
@@ -120,7 +120,7 @@ Out of time (``budget`` seconds) the search returns, marked not proven
 deepest layer, or of the packing path's prefix), which is a lower bound, and
 an upper bound, the lower of two proven ones: the settled prefix, then no
 entry above the length being tried, then the greatest partition of the rest;
-and the letter-group relaxation of solver/bounds.py with that prefix.  When
+and the letter-group relaxation of solver/search/bounds.py with that prefix.  When
 the set's shape meets that upper bound, it is a highest set after all, and
 the result says proven (a highest set, though among several of that shape not
 always the one the tie-break above would pick).
@@ -138,11 +138,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.words.index import _LANE_GUARD, LANE_LETTERS, _lanes_of
+from solver.words.tiles import BITS, Tiles, unpack
+
 from .bounds import counts_of, greatest_shape, length_limits, tile_counts
-from .index import _LANE_GUARD, LANE_LETTERS, _lanes_of
 from .joins import join_pairs
 from .packing import OutOfTime, Packer
-from .tiles import BITS, Tiles, unpack
 
 DEFAULT_BUDGET = 5.0  # seconds
 
@@ -172,7 +173,7 @@ _ONE_OF_UP_TO = 8  # one branch-and-bound query for tail lengths up to this; lon
 # tails are 9-14 letters, asking one length at a time proved 10 instead of 9, each faster,
 # median 15.7 s instead of 22.0 s; 6 80-tile racks, tails of 2-4 letters, took 2.8-17 s with
 # one query against 2.7-29 s one length at a time)
-_COMPILED_FROM = _SMALL_RACK + 1  # racks this big use solver/kernels.py (numba) in big layers
+_COMPILED_FROM = _SMALL_RACK + 1  # racks this big use solver/search/kernels.py (numba) in big layers
 _JOIN_MIN_STATES = 3000  # remainders from which the bitset join finds the pairs
 _JOIN_NS = 0.5  # about what the join costs per (remainder, candidate) (measured 0.15-2.2 ns
 # on 60-70 tile racks' layers): small remainders are listed instead when cheaper
@@ -395,7 +396,7 @@ def _unique_states(a, b, c, compiled: bool = False):
     Sorts one hash instead of three lanes; a hash collision (two different
     triples with one hash) is detected lane by lane and then the exact
     three-key sort is used instead.  Big merges of big racks (``compiled``)
-    use a compiled hash table instead (solver/kernels.py: every probe compares
+    use a compiled hash table instead (solver/search/kernels.py: every probe compares
     the lanes).
     """
     n = len(a)
@@ -474,7 +475,7 @@ class _Layers:
         self.max_pairs = _MAX_PAIRS if size <= _SMALL_RACK else _MAX_PAIRS_BIG
         self.trying = None  # the length being tried for the next entry (all longer failed)
         self.looked_ahead = False  # the last pairs are a look-ahead's (_pruned): not all
-        self.compiled = size >= _COMPILED_FROM  # big layers may use solver/kernels.py
+        self.compiled = size >= _COMPILED_FROM  # big layers may use solver/search/kernels.py
         self.nodes = 1
         self._keys = {}
         self._letters = None  # (states it was made for, their tile letters)
@@ -658,7 +659,7 @@ class _Layers:
         return np.concatenate(out_i), np.concatenate(out_j)
 
     def _joined(self, states, length: int, floor):
-        """The pairs by the bitset join (solver/joins.py), in state chunks, floors applied.
+        """The pairs by the bitset join (solver/search/joins.py), in state chunks, floors applied.
 
         With floors, the states go by floor, so that each chunk joins only the
         rows from its smallest floor on (``_joined_chunk``).
@@ -706,7 +707,7 @@ class _Layers:
         on), some set goes on with m of them, so the highest shape does too,
         and a highest set, in row order, passes only through remainders that
         hold m (its next m words): the others are dropped.  Each remainder's
-        count is exact (solver/kernels.py: a depth-first search over the words
+        count is exact (solver/search/kernels.py: a depth-first search over the words
         that fit it, depth at most ``_LOOKAHEAD``).  Of their pairs, only
         those whose word leaves m - 1 more words of rows no lower are kept:
         a highest set's next word is one.  The pairs are found by the join,
@@ -893,7 +894,7 @@ class _Settle:
     shape starts P, L exactly when that holds for L and for no longer length,
     by the layers' induction).  The set at hand shows some L at once (the
     longest word its leftover holds); the lengths above it, down from the
-    highest still possible, are asked of solver/packing.py, which answers
+    highest still possible, are asked of solver/search/packing.py, which answers
     exactly, with a set when "yes" (the highest on its own, then one
     branch-and-bound query for all the others when the tail is one short word).
     When no L >= 2 is left, the shape is P and single letters, and the set
@@ -1039,7 +1040,7 @@ def _stopped_bound(layers: _Layers, tiles: Tiles, index) -> tuple[int, ...]:
     Two bounds, each proven, and the lower of them: the settled prefix then
     the greatest partition of the rest (no entry above the length being tried
     for the next entry, since every longer one was found to fit no remainder),
-    and the letter-count relaxation of solver/bounds.py with the same prefix.
+    and the letter-count relaxation of solver/search/bounds.py with the same prefix.
     """
     cap = layers.shape[-1] if layers.shape else max(layers._spans, default=1)
     if layers.trying is not None:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import marisa_trie
 
-from .errors import BadWordList, InvalidWord, UnknownLexicon
+from solver.errors import BadWordList, InvalidWord, UnknownLexicon
 
 DEFAULT_LEXICON = "twl06"
 WORD_RE = re.compile(r"[a-z]+")

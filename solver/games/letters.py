@@ -4,7 +4,7 @@ The pure adjudication functions come first (what a referee at the table
 needs); :class:`LettersGame` strings them into a whole game: who gains or
 loses a tile, who is out, who opens the next round and in which direction.
 
->>> from solver.wordset import WordSet
+>>> from solver.words.wordset import WordSet
 >>> check_raise("big", "it, is, so").legal
 False
 >>> ruling = rule_call("ABEGIRR", "giber, ar", "exact")
@@ -17,19 +17,20 @@ False
 
 from __future__ import annotations
 
-import functools
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .budget import read_budget
-from .errors import CannotRule, GameOver, IllegalMove, InvalidInput, InvalidRules
-from .highest import Solution, highest
-from .lexicon import Lexicon, load_lexicon
-from .search import DEFAULT_BUDGET
-from .table import next_player, read_options, read_players, require, shown
-from .tiles import Tiles, get_tile_set
-from .wordset import WordSet, format_shape
+from solver.errors import CannotRule, GameOver, IllegalMove, InvalidInput, InvalidRules, shown
+from solver.search.budget import read_budget
+from solver.search.highest import Solution, highest
+from solver.search.layered import DEFAULT_BUDGET
+from solver.words.lexicon import Lexicon, load_lexicon
+from solver.words.tiles import Tiles, get_tile_set
+from solver.words.wordset import WordSet, format_shape
+
+from .table import next_player, read_options, read_players, require
 
 
 class Call(str, Enum):
@@ -418,7 +419,7 @@ class LettersGame:
     """A Liars' Letters game in progress: tiles held, turn order, the round's bidding.
 
     Seats are listed clockwise.  Round 1 runs clockwise; rounds alternate.
-    :meth:`push` takes an action (as :mod:`solver.games` replays do) and
+    :meth:`push` takes an action (as :mod:`solver.games.registry` replays do) and
     refuses an illegal one before changing anything.
 
     >>> g = LettersGame(["ann", "bob", "cy"])

@@ -19,12 +19,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.errors import (
+    GameOver,
+    IllegalMove,
+    InvalidCard,
+    InvalidInput,
+    InvalidRules,
+    UnreadablePhrase,
+    shown,
+)
+
 from . import phrases
 from .cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
-from .errors import (GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules,
-                     UnreadablePhrase)
-from .table import (Outcome, next_player, read_int, read_options, read_players, require, shown,
-                    small_int)
+from .table import Outcome, next_player, read_int, read_options, read_players, require, small_int
 
 DECK = LIAR_LIAR_DECK
 DECK_SIZE = DECK.size   # 54: 52 cards and two jokers

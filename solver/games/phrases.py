@@ -29,7 +29,7 @@ from functools import lru_cache
 
 import ahocorasick
 
-from .errors import UnreadablePhrase
+from solver.errors import UnreadablePhrase
 
 MAX_PHRASE = 200
 MAX_NUMBER = 999

@@ -20,10 +20,9 @@ from __future__ import annotations
 import math
 import re
 
-from .errors import InvalidInput
-from .table import shown
+from solver.errors import InvalidInput, shown
 
-MAX_BUDGET = 60.0  # seconds; the same cap as solver.highest's
+MAX_BUDGET = 60.0  # seconds; the same cap as solver.search.highest's
 
 # Plain decimal numbers only: no 'nan', 'inf', hex, or digit separators ('1_0').
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")

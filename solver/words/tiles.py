@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .errors import InvalidTile, TooManyTiles, UnknownTileSet
+from solver.errors import InvalidTile, TooManyTiles, UnknownTileSet
 
 LETTERS = string.ascii_uppercase
 BITS = 6  # per letter: counts up to 31, with the guard bit above them

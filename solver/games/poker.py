@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solver.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
+
 from . import phrases
 from .cards import ACE, POKER_DECK, SUITS, Card, parse_cards, parse_rank, rank_name
-from .errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
-from .table import (MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players,
-                    require)
+from .table import MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players, require
 
 STANDARD = phrases.HANDS  # low to high, as docs/rules.md gives it
 LADDERS = {
