@@ -6,7 +6,7 @@
     python scripts/record_game_cases.py --print    # write the cases to stdout instead
 
 Runs the game test modules (pytest, in this process) with a small plugin that wraps
-``solver.games.registry.Game.check`` (the CLI, the flask app under its test client and the tests
+``solver.games.registry.Checker.check`` (the CLI, the flask app under its test client and the tests
 themselves all check through it), each game module's ``check_claim`` (which the rules
 tests call directly; the arguments become the request body the API would take), and
 ``LiveServer.post`` (the live-server tests' requests to ``/api/v1/<game>/check``).  Every
@@ -102,7 +102,7 @@ class Recorder:
                     self.depth -= 1
             return check
 
-        self.patch(games.Game, "check", game_check)
+        self.patch(games.Checker, "check", game_check)
         for name, module, body in (("dice", dice, _dice_body), ("poker", poker, _poker_body),
                                    ("post", post, _post_body),
                                    ("liarliar", liarliar, _liarliar_body)):

@@ -139,6 +139,7 @@ def _recorder(cases: list):
 
     from solver.games import cards, liarliar, post
     from solver.games import registry as games
+    from solver.games.base import Rules
 
     def deck_spec(deck):
         return {"name": deck.name, "ranks": list(deck.ranks), "copies": deck.copies,
@@ -179,15 +180,18 @@ def _recorder(cases: list):
         post.read_card: lambda a: {"kind": "post", "payload": {"claim": "Q", "card": a["value"]}},
         post.read_call: lambda a: {"kind": "post", "payload": {"claim": "Q", "card": "QH",
                                                                "call": a["value"]}},
-        post.PostRules.from_dict.__func__: lambda a: {"kind": "post", "payload": {
-            "claim": "Q", "card": "QH", "rules": a["data"]}},
+        # every game's rules are read by the one Rules.from_dict: told apart by its class
+        Rules.from_dict.__func__: lambda a: {
+            post.PostRules: {"kind": "post", "payload": {
+                "claim": "Q", "card": "QH", "rules": a["data"]}},
+            liarliar.LiarLiarRules: {"kind": "liarliar", "payload": {
+                "claim": "two kings", "cards": "KH KS", "rules": a["data"]}},
+        }.get(a["cls"]),
         liarliar.check_claim: lambda a: {"kind": "liarliar", "payload": {
             "claim": a["claim"], "cards": a["cards"]}},
         liarliar.Declaration.parse.__func__: lambda a: {"kind": "liarliar", "payload": {
             "claim": a["value"], "cards": "KH"}},
-        liarliar.LiarLiarRules.from_dict.__func__: lambda a: {"kind": "liarliar", "payload": {
-            "claim": "two kings", "cards": "KH KS", "rules": a["data"]}},
-        games.Game.check: lambda a: {"kind": a["self"].name, "payload": a["payload"]}
+        games.Checker.check: lambda a: {"kind": a["self"].name, "payload": a["payload"]}
         if a["self"].name in ("post", "liarliar") else None,
         LiveServer.post: live_post,
     }

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from solver.errors import (
-    GameOver,
     IllegalMove,
     InvalidDie,
     InvalidInput,
@@ -36,14 +36,12 @@ from solver.errors import (
     shown,
 )
 
-from . import phrases
+from . import phrases, schema
+from .base import Game, Rules, option
 from .table import (
     MAX_PLAYERS,
-    Outcome,
     next_player,
     read_int,
-    read_options,
-    read_players,
     require,
     small_int,
 )
@@ -115,7 +113,7 @@ def read_dice(dice, faces: int, *, field: str = "dice") -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class DiceRules:
+class DiceRules(Rules):
     """The table's choices.  Defaults are docs/rules.md's.
 
     ``dice_each`` and ``faces``: each player's dice and their faces (5 and 6).
@@ -125,10 +123,13 @@ class DiceRules:
     1s wild, halve to switch to 1s and double plus one to leave them).
     """
 
-    dice_each: int = 5
-    faces: int = 6
-    wild: tuple[int, ...] = ()
-    bid_order: str = "seed"
+    title: ClassVar[str] = "Liar's Dice"
+
+    dice_each: int = option(5, minimum=1, maximum=MAX_DICE_EACH)
+    faces: int = option(6, minimum=2, maximum=MAX_FACES)
+    wild: tuple[int, ...] = option((), items={"minimum": 1},
+                                   description="wild faces; the traditional choice is [1]")
+    bid_order: str = option("seed", enum=list(BID_ORDERS))
 
     def __post_init__(self):
         read_int(self.dice_each, field="rules.dice_each", what="dice_each", low=1,
@@ -150,15 +151,6 @@ class DiceRules:
                                    field="rules.wild")
             wild = (1,)
         object.__setattr__(self, "wild", wild)
-
-    @classmethod
-    def from_dict(cls, data: dict | None) -> "DiceRules":
-        return cls(**read_options(data, {"dice_each", "faces", "wild", "bid_order"},
-                                  game="Liar's Dice"))
-
-    def to_dict(self) -> dict:
-        return {"dice_each": self.dice_each, "faces": self.faces, "wild": list(self.wild),
-                "bid_order": self.bid_order}
 
     # --- adjudication ---------------------------------------------------------------
 
@@ -279,41 +271,69 @@ class RoundResult:
 
 # --- the game ------------------------------------------------------------------------
 
-class DiceGame:
+# --- as the front ends describe it -----------------------------------------------------
+
+BID_SCHEMA = schema.phrase_or({"type": "object", "required": ["quantity", "face"], "properties": {
+    "quantity": {"type": "integer", "minimum": 1}, "face": {"type": "integer", "minimum": 1}}},
+    "2 fives")
+
+
+class DiceGame(Game):
     """A Liar's Dice game: dice held, whose turn, the standing bid, who is out.
 
     Seats are clockwise; the first player opens.  The loser of a round opens
     the next, or, when that cost their last die, the next player with dice.
     """
 
-    def __init__(self, players, rules: DiceRules | None = None):
-        self.rules = rules or DiceRules()
-        self.players = read_players(players, game="Liar's Dice", low=2, high=MAX_PLAYERS)
+    name = "dice"
+    title = "Liar's Dice"
+    Rules = DiceRules
+    actions = (MakeBid, CallLiar)
+
+    def start(self) -> None:
         self.dice = {p: self.rules.dice_each for p in self.players}
-        self.out: list[str] = []
-        self.to_move: str | None = self.players[0]
         self.bid: Bid | None = None
         self.bidder: str | None = None
         self.rounds: list[RoundResult] = []
 
-    @property
-    def active(self) -> list[str]:
-        return [p for p in self.players if p not in self.out]
+    read_action = staticmethod(action_from_dict)
+
+    description = ("Does a bid hold among the revealed dice (wild faces counted), is it a legal "
+                   "raise under the table's bid order; replay a game: who loses a die, who "
+                   "opens, who is out, the winner.")
+    events = (schema.event("bid", {"claim": BID_SCHEMA, "quantity": {"type": "integer"},
+                                   "face": {"type": "integer"}}, []),
+              schema.event("liar", {"dice": {"type": "object",
+                                             "additionalProperties": schema.FACES,
+                                             "description": "every player's revealed dice"}},
+                           ["dice"]))
+    check_required = ("claim", "dice")
+    check_properties = {
+        "claim": BID_SCHEMA,
+        "dice": {"oneOf": [{**schema.FACES, "maxItems": MAX_DICE},
+                           {"type": "object", "additionalProperties": schema.FACES}]},
+        "last": BID_SCHEMA}
+    CHECK_EXAMPLE = {"rules": {"wild": [1]}, "claim": "five sixes",
+                     "dice": [6, 6, 1, 3, 6, 2, 6], "last": "4 sixes"}
+    REPLAY_EXAMPLE = {"rules": {"dice_each": 1}, "players": ["ann", "ben", "cy"], "events": [
+        {"type": "bid", "player": "ann", "claim": "1 six"},
+        {"type": "bid", "player": "ben", "claim": "2 sixes"},
+        {"type": "liar", "player": "cy", "dice": {"ann": [6], "ben": [3], "cy": [2]}},
+        {"type": "bid", "player": "cy", "claim": "1 two"},
+        {"type": "liar", "player": "ann", "dice": {"ann": [4], "cy": [5]}}]}
+
+    @staticmethod
+    def check_payload(payload: dict) -> dict:
+        """A claim checked from its request body (see :attr:`check_properties`)."""
+        return check_claim(payload["claim"], payload["dice"],
+                           DiceRules.from_dict(payload.get("rules")), last=payload.get("last"))
 
     @property
     def dice_in_play(self) -> int:
         return sum(self.dice[p] for p in self.active)
 
-    def is_over(self) -> bool:
-        return len(self.active) == 1
-
-    def outcome(self) -> Outcome | None:
-        """The winner and placings once one player has dice; None before."""
-        if not self.is_over():
-            return None
-        winner = self.active[0]
-        placings = ((winner,), *((p,) for p in reversed(self.out)))
-        return Outcome((winner,), tuple(self.out), placings, f"{winner} is the last with dice")
+    def last_one_in(self) -> str:
+        return f"{self.active[0]} is the last with dice"
 
     def legal_bids(self):
         """Every bid ``to_move`` may make now, lowest first."""
@@ -329,28 +349,18 @@ class DiceGame:
 
     # --- moves ----------------------------------------------------------------------
 
-    def check(self, action) -> None:
-        """Raise IllegalMove (or GameOver) if ``action`` is not legal now."""
-        if self.is_over():
-            raise GameOver(f"the game is over: {self.active[0]} won")
-        if action.player not in self.players:
-            raise IllegalMove(f"{action.player!r} is not at this table", field="player")
-        if action.player != self.to_move:
-            raise IllegalMove(f"it is {self.to_move}'s turn, not {action.player}'s",
-                              field="player")
+    def check_move(self, action) -> None:
         if isinstance(action, MakeBid):
             self.rules.check_bid(action.bid, self.dice_in_play)
             problem = self.rules.raise_problem(self.bid, action.bid)
             if problem:
                 raise IllegalMove(f"{action.player} cannot bid {action.bid}: {problem}",
                                   field="claim")
-        elif isinstance(action, CallLiar):
+        else:
             if self.bid is None:
                 raise IllegalMove(f"{action.player} cannot call 'Liar!': nobody has bid "
                                   f"this round", field="type")
             self._revealed(action.dice)
-        else:
-            raise InvalidInput(f"not a Liar's Dice action: {action!r}")
 
     def _revealed(self, dice: dict) -> list[int]:
         """All revealed dice, checked against what each player holds."""
@@ -369,9 +379,8 @@ class DiceGame:
             every.extend(faces)
         return every
 
-    def push(self, action) -> RoundResult | None:
-        """Play ``action``; a "Liar!" call returns what it decided."""
-        self.check(action)
+    def apply(self, action) -> RoundResult | None:
+        """A bid raises; a "Liar!" call returns what it decided."""
         if isinstance(action, MakeBid):
             self.bid, self.bidder = action.bid, action.player
             self.to_move = next_player(self.players, action.player, skip=self.out)
@@ -395,33 +404,24 @@ class DiceGame:
 
     # --- serialisation --------------------------------------------------------------
 
-    def to_dict(self) -> dict:
-        outcome = self.outcome()
-        return {"game": "dice", "rules": self.rules.to_dict(), "players": list(self.players),
-                "dice": {p: self.dice[p] for p in self.players}, "out": list(self.out),
+    def state_dict(self) -> dict:
+        return {"dice": {p: self.dice[p] for p in self.players}, "out": list(self.out),
                 "to_move": self.to_move,
                 "bid": self.bid.to_dict() if self.bid else None, "bidder": self.bidder,
                 "can_call": self.can_call(),
                 "dice_in_play": self.dice_in_play,
-                "rounds": [r.to_dict() for r in self.rounds],
-                "over": outcome is not None,
-                "outcome": outcome.to_dict() if outcome else None}
+                "rounds": [r.to_dict() for r in self.rounds]}
 
-    @classmethod
-    def from_dict(cls, data: dict) -> "DiceGame":
-        """Rebuild a state from :meth:`to_dict`'s output."""
-        game = cls(require(data, "players", field="state"),
-                   DiceRules.from_dict(data.get("rules")))
-        game.dice = {p: read_int(data["dice"][p], field=f"state.dice.{p}", what="dice held",
-                                 low=0, high=game.rules.dice_each) for p in game.players}
-        game.out = list(data.get("out", []))
-        game.to_move = data.get("to_move")
-        game.bid = Bid.parse(data["bid"]) if data.get("bid") else None
-        game.bidder = data.get("bidder")
-        game.rounds = [RoundResult(Bid.parse(r["bid"]), r["bidder"], r["caller"], r["count"],
+    def restore(self, data: dict) -> None:
+        self.dice = {p: read_int(data["dice"][p], field=f"state.dice.{p}", what="dice held",
+                                 low=0, high=self.rules.dice_each) for p in self.players}
+        self.out = list(data.get("out", []))
+        self.to_move = data.get("to_move")
+        self.bid = Bid.parse(data["bid"]) if data.get("bid") else None
+        self.bidder = data.get("bidder")
+        self.rounds = [RoundResult(Bid.parse(r["bid"]), r["bidder"], r["caller"], r["count"],
                                    r["holds"], r["loser"], r["out"])
                        for r in data.get("rounds", [])]
-        return game
 
 
 def check_claim(bid, dice, rules: DiceRules | None = None, last=None) -> dict:

@@ -19,18 +19,21 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
-from solver.errors import CannotRule, GameOver, IllegalMove, InvalidInput, InvalidRules, shown
+from solver.errors import CannotRule, IllegalMove, InvalidInput, InvalidRules, shown
 from solver.search.budget import read_budget
 from solver.search.highest import Solution, highest
 from solver.search.layered import DEFAULT_BUDGET
 from solver.words.lexicon import Lexicon, load_lexicon
-from solver.words.tiles import Tiles, get_tile_set
+from solver.words.tiles import TILE_SETS, Tiles, get_tile_set
 from solver.words.wordset import WordSet, format_shape
 
-from .table import next_player, read_options, read_players, require
+from . import schema
+from .base import Game, Rules, option
+from .table import next_player, read_int, require
 
 
 class Call(str, Enum):
@@ -284,17 +287,23 @@ def rule_call(tiles, declared, call, lexicon: str | Lexicon | None = None, *,
 # --- a whole game ------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class LettersRules:
+class LettersRules(Rules):
     """The table's choices (the variants of docs/rules.md): lexicon, tile set, tile limit.
 
     ``budget`` is the seconds the referee may search per call (the HTTP API
     caps it); an "exact" it cannot prove in time is undecided, for the table.
     """
 
-    lexicon: str = "twl06"
-    tile_set: str = "scrabble"
-    tile_limit: int = 4
-    budget: float = DEFAULT_BUDGET
+    title: ClassVar[str] = "Liars' Letters"
+
+    lexicon: str = option("twl06", description="a bundled lexicon")
+    tile_set: str = option("scrabble", enum=sorted(TILE_SETS))
+    tile_limit: int = option(4, minimum=1, maximum=20,
+                             description="a player who would hold more is out")
+    budget: float = option(DEFAULT_BUDGET, schema_default=None, minimum=0,
+                           description="seconds the referee may search per call; an 'exact' "
+                                       "it cannot prove in time is undecided (the server caps "
+                                       "it)")
 
     def __post_init__(self):
         if not isinstance(self.tile_set, str):
@@ -320,15 +329,6 @@ class LettersRules:
         except InvalidInput as err:
             raise InvalidRules(err.message, field="rules.lexicon") from None
 
-    @classmethod
-    def from_dict(cls, data: dict | None) -> "LettersRules":
-        return cls(**read_options(data, {"lexicon", "tile_set", "tile_limit", "budget"},
-                                  game="Liars' Letters"))
-
-    def to_dict(self) -> dict:
-        return {"lexicon": self.lexicon, "tile_set": self.tile_set,
-                "tile_limit": self.tile_limit, "budget": self.budget}
-
 
 TABLE_RULINGS = ("upheld", "rejected")  # the caller was right / wrong
 
@@ -338,7 +338,7 @@ class Declare:
     """``player`` declares a word set (opening the round, or raising)."""
 
     player: str
-    words: WordSet
+    words: WordSet  # or a word set as typed: the game reads it when it checks the move
 
     def to_dict(self) -> dict:
         return {"type": "declare", "player": self.player, "words": list(self.words)}
@@ -353,7 +353,7 @@ class MakeCall:
     """
 
     player: str
-    call: Call
+    call: Call  # or as typed ("EXACT"): the game reads it when it checks the move
     tiles: str
     ruling: str | None = None
 
@@ -414,13 +414,20 @@ def _deltas(call: Call, caller_right: bool) -> tuple[int, int]:
     return (-1, -1) if caller_right else (1, 0)
 
 
-@dataclass
-class LettersGame:
+# --- as the front ends describe it -----------------------------------------------------
+
+WORDS_SCHEMA = {"oneOf": [{"type": "string", "examples": ["big, g, er"]},
+                          {"type": "array", "items": {"type": "string"}}]}
+
+
+class LettersGame(Game):
     """A Liars' Letters game in progress: tiles held, turn order, the round's bidding.
 
     Seats are listed clockwise.  Round 1 runs clockwise; rounds alternate.
     :meth:`push` takes an action (as :mod:`solver.games.registry` replays do) and
-    refuses an illegal one before changing anything.
+    refuses an illegal one before changing anything; :meth:`declare` and
+    :meth:`call` are the same moves by their parts.  ``tiles`` sets what each
+    player holds at the start (one tile each by default).
 
     >>> g = LettersGame(["ann", "bob", "cy"])
     >>> g.to_move, g.direction
@@ -434,28 +441,46 @@ class LettersGame:
     [{'player': 'cy', 'role': 'caller', 'change': 1, 'before': 1, 'after': 2, 'out': False}]
     """
 
-    players: list[str]
-    rules: LettersRules = field(default_factory=LettersRules)
-    tiles: dict[str, int] = field(default_factory=dict)
-    out: list[str] = field(default_factory=list)
-    round: int = 1
-    direction: int = 1
-    to_move: str = ""
-    opener: str = ""
-    last: tuple[str, WordSet] | None = None
-    turns: list[str] = field(default_factory=list)  # who took a turn this round, in order
-    rounds: list[dict] = field(default_factory=list)  # every finished round's record
+    name = "letters"
+    title = "Liars' Letters"
+    Rules = LettersRules
+    actions = (Declare, MakeCall)
+    read_action = staticmethod(action_from_dict)
 
-    def __post_init__(self):
-        self.players = list(read_players(self.players, game="Liars' Letters", low=2, high=20))
-        self.tiles = self.tiles or {p: 1 for p in self.players}
-        self.opener = self.opener or self.players[0]
-        self.to_move = self.to_move or self.opener
+    description = ("Replay a whole game: legal raises, the bullshit and exact rulings, tile "
+                   "gains and losses, who is out, who opens the next round and in which "
+                   "direction, the winner. An 'exact' the referee cannot prove stops the replay "
+                   "as undecided unless the call carries the table's own ruling.")
+    events = (schema.event("declare", {"words": WORDS_SCHEMA}, ["words"]),
+              schema.event("call", {
+                  "call": {"enum": ["bullshit", "exact"]},
+                  "tiles": {"type": "string", "description": "every revealed tile"},
+                  "ruling": {"enum": list(TABLE_RULINGS),
+                             "description": "the table's decision, applied only where the "
+                                            "referee cannot decide"}}, ["call", "tiles"]))
+    REPLAY_EXAMPLE = {"rules": {"lexicon": "twl06", "tile_set": "scrabble", "tile_limit": 4},
+                      "players": ["ann", "ben", "cy"], "events": [
+        {"type": "declare", "player": "ann", "words": "it"},
+        {"type": "declare", "player": "ben", "words": "big"},
+        {"type": "call", "player": "cy", "call": "bullshit", "tiles": "BIG"},
+        {"type": "declare", "player": "cy", "words": "a"},
+        {"type": "call", "player": "ben", "call": "exact", "tiles": "ABCD"}]}
+
+    def __init__(self, players, rules: LettersRules | None = None, *,
+                 tiles: dict[str, int] | None = None):
+        super().__init__(players, rules)
+        if tiles:
+            self.tiles = dict(tiles)
+
+    def start(self) -> None:
+        self.tiles = {p: 1 for p in self.players}
+        self.round = 1
+        self.direction = 1
+        self.opener = self.players[0]
+        self.last: tuple[str, WordSet] | None = None
+        self.turns: list[str] = []  # who took a turn this round, in order
+        self.rounds: list[dict] = []  # every finished round's record
         self._declarations: list[dict] = []
-
-    @property
-    def active(self) -> list[str]:
-        return [p for p in self.players if p not in self.out]
 
     @property
     def winner(self) -> str | None:
@@ -471,37 +496,15 @@ class LettersGame:
     def _next_after(self, player: str) -> str:
         return next_player(self.players, player, skip=set(self.out), direction=self.direction)
 
-    def _check_turn(self, player: str) -> None:
-        if self.winner:
-            raise GameOver(f"the game is over: {self.winner} won")
+    def check_seat(self, player) -> None:
         if player not in self.players:
             raise IllegalMove(f"{shown(player)} is not at this table", field="player")
         if player not in self.active:
             raise IllegalMove(f"{player} is out of the game", field="player")
-        if player != self.to_move:
-            raise IllegalMove(f"it is {self.to_move}'s turn, not {player}'s", field="player")
-
-    def push(self, action) -> CallRuling | None:
-        """Play a :class:`Declare` or :class:`MakeCall`; a call returns the referee's ruling."""
-        if isinstance(action, Declare):
-            return self.declare(action.player, action.words)
-        if isinstance(action, MakeCall):
-            return self.call(action.player, action.call, action.tiles, ruling=action.ruling)
-        raise InvalidInput(f"not a Liars' Letters action: {action!r}")
 
     def declare(self, player: str, words) -> None:
         """``player`` declares a word set: it must be valid and beat the last one."""
-        self._check_turn(player)
-        previous = self.last[1] if self.last else None
-        check = check_raise(previous, words, self.rules.lexicon)
-        if not check.legal:
-            raise IllegalMove(f"{player} cannot declare '{check.declared}': {check.reason}",
-                              field="words")
-        self.last = (player, check.declared)
-        self.turns.append(player)
-        self._declarations.append({"player": player, "words": list(check.declared),
-                                   "shape": list(check.declared.shape)})
-        self.to_move = self._next_after(player)
+        self.push(Declare(player, words))
 
     def call(self, player: str, call, tiles, *, ruling: str | None = None) -> CallRuling:
         """``player`` calls on the last declaration; ``tiles`` are all revealed tiles.
@@ -511,19 +514,30 @@ class LettersGame:
         :class:`~solver.errors.CannotRule` and nothing changes.  A table's ruling that
         contradicts a proven one is refused.
         """
-        self._check_turn(player)
-        call = Call.parse(call)
+        return self.push(MakeCall(player, call, tiles, ruling))
+
+    # --- checking and applying a move ---------------------------------------------------
+
+    def _raise(self, action: Declare) -> RaiseCheck:
+        return check_raise(self.last[1] if self.last else None, action.words,
+                           self.rules.lexicon)
+
+    def _judged(self, action: MakeCall) -> tuple[Call, Tiles, CallRuling, str, str]:
+        """A call read and ruled: the call, the tiles, the referee's ruling, the decision
+        ("upheld": the caller was right) and who made it ("referee" or "table")."""
+        call = Call.parse(action.call)
         if self.last is None:
-            raise IllegalMove(f"{player} cannot call {call.value!r}: nothing has been "
+            raise IllegalMove(f"{action.player} cannot call {call.value!r}: nothing has been "
                               f"declared this round", field="call")
+        ruling = action.ruling
         if ruling is not None and ruling not in TABLE_RULINGS:
             raise InvalidInput(f"a table's ruling is 'upheld' or 'rejected', not "
                                f"{shown(ruling)}", field="ruling")
-        revealed = Tiles.parse(tiles, self.rules.tile_set)
+        revealed = Tiles.parse(action.tiles, self.rules.tile_set)
         held = self.tiles_in_play
         if len(revealed) != held:
-            raise IllegalMove(f"{len(revealed)} tiles revealed, but the players hold {held}", field="tiles")
-        declarer = self.last[0]
+            raise IllegalMove(f"{len(revealed)} tiles revealed, but the players hold {held}",
+                              field="tiles")
         verdict = _ruling(str(revealed), self.rules.tile_set, tuple(self.last[1]), call,
                           self.rules.lexicon, self.rules.budget)
         if verdict.decided:
@@ -532,14 +546,36 @@ class LettersGame:
                 raise IllegalMove(f"the table ruled {call.value!r} {ruling}, but the referee "
                                   f"proves it {decision}: {verdict.explain().rstrip('.')}",
                                   field="ruling")
-            by = "referee"
-        elif ruling is None:
+            return call, revealed, verdict, decision, "referee"
+        if ruling is None:
             raise CannotRule(f"{call.value!r} on '{verdict.declared}' is undecided: "
                              f"{verdict.reason}. The table decides: give the "
                              f"call a ruling, 'upheld' or 'rejected'", field="ruling",
                              ruling=verdict)
+        return call, revealed, verdict, ruling, "table"
+
+    def check_move(self, action) -> None:
+        if isinstance(action, Declare):
+            check = self._raise(action)
+            if not check.legal:
+                raise IllegalMove(f"{action.player} cannot declare '{check.declared}': "
+                                  f"{check.reason}", field="words")
         else:
-            decision, by = ruling, "table"
+            self._judged(action)
+
+    def apply(self, action) -> CallRuling | None:
+        """A declaration raises; a call returns the referee's ruling (searched once: the
+        rulings are remembered)."""
+        if isinstance(action, Declare):
+            declared = self._raise(action).declared
+            self.last = (action.player, declared)
+            self.turns.append(action.player)
+            self._declarations.append({"player": action.player, "words": list(declared),
+                                       "shape": list(declared.shape)})
+            self.to_move = self._next_after(action.player)
+            return None
+        player, declarer = action.player, self.last[0]
+        call, revealed, verdict, decision, by = self._judged(action)
         caller_delta, declarer_delta = _deltas(call, decision == "upheld")
         self.turns.append(player)
         changes = []
@@ -582,8 +618,10 @@ class LettersGame:
             opener = self.active[0]
         self.opener = self.to_move = opener
 
+    # --- serialisation ------------------------------------------------------------------
+
     def state(self) -> dict:
-        return {"players": self.players, "tiles": {p: self.tiles[p] for p in self.active},
+        return {"players": list(self.players), "tiles": {p: self.tiles[p] for p in self.active},
                 "out": list(self.out), "round": self.round,
                 "direction": self._direction_name(),
                 "to_move": None if self.winner else self.to_move, "opener": self.opener,
@@ -597,3 +635,18 @@ class LettersGame:
         return {"game": "letters", "rules": self.rules.to_dict(), **self.state(),
                 "declarations": list(self._declarations), "over": self.winner is not None,
                 "rounds": list(self.rounds)}
+
+    def restore(self, data: dict) -> None:
+        self.out = list(data.get("out", []))
+        self.tiles.update({p: read_int(n, field=f"state.tiles.{p}", what="tiles held", low=0,
+                                       high=self.rules.tile_limit)
+                           for p, n in data.get("tiles", {}).items()})
+        self.round = data.get("round", 1)
+        self.direction = 1 if data.get("direction", "clockwise") == "clockwise" else -1
+        self.opener = data.get("opener") or self.players[0]
+        self.to_move = data.get("to_move") or self.opener
+        last = data.get("last")
+        self.last = None if last is None else (last["player"], WordSet(tuple(last["declared"])))
+        self._declarations = list(data.get("declarations", []))
+        self.turns = [d["player"] for d in self._declarations]
+        self.rounds = list(data.get("rounds", []))

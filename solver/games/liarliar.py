@@ -18,9 +18,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from solver.errors import (
-    GameOver,
     IllegalMove,
     InvalidCard,
     InvalidInput,
@@ -29,9 +29,10 @@ from solver.errors import (
     shown,
 )
 
-from . import phrases
+from . import phrases, schema
+from .base import Game, Outcome, Rules, option
 from .cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
-from .table import Outcome, next_player, read_int, read_options, read_players, require, small_int
+from .table import next_player, read_int, require, small_int
 
 DECK = LIAR_LIAR_DECK
 DECK_SIZE = DECK.size   # 54: 52 cards and two jokers
@@ -91,7 +92,7 @@ class Declaration:
 
 
 @dataclass(frozen=True)
-class LiarLiarRules:
+class LiarLiarRules(Rules):
     """The table's choice: ``timer`` seconds per move, 10 or 30, or None for no timer.
 
     The rules name the three settings without a default; a referee at a real
@@ -99,7 +100,11 @@ class LiarLiarRules:
     :class:`Timeout` eliminates the player to move.
     """
 
-    timer: int | None = None
+    title: ClassVar[str] = "Liar Liar"
+
+    timer: int | None = option(None, enum=[10, 30, None, "none", "10s", "30s"],
+                               description="seconds per move; with a timer, 'timeout' "
+                                           "eliminates")
 
     def __post_init__(self):
         if self.timer not in TIMERS or isinstance(self.timer, bool):
@@ -107,17 +112,14 @@ class LiarLiarRules:
                                field="rules.timer")
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> "LiarLiarRules":
-        options = read_options(data, {"timer"}, game="Liar Liar")
+    def read(cls, options: dict) -> dict:
+        """A timer may be written as said: "30s", "none"."""
         if isinstance(options.get("timer"), str):
             word = options["timer"].strip().lower().removesuffix("s").strip()
             number = small_int(word)
             options["timer"] = None if word in ("none", "no", "off") else \
                 number if number is not None else options["timer"]
-        return cls(**options)
-
-    def to_dict(self) -> dict:
-        return {"timer": self.timer}
+        return options
 
     def deal(self, players: tuple[str, ...]) -> dict[str, int]:
         """54 cards dealt as evenly as possible, from the first player."""
@@ -274,7 +276,13 @@ class _LastPlay:
 
 # --- the game ------------------------------------------------------------------------
 
-class LiarLiarGame:
+# --- as the front ends describe it -----------------------------------------------------
+
+CLAIM_SCHEMA = schema.phrase_or({"type": "object", "required": ["rank"], "properties": {
+    "count": {"type": "integer", "minimum": 1, "maximum": 3}, "rank": schema.RANK}}, "two kings")
+
+
+class LiarLiarGame(Game):
     """A Liar Liar match: hands, the pile and the round's rank, finishers and eliminations.
 
     Seats are clockwise; the first player opens.  A player with an empty
@@ -283,14 +291,44 @@ class LiarLiarGame:
     play stands, and the next player continues the round without a call.
     """
 
-    def __init__(self, players, rules: LiarLiarRules | None = None):
-        self.rules = rules or LiarLiarRules()
-        self.players = read_players(players, game="Liar Liar", low=2, high=6)
+    name = "liarliar"
+    title = "Liar Liar"
+    Rules = LiarLiarRules
+    actions = (Play, CallLiar, Discard, Timeout)
+    seats = (2, 6)
+    read_action = staticmethod(action_from_dict)
+
+    description = ("Is a play true (jokers are wild); replay a match: who may call, who takes "
+                   "the pile, who opens, four-of-a-kind discards, finishing, timer eliminations "
+                   "and the placings.")
+    events = (schema.event("play", {"count": {"type": "integer", "minimum": 1, "maximum": 3},
+                                    "rank": schema.RANK, "claim": CLAIM_SCHEMA,
+                                    "cards": schema.CARDS}, []),
+              schema.event("liar", {"cards": schema.CARDS}, []),
+              schema.event("discard", {"rank": schema.RANK, "cards": schema.CARDS}, []),
+              schema.event("timeout", {}, []))
+    check_required = ("claim", "cards")
+    check_properties = {"claim": CLAIM_SCHEMA, "cards": schema.CARDS}
+    CHECK_EXAMPLE = {"claim": "two kings", "cards": ["KH", "joker"]}
+    REPLAY_EXAMPLE = {"rules": {"timer": 30}, "players": ["ann", "ben", "cy"], "events": [
+        {"type": "play", "player": "ann", "claim": "three aces", "cards": ["AH", "AS", "2C"]},
+        {"type": "liar", "player": "ben"},
+        {"type": "discard", "player": "cy", "rank": "9"},
+        {"type": "play", "player": "ben", "claim": "two sevens"},
+        {"type": "timeout", "player": "cy"},
+        {"type": "play", "player": "ann", "count": 3}]}
+
+    @staticmethod
+    def check_payload(payload: dict) -> dict:
+        """A play checked from its request body (see :attr:`check_properties`)."""
+        LiarLiarRules.from_dict(payload.get("rules"))
+        return check_claim(payload["claim"], payload["cards"])
+
+    def start(self) -> None:
         self.hands = self.rules.deal(self.players)
         self.pile = 0
         self.rank: int | None = None        # the round's rank; None before the opening play
         self.last: _LastPlay | None = None
-        self.to_move: str | None = self.players[0]
         self.finished: list[str] = []
         self.eliminated: list[str] = []
         self.discarded: list[int] = []
@@ -305,18 +343,17 @@ class LiarLiarGame:
     # --- who is still playing ---------------------------------------------------------
 
     @property
-    def in_play(self) -> list[str]:
+    def active(self) -> list[str]:
         """Players neither finished nor eliminated (a last play may still be caught)."""
         return [p for p in self.players if p not in self.finished and p not in self.eliminated]
+
+    in_play = active
 
     def _next(self, player: str, *, with_cards: bool = False) -> str | None:
         gone = set(self.finished) | set(self.eliminated)
         if with_cards:
             gone |= {p for p in self.players if self.hands[p] == 0}
         return next_player(self.players, player, skip=gone)
-
-    def is_over(self) -> bool:
-        return len(self.in_play) <= 1
 
     def outcome(self) -> Outcome | None:
         """Places: finishers in order, the one left with cards, then the timed-out
@@ -337,21 +374,22 @@ class LiarLiarGame:
 
     # --- moves ------------------------------------------------------------------------
 
-    def check(self, action) -> None:
-        if self.is_over():
-            raise GameOver(f"the match is over: {self.outcome().reason}")
-        if action.player not in self.players:
-            raise IllegalMove(f"{action.player!r} is not at this table", field="player")
-        if action.player in self.finished or action.player in self.eliminated:
-            state = "finished" if action.player in self.finished else "been eliminated"
-            raise IllegalMove(f"{action.player} has {state}", field="player")
+    def over_message(self) -> str:
+        return f"the match is over: {self.outcome().reason}"
+
+    def check_seat(self, player) -> None:
+        super().check_seat(player)
+        if player in self.finished or player in self.eliminated:
+            state = "finished" if player in self.finished else "been eliminated"
+            raise IllegalMove(f"{player} has {state}", field="player")
+
+    def takes_turn(self, action) -> bool:
+        return not isinstance(action, Discard)  # four of a kind go down at any time
+
+    def check_move(self, action) -> None:
         if isinstance(action, Discard):
             self._check_discard(action)
-            return
-        if action.player != self.to_move:
-            raise IllegalMove(f"it is {self.to_move}'s turn, not {action.player}'s",
-                              field="player")
-        if isinstance(action, Play):
+        elif isinstance(action, Play):
             self._check_play(action)
         elif isinstance(action, CallLiar):
             if not self.can_call():
@@ -359,12 +397,9 @@ class LiarLiarGame:
                        "only the next player may call, on their own turn, before playing")
                 raise IllegalMove(f"{action.player} cannot call 'Liar!': {why}", field="type")
             self._revealed(action)
-        elif isinstance(action, Timeout):
-            if self.rules.timer is None:
-                raise IllegalMove("this table plays without a timer, so no one runs out "
-                                  "of time", field="type")
-        else:
-            raise InvalidInput(f"not a Liar Liar action: {action!r}")
+        elif self.rules.timer is None:
+            raise IllegalMove("this table plays without a timer, so no one runs out "
+                              "of time", field="type")
 
     def _check_play(self, action: Play) -> None:
         who = action.player
@@ -412,9 +447,8 @@ class LiarLiarGame:
                        known_as="in the pile or out of the game")
         return cards
 
-    def push(self, action) -> ChallengeResult | None:
+    def apply(self, action) -> ChallengeResult | None:
         """Play ``action``; a "Liar!" call returns what it decided."""
-        self.check(action)
         result = None
         if isinstance(action, Discard):
             self.hands[action.player] -= 4
@@ -470,10 +504,8 @@ class LiarLiarGame:
 
     # --- serialisation --------------------------------------------------------------
 
-    def to_dict(self) -> dict:
-        outcome = self.outcome()
-        return {"game": "liarliar", "rules": self.rules.to_dict(), "players": list(self.players),
-                "hands": dict(self.hands), "pile": self.pile,
+    def state_dict(self) -> dict:
+        return {"hands": dict(self.hands), "pile": self.pile,
                 "pile_cards": [str(c) for c in self.pile_cards],
                 "rank": rank_name(self.rank) if self.rank is not None else None,
                 "to_move": self.to_move, "can_call": self.can_call(),
@@ -484,31 +516,25 @@ class LiarLiarGame:
                     "callable": self.last.callable},
                 "finished": list(self.finished), "eliminated": list(self.eliminated),
                 "discarded": [rank_name(r) for r in self.discarded],
-                "challenges": [c.to_dict() for c in self.challenges],
-                "over": outcome is not None,
-                "outcome": outcome.to_dict() if outcome else None}
+                "challenges": [c.to_dict() for c in self.challenges]}
 
-    @classmethod
-    def from_dict(cls, data: dict) -> "LiarLiarGame":
-        game = cls(require(data, "players", field="state"),
-                   LiarLiarRules.from_dict(data.get("rules")))
-        game.hands = {p: int(data["hands"][p]) for p in game.players}
-        game.pile = int(data.get("pile", 0))
-        game.pile_cards = list(parse_cards(data.get("pile_cards", [])))
-        game.rank = parse_rank(data["rank"]) if data.get("rank") else None
+    def restore(self, data: dict) -> None:
+        self.hands = {p: int(data["hands"][p]) for p in self.players}
+        self.pile = int(data.get("pile", 0))
+        self.pile_cards = list(parse_cards(data.get("pile_cards", [])))
+        self.rank = parse_rank(data["rank"]) if data.get("rank") else None
         last = data.get("last_play")
-        game.last = None if last is None else _LastPlay(
+        self.last = None if last is None else _LastPlay(
             last["player"], last["count"],
             None if last["cards"] is None else parse_cards(last["cards"]), last["callable"])
-        game.to_move = data.get("to_move")
-        game.finished = list(data.get("finished", []))
-        game.eliminated = list(data.get("eliminated", []))
-        game.discarded = [parse_rank(r) for r in data.get("discarded", [])]
-        game.challenges = [ChallengeResult(c["caller"], c["accused"], parse_rank(c["rank"]),
+        self.to_move = data.get("to_move")
+        self.finished = list(data.get("finished", []))
+        self.eliminated = list(data.get("eliminated", []))
+        self.discarded = [parse_rank(r) for r in data.get("discarded", [])]
+        self.challenges = [ChallengeResult(c["caller"], c["accused"], parse_rank(c["rank"]),
                                            parse_cards(c["cards"]), c["true"], c["taker"],
                                            c["pile"], c["opener"])
                            for c in data.get("challenges", [])]
-        return game
 
 
 def check_claim(claim, cards) -> dict:

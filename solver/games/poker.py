@@ -21,12 +21,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from solver.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules
+from solver.errors import IllegalMove, InvalidCard, InvalidInput, InvalidRules
 
-from . import phrases
+from . import phrases, schema
+from .base import Game, Rules, option
 from .cards import ACE, POKER_DECK, SUITS, Card, parse_cards, parse_rank, rank_name
-from .table import MAX_PLAYERS, Outcome, next_player, read_int, read_options, read_players, require
+from .table import next_player, read_int, require
 
 STANDARD = phrases.HANDS  # low to high, as docs/rules.md gives it
 LADDERS = {
@@ -147,7 +149,7 @@ def all_hands() -> list[Hand]:
 
 
 @dataclass(frozen=True)
-class PokerRules:
+class PokerRules(Rules):
     """The table's choices.
 
     ``ladder``: the hands from low to high -- ``standard`` (docs/rules.md's
@@ -156,8 +158,14 @@ class PokerRules:
     get one card more than this is out (4, as Liars' Letters' tile limit).
     """
 
-    ladder: tuple[str, ...] | str = "standard"
-    card_limit: int = 4
+    title: ClassVar[str] = "Liar's Poker"
+
+    ladder: tuple[str, ...] | str = option(
+        "standard", description="the hands from low to high",
+        oneOf=[{"enum": list(LADDERS)},
+               {"type": "array", "items": {"enum": list(STANDARD)}, "minItems": 9,
+                "maxItems": 9, "uniqueItems": True}])
+    card_limit: int = option(4, minimum=1, maximum=10)
 
     def __post_init__(self):
         ladder = self.ladder
@@ -176,10 +184,6 @@ class PokerRules:
     @property
     def ladder_name(self) -> str | None:
         return next((name for name, order in LADDERS.items() if order == self.ladder), None)
-
-    @classmethod
-    def from_dict(cls, data: dict | None) -> "PokerRules":
-        return cls(**read_options(data, {"ladder", "card_limit"}, game="Liar's Poker"))
 
     def to_dict(self) -> dict:
         return {"ladder": self.ladder_name or list(self.ladder), "card_limit": self.card_limit}
@@ -258,7 +262,14 @@ class CallResult:
                 "gains_a_card": self.gainer, "out": self.out}
 
 
-class PokerGame:
+# --- as the front ends describe it -----------------------------------------------------
+
+CLAIM_SCHEMA = schema.phrase_or({"type": "object", "required": ["hand", "ranks"], "properties": {
+    "hand": {"enum": list(STANDARD)}, "ranks": {"type": "array", "items": schema.RANK}}},
+    "full house, kings over threes")
+
+
+class PokerGame(Game):
     """A game of Liar's Poker with cards.
 
     docs/rules.md names only the hands and the ladder, so the rounds follow the
@@ -270,31 +281,49 @@ class PokerGame:
     counterclockwise, the first clockwise.
     """
 
-    def __init__(self, players, rules: PokerRules | None = None):
-        self.rules = rules or PokerRules()
-        self.players = read_players(players, game="Liar's Poker", low=2, high=MAX_PLAYERS)
+    name = "poker"
+    title = "Liar's Poker"
+    Rules = PokerRules
+    actions = (Declare, CallBluff)
+    read_action = staticmethod(action_from_dict)
+
+    heading = "Liar's Poker with cards"
+    description = ("Can the named hand be made from all revealed cards, is it higher than the "
+                   "last claim on the table's ladder; replay a game: who gets a card, who is "
+                   "out, who opens, the winner.")
+    events = (schema.event("claim", {"claim": CLAIM_SCHEMA}, ["claim"]),
+              schema.event("call", {"cards": {"type": "object",
+                                              "additionalProperties": schema.CARDS,
+                                              "description": "every player's revealed cards"}},
+                           ["cards"]))
+    check_required = ("claim", "cards")
+    check_properties = {
+        "claim": CLAIM_SCHEMA,
+        "cards": {"oneOf": [*schema.CARDS["oneOf"],
+                            {"type": "object", "additionalProperties": schema.CARDS}]},
+        "last": CLAIM_SCHEMA}
+    CHECK_EXAMPLE = {"claim": "full house, kings over threes",
+                     "cards": {"ann": ["KH", "3C"], "ben": ["KS", "KD"], "cy": ["3S"]},
+                     "last": "two pair, aces and kings"}
+    REPLAY_EXAMPLE = {"rules": {"card_limit": 1}, "players": ["ann", "ben", "cy"], "events": [
+        {"type": "claim", "player": "ann", "claim": "pair of kings"},
+        {"type": "call", "player": "ben", "cards": {"ann": ["KH"], "ben": ["KS"],
+                                                    "cy": ["2D"]}},
+        {"type": "claim", "player": "ann", "claim": "ace high"},
+        {"type": "call", "player": "cy", "cards": {"ann": ["4C"], "cy": ["9H"]}}]}
+
+    @staticmethod
+    def check_payload(payload: dict) -> dict:
+        """A claim checked from its request body (see :attr:`check_properties`)."""
+        return check_claim(payload["claim"], payload["cards"],
+                           PokerRules.from_dict(payload.get("rules")), last=payload.get("last"))
+
+    def start(self) -> None:
         self.cards = {p: 1 for p in self.players}
-        self.out: list[str] = []
         self.direction = 1
-        self.to_move: str | None = self.players[0]
         self.last: Declare | None = None
         self.turns: list[str] = []
         self.calls: list[CallResult] = []
-
-    @property
-    def active(self) -> list[str]:
-        return [p for p in self.players if p not in self.out]
-
-    def is_over(self) -> bool:
-        return len(self.active) == 1
-
-    def outcome(self) -> Outcome | None:
-        if not self.is_over():
-            return None
-        winner = self.active[0]
-        return Outcome((winner,), tuple(self.out),
-                       ((winner,), *((p,) for p in reversed(self.out))),
-                       f"{winner} is the last player in")
 
     def can_call(self) -> bool:
         return not self.is_over() and self.last is not None
@@ -307,26 +336,17 @@ class PokerGame:
         yield from sorted((h for h in all_hands() if self.rules.is_higher(h, last)),
                           key=self.rules.key)
 
-    def check(self, action) -> None:
-        if self.is_over():
-            raise GameOver(f"the game is over: {self.active[0]} won")
-        if action.player not in self.players:
-            raise IllegalMove(f"{action.player!r} is not at this table", field="player")
-        if action.player != self.to_move:
-            raise IllegalMove(f"it is {self.to_move}'s turn, not {action.player}'s",
-                              field="player")
+    def check_move(self, action) -> None:
         if isinstance(action, Declare):
             problem = self.rules.raise_problem(self.last.hand if self.last else None,
                                                action.hand)
             if problem:
                 raise IllegalMove(f"{action.player} cannot claim {problem}", field="claim")
-        elif isinstance(action, CallBluff):
+        else:
             if self.last is None:
                 raise IllegalMove(f"{action.player} cannot call: nothing has been claimed "
                                   f"this round", field="type")
             self._revealed(action.cards)
-        else:
-            raise InvalidInput(f"not a Liar's Poker action: {action!r}")
 
     def _revealed(self, cards: dict) -> tuple[Card, ...]:
         extra = sorted(set(cards) - set(self.active))
@@ -342,8 +362,7 @@ class PokerGame:
             every.extend(held)
         return read_poker_cards(list(every))
 
-    def push(self, action) -> CallResult | None:
-        self.check(action)
+    def apply(self, action) -> CallResult | None:
         self.turns.append(action.player)
         if isinstance(action, Declare):
             self.last = action
@@ -363,33 +382,25 @@ class PokerGame:
         self.to_move = None if self.is_over() else opener
         return result
 
-    def to_dict(self) -> dict:
-        outcome = self.outcome()
-        return {"game": "poker", "rules": self.rules.to_dict(), "players": list(self.players),
-                "cards": {p: self.cards[p] for p in self.players}, "out": list(self.out),
+    def state_dict(self) -> dict:
+        return {"cards": {p: self.cards[p] for p in self.players}, "out": list(self.out),
                 "to_move": self.to_move, "can_call": self.can_call(),
                 "direction": "clockwise" if self.direction == 1 else "counterclockwise",
                 "claim": None if self.last is None else {"player": self.last.player,
                                                          **self.last.hand.to_dict()},
-                "turns": list(self.turns), "calls": [c.to_dict() for c in self.calls],
-                "over": outcome is not None,
-                "outcome": outcome.to_dict() if outcome else None}
+                "turns": list(self.turns), "calls": [c.to_dict() for c in self.calls]}
 
-    @classmethod
-    def from_dict(cls, data: dict) -> "PokerGame":
-        game = cls(require(data, "players", field="state"),
-                   PokerRules.from_dict(data.get("rules")))
-        game.cards = {p: int(data["cards"][p]) for p in game.players}
-        game.out = list(data.get("out", []))
-        game.to_move = data.get("to_move")
-        game.direction = 1 if data.get("direction", "clockwise") == "clockwise" else -1
+    def restore(self, data: dict) -> None:
+        self.cards = {p: int(data["cards"][p]) for p in self.players}
+        self.out = list(data.get("out", []))
+        self.to_move = data.get("to_move")
+        self.direction = 1 if data.get("direction", "clockwise") == "clockwise" else -1
         claim = data.get("claim")
-        game.last = None if claim is None else Declare(claim["player"], Hand.parse(claim))
-        game.turns = list(data.get("turns", []))
-        game.calls = [CallResult(Hand.parse(c["claim"]), c["claimer"], c["caller"],
+        self.last = None if claim is None else Declare(claim["player"], Hand.parse(claim))
+        self.turns = list(data.get("turns", []))
+        self.calls = [CallResult(Hand.parse(c["claim"]), c["claimer"], c["caller"],
                                  parse_cards(c["cards_used"]) if c["made"] else None,
                                  c["gains_a_card"], c["out"]) for c in data.get("calls", [])]
-        return game
 
 
 def check_claim(claim, cards, rules: PokerRules | None = None, last=None) -> dict:

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import ClassVar
 
-from solver.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, InvalidRules, shown
+from solver.errors import IllegalMove, InvalidCard, InvalidInput, InvalidRules, shown
 
-from . import phrases
+from . import phrases, schema
+from .base import Game, Outcome, Rules, option
 from .cards import Card, Deck, parse_cards, parse_rank, rank_name
-from .table import Outcome, read_options, read_players, require
+from .table import require
 
 KINDS = (14, 13, 12, 11, 10, 9, 8, 7)  # A K Q J 10 9 8 7
 _KIND_NAMES = " ".join(rank_name(k) for k in KINDS)
@@ -102,7 +104,7 @@ def read_call(value, *, field: str = "call") -> bool:
 
 
 @dataclass(frozen=True)
-class PostRules:
+class PostRules(Rules):
     """The table's choices (docs/rules.md variants, both off by default).
 
     ``one_deck``: 32 cards, four of each kind; three of a kind face up loses
@@ -110,21 +112,18 @@ class PostRules:
     ``eight_different``: one face-up card of every kind also loses.
     """
 
-    one_deck: bool = False
-    eight_different: bool = False
+    title: ClassVar[str] = "Liar's Post"
+
+    one_deck: bool = option(False, description="32 cards; three of a kind loses (two "
+                                               "players: four)")
+    eight_different: bool = option(False, description="one face-up card of every kind also "
+                                                      "loses")
 
     def __post_init__(self):
         for name in ("one_deck", "eight_different"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidRules(f"{name} must be true or false, not "
                                    f"{getattr(self, name)!r}", field=f"rules.{name}")
-
-    @classmethod
-    def from_dict(cls, data: dict | None) -> "PostRules":
-        return cls(**read_options(data, {"one_deck", "eight_different"}, game="Liar's Post"))
-
-    def to_dict(self) -> dict:
-        return {"one_deck": self.one_deck, "eight_different": self.eight_different}
 
     @property
     def deck(self) -> Deck:
@@ -239,15 +238,61 @@ class TurnResult:
 
 # --- the game ------------------------------------------------------------------------
 
-class PostGame:
+# --- as the front ends describe it -----------------------------------------------------
+
+CLAIM_SCHEMA = schema.phrase_or({"type": "object", "required": ["kind"],
+                                 "properties": {"kind": schema.RANK}}, "this is a queen")
+CALL_SCHEMA = {"oneOf": [{"type": "boolean"}, {"enum": ["true", "false", "True", "False"]}]}
+
+
+class PostGame(Game):
     """A Liar's Post game: hands, face-up cards, the card in transit, and the loser."""
 
-    def __init__(self, players, rules: PostRules | None = None):
-        self.rules = rules or PostRules()
-        self.players = read_players(players, game="Liar's Post", low=2, high=6)
+    name = "post"
+    title = "Liar's Post"
+    Rules = PostRules
+    actions = (Send, Pass, Call)
+    seats = (2, 6)
+    read_action = staticmethod(action_from_dict)
+
+    description = ("Is a claim about the card true, is the receiver's True/False call right and "
+                   "who takes the card, do a player's face-up cards lose; replay a game: "
+                   "passing on, forced calls, who takes each card, the loser.")
+    events = (schema.event("send", {"to": {"type": "string"}, "claim": CLAIM_SCHEMA},
+                           ["to", "claim"]),
+              schema.event("pass", {"to": {"type": "string"}, "claim": CLAIM_SCHEMA},
+                           ["to", "claim"]),
+              schema.event("call", {"call": CALL_SCHEMA, "card": schema.CARD},
+                           ["call", "card"]))
+    check_required = ("claim", "card")
+    check_properties = {
+        "claim": CLAIM_SCHEMA, "card": schema.CARD, "call": CALL_SCHEMA,
+        "face_up": schema.CARDS,
+        "players": {"type": "integer", "minimum": 2, "maximum": 6,
+                    "description": "players at the table, for the face-up loss limit"}}
+    CHECK_EXAMPLE = {"claim": "this is a 7", "card": "Q♥", "call": "false"}
+    REPLAY_EXAMPLE = {"rules": {"one_deck": True}, "players": ["anna", "ben", "carla"],
+                      "events": [
+        {"type": "send", "player": "anna", "to": "ben", "claim": "this is a queen"},
+        {"type": "call", "player": "ben", "call": "false", "card": "QS"},
+        {"type": "send", "player": "ben", "to": "carla", "claim": "this is a jack"},
+        {"type": "call", "player": "carla", "call": "false", "card": "QD"},
+        {"type": "send", "player": "ben", "to": "anna", "claim": "this is a king"},
+        {"type": "call", "player": "anna", "call": "true", "card": "8H"},
+        {"type": "send", "player": "anna", "to": "ben", "claim": "this is a king"},
+        {"type": "pass", "player": "ben", "to": "carla", "claim": "this is a 7"},
+        {"type": "call", "player": "carla", "call": "false", "card": "Q♥"}]}
+
+    @staticmethod
+    def check_payload(payload: dict) -> dict:
+        """A claim checked from its request body (see :attr:`check_properties`)."""
+        return check_claim(payload["claim"], payload["card"], payload.get("call"),
+                           PostRules.from_dict(payload.get("rules")), payload.get("face_up"),
+                           payload.get("players"))
+
+    def start(self) -> None:
         self.hands = self.rules.deal(self.players)
         self.face_up: dict[str, Counter] = {p: Counter() for p in self.players}
-        self.to_move: str | None = self.players[0]
         self.starter = self.players[0]
         self.held: list[str] = []        # who has held the card in transit, in order
         self.claim: Claim | None = None  # the claim on it now
@@ -274,6 +319,9 @@ class PostGame:
         return Outcome(winners, (self.loser,), (winners, (self.loser,)),
                        f"{self.loser} loses: {self.reason}")
 
+    def over_message(self) -> str:
+        return f"the game is over: {self.loser} lost"
+
     def must_call(self) -> bool:
         """True when everybody else has held the card: the receiver cannot pass."""
         return self.in_transit and not self.legal_targets()
@@ -284,15 +332,11 @@ class PostGame:
             return []
         return [p for p in self.players if p != self.to_move and p not in self.held]
 
-    def check(self, action) -> None:
-        if self.is_over():
-            raise GameOver(f"the game is over: {self.loser} lost")
-        if action.player not in self.players:
-            raise IllegalMove(f"{action.player!r} is not at this table", field="player")
-        if action.player != self.to_move:
-            doing = "receive the card" if self.in_transit else "start the turn"
-            raise IllegalMove(f"it is {self.to_move}'s turn to {doing}, not {action.player}'s",
-                              field="player")
+    def turn_problem(self, player: str) -> str:
+        doing = "receive the card" if self.in_transit else "start the turn"
+        return f"it is {self.to_move}'s turn to {doing}, not {player}'s"
+
+    def check_move(self, action) -> None:
         if isinstance(action, Send) and self.in_transit:
             raise IllegalMove(f"{action.player} already has a card to call or pass on; "
                               f"a new card is sent only at the start of a turn", field="type")
@@ -311,15 +355,12 @@ class PostGame:
                                       f"this card this turn", field="type")
                 raise IllegalMove(f"{action.to} has already held this card this turn",
                                   field="to")
-        if isinstance(action, Call):
+        else:
             self.rules.deck.check([action.card], field="card", known=self.turned_over,
                                   known_as="face up")
-        elif not isinstance(action, (Send, Pass)):
-            raise InvalidInput(f"not a Liar's Post action: {action!r}")
 
-    def push(self, action) -> TurnResult | None:
-        """Play ``action``; a call returns what it decided."""
-        self.check(action)
+    def apply(self, action) -> TurnResult | None:
+        """Send or pass the card on; a call returns what it decided."""
         if isinstance(action, (Send, Pass)):
             if isinstance(action, Send):
                 self.hands[action.player] -= 1
@@ -341,10 +382,8 @@ class PostGame:
             self.loser, self.reason, self.to_move = taker, reason, None
         return result
 
-    def to_dict(self) -> dict:
-        outcome = self.outcome()
-        return {"game": "post", "rules": self.rules.to_dict(), "players": list(self.players),
-                "hands": dict(self.hands),
+    def state_dict(self) -> dict:
+        return {"hands": dict(self.hands),
                 "face_up": {p: {rank_name(k): self.face_up[p][k] for k in KINDS
                                 if self.face_up[p][k]} for p in self.players},
                 "to_move": self.to_move, "legal_targets": self.legal_targets(),
@@ -352,28 +391,23 @@ class PostGame:
                     "held": list(self.held), "claim": self.claim.to_dict(),
                     "must_call": self.must_call()},
                 "losing_count": self.rules.losing_count(len(self.players)),
-                "turns": [t.to_dict() for t in self.turns],
-                "over": outcome is not None,
-                "outcome": outcome.to_dict() if outcome else None}
+                "turns": [t.to_dict() for t in self.turns]}
 
-    @classmethod
-    def from_dict(cls, data: dict) -> "PostGame":
-        game = cls(require(data, "players", field="state"), PostRules.from_dict(data.get("rules")))
-        game.hands = {p: int(data["hands"][p]) for p in game.players}
-        game.face_up = {p: Counter({parse_rank(k): n for k, n in data["face_up"][p].items()})
-                        for p in game.players}
-        game.to_move = data.get("to_move")
+    def restore(self, data: dict) -> None:
+        self.hands = {p: int(data["hands"][p]) for p in self.players}
+        self.face_up = {p: Counter({parse_rank(k): n for k, n in data["face_up"][p].items()})
+                        for p in self.players}
+        self.to_move = data.get("to_move")
         card = data.get("card")
-        game.held = list(card["held"]) if card else []
-        game.claim = Claim.parse(card["claim"]) if card else None
-        game.turns = [TurnResult(tuple(t["chain"][:-1]), t["receiver"], Claim.parse(t["claim"]),
+        self.held = list(card["held"]) if card else []
+        self.claim = Claim.parse(card["claim"]) if card else None
+        self.turns = [TurnResult(tuple(t["chain"][:-1]), t["receiver"], Claim.parse(t["claim"]),
                                  read_call(t["call"]), Card.parse(t["card"]),
                                  t["receiver_right"], t["taker"]) for t in data.get("turns", [])]
-        game.starter = game.turns[-1].taker if game.turns else game.players[0]
+        self.starter = self.turns[-1].taker if self.turns else self.players[0]
         if data.get("outcome"):
-            game.loser = data["outcome"]["loser"]
-            game.reason = data["outcome"]["reason"].split(": ", 1)[1]
-        return game
+            self.loser = data["outcome"]["loser"]
+            self.reason = data["outcome"]["reason"].split(": ", 1)[1]
 
 
 def check_claim(claim, card, call=None, rules: PostRules | None = None,

@@ -1,4 +1,4 @@
-"""What the four card and dice games share: seats, turn order, reading events, the outcome.
+"""What the games at a table share: seats, turn order, and reading events and rules.
 
 Seats are listed clockwise; the first listed player opens the game.
 
@@ -8,8 +8,6 @@ Seats are listed clockwise; the first listed player opens the game.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from solver.errors import InvalidInput, InvalidRules, LimitExceeded
 
@@ -106,30 +104,3 @@ def read_options(data, allowed: set[str], *, game: str) -> dict:
         raise InvalidRules(f"{game} has no rules option {', '.join(map(repr, unknown))}; "
                            f"its options are {', '.join(sorted(allowed))}", field="rules")
     return dict(data)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended: who won, who lost, and everyone's place.
-
-    ``placings`` runs from first to last; players who share a place (the
-    winners of Liar's Post) are listed together in one inner tuple.
-    """
-
-    winners: tuple[str, ...]
-    losers: tuple[str, ...]
-    placings: tuple[tuple[str, ...], ...]
-    reason: str
-
-    @property
-    def winner(self) -> str | None:
-        return self.winners[0] if len(self.winners) == 1 else None
-
-    @property
-    def loser(self) -> str | None:
-        return self.losers[0] if len(self.losers) == 1 else None
-
-    def to_dict(self) -> dict:
-        return {"winner": self.winner, "winners": list(self.winners), "loser": self.loser,
-                "losers": list(self.losers), "placings": [list(p) for p in self.placings],
-                "reason": self.reason}
