@@ -15,6 +15,7 @@ import pytest
 
 from solver.errors import GameOver, IllegalMove, InvalidInput
 from solver.games.base import Game, Rules
+from solver.games.letters import LettersGame, LettersRules
 from solver.games.registry import GAMES, LETTERS, REPLAYERS
 
 ENTRIES = list(REPLAYERS.values())
@@ -90,15 +91,24 @@ def test_an_illegal_move_changes_nothing(entry):
     assert refused
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
-def test_after_the_end_every_move_is_game_over(entry):
+@pytest.mark.parametrize("name", ["dice", "post", "poker"])  # their examples play to the end
+def test_after_the_end_every_move_is_game_over(name):
+    entry = REPLAYERS[name]
     game = play(entry)
-    if not game.is_over():
-        pytest.skip("the example does not play to the end")
-    assert game.outcome() is not None
+    assert game.is_over() and game.outcome() is not None and game.to_move is None
     for event in entry.REPLAY_EXAMPLE["events"]:
         with pytest.raises(GameOver):
             game.push(entry.game.read_action(event))
+
+
+def test_a_letters_game_ends_with_the_last_player_in():
+    game = LettersGame(["ann", "ben"], LettersRules(tile_limit=1))
+    game.declare("ann", "a")
+    game.call("ben", "bullshit", tiles="AB")  # "a" exists: the caller gains a second tile
+    outcome = game.outcome()
+    assert game.is_over() and (outcome.winner, outcome.losers) == ("ann", ("ben",))
+    with pytest.raises(GameOver, match="the game is over: ann won"):
+        game.declare("ann", "b")
 
 
 def test_an_object_that_is_no_action_is_refused_plainly():
