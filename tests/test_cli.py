@@ -1,4 +1,8 @@
-"""The shell front end, run as a user runs it: real processes, real exit codes."""
+"""The shell front end as a user runs it: exit codes, standard output, one-line errors.
+
+Run in-process (tests/cli_run.py); the console scripts and undecodable bytes are tried
+in real processes.
+"""
 
 import json
 import shutil
@@ -6,14 +10,9 @@ import subprocess
 import sys
 
 import pytest
+from cli_run import run
 
 from api import create_app
-
-
-def run(*args, stdin=None):
-    command = ["-m", "api.cli", *args[1:]] if args[0] == "liars" else ["-m", "solver.cli", *args]
-    return subprocess.run([sys.executable, *command], input=stdin,
-                          capture_output=True, text=True, timeout=60)
 
 
 def test_solve_prints_one_readable_line():

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
+from cli_run import run as run_cli
 
 from api import create_app
 from solver.cli.main import liars_main
@@ -18,8 +17,7 @@ from solver.words.queries import WordQuery
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "api.cli", "words", *args],
-                          capture_output=True, text=True, timeout=60)
+    return run_cli("liars", "words", *args)
 
 
 def run_here(capsys, *args):

@@ -1,6 +1,6 @@
 """``liars export-site DIR``: the phone page as a static site (issue 12).
 
-The command is run as a user runs it (``python -m api.cli export-site ...``); the
+The command is run as a user runs it (``liars export-site ...``, in-process); the
 files it writes are compared with api/static, and its errors are one line and exit 2.
 That the exported site works in a browser, online and offline, is tests/test_page_offline.py.
 """
@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
 from api import create_app
 from api.site import app_shell, render_service_worker, site_version, static_files
@@ -22,9 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "api" / "static"
 
 
-def export(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "api.cli", "export-site", *args],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+def export(*args: str):
+    return run("liars", "export-site", *args)
 
 
 def test_export_writes_the_page_the_engine_the_lexicons_and_the_worker(tmp_path):

@@ -10,11 +10,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import subprocess
-import sys
 
 import pytest
 from api_server import LiveServer
+from cli_run import run
 
 from solver import LettersGame, LettersRules, highest, rule_call
 from solver.cli.solve import format_solution
@@ -29,10 +28,6 @@ BAG = "".join(letter * n for letter, n in SCRABBLE.counts.items())  # all 98 til
 FIVE_15S = "abstractionisms, acetophenetidin, affordabilities, autoradiography, overgeneralized"
 
 
-def run(*args, stdin=None):
-    command = ["-m", "api.cli", *args[1:]] if args[0] == "liars" else ["-m", "solver.cli", *args]
-    return subprocess.run([sys.executable, *command], input=stdin,
-                          capture_output=True, text=True, timeout=120)
 
 
 @pytest.fixture(scope="module")
