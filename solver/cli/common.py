@@ -9,11 +9,12 @@ code 2; nothing here prints a stack trace for bad input.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from typing import Iterable
 
-from solver.errors import LiarsError
+from solver.errors import InvalidInput, LiarsError, LimitExceeded
 from solver.search.budget import MAX_BUDGET, read_budget
 from solver.search.layered import DEFAULT_BUDGET
 from solver.words.lexicon import bundled_lexicons, load_lexicon
@@ -21,6 +22,52 @@ from solver.words.tiles import TILE_SETS, get_tile_set
 
 EXIT_OK, EXIT_FALSE, EXIT_USAGE, EXIT_UNDECIDED = 0, 1, 2, 3
 
+MAX_DOCUMENT_BYTES = 4 * 1024 * 1024  # a replay file or standard input: 10,000 events fit
+MAX_RACK_LINE = 4096  # bytes in one line of racks on standard input (a rack is at most 144 tiles)
+
+# What a terminal would act on instead of showing: C0 and C1 controls and DEL, and the
+# bidirectional marks and overrides (a player's name could turn the rest of a line around).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal(line: str) -> str:
+    r"""A line as the terminal may show it: control and bidi characters escaped as Python
+    writes them ('\x1b', '\u202e'), each stray byte as the byte it was.
+
+    >>> print(terminal("ann\x1b[2J \u202eben"))
+    ann\x1b[2J \u202eben
+    """
+    return readable(_UNSAFE.sub(lambda m: repr(m.group())[1:-1], line))
+
+
+def json_line(value) -> str:
+    r"""JSON as one line, non-ASCII text as it is but the unsafe characters escaped: still
+    the same JSON.
+
+    >>> print(json_line({"name": "b\u202eob", "card": "Q♥"}))
+    {"name": "b\u202eob", "card": "Q♥"}
+    """
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False))
+
+
+def read_document(source: str) -> bytes:
+    """The bytes of a file, or of standard input for ``-``, at most MAX_DOCUMENT_BYTES
+    (a longer input is refused once that much is read: ``/dev/zero`` ends at once)."""
+    name = "standard input" if source == "-" else source
+    try:
+        if source == "-":
+            raw = getattr(sys.stdin, "buffer", None)  # None: stdin replaced by a text stream
+            data = (raw.read(MAX_DOCUMENT_BYTES + 1) if raw is not None else
+                    sys.stdin.read(MAX_DOCUMENT_BYTES + 1).encode("utf-8"))
+        else:
+            with open(source, "rb") as handle:
+                data = handle.read(MAX_DOCUMENT_BYTES + 1)
+    except OSError as err:
+        raise InvalidInput(f"cannot read {source}: {err.strerror}", field="file") from None
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise LimitExceeded(f"{name} is larger than {MAX_DOCUMENT_BYTES // (1024 * 1024)} MiB; "
+                            f"a replay of the longest game is far smaller", field="file")
+    return data
 
 
 # A byte that is not UTF-8, in an argument or on standard input, reaches Python as a lone
@@ -80,7 +127,7 @@ def lexicon_of(args):
     if lex.report is not None:
         warning = lex.report.summary(lex.name)
         if warning:
-            print(f"warning: {warning}", file=sys.stderr)
+            print(terminal(f"warning: {warning}"), file=sys.stderr)
     return lex
 
 
@@ -90,13 +137,29 @@ def budget_of(args) -> float:
 
 
 def racks(values: Iterable[str]) -> Iterable[str]:
+    """The racks given, with ``-`` read from standard input one line at a time.
+
+    A line longer than MAX_RACK_LINE is refused; a line that is not text (bytes
+    that are not UTF-8, a NUL) is the last one read: standard input is then no
+    list of racks, and its one error says so rather than one for each fragment.
+    """
     for value in values:
-        if value == "-":
-            for line in sys.stdin:
-                if line.strip():
-                    yield line.strip()
-        else:
+        if value != "-":
             yield value
+            continue
+        raw = getattr(sys.stdin, "buffer", None)
+        lines = iter(lambda: raw.readline(MAX_RACK_LINE + 1), b"") if raw is not None else \
+            (line.encode("utf-8", "surrogateescape") for line in sys.stdin)
+        for number, data in enumerate(lines, start=1):
+            if len(data.rstrip(b"\r\n")) > MAX_RACK_LINE:
+                raise LimitExceeded(f"line {number} of standard input is longer than "
+                                    f"{MAX_RACK_LINE} bytes: not a rack of tiles",
+                                    field="tiles")
+            line = data.decode("utf-8", "surrogateescape").strip()
+            if line:
+                yield line
+            if "\x00" in line or any("\udc80" <= ch <= "\udcff" for ch in line):
+                return
 
 
 def run_main(parser: argparse.ArgumentParser, runner, argv) -> int:
@@ -105,7 +168,7 @@ def run_main(parser: argparse.ArgumentParser, runner, argv) -> int:
     try:
         return runner(args)
     except LiarsError as err:
-        print(readable(f"{parser.prog}: {err.message}"), file=sys.stderr)
+        print(terminal(f"{parser.prog}: {err.message}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

@@ -20,7 +20,7 @@ from solver.games.registry import GAMES, REPLAYERS
 from solver.games.table import small_int
 
 from . import jsontext
-from .common import library_type, readable
+from .common import json_line, library_type, read_document, terminal
 
 EXIT_OK, EXIT_FALSE, EXIT_USAGE = 0, 1, 2
 
@@ -41,15 +41,7 @@ def whole_number(text: str) -> int:
 
 def read_payload(source: str) -> dict:
     """A replay payload from a JSON file, or from standard input for ``-``."""
-    try:
-        if source == "-":
-            raw = getattr(sys.stdin, "buffer", None)  # None: stdin replaced by a text stream
-            data = raw.read() if raw is not None else sys.stdin.read().encode("utf-8")
-        else:
-            with open(source, "rb") as handle:
-                data = handle.read()
-    except OSError as err:
-        raise InvalidInput(f"cannot read {source}: {err.strerror}", field="file") from None
+    data = read_document(source)
     name = "standard input" if source == "-" else source
     try:
         return jsontext.decode(data)  # as the API reads a body: the same files pass
@@ -209,7 +201,7 @@ def format_replay(result: dict) -> str:
 # --- the subcommands ---------------------------------------------------------------------
 
 def _emit(result: dict, args, line: str) -> None:
-    print(json.dumps(result, ensure_ascii=False) if args.json else line)
+    print(json_line(result) if args.json else terminal(line))
 
 
 def _with_usage(parser: argparse.ArgumentParser, run):
@@ -220,7 +212,7 @@ def _with_usage(parser: argparse.ArgumentParser, run):
             return run(args)
         except LiarsError as err:
             usage = " ".join(parser.format_usage().split())
-            print(f"{parser.prog}: {readable(err.message)}; {usage}", file=sys.stderr)
+            print(f"{parser.prog}: {terminal(err.message)}; {usage}", file=sys.stderr)
             return EXIT_USAGE
     return guarded
 

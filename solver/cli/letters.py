@@ -16,6 +16,7 @@ from .common import (
     budget_of,
     lexicon_of,
     library_type,
+    terminal,
 )
 from .solve import format_solution
 
@@ -29,7 +30,7 @@ def run_check(args) -> int:
     budget = budget_of(args)
     if args.call:
         ruling = rule_call(tiles, args.declared, args.call, lex, budget=budget)
-        print(json.dumps(ruling.as_dict()) if args.json else ruling.explain())
+        print(json.dumps(ruling.as_dict()) if args.json else terminal(ruling.explain()))
         return EXIT_OK if ruling.decided else EXIT_UNDECIDED
     check = check_declaration(tiles, args.declared, lex, budget=budget)
     if args.json:
@@ -44,14 +45,14 @@ def run_check(args) -> int:
         else:
             found = ("highest possible: " if check.proven else "highest found: ") + \
                 format_solution(check.highest)
-        print(f"{check.explain()}{why}; {found}")
+        print(terminal(f"{check.explain()}{why}; {found}"))
     return EXIT_OK if check.exists else EXIT_FALSE
 
 
 def run_raise(args) -> int:
     check = check_raise(args.previous, args.declared, lexicon_of(args))
     print(json.dumps(check.as_dict()) if args.json else
-          f"{'legal' if check.legal else 'NOT legal'}: {check.reason}")
+          terminal(f"{'legal' if check.legal else 'NOT legal'}: {check.reason}"))
     return EXIT_OK if check.legal else EXIT_FALSE
 
 

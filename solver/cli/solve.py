@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from solver.errors import LiarsError
+from solver.errors import LiarsError, shown
 from solver.search.highest import Solution, highest
 from solver.words.tiles import Tiles
 from solver.words.wordset import format_shape
@@ -83,7 +83,7 @@ def run_solve(args) -> int:
             status = EXIT_USAGE
             if args.json:
                 print(json.dumps({"tiles": rack, "error": err.as_dict()}), flush=True)
-            print(readable(f"solve: {rack!r}: {err.message}"), file=sys.stderr, flush=True)
+            print(readable(f"solve: {shown(rack)}: {err.message}"), file=sys.stderr, flush=True)
             continue
         print(json.dumps(sol.as_dict()) if args.json else format_solution(sol, rack),
               flush=True)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from solver.errors import InvalidQuery, LiarsError
+from solver.errors import InvalidQuery, LiarsError, shown
 from solver.words.dictionary import answer_query
 from solver.words.lexicon import bundled_lexicons, load_lexicon
 from solver.words.queries import DEFAULT_LIMIT, MAX_LIMIT, WordAnswer, WordQuery
 from solver.words.tiles import Tiles
 from solver.words.wordset import one_word
 
-from .common import EXIT_FALSE, EXIT_OK, add_common, lexicon_of
+from .common import EXIT_FALSE, EXIT_OK, add_common, lexicon_of, terminal
 
 QUERY_OPTIONS = {"anagram": "--anagram", "pattern": "--pattern", "hooks": "--hooks",
                  "min": "--min", "max": "--max", "starts": "--starts", "ends": "--ends",
@@ -57,7 +57,7 @@ def run_words(args) -> int:
              if getattr(args, name) is not None}
     if parts:
         if args.from_tiles is not None or args.words:
-            extra = "--from" if args.from_tiles is not None else repr(args.words[0])
+            extra = "--from" if args.from_tiles is not None else shown(args.words[0])
             raise InvalidQuery(f"{', '.join(QUERY_OPTIONS[p] for p in parts)} asks the "
                                f"dictionary; {extra} does not go with it")
         query = WordQuery.parse(parts)
@@ -65,11 +65,11 @@ def run_words(args) -> int:
         if args.json:
             print(json.dumps(answer.as_dict()))
         else:
-            print("\n".join(format_answer(answer)))
+            print("\n".join(terminal(line) for line in format_answer(answer)))
         return EXIT_OK if answer.count else EXIT_FALSE
     if args.from_tiles is not None and args.words:
         raise LiarsError(f"--from lists every word the tiles make and takes no words to "
-                         f"check: drop {args.words[0]!r} or drop --from")
+                         f"check: drop {shown(args.words[0])} or drop --from")
     lex = lexicon_of(args)
     if args.from_tiles is not None:
         tiles = Tiles.parse(args.from_tiles, args.tile_set)
@@ -89,7 +89,7 @@ def run_words(args) -> int:
         print(json.dumps({"lexicon": lex.name, "words": verdicts}))
     else:
         for word, ok in verdicts.items():
-            print(f"{word.upper()}: {'valid' if ok else 'NOT valid'} in {lex.name}")
+            print(terminal(f"{word.upper()}: {'valid' if ok else 'NOT valid'} in {lex.name}"))
     return EXIT_OK if all(verdicts.values()) else EXIT_FALSE
 
 

@@ -223,7 +223,8 @@ def _load_bundled(name: str) -> Lexicon:
 @functools.lru_cache(maxsize=8)
 def _load_word_list(path: str, size: int, mtime_ns: int) -> Lexicon:
     """Build (or reuse from the cache) the tries of a user's own word list."""
-    data = Path(path).read_bytes()
+    with open(path, "rb") as handle:  # at most one byte past the limit: /dev/zero ends too
+        data = handle.read(MAX_WORD_LIST_BYTES + 1)
     if len(data) > MAX_WORD_LIST_BYTES:
         raise BadWordList(f"{path}: word list is larger than {MAX_WORD_LIST_BYTES} bytes",
                           field="lexicon")
