@@ -13,6 +13,7 @@ import re
 import shlex
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -129,14 +130,23 @@ def _main(program: str):
     raise AssertionError(f"console blocks run only solve and liars, not {program!r}")
 
 
+def _indented_blocks(name: str) -> list[str]:
+    """The indented code blocks of a document (outside its fenced blocks)."""
+    text = FENCE.sub("", (ROOT / name).read_text(encoding="utf-8"))
+    return [textwrap.dedent(m.group(0)) for m in
+            re.finditer(r"(?<=\n\n)(?:    .*\n|\n(?=    ))+", text)]
+
+
 @pytest.mark.parametrize("name", USER_DOCS)
 def test_every_json_block_parses(name):
-    blocks = _blocks(name)
-    for language, text, _ in blocks:
+    for language, text, _ in _blocks(name):
         if language == "json":
             json.loads(text)  # a comment or a trailing comma fails here
         else:
             assert not text.lstrip().startswith("{"), f"{name}: JSON outside a json block"
+    for text in _indented_blocks(name):
+        if text.lstrip().startswith("{"):
+            json.loads(text)
 
 
 def test_readme_is_a_short_guide():
