@@ -165,8 +165,8 @@ def test_responses_match_their_documented_schemas(app, document):
 
 
 def test_highest_is_described_as_it_stops(app, document):
-    """The search has no size cap (README): running out of time is the one way it stops,
-    and then it answers a set that exists and a shape no set beats."""
+    """The search has no size cap (docs/solver.md): running out of time is the one way it
+    stops, and then it answers a set that exists and a shape no set beats."""
     text = document["paths"]["/api/v1/letters/highest"]["post"]["description"]
     assert "no size cap" in text and "too large" not in text
     assert '"stopped": "budget"' in text and '"upper_bound"' in text
