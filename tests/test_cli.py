@@ -124,7 +124,8 @@ def test_a_bad_choice_is_refused_with_the_apis_message(args, field, body):
     error = api.get_json()["error"]
     assert api.status_code == 400 and error["field"] == field
     out = run(*args)
-    assert out.returncode == 2 and out.stderr.rstrip().endswith(error["message"])
+    assert out.returncode == 2 and f": {error['message']} (see " in out.stderr
+    assert len(out.stderr.splitlines()) == 1
 
 
 def test_bytes_that_are_not_utf8_are_shown_as_bytes():
@@ -136,3 +137,37 @@ def test_bytes_that_are_not_utf8_are_shown_as_bytes():
     assert err == ("solve: 'AB\\xffC': '\\xff' is not a letter tile (use A-Z; spaces, "
                    "commas and hyphens are ignored); \\xff is a byte that is not UTF-8 "
                    "text\n")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["liars", "check"], "liars check: the following arguments are required: tiles, declared "
+                         "(see liars check --help)"),
+    (["liars", "dice", "check", "2 fives", "5", "--bid-order", "x"],
+     "liars dice check: argument --bid-order: invalid choice: 'x'"),
+    (["solve", "AB", "--bogus"], "solve: unrecognized arguments: --bogus (see solve --help)"),
+    (["liars", "nonsense"], "liars: argument COMMAND: invalid choice: 'nonsense'"),
+])
+def test_a_usage_error_is_one_line_that_points_to_help(args, says):
+    out = run(*args)
+    assert out.returncode == 2 and not out.stdout
+    assert len(out.stderr.splitlines()) == 1 and says in out.stderr
+    assert "usage:" not in out.stderr and out.stderr.rstrip().endswith("--help)")
+
+
+def test_an_unquoted_word_set_is_told_to_be_quoted():
+    out = run("liars", "check", "--call", "exact", "ABEGIRR", "brier", "ag")
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1
+    assert "unrecognized arguments: ag; a word set of several words is one argument: quote " \
+           "it, as in 'brier, ag' (see liars check --help)" in out.stderr
+    out = run("liars", "raise", "big", "bigger", "a")
+    assert "quote it, as in 'bigger, a'" in out.stderr
+    out = run("liars", "check", "ABEGIRR", "brier", "--bogus")  # not a word: no hint
+    assert out.returncode == 2 and "quote" not in out.stderr
+
+
+def test_both_commands_say_their_version():
+    from solver.cli.common import version
+    for command in ("solve", "liars"):
+        out = run(command, "--version")
+        assert out.returncode == 0 and out.stdout == f"{command} {version()}\n"
+    assert version() != "unknown"  # the test run has the project installed

@@ -462,8 +462,8 @@ def test_cli_text_lines_and_exit_codes(capsys, monkeypatch, tmp_path):
         {"players": AB, "events": [D("ann", "a"), C("ben", "exact", "A9")]})))
     assert liars_main(["letters", "replay", "-"]) == 2
     assert capsys.readouterr().err == ("liars letters replay: '9' is not a letter tile (use A-Z; "
-                                       "spaces, commas and hyphens are ignored); usage: liars "
-                                       "letters replay [-h] [--json] file\n")
+                                       "spaces, commas and hyphens are ignored) (see liars "
+                                       "letters replay --help)\n")
 
 
 def test_api_answers_like_the_library_and_bounds_what_it_runs(client):

@@ -91,6 +91,29 @@ def readable(message: str) -> str:
     return f"{shown}; {first} is a byte that is not UTF-8 text" if first else shown
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, as the library's are: what is wrong
+    and where to read more, not the usage again (``--help`` shows it)."""
+
+    def error(self, message: str):
+        self.exit(EXIT_USAGE, f"{terminal(f'{self.prog}: {message}')} "
+                              f"(see {self.prog} --help)\n")
+
+
+def version() -> str:
+    """The installed version, for ``--version``."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+    try:
+        return installed("liars-letters")
+    except PackageNotFoundError:  # a checkout run without installing it
+        return "unknown"
+
+
+def add_version(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+
+
 def library_type(parse, name: str):
     """An argparse type that reads a choice as the library reads it for every front end
     (so 'EXACT' and ' exact ' pass here as in the API), refusing with its message."""
@@ -162,9 +185,28 @@ def racks(values: Iterable[str]) -> Iterable[str]:
                 return
 
 
+# Arguments left over after a declaration: most often a word set typed without quotes.
+_WORD_SET_COMMANDS = {"check": "declared", "raise": "declared"}
+
+
+def _leftover_hint(args, extra: list[str]) -> str:
+    """Why ``extra`` was left over, when the likely reason is a word set that the shell
+    split into words because it was not quoted."""
+    where = _WORD_SET_COMMANDS.get(getattr(args, "command", None))
+    if where is None or not all(word.isalpha() for word in extra):
+        return ""
+    words = ", ".join([getattr(args, where), *extra])
+    return f"; a word set of several words is one argument: quote it, as in {words!r}"
+
+
 def run_main(parser: argparse.ArgumentParser, runner, argv) -> int:
     """Parse ``argv`` and run: a LiarsError is one line on standard error and exit 2."""
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        where = " ".join(filter(None, [parser.prog, getattr(args, "command", None)]))
+        parser.exit(EXIT_USAGE, f"{terminal(f'{parser.prog}: unrecognized arguments: ')}"
+                                f"{terminal(' '.join(extra) + _leftover_hint(args, extra))} "
+                                f"(see {where} --help)\n")
     try:
         return runner(args)
     except LiarsError as err:

@@ -206,13 +206,13 @@ def _emit(result: dict, args, line: str) -> None:
 
 def _with_usage(parser: argparse.ArgumentParser, run):
     """Bad input fails as the subcommand's own error: one line on standard error that
-    names the problem and ends with the subcommand's usage (exit 2)."""
+    names the problem and says where its usage is (exit 2)."""
     def guarded(args) -> int:
         try:
             return run(args)
         except LiarsError as err:
-            usage = " ".join(parser.format_usage().split())
-            print(f"{parser.prog}: {terminal(err.message)}; {usage}", file=sys.stderr)
+            print(f"{terminal(f'{parser.prog}: {err.message}')} (see {parser.prog} --help)",
+                  file=sys.stderr)
             return EXIT_USAGE
     return guarded
 

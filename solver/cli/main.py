@@ -10,14 +10,15 @@ import argparse
 from typing import Callable, Iterable
 
 from . import games, letters, words
-from .common import run_main
+from .common import Parser, add_version, run_main
 
 
 def liars_parser(more: Iterable[Callable] = ()) -> argparse.ArgumentParser:
     """The library's ``liars`` subcommands; each of ``more`` adds its own to them
     (``register(subparsers)``), as the web app does in :mod:`api.cli`."""
-    p = argparse.ArgumentParser(prog="liars", description="Referee Liars' Letters and its "
-                                                          "sister bluffing games.")
+    p = Parser(prog="liars", description="Referee Liars' Letters and its sister bluffing "
+                                         "games.")
+    add_version(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     letters.register(sub)  # check, raise

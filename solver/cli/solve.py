@@ -19,7 +19,9 @@ from solver.words.wordset import format_shape
 from .common import (
     EXIT_OK,
     EXIT_USAGE,
+    Parser,
     add_common,
+    add_version,
     budget_of,
     lexicon_of,
     racks,
@@ -53,7 +55,7 @@ def format_solution(sol: Solution, rack: str | None = None) -> str:
 # --- solve ------------------------------------------------------------------------
 
 def solve_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="solve", description="Print the highest possible Liars' Letters word set for "
                                   "each rack of tiles.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -67,6 +69,7 @@ def solve_parser() -> argparse.ArgumentParser:
                    help="the revealed tiles, e.g. ABEGIRR (case-insensitive; spaces, commas, "
                         "hyphens ignored); '-' reads racks from standard input, one per line")
     add_common(p, budget=True)
+    add_version(p)
     return p
 
 
