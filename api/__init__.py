@@ -32,6 +32,7 @@ DEFAULT_CONFIG = {
     "MAX_SOLVE_TILES": 144,            # tiles for highest, call and subwords (a whole Bananagrams set)
     "SOLVER_BUDGET": 2.0,              # seconds a solve may take by default ...
     "SOLVER_BUDGET_MAX": 5.0,          # ... and at most, whatever a request asks
+    "REPLAY_BUDGET": 10.0,             # seconds the searches of one whole replay may take
     "SUBWORDS_LIMIT": 1000,            # words listed by letters/subwords by default ...
     "SUBWORDS_LIMIT_MAX": 5000,        # ... and at most
     "DEFAULT_LEXICON": DEFAULT_LEXICON,

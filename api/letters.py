@@ -103,7 +103,9 @@ def replay():
     """A whole game, as the sister games replay (see :data:`solver.games.registry.LETTERS`).
 
     The rules' lexicon is a bundled one (never a file path), and the referee's
-    search per call runs under the configured budget, like every solve here.
+    search per call runs under the configured budget, like every solve here; the
+    whole replay's searches under REPLAY_BUDGET (past it, a call that needs a long
+    search is undecided, and the replay answers where it stopped: never a timeout).
     """
     body = inputs.json_body(None)
     rules = body.get("rules")
@@ -117,4 +119,4 @@ def replay():
             err.field = f"rules.{err.field}"
             raise
         body = {**body, "rules": rules}
-    return jsonify(LETTERS.replay(body))
+    return jsonify(LETTERS.replay(body, seconds=float(current_app.config["REPLAY_BUDGET"])))

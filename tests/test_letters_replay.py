@@ -516,3 +516,86 @@ def test_no_letters_replay_request_makes_a_5xx():
         check(client.post(path, data=data, content_type="application/json"), path)
 
     run()
+
+
+# --- a whole replay's searches are bounded ------------------------------------------------------
+
+class FakeClock:
+    """time.monotonic for the referee: it moves only when a search spends its budget."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.budgets: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_a_replays_searches_share_its_overall_bound(monkeypatch, short_words):
+    """Each call is searched for the rules' budget or what is left of the replay's seconds,
+    whichever is less; once they are spent, only quick proofs (budget 0)."""
+    clock = FakeClock()
+    real_rule_call = letters.rule_call
+
+    def timed_rule_call(*args, budget, **kwargs):
+        clock.budgets.append(budget)
+        clock.now += budget  # as if every search used all of its budget
+        return real_rule_call(*args, budget=0, **kwargs)
+
+    monkeypatch.setattr(letters, "time", clock)
+    monkeypatch.setattr(registry_module(), "time", clock)
+    monkeypatch.setattr(letters, "rule_call", timed_rule_call)
+    rng = random.Random(5)
+    for _ in range(6):
+        payload, _ = random_game(rng, short_words)
+        letters._ruling.cache_clear()
+        clock.budgets.clear()
+        answer = LETTERS.replay(payload, seconds=5)
+        spent = 0.0
+        for budget in clock.budgets:
+            assert budget == min(2.0, max(0.0, 5 - spent))
+            spent += budget
+        assert spent <= 5
+        if not answer["ok"] and answer["error"]["code"] == "undecided":
+            assert answer.get("cut_short") is (True if spent >= 5 else None)
+
+
+def registry_module():
+    from solver.games import registry
+    return registry
+
+
+def big_table_game() -> dict:
+    """A legal 20-player Bananagrams game of bullshit calls on up to 100 tiles, as a table
+    might play it for an evening (built with quick searches only)."""
+    rng = random.Random(20)
+    players = [f"p{i:02d}" for i in range(20)]
+    rules = {"tile_set": "bananagrams", "tile_limit": 10, "budget": 0}
+    game = LettersGame(players, LettersRules(**rules))
+    bag = "".join(letter * n for letter, n in sorted(get_tile_set("bananagrams").counts.items()))
+    events, raises = [], 0
+    while game.winner is None and len(events) < 430:
+        if game.last is None or raises:  # a few raises around the table, a letter more each
+            words = list(game.last[1]) if game.last else []
+            event = D(game.to_move, ", ".join(words + [rng.choice("aeioust")]))
+            raises = rng.randint(0, 6) if game.last is None else raises - 1
+        else:
+            event = C(game.to_move, "bullshit", "".join(rng.sample(bag, game.tiles_in_play)))
+        game.push(action_from_dict(event))
+        events.append(event)
+    return {"rules": {**rules, "budget": 2}, "players": players, "events": events}
+
+
+def test_a_long_legal_game_replays_through_the_api_within_its_bound():
+    """Its searches, 2 s a call, would take minutes; under REPLAY_BUDGET the replay answers
+    200 with the whole game (bullshit needs no long search: every call is decided)."""
+    from api import create_app
+    payload = big_table_game()
+    calls = sum(e["type"] == "call" for e in payload["events"])
+    assert calls >= 80 and max(len(e.get("tiles", "")) for e in payload["events"]) > 99
+    letters._ruling.cache_clear()
+    client = create_app({"REPLAY_BUDGET": 1.0, "MAX_CONTENT_LENGTH": 1 << 20}).test_client()
+    answer = client.post("/api/v1/letters/replay", json=payload)
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["ok"] and body["events"] == len(payload["events"])

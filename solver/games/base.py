@@ -124,6 +124,11 @@ class Game:
     events: ClassVar[tuple[dict, ...]] = ()  # the JSON Schema of each kind of replay event
     REPLAY_EXAMPLE: ClassVar[dict] = {}
 
+    # A move's searches end by ``deadline`` (a time.monotonic() value), when one is set;
+    # ``cut_short`` tells that one was cut short by it.  Only Liars' Letters searches.
+    deadline: float | None = None
+    cut_short: bool = False
+
     def __init__(self, players, rules: Rules | None = None):
         self.rules = rules or self.Rules()
         low, high = self.seats

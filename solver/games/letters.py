@@ -17,8 +17,9 @@ False
 
 from __future__ import annotations
 
+import collections
 import dataclasses
-import functools
+import time
 from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
@@ -398,13 +399,40 @@ def action_from_dict(event: dict, *, field: str = "event"):
     return MakeCall(player, call, tiles, ruling)
 
 
-@functools.lru_cache(maxsize=2048)
-def _ruling(tiles: str, tile_set: str, declared: tuple[str, ...], call: Call, lexicon: str,
-            budget: float) -> CallRuling:
+class Rulings:
     """:func:`rule_call`, remembered: a table replays its whole game after every move, so
-    each call is searched once per process, and an answer the search could not prove stays
-    the same answer (the one the table ruled on) when the game is replayed."""
-    return rule_call(tiles, WordSet(declared), call, lexicon, tile_set=tile_set, budget=budget)
+    each call is searched once per process.
+
+    A decided ruling is proven, so it answers its call at any budget.  An undecided
+    one answers its call at a budget no larger than the one it had, and at any budget
+    once the table has ruled on it: the answer the table ruled on stays the answer
+    when the game is replayed.  A larger budget searches again (it may settle it).
+    """
+
+    def __init__(self, size: int = 2048):
+        self.size = size
+        self._known: collections.OrderedDict = collections.OrderedDict()
+
+    def __call__(self, tiles: str, tile_set: str, declared: tuple[str, ...], call: Call,
+                 lexicon: str, budget: float, *, table_ruled: bool = False) -> CallRuling:
+        key = (tiles, tile_set, declared, call, lexicon)
+        known = self._known.get(key)
+        if known is not None and (known[1].decided or table_ruled or budget <= known[0]):
+            self._known.move_to_end(key)
+            return known[1]
+        ruling = rule_call(tiles, WordSet(declared), call, lexicon, tile_set=tile_set,
+                           budget=budget)
+        self._known[key] = (budget, ruling)
+        self._known.move_to_end(key)
+        while len(self._known) > self.size:
+            self._known.popitem(last=False)
+        return ruling
+
+    def cache_clear(self) -> None:
+        self._known.clear()
+
+
+_ruling = Rulings()
 
 
 def _deltas(call: Call, caller_right: bool) -> tuple[int, int]:
@@ -516,6 +544,16 @@ class LettersGame(Game):
         """
         return self.push(MakeCall(player, call, tiles, ruling))
 
+    def call_budget(self) -> float:
+        """The seconds the referee may search on the next call: the rules' budget, or what
+        is left before :attr:`deadline` (0 once it has passed: only quick proofs)."""
+        if self.deadline is None:
+            return self.rules.budget
+        left = max(0.0, self.deadline - time.monotonic())
+        if left < self.rules.budget:
+            self.cut_short = True
+        return min(self.rules.budget, left)
+
     # --- checking and applying a move ---------------------------------------------------
 
     def _raise(self, action: Declare) -> RaiseCheck:
@@ -539,7 +577,7 @@ class LettersGame(Game):
             raise IllegalMove(f"{len(revealed)} tiles revealed, but the players hold {held}",
                               field="tiles")
         verdict = _ruling(str(revealed), self.rules.tile_set, tuple(self.last[1]), call,
-                          self.rules.lexicon, self.rules.budget)
+                          self.rules.lexicon, self.call_budget(), table_ruled=ruling is not None)
         if verdict.decided:
             decision = "rejected" if verdict.caller == 1 else "upheld"
             if ruling is not None and ruling != decision:

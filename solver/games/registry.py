@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import functools
+import time
 
 from solver.errors import IllegalMove, InvalidInput, LiarsError, LimitExceeded
 
@@ -93,7 +94,7 @@ class Replayer:
     def replay_schema(self) -> dict:
         return self.game.replay_schema()
 
-    def replay(self, payload: dict) -> dict:
+    def replay(self, payload: dict, *, seconds: float | None = None) -> dict:
         """Replay ``{"rules", "players", "events"}`` move by move.
 
         Answers ``{"ok": true, "state"}`` with the final state, or, at the first
@@ -101,10 +102,17 @@ class Replayer:
         with the state before it (plus the error's ``details``, if it has any:
         an undecided Liars' Letters call says what the referee knows).
         Unreadable input raises a LiarsError.
+
+        ``seconds`` bounds the searches of the whole replay (Liars' Letters calls): once
+        spent, each call is searched only for what is quick to prove, so a call that
+        needs more is undecided and the replay stops there, as the rules say, with
+        ``"cut_short": true``; the table rules on it and replays again.
         """
         payload = _object(payload, {"rules", "players", "events"}, {"players"},
                           f"{self.name} replay")
         game = self.game(payload["players"], self.rules_type.from_dict(payload.get("rules")))
+        if seconds is not None:
+            game.deadline = time.monotonic() + seconds
         events = payload.get("events", [])
         if not isinstance(events, list):
             raise InvalidInput(f"events must be a list, not {type(events).__name__}",
@@ -117,9 +125,10 @@ class Replayer:
                 action = self.game.read_action(event, field=f"events[{index}]")
                 game.push(action)
             except IllegalMove as err:
+                cut = {"cut_short": True} if game.cut_short else {}
                 return {"ok": False, "game": self.name, "error": _in_event(err, index).as_dict(),
                         "event_index": index, "event": event,
-                        **getattr(err, "details", {}), "state": game.to_dict()}
+                        **getattr(err, "details", {}), **cut, "state": game.to_dict()}
             except LiarsError as err:
                 raise _in_event(err, index)
         return {"ok": True, "game": self.name, "events": len(events), "state": game.to_dict()}
