@@ -163,3 +163,40 @@ class CannotRule(IllegalMove):
         super().__init__(message, field=field)
         self.ruling = ruling
         self.details = {"undecided": ruling.as_dict()} if ruling is not None else {}
+
+
+# --- rooms: who may act, and when ------------------------------------------------------
+
+class NotSeated(LiarsError):
+    """No token, or a token of no seat in this room: every room route but create and join
+    needs the player's own token."""
+    code = "unauthorized"
+    status = 401
+
+
+class HostOnly(LiarsError):
+    """Something only the room's host may do (start, rule an undecided call, remove)."""
+    code = "host_only"
+    status = 403
+
+
+class UnknownRoom(LiarsError):
+    code = "unknown_room"
+    status = 404
+
+
+class RoomConflict(LiarsError):
+    """What the room's state does not allow now: joining after the start, a move before it.
+    An illegal move in a room is answered with this status too (409)."""
+    code = "room_conflict"
+    status = 409
+
+
+class TooManyGuesses(LiarsError):
+    """Too many unknown room codes from one address: guessing codes is bounded."""
+    code = "too_many_guesses"
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int = 60):
+        super().__init__(message)
+        self.retry_after = retry_after

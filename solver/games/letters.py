@@ -514,6 +514,10 @@ class LettersGame(Game):
     def winner(self) -> str | None:
         return self.active[0] if len(self.active) == 1 else None
 
+    def can_call(self) -> bool:
+        """Is there a declaration to call on?"""
+        return not self.is_over() and self.last is not None
+
     @property
     def tiles_in_play(self) -> int:
         return sum(self.tiles[p] for p in self.active)

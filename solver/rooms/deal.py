@@ -1,0 +1,39 @@
+"""The server as the bag: tiles drawn and dice rolled for each player, uniformly.
+
+``rng`` is a ``random.Random``-like source; rooms pass ``secrets.SystemRandom()``
+so that no player can predict another's hand, tests a seeded one.
+
+>>> import random
+>>> from solver.words.tiles import get_tile_set
+>>> hands = draw_tiles(get_tile_set("scrabble"), {"ann": 2, "ben": 1}, random.Random(1))
+>>> sorted(len(h) for h in hands.values())
+[1, 2]
+>>> roll_dice({"ann": 3}, 6, random.Random(1))["ann"]
+[1, 2, 5]
+"""
+
+from __future__ import annotations
+
+from solver.errors import InvalidRules
+from solver.words.tiles import TileSet
+
+
+def draw_tiles(tile_set: TileSet, counts: dict[str, int], rng) -> dict[str, str]:
+    """Each player's tiles, drawn together without replacement from one full bag."""
+    bag = [letter for letter, n in sorted(tile_set.counts.items()) for _ in range(n)]
+    wanted = sum(counts.values())
+    if wanted > len(bag):
+        raise InvalidRules(f"{wanted} tiles are held, but the {tile_set.name} set has only "
+                           f"{len(bag)}", field="rules.tile_set")
+    drawn = rng.sample(bag, wanted)
+    hands, at = {}, 0
+    for player, n in counts.items():
+        hands[player] = "".join(sorted(drawn[at:at + n]))
+        at += n
+    return hands
+
+
+def roll_dice(counts: dict[str, int], faces: int, rng) -> dict[str, list[int]]:
+    """Each player's dice, every die uniform over its faces, sorted for the eye."""
+    return {player: sorted(rng.randrange(1, faces + 1) for _ in range(n))
+            for player, n in counts.items()}

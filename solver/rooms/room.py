@@ -1,0 +1,404 @@
+"""A room: one table's game played on everyone's phone, the server dealing and ruling.
+
+A room is the library's game object (:mod:`solver.games`) plus what hosting adds:
+the seats and their tokens, the lobby, the hands dealt by the server or revealed
+by each phone, a call waiting for the reveals or for the table's ruling, and the
+event log.  The log is a replay (``{"rules", "players", "events"}``): the replay
+routes play it to the same state.  Each player's view carries their own hand
+only; other players show counts until a call reveals them.
+
+A room is pure (no I/O): the API keeps it as the JSON of :meth:`Room.to_dict`.
+
+>>> import random
+>>> room, ann = Room.create("ABCD", {"game": "dice", "deal": "server", "name": "ann",
+...                                   "rules": {"dice_each": 1}}, rng=random.Random(3))
+>>> ben = room.join("ben")
+>>> room.start(room.seat(ann), rng=random.Random(3))
+>>> view = room.view("ben")
+>>> view["phase"], view["to_move"], len(view["you"]["hand"]), view["players"][0]["dice"]
+('playing', 'ann', 1, 1)
+>>> "hand" in view["players"][0]
+False
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from solver.errors import (
+    CannotRule,
+    GameOver,
+    HostOnly,
+    IllegalMove,
+    InvalidInput,
+    NotSeated,
+    RoomConflict,
+    shown,
+)
+from solver.games.dice import DiceGame
+from solver.games.letters import LettersGame
+from solver.games.table import require
+from solver.words.tiles import Tiles, get_tile_set
+
+from .deal import draw_tiles, roll_dice
+from .names import read_name, same_name
+
+GAMES = {"letters": LettersGame, "dice": DiceGame}
+DEALS = ("server", "table")
+PHASES = ("lobby", "playing", "reveal", "over")
+TOKEN_BYTES = 24  # 192 random bits a token
+
+# The moves a phone sends, by game, with the keys each may carry besides "type".
+MOVES = {"letters": {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"},
+                     "ruling": {"ruling"}},
+         "dice": {"bid": {"quantity", "face", "claim"}, "liar": set(), "reveal": {"dice"},
+                  "ruling": {"ruling"}}}
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _keys(body, allowed: set[str], what: str) -> dict:
+    if not isinstance(body, dict):
+        raise InvalidInput(f"{what} must be a JSON object, not {type(body).__name__}")
+    unknown = sorted(set(body) - allowed, key=str)
+    if unknown:
+        listed = ", ".join(shown(k) for k in unknown[:5])
+        raise InvalidInput(f"unknown field(s) in {what}: {listed}"
+                           + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""),
+                           field=str(unknown[0])[:40])
+    return body
+
+
+class Room:
+    """One table: its seats, its game, its log.  Build one with :meth:`create`."""
+
+    def __init__(self, data: dict):
+        self.data = data
+
+    # --- the lobby ------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, code: str, body: dict, *, rng=None) -> tuple["Room", str]:
+        """A new room from ``{"game", "deal", "name", "rules"}``: the room and the host's
+        token (the creator is the host)."""
+        body = _keys(body, {"game", "deal", "name", "rules"}, "a new room")
+        game = require(body, "game", field="room")
+        if game not in GAMES:
+            raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
+                               field="game")
+        deal = body.get("deal", "server")
+        if deal not in DEALS:
+            raise InvalidInput(f"deal is 'server' (the server draws and rolls) or 'table' "
+                               f"(each phone types its own), not {shown(deal)}", field="deal")
+        rules = GAMES[game].Rules.from_dict(body.get("rules"))
+        room = cls({"code": code, "game": game, "deal": deal, "rules": rules.to_dict(),
+                    "version": 1, "phase": "lobby", "seats": [], "state": None,
+                    "events": [], "hands": {}, "pending": None, "last_ruling": None,
+                    "bids": []})
+        token = room._seat(require(body, "name", field="room"), host=True)
+        return room, token
+
+    def _seat(self, name, *, host: bool = False) -> str:
+        name = read_name(name)
+        taken = next((s["name"] for s in self.seats if same_name(s["name"], name)), None)
+        if taken is not None:
+            raise RoomConflict(f"{shown(taken)} is already at this table: choose another "
+                               f"name", field="name")
+        high = self.game_type.seats[1]
+        if len(self.seats) >= high:
+            raise RoomConflict(f"this table is full: {self.game_type.title} takes at most "
+                               f"{high} players", field="name")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self.seats.append({"name": name, "token": _digest(token), "host": host})
+        self._changed()
+        return token
+
+    def join(self, name) -> str:
+        """A new player's seat; their token.  No one joins once the game has started."""
+        if self.phase != "lobby":
+            raise RoomConflict("the game has started: no one joins now", field="name")
+        return self._seat(name)
+
+    def seat(self, token) -> str:
+        """The name of the seat ``token`` is for; NotSeated for any other token."""
+        if isinstance(token, str) and token:
+            digest = _digest(token)
+            for seat in self.seats:
+                if hmac.compare_digest(seat["token"], digest):
+                    return seat["name"]
+        raise NotSeated("this room needs your player's token (Authorization: Bearer TOKEN)")
+
+    def start(self, by: str, *, rng=None) -> None:
+        """The host starts the game: seats are fixed, the server deals (or the table)."""
+        self._host_only(by, "start the game")
+        if self.phase != "lobby":
+            raise RoomConflict("the game has already started", field="type")
+        game = self.game_type([s["name"] for s in self.seats],
+                              self.game_type.Rules.from_dict(self.rules))
+        self.data["state"] = game.to_dict()
+        self.data["phase"] = "playing"
+        self._deal(game, rng)
+        self._changed()
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def move(self, by: str, body: dict, *, rng=None) -> None:
+        """A phone's move: a replay event without "player" (the token says who).
+
+        An illegal move changes nothing and is a RoomConflict-status error (409)."""
+        kind = _keys(body, {"type"} | set().union(*MOVES[self.game].values()),
+                     "a move").get("type")
+        if kind not in MOVES[self.game]:
+            raise InvalidInput(f"a {self.game_type.title} move is "
+                               f"{', '.join(map(repr, MOVES[self.game]))}, not {shown(kind)}",
+                               field="type")
+        _keys(body, {"type"} | MOVES[self.game][kind], f"a {kind} move")
+        if self.phase == "lobby":
+            raise RoomConflict("the game has not started yet: the host starts it", field="type")
+        try:
+            if self.phase == "over":
+                raise GameOver(f"the game is over: {self.view(by)['winner']} won")
+            getattr(self, f"_{kind}")(by, body, rng)
+        except IllegalMove as err:
+            err.status = RoomConflict.status  # in a room, an illegal move is a conflict
+            raise
+        self._changed()
+
+    def _declare(self, by, body, rng):
+        self._playing(kind="declare")
+        self._push({"type": "declare", "player": by, "words": require(body, "words",
+                                                                      field="move")})
+
+    def _bid(self, by, body, rng):
+        self._playing(kind="bid")
+        self._push({"type": "bid", "player": by, **{k: v for k, v in body.items()
+                                                    if k != "type"}})
+        self.data["bids"].append({"player": by, **self.game_obj().bid.to_dict()})
+
+    def _call(self, by, body, rng):
+        self._called(by, {"type": "call", "player": by, "call": require(body, "call",
+                                                                        field="move")}, rng)
+
+    def _liar(self, by, body, rng):
+        self._called(by, {"type": "liar", "player": by}, rng)
+
+    def _called(self, by, event, rng):
+        """A call: checked as the game would (turn, something to call on), then ruled at
+        once on the dealt hands, or once every phone has revealed its own."""
+        self._playing(kind=event["type"])
+        game = self.game_obj()
+        game.check_seat(by)
+        if by != game.to_move:
+            raise IllegalMove(game.turn_problem(by), field="player")
+        if not game.can_call():
+            raise IllegalMove(f"{by} cannot call: nothing has been "
+                              f"{'declared' if self.game == 'letters' else 'bid'} this round",
+                              field="type")
+        if self.game == "letters":
+            from solver.games.letters import Call
+            Call.parse(event["call"])  # the library's message for anything but the two calls
+        self.data["pending"] = {"event": event, "revealed": {}}
+        if self.deal == "server":
+            self.data["pending"]["revealed"] = {p: self.hands[p] for p in game.active}
+            self._rule()
+        else:
+            self.data["phase"] = "reveal"
+
+    def _reveal(self, by, body, rng):
+        pending = self.data["pending"]
+        if self.phase != "reveal" or pending is None or self.deal != "table" \
+                or pending.get("undecided"):
+            raise IllegalMove("there is nothing to reveal now: tiles or dice are revealed "
+                              "after a call", field="type")
+        game = self.game_obj()
+        if by not in game.active:
+            raise IllegalMove(f"{by} is out of the game: nothing to reveal", field="player")
+        if self.game == "letters":
+            hand = str(Tiles.parse(require(body, "tiles", field="move"), self.rules["tile_set"]))
+            held = game.tiles[by]
+        else:
+            from solver.games.dice import read_dice
+            hand = list(read_dice(require(body, "dice", field="move"), self.rules["faces"]))
+            held = game.dice[by]
+        if len(hand) != held:
+            raise IllegalMove(f"{by} holds {held} {'tiles' if self.game == 'letters' else 'dice'}"
+                              f", not {len(hand)}", field="tiles" if self.game == "letters"
+                              else "dice")
+        pending["revealed"][by] = hand
+        if all(p in pending["revealed"] for p in game.active):
+            self._rule()
+
+    def _ruling(self, by, body, rng):
+        """The host records the table's ruling on a call the referee cannot decide."""
+        self._host_only(by, "record the table's ruling")
+        pending = self.data["pending"]
+        if pending is None or not pending.get("undecided"):
+            raise IllegalMove("no call is waiting for the table's ruling", field="type")
+        pending["event"]["ruling"] = require(body, "ruling", field="move")
+        self._rule(rng)
+
+    def _rule(self, rng=None):
+        """Push the pending call with every hand revealed; deal the next round."""
+        pending = self.data["pending"]
+        game = self.game_obj()
+        revealed = {p: pending["revealed"][p] for p in game.active}
+        event = dict(pending["event"])
+        if self.game == "letters":
+            event["tiles"] = "".join(revealed.values())
+        else:
+            event["dice"] = revealed
+        try:
+            result = game.push(game.read_action(event))
+        except CannotRule as err:
+            pending["undecided"] = err.ruling.as_dict()
+            self.data["phase"] = "reveal"
+            self.data["last_ruling"] = self._ruling_view(event, revealed, None, err.message, {})
+            return
+        if self.game == "letters":
+            ruled = game.rounds[-1]["ruling"]
+            deltas = ((event["player"], ruled["caller"]),
+                      (game.rounds[-1]["call"]["declarer"], ruled["declarer"]))
+            view = self._ruling_view(event, revealed, ruled["decision"], result.explain(),
+                                     {p: d for p, d in deltas if d})
+            view["by_table"] = ruled["by"] == "table"
+        else:
+            verdict = "holds" if result.holds else "fails"
+            view = self._ruling_view(event, revealed, verdict, f"{result.count} dice count "
+                                     f"for {result.bid}: the bid {verdict}", {result.loser: -1})
+            view["loser"] = result.loser
+        self.data["events"].append(event)
+        self.data["state"] = game.to_dict()
+        self.data["pending"] = None
+        self.data["bids"] = []
+        self.data["last_ruling"] = view
+        if game.is_over():
+            self.data["phase"] = "over"
+            self.data["hands"] = {}
+        else:
+            self.data["phase"] = "playing"
+            self._deal(game, rng)
+
+    def _ruling_view(self, event, revealed, ruling, reason, changes) -> dict:
+        return {"call": event.get("call", "liar"), "by": event["player"],
+                "revealed": dict(revealed), "ruling": ruling, "reason": reason,
+                "changes": changes}
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def _push(self, event: dict) -> None:
+        game = self.game_obj()
+        game.push(game.read_action(event))
+        self.data["events"].append(event)
+        self.data["state"] = game.to_dict()
+
+    def _deal(self, game, rng) -> None:
+        """The server draws each player's tiles (or rolls their dice) for the round."""
+        if self.deal != "server":
+            self.data["hands"] = {}
+            return
+        rng = rng or secrets.SystemRandom()
+        counts = self._holdings(game)
+        if self.game == "letters":
+            self.data["hands"] = draw_tiles(get_tile_set(self.rules["tile_set"]), counts, rng)
+        else:
+            self.data["hands"] = roll_dice(counts, self.rules["faces"], rng)
+
+    def _holdings(self, game) -> dict[str, int]:
+        held = game.tiles if self.game == "letters" else game.dice
+        return {p: held[p] for p in game.active}
+
+    def _playing(self, *, kind: str) -> None:
+        if self.phase == "reveal":
+            raise IllegalMove(f"a call is being ruled: no {kind} until it is", field="type")
+
+    def _host_only(self, by: str, what: str) -> None:
+        if not any(s["name"] == by and s["host"] for s in self.seats):
+            raise HostOnly(f"only the host may {what}")
+
+    def _changed(self) -> None:
+        self.data["version"] += 1
+
+    # --- reading --------------------------------------------------------------------------
+
+    code = property(lambda self: self.data["code"])
+    game = property(lambda self: self.data["game"])
+    deal = property(lambda self: self.data["deal"])
+    rules = property(lambda self: self.data["rules"])
+    phase = property(lambda self: self.data["phase"])
+    version = property(lambda self: self.data["version"])
+    seats = property(lambda self: self.data["seats"])
+    hands = property(lambda self: self.data["hands"])
+
+    @property
+    def game_type(self):
+        return GAMES[self.game]
+
+    @property
+    def host(self) -> str:
+        return next(s["name"] for s in self.seats if s["host"])
+
+    def game_obj(self):
+        """The game as it stands (rebuilt from its state: no search is run again)."""
+        return self.game_type.from_dict(self.data["state"])
+
+    def log(self) -> dict:
+        """The replay so far: the replay routes play it to this room's game state."""
+        return {"rules": dict(self.rules), "players": [s["name"] for s in self.seats],
+                "events": [dict(e) for e in self.data["events"]]}
+
+    def view(self, name: str) -> dict:
+        """What ``name``'s phone shows: everything public, and only their own hand."""
+        state = self.data["state"]
+        game = self.game_obj() if state else None
+        count_key = "tiles" if self.game == "letters" else "dice"
+        players = []
+        for seat in self.seats:
+            player = seat["name"]
+            held = None
+            if game is not None:
+                held = (game.tiles if self.game == "letters" else game.dice)[player]
+            players.append({"name": player, count_key: held,
+                            "out": game is not None and player in game.out,
+                            "host": seat["host"],
+                            "revealed": bool(self.data["pending"]) and
+                            player in self.data["pending"]["revealed"]})
+        letters = self.game == "letters"
+        declarations = ([{"player": d["player"], "words": d["words"]}
+                         for d in state["declarations"]] if letters and state else
+                        [{"player": b["player"], "quantity": b["quantity"], "face": b["face"]}
+                         for b in self.data["bids"]])
+        over = game is not None and game.is_over()
+        outcome = game.outcome() if over else None
+        return {
+            "code": self.code, "game": self.game, "deal": self.deal, "rules": dict(self.rules),
+            "version": self.version, "phase": self.phase, "players": players,
+            "you": {"name": name, "host": name == self.host,
+                    "hand": self.hands.get(name)},
+            "to_move": None if game is None or self.phase != "playing" else game.to_move,
+            "round": (state["round"] if letters else len(state["rounds"]) + 1) if state else None,
+            "direction": (state["direction"] if letters else "clockwise") if state else None,
+            "declarations": declarations,
+            "waiting_for": self._waiting_for(game),
+            "last_ruling": self.data["last_ruling"],
+            "winner": outcome.winner if outcome else None,
+        }
+
+    def _waiting_for(self, game) -> list[str]:
+        """Who the room waits for in a reveal: the phones still to reveal, or the host."""
+        pending = self.data["pending"]
+        if pending is None:
+            return []
+        if pending.get("undecided"):
+            return [self.host]
+        return [p for p in game.active if p not in pending["revealed"]]
+
+    def to_dict(self) -> dict:
+        return self.data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Room":
+        return cls(data)

@@ -1,0 +1,209 @@
+"""A room (solver/rooms): whole games on every phone, the rules the library's, secrets kept.
+
+Games are played to a winner with the server dealing and with the table revealing; the
+room's log replays through the replay machinery to the room's own state; every view at
+every step holds its own player's hand and no one else's.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from solver.errors import HostOnly, IllegalMove, InvalidInput, NotSeated, RoomConflict
+from solver.games.registry import REPLAYERS
+from solver.rooms.room import Room
+
+
+def new_room(game, deal, names=("ann", "ben", "cy"), rules=None, seed=1):
+    rng = random.Random(seed)
+    room, host = Room.create("ROOM", {"game": game, "deal": deal, "name": names[0],
+                                      "rules": rules or {}}, rng=rng)
+    tokens = {names[0]: host}
+    for name in names[1:]:
+        tokens[name] = room.join(name)
+    room.start(room.seat(host), rng=rng)
+    return room, tokens, rng
+
+
+def hands_in(view: dict) -> list:
+    """Every value a view holds under a "hand" key, wherever it is."""
+    found = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "hand":
+                    found.append(value)
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(view)
+    return found
+
+
+def assert_secrets_kept(room: Room):
+    """Each player's view carries their own current hand and no other's: the only hands
+    of others are those a finished call revealed (last_ruling.revealed)."""
+    for seat in room.seats:
+        name = seat["name"]
+        view = room.view(name)
+        assert hands_in(view) == [room.hands.get(name)]
+        public = {k: v for k, v in view.items() if k not in ("you", "last_ruling")}
+        text = json.dumps(public)
+        for other, hand in room.hands.items():
+            if other != name and room.phase != "reveal":
+                assert json.dumps(hand) not in text or len(hand) < 3, (name, other)
+        if view["last_ruling"] is not None and room.phase == "playing":
+            # what the last call revealed is the round before's hands, not today's
+            assert set(view["last_ruling"]["revealed"]) <= {s["name"] for s in room.seats}
+
+
+def play_to_the_end(room, tokens, rng, choose, limit=400):
+    for _ in range(limit):
+        if room.phase == "over":
+            return
+        if room.phase == "reveal":
+            pending = room.data["pending"]
+            if pending.get("undecided"):
+                room.move(room.host, {"type": "ruling", "ruling": rng.choice(["upheld",
+                                                                               "rejected"])})
+            continue
+        view = room.view(room.view(room.host)["to_move"])
+        room.move(view["you"]["name"], choose(room, view, rng), rng=rng)
+        assert_secrets_kept(room)
+    raise AssertionError("no winner")
+
+
+def letters_move(room, view, rng):
+    last = view["declarations"][-1]["words"] if view["declarations"] else []
+    if last and rng.random() < 0.35:
+        return {"type": "call", "call": rng.choice(["bullshit", "exact"])}
+    return {"type": "declare", "words": ", ".join(last + [rng.choice("aeiost")])}
+
+
+def dice_move(room, view, rng):
+    bids = view["declarations"]
+    in_play = sum(p["dice"] for p in view["players"] if not p["out"])
+    if not bids:
+        return {"type": "bid", "quantity": 1, "face": rng.randint(1, 6)}
+    quantity, face = bids[-1]["quantity"], bids[-1]["face"]
+    if rng.random() < 0.4 or (face == 6 and quantity == in_play):
+        return {"type": "liar"}
+    if face < 6 and (quantity == in_play or rng.random() < 0.5):
+        return {"type": "bid", "quantity": quantity, "face": face + 1}  # seed order: any
+    return {"type": "bid", "quantity": quantity + 1, "face": face}
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("game, choose, rules", [
+    ("letters", letters_move, {"tile_limit": 2, "budget": 0.5}),
+    ("dice", dice_move, {"dice_each": 2}),
+])
+def test_a_server_dealt_game_plays_to_a_winner_and_its_log_replays(game, choose, rules, seed):
+    room, tokens, rng = new_room(game, "server", rules=rules, seed=seed)
+    play_to_the_end(room, tokens, rng, choose)
+    view = room.view("ann")
+    assert view["phase"] == "over" and view["winner"] in tokens
+    replayed = REPLAYERS[game].replay(room.log())
+    assert replayed["ok"] and replayed["state"] == room.data["state"]
+
+
+def test_the_server_deals_what_each_player_holds():
+    room, tokens, rng = new_room("letters", "server", names=("ann", "ben"),
+                                 rules={"tile_limit": 3})
+    assert {p: len(h) for p, h in room.hands.items()} == {"ann": 1, "ben": 1}
+    room.move("ann", {"type": "declare", "words": "q"})
+    before = dict(room.hands)
+    room.move("ben", {"type": "call", "call": "bullshit"})
+    ruling = room.view("ann")["last_ruling"]
+    assert ruling["revealed"] == before and ruling["by"] == "ben"
+    assert ruling["changes"] in ({"ben": 1}, {"ann": 1})
+    held = room.data["state"]["tiles"]
+    assert {p: len(h) for p, h in room.hands.items()} == held
+
+
+def test_a_table_dealt_call_waits_for_every_phone_to_reveal():
+    room, tokens, rng = new_room("letters", "table", names=("ann", "ben", "cy"))
+    assert room.hands == {} and room.view("ben")["you"]["hand"] is None
+    room.move("ann", {"type": "declare", "words": "a"})
+    room.move("ben", {"type": "call", "call": "bullshit"})
+    assert room.phase == "reveal" and room.view("cy")["waiting_for"] == ["ann", "ben", "cy"]
+    with pytest.raises(IllegalMove, match="holds 1 tiles, not 2") as err:
+        room.move("cy", {"type": "reveal", "tiles": "AB"})
+    assert err.value.status == 409
+    room.move("cy", {"type": "reveal", "tiles": "b"})
+    room.move("ann", {"type": "reveal", "tiles": "Z"})
+    assert room.view("ann")["last_ruling"] is None  # no one sees a reveal before all have
+    room.move("ben", {"type": "reveal", "tiles": "A"})
+    ruling = room.view("ann")["last_ruling"]
+    assert room.phase == "playing" and ruling["revealed"] == {"ann": "Z", "ben": "A", "cy": "B"}
+    assert ruling["ruling"] == "rejected" and ruling["changes"] == {"ben": 1}  # "a" exists
+    assert room.log()["events"][-1] == {"type": "call", "player": "ben", "call": "bullshit",
+                                        "tiles": "ZAB"}
+
+
+def test_an_undecided_call_waits_for_the_hosts_ruling():
+    """At budget 0 the referee cannot prove 'sunnah, w, z' the highest of NSZAUNHW (it is):
+    the host records the table's ruling, and the log carries it, as a replay does."""
+    names = [f"p{i}" for i in range(1, 9)]
+    room, tokens, rng = new_room("letters", "table", names=names, rules={"budget": 0})
+    room.move("p1", {"type": "declare", "words": "sunnah, w, z"})
+    room.move("p2", {"type": "call", "call": "exact"})
+    for name, tile in zip(names, "NSZAUNHW"):
+        room.move(name, {"type": "reveal", "tiles": tile})
+    view = room.view("p2")
+    assert room.phase == "reveal" and view["waiting_for"] == ["p1"]
+    assert view["last_ruling"]["ruling"] is None and "undecided" in view["last_ruling"]["reason"]
+    with pytest.raises(HostOnly):
+        room.move("p2", {"type": "ruling", "ruling": "upheld"})
+    with pytest.raises(IllegalMove, match="a call is being ruled"):
+        room.move("p3", {"type": "declare", "words": "a"})
+    room.move("p1", {"type": "ruling", "ruling": "upheld"})
+    assert room.phase == "playing" and room.log()["events"][-1]["ruling"] == "upheld"
+    assert room.view("p1")["last_ruling"]["by_table"] is True
+    replayed = REPLAYERS["letters"].replay(room.log())
+    assert replayed["ok"] and replayed["state"] == room.data["state"]
+
+
+def test_who_may_do_what():
+    room, host = Room.create("ROOM", {"game": "dice", "deal": "server", "name": "ann"})
+    ben = room.join("ben")
+    with pytest.raises(RoomConflict, match="already at this table"):
+        room.join("ANN")
+    with pytest.raises(NotSeated):
+        room.seat("not a token")
+    with pytest.raises(NotSeated):
+        room.seat("")
+    with pytest.raises(HostOnly):
+        room.start(room.seat(ben))
+    with pytest.raises(RoomConflict, match="not started"):
+        room.move("ann", {"type": "bid", "quantity": 1, "face": 2})
+    room.start(room.seat(host))
+    with pytest.raises(RoomConflict, match="no one joins"):
+        room.join("cy")
+    with pytest.raises(IllegalMove, match="it is ann's turn, not ben's") as err:
+        room.move("ben", {"type": "bid", "quantity": 1, "face": 2})
+    assert err.value.status == 409
+    with pytest.raises(InvalidInput, match="unknown field"):
+        room.move("ann", {"type": "bid", "quantity": 1, "face": 2, "player": "ben"})
+    version = room.version
+    with pytest.raises(IllegalMove):
+        room.move("ann", {"type": "liar"})  # nothing bid yet
+    assert room.version == version
+
+
+@pytest.mark.parametrize("name", ["b\u202eob", "ann\x00", "", " ", "x" * 41, 7])
+def test_a_bad_name_is_refused(name):
+    with pytest.raises(InvalidInput):
+        Room.create("ROOM", {"game": "dice", "name": name})
+
+
+def test_names_that_look_alike_are_one_person():
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "\u00e1"})
+    with pytest.raises(RoomConflict):
+        room.join("A\u0301")
+    assert room.seats[0]["name"] == "\u00e1"
