@@ -33,6 +33,8 @@ DEFAULT_CONFIG = {
     "SOLVER_BUDGET": 2.0,              # seconds a solve may take by default ...
     "SOLVER_BUDGET_MAX": 5.0,          # ... and at most, whatever a request asks
     "REPLAY_BUDGET": 10.0,             # seconds the searches of one whole replay may take
+    "ROOMS_DB": None,                  # rooms' store: a SQLite path (None: the user's state
+                                       # folder) or redis://HOST:PORT/N (api/rooms/store.py)
     "SUBWORDS_LIMIT": 1000,            # words listed by letters/subwords by default ...
     "SUBWORDS_LIMIT_MAX": 5000,        # ... and at most
     "DEFAULT_LEXICON": DEFAULT_LEXICON,
@@ -71,6 +73,8 @@ def create_app(config: dict | None = None) -> Flask:
     games.register(app, API_PREFIX)
     from . import words  # dictionary queries: GET /api/v1/words
     app.register_blueprint(words.bp, url_prefix=API_PREFIX)
+    from . import rooms  # a table's game on every phone: /api/v1/rooms
+    rooms.register(app, API_PREFIX)
 
     warm(app)
     return app

@@ -17,6 +17,11 @@ apt_install() {  # Debian packages the tests need, installed once each
 if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium fonts-dejavu-core
 fi
+# Debian's redis-server: the rooms' contract tests run against a real one as well as SQLite
+# (tests/test_rooms_api.py starts and stops its own on a free port).
+if [ ! -x /usr/bin/redis-server ]; then
+  apt_install redis-server
+fi
 
 # Where the system Python refuses `pip install` (PEP 668: Debian, Ubuntu), the tests run in a
 # virtual environment, .venv beside this repository, made once and reused.  Elsewhere (any

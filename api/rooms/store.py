@@ -1,0 +1,196 @@
+"""Where rooms live between requests: SQLite by default, Redis for several machines.
+
+Every store keeps each room as the JSON of :meth:`solver.rooms.room.Room.to_dict`
+with its version, and offers the same few operations, so the same contract tests
+run against both (tests/test_rooms_api.py):
+
+* ``create`` a room under a new code (False if the code is taken);
+* ``load`` a room; ``save`` it only if it is still at the version it was loaded at
+  (compare and swap: two workers never apply two moves to one version);
+* ``wait`` until a room's version passes one, or a timeout (the event streams);
+* ``miss`` counts an address's unknown room codes in the last minute;
+* ``purge`` drops the rooms past their expiry.
+
+A room expires ``IDLE_SECONDS`` after its last change (a day), or ``OVER_SECONDS``
+after its game ended (an hour): a table that stopped playing leaves no room behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+IDLE_SECONDS = 24 * 3600
+OVER_SECONDS = 3600
+MISS_WINDOW = 60.0  # seconds over which an address's misses are counted
+POLL_SECONDS = 0.05  # how often a process looks for changes made by the others
+
+
+def default_path() -> Path:
+    """~/.local/state/liars/rooms.sqlite3 (or $XDG_STATE_HOME/liars/...)."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.expanduser("~/.local/state")
+    return Path(base) / "liars" / "rooms.sqlite3"
+
+
+def expiry(room: dict, now: float) -> float:
+    return now + (OVER_SECONDS if room["phase"] == "over" else IDLE_SECONDS)
+
+
+def open_store(url: str | None):
+    """The store a ``--rooms-db`` names: a path (SQLite) or ``redis://HOST:PORT/N``."""
+    if url and url.startswith("redis://"):
+        from .redis_store import RedisStore
+        return RedisStore(url)
+    return SQLiteStore(Path(url) if url else default_path())
+
+
+class Changes:
+    """Wake the waiters of a room when its version moves: one per process, fed by the
+    process's own saves and by ``poll`` (run every ``every`` seconds, in one thread, while
+    anyone waits), which looks for the other processes' saves."""
+
+    def __init__(self, poll=None, every: float = POLL_SECONDS):
+        self._lock = threading.Lock()
+        self._rooms: dict[str, threading.Condition] = {}  # only the rooms someone waits on
+        self._waiting: dict[str, int] = {}
+        self._versions: dict[str, int] = {}
+        self._poll, self._every = poll, every
+        self._poller: threading.Thread | None = None
+
+    def seen(self, code: str, version: int) -> None:
+        with self._lock:
+            if version > self._versions.get(code, 0):
+                self._versions[code] = version
+                if code in self._rooms:
+                    self._rooms[code].notify_all()
+
+    def wait(self, code: str, version: int, timeout: float) -> int | None:
+        """The room's version once it passes ``version``; None after ``timeout`` seconds."""
+        self._start()
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            room = self._rooms.setdefault(code, threading.Condition(self._lock))
+            self._waiting[code] = self._waiting.get(code, 0) + 1
+            try:
+                while self._versions.get(code, 0) <= version:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return None
+                    room.wait(left)
+                return self._versions[code]
+            finally:
+                self._waiting[code] -= 1
+                if not self._waiting[code]:
+                    del self._waiting[code], self._rooms[code]
+
+    def waited_on(self) -> list[str]:
+        with self._lock:
+            return list(self._waiting)
+
+    def _start(self) -> None:
+        if self._poll is None or self._poller is not None:
+            return
+        with self._lock:
+            if self._poller is None:
+                self._poller = threading.Thread(target=self._run, daemon=True,
+                                                name="rooms-changes")
+                self._poller.start()
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(self._every)
+            if self._waiting:
+                try:
+                    self._poll()
+                except Exception:  # noqa: BLE001 - a failed look is retried next time
+                    pass
+
+
+class SQLiteStore:
+    """Rooms in one SQLite file (WAL: readers never wait for the writer), one transaction a
+    move.  Every process opens its own connection; each waits on its own :class:`Changes`,
+    which a poll of the rooms changed since it last looked keeps up to date."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._changes = Changes(poll=self._poll)
+        self._since = 0.0
+        with self._db() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript("""
+                CREATE TABLE IF NOT EXISTS rooms (
+                    code TEXT PRIMARY KEY, version INTEGER NOT NULL, data TEXT NOT NULL,
+                    changed REAL NOT NULL, expires REAL NOT NULL);
+                CREATE INDEX IF NOT EXISTS rooms_changed ON rooms (changed);
+                CREATE TABLE IF NOT EXISTS misses (address TEXT NOT NULL, at REAL NOT NULL);
+                CREATE INDEX IF NOT EXISTS misses_address ON misses (address, at);
+            """)
+
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None,
+                                 check_same_thread=False)
+            db.execute("PRAGMA synchronous=NORMAL")
+            self._local.db = db
+        return db
+
+    def create(self, room: dict, now: float) -> bool:
+        try:
+            self._db().execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?)",
+                               (room["code"], room["version"], json.dumps(room), now,
+                                expiry(room, now)))
+        except sqlite3.IntegrityError:
+            return False
+        self._changes.seen(room["code"], room["version"])
+        return True
+
+    def load(self, code: str, now: float | None = None) -> dict | None:
+        row = self._db().execute("SELECT data, expires FROM rooms WHERE code = ?",
+                                 (code,)).fetchone()
+        if row is None or (now is not None and row[1] < now):
+            return None
+        return json.loads(row[0])
+
+    def save(self, room: dict, version: int, now: float) -> bool:
+        done = self._db().execute(
+            "UPDATE rooms SET version = ?, data = ?, changed = ?, expires = ? "
+            "WHERE code = ? AND version = ?",
+            (room["version"], json.dumps(room), now, expiry(room, now), room["code"],
+             version)).rowcount
+        if done:
+            self._changes.seen(room["code"], room["version"])
+        return bool(done)
+
+    def wait(self, code: str, version: int, timeout: float) -> int | None:
+        return self._changes.wait(code, version, timeout)
+
+    def _poll(self) -> None:
+        """Read the versions of the rooms changed since the last look (the poller's)."""
+        rows = self._db().execute("SELECT code, version, changed FROM rooms WHERE changed >= ?",
+                                  (self._since,)).fetchall()
+        for code, version, changed in rows:
+            self._changes.seen(code, version)
+            self._since = max(self._since, changed - 1.0)  # other processes' clocks
+
+    def miss(self, address: str, now: float) -> int:
+        db = self._db()
+        db.execute("DELETE FROM misses WHERE at < ?", (now - MISS_WINDOW,))
+        db.execute("INSERT INTO misses VALUES (?, ?)", (address, now))
+        return db.execute("SELECT COUNT(*) FROM misses WHERE address = ? AND at >= ?",
+                          (address, now - MISS_WINDOW)).fetchone()[0]
+
+    def purge(self, now: float) -> int:
+        return self._db().execute("DELETE FROM rooms WHERE expires < ?", (now,)).rowcount
+
+    def close(self) -> None:
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
