@@ -142,3 +142,22 @@ def test_an_unknown_rules_option_names_itself_for_every_game():
     for entry in ENTRIES:
         with pytest.raises(InvalidInput, match="no rules option 'colour'"):
             entry.rules_type.from_dict({"colour": "red"})
+
+
+@pytest.mark.parametrize("name", ["letters", "dice"])
+def test_a_player_who_leaves_is_out_and_the_round_starts_again(name):
+    entry = REPLAYERS[name]
+    first = {"letters": {"type": "declare", "player": "ann", "words": "it"},
+             "dice": {"type": "bid", "player": "ann", "quantity": 1, "face": 6}}[name]
+    answer = entry.replay({"players": ["ann", "ben", "cy"], "events": [
+        first, {"type": "leave", "player": "ben"}]})
+    state = answer["state"]
+    assert answer["ok"] and state["out"] == ["ben"] and state["to_move"] == "cy"
+    assert (state.get("last") or state.get("bid")) is None  # the round's bidding is gone
+    twice = entry.replay({"players": ["ann", "ben", "cy"], "events": [
+        {"type": "leave", "player": "ben"}, {"type": "leave", "player": "ben"}]})
+    assert not twice["ok"] and twice["error"]["message"] in ("ben is already out",
+                                                             "ben is out of the game")
+    last = entry.replay({"players": ["ann", "ben"], "events": [
+        {"type": "leave", "player": "ann"}]})["state"]
+    assert last["over"] and (last.get("winner") or last["outcome"]["winner"]) == "ben"

@@ -241,7 +241,7 @@ def test_every_illegal_event_stops_the_replay_there(players, events, index, code
 
 
 INPUT_ERRORS = [
-    ({"type": "raise", "player": "ann", "words": "a"}, InvalidInput, "'declare' or 'call'",
+    ({"type": "raise", "player": "ann", "words": "a"}, InvalidInput, "'declare', 'call' or 'leave'",
      "events[0].type"),
     ({"type": "declare", "player": "ann"}, InvalidInput, "needs a 'words'", "events[0].words"),
     ({"type": "declare", "player": "ann", "words": "b1g"}, InvalidWordSet, "letters A-Z",

@@ -212,5 +212,7 @@ def answer_apart():
 
 
 def register(app, prefix: str) -> None:
+    from .document import extender
     app.register_blueprint(bp, url_prefix=prefix)
+    app.extensions.setdefault("liars_openapi", []).append(extender(prefix))
 

@@ -104,6 +104,17 @@ def _jsonable(value):
     return list(value) if isinstance(value, tuple) else value
 
 
+@dataclass(frozen=True)
+class Leave:
+    """``player`` leaves the table for good (a room's host removes a player who left): they
+    are out, and the round starts again, opened by the next player still in."""
+
+    player: str
+
+    def to_dict(self) -> dict:
+        return {"type": "leave", "player": self.player}
+
+
 class Game:
     """A game at a table: seats in clockwise order, whose turn it is, who is out, the end.
 
@@ -209,6 +220,10 @@ class Game:
         if self.is_over():
             raise GameOver(self.over_message())
         self.check_seat(action.player)
+        if isinstance(action, Leave):
+            if action.player in self.out:
+                raise IllegalMove(f"{action.player} is already out", field="player")
+            return
         if self.takes_turn(action) and action.player != self.to_move:
             raise IllegalMove(self.turn_problem(action.player), field="player")
         self.check_move(action)
@@ -223,7 +238,25 @@ class Game:
     def push(self, action):
         """Check ``action``, then play it; answers what it decided (a call's ruling)."""
         self.check(action)
+        if isinstance(action, Leave):
+            return self.leave(action.player)
         return self.apply(action)
+
+    def leave(self, player: str) -> None:
+        """``player`` is out; the round starts again, opened by the next player in
+        (hook ``restart_round`` clears the round's bidding)."""
+        opener = self.next_in(player)
+        self.out.append(player)
+        self.restart_round()
+        self.to_move = None if self.is_over() else opener
+
+    def next_in(self, player: str) -> str | None:
+        """The next player after ``player`` who is still in (hook: the round's direction)."""
+        from .table import next_player
+        return next_player(self.players, player, skip=set(self.out) | {player})
+
+    def restart_round(self) -> None:
+        """Hook: forget the round's bidding, for a round that starts again."""
 
     def to_dict(self) -> dict:
         """The whole state as JSON, as a replay answers it."""

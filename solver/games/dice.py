@@ -37,7 +37,7 @@ from solver.errors import (
 )
 
 from . import phrases, schema
-from .base import Game, Rules, option
+from .base import Game, Leave, Rules, option
 from .table import (
     MAX_PLAYERS,
     next_player,
@@ -247,7 +247,9 @@ def action_from_dict(event: dict, *, field: str = "event"):
                              field=f"{field}.dice")
         return CallLiar(player, {p: read_dice(d, MAX_FACES, field=f"{field}.dice.{p}")
                                  for p, d in dice.items()})
-    raise InvalidInput(f"a Liar's Dice event is 'bid' or 'liar', not {kind!r}",
+    if kind == "leave":
+        return Leave(player)
+    raise InvalidInput(f"a Liar's Dice event is 'bid', 'liar' or 'leave', not {kind!r}",
                        field=f"{field}.type")
 
 
@@ -288,7 +290,7 @@ class DiceGame(Game):
     name = "dice"
     title = "Liar's Dice"
     Rules = DiceRules
-    actions = (MakeBid, CallLiar)
+    actions = (MakeBid, CallLiar, Leave)
 
     def start(self) -> None:
         self.dice = {p: self.rules.dice_each for p in self.players}
@@ -306,7 +308,8 @@ class DiceGame(Game):
               schema.event("liar", {"dice": {"type": "object",
                                              "additionalProperties": schema.FACES,
                                              "description": "every player's revealed dice"}},
-                           ["dice"]))
+                           ["dice"]),
+              schema.event("leave", {}, []))
     check_required = ("claim", "dice")
     check_properties = {
         "claim": BID_SCHEMA,
@@ -334,6 +337,9 @@ class DiceGame(Game):
 
     def last_one_in(self) -> str:
         return f"{self.active[0]} is the last with dice"
+
+    def restart_round(self) -> None:
+        self.bid = self.bidder = None
 
     def legal_bids(self):
         """Every bid ``to_move`` may make now, lowest first."""

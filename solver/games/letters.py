@@ -33,7 +33,7 @@ from solver.words.tiles import TILE_SETS, Tiles, get_tile_set
 from solver.words.wordset import WordSet, format_shape
 
 from . import schema
-from .base import Game, Rules, option
+from .base import Game, Leave, Rules, option
 from .table import next_player, read_int, require
 
 
@@ -364,7 +364,7 @@ class MakeCall:
         return {**event, "ruling": self.ruling} if self.ruling else event
 
 
-_EVENT_KEYS = {"declare": {"type", "player", "words"},
+_EVENT_KEYS = {"declare": {"type", "player", "words"}, "leave": {"type", "player"},
                "call": {"type", "player", "call", "tiles", "ruling"}}
 
 
@@ -378,12 +378,15 @@ def action_from_dict(event: dict, *, field: str = "event"):
     kind = require(event, "type", field=field)
     player = require(event, "player", field=field)
     if not isinstance(kind, str) or kind not in _EVENT_KEYS:
-        raise InvalidInput(f"a Liars' Letters event is 'declare' or 'call', not {shown(kind)}",
+        raise InvalidInput(f"a Liars' Letters event is 'declare', 'call' or 'leave', not "
+                           f"{shown(kind)}",
                            field=f"{field}.type")
     unknown = sorted(set(event) - _EVENT_KEYS[kind], key=str)
     if unknown:
         raise InvalidInput(f"unknown field(s) in a {kind} event: "
                            f"{', '.join(shown(k) for k in unknown)}", field=f"{field}.{unknown[0]}")
+    if kind == "leave":
+        return Leave(player)
     if kind == "declare":
         words = require(event, "words", field=field)
         return Declare(player, WordSet.parse(words, field=f"{field}.words"))
@@ -472,7 +475,7 @@ class LettersGame(Game):
     name = "letters"
     title = "Liars' Letters"
     Rules = LettersRules
-    actions = (Declare, MakeCall)
+    actions = (Declare, MakeCall, Leave)
     read_action = staticmethod(action_from_dict)
 
     description = ("Replay a whole game: legal raises, the bullshit and exact rulings, tile "
@@ -485,7 +488,8 @@ class LettersGame(Game):
                   "tiles": {"type": "string", "description": "every revealed tile"},
                   "ruling": {"enum": list(TABLE_RULINGS),
                              "description": "the table's decision, applied only where the "
-                                            "referee cannot decide"}}, ["call", "tiles"]))
+                                            "referee cannot decide"}}, ["call", "tiles"]),
+              schema.event("leave", {}, []))
     REPLAY_EXAMPLE = {"rules": {"lexicon": "twl06", "tile_set": "scrabble", "tile_limit": 4},
                       "players": ["ann", "ben", "cy"], "events": [
         {"type": "declare", "player": "ann", "words": "it"},
@@ -649,6 +653,15 @@ class LettersGame(Game):
                       winner=self.winner)
         self.rounds.append(record)
         return verdict
+
+    def next_in(self, player: str) -> str | None:
+        return next_player(self.players, player, skip=set(self.out) | {player},
+                           direction=self.direction)
+
+    def restart_round(self) -> None:
+        self.turns, self.last, self._declarations = [], None, []
+        if not self.is_over():
+            self.opener = self.next_in(self.out[-1])
 
     def _next_round(self) -> None:
         """The latest player to take a turn who is still in opens; direction flips."""
