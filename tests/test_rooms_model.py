@@ -207,3 +207,21 @@ def test_names_that_look_alike_are_one_person():
     with pytest.raises(RoomConflict):
         room.join("A\u0301")
     assert room.seats[0]["name"] == "\u00e1"
+
+
+def test_the_host_removes_a_player_who_left():
+    room, tokens, rng = new_room("letters", "table", names=("ann", "ben", "cy"))
+    room.move("ann", {"type": "declare", "words": "a"})
+    room.move("ben", {"type": "call", "call": "bullshit"})
+    room.move("ann", {"type": "reveal", "tiles": "A"})  # cy's phone is gone: no reveal comes
+    with pytest.raises(HostOnly):
+        room.move("ben", {"type": "remove", "player": "cy"})
+    room.move("ann", {"type": "remove", "player": "cy"})
+    view = room.view("ann")
+    assert room.phase == "playing" and view["waiting_for"] == [] and view["declarations"] == []
+    assert [p["out"] for p in view["players"]] == [False, False, True]
+    assert room.log()["events"][-1] == {"type": "leave", "player": "cy"}
+    room.move("ann", {"type": "remove", "player": "ben"})
+    assert room.phase == "over" and room.view("ann")["winner"] == "ann"
+    replayed = REPLAYERS["letters"].replay(room.log())
+    assert replayed["ok"] and replayed["state"] == room.data["state"]

@@ -52,9 +52,9 @@ TOKEN_BYTES = 24  # 192 random bits a token
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
 MOVES = {"letters": {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"},
-                     "ruling": {"ruling"}},
+                     "ruling": {"ruling"}, "remove": {"player"}},
          "dice": {"bid": {"quantity", "face", "claim"}, "liar": set(), "reveal": {"dice"},
-                  "ruling": {"ruling"}}}
+                  "ruling": {"ruling"}, "remove": {"player"}}}
 
 
 def _digest(token: str) -> str:
@@ -240,6 +240,20 @@ class Room:
             raise IllegalMove("no call is waiting for the table's ruling", field="type")
         pending["event"]["ruling"] = require(body, "ruling", field="move")
         self._rule(rng)
+
+    def _remove(self, by, body, rng):
+        """The host removes a player who left: they are out, and the round starts again
+        (a call waiting for reveals or a ruling is dropped; the server deals anew)."""
+        self._host_only(by, "remove a player")
+        name = require(body, "player", field="move")
+        if name not in [s["name"] for s in self.seats]:
+            raise InvalidInput(f"{shown(name)} is not at this table", field="player")
+        self._push({"type": "leave", "player": name})
+        self.data["pending"] = None
+        self.data["bids"] = []
+        game = self.game_obj()
+        self.data["phase"] = "over" if game.is_over() else "playing"
+        self._deal(game, rng)
 
     def _rule(self, rng=None):
         """Push the pending call with every hand revealed; deal the next round."""
