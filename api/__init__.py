@@ -78,7 +78,7 @@ def create_app(config: dict | None = None) -> Flask:
 def warm(app: Flask) -> None:
     """Load the lexicons named in WARM_LEXICONS and build their search index now,
     so that the first request does not pay for it (about a second for twl06); and
-    load the big searches' compiled loops (solver/search/kernels.py), which the first run
+    load the big searches' compiled loops (solver/search/kernels/), which the first run
     after an install compiles: seconds that a request's budget must not pay."""
     names = app.config["WARM_LEXICONS"] or ()
     for name in names:

@@ -63,9 +63,9 @@ def test_join_with_small_chunks_equals_the_pair_test(monkeypatch):
 
 
 def test_letter_counts_reads_every_letter():
-    from solver.words.index import _lanes_of
+    from solver.words.index import lanes_of
     packed = pack({chr(65 + i): i % 5 for i in range(26)})
-    lanes = [np.array([v], dtype=np.uint64) for v in _lanes_of(packed)]
+    lanes = [np.array([v], dtype=np.uint64) for v in lanes_of(packed)]
     assert joins.letter_counts(lanes)[0].tolist() == [i % 5 for i in range(26)]
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import solver.search.layered as search_module
-from solver.search.kernels import first_words, lists_by_state, most_words
+from solver.search.kernels.layers import first_words, lists_by_state, most_words
 from solver.search.layered import search
 from solver.words.lexicon import load_lexicon
 from solver.words.tiles import TILE_SETS, parse_tiles

@@ -22,7 +22,7 @@ from test_search import _assert_valid  # noqa: E402  (tests/ is on sys.path unde
 
 import solver.search.layered as search_module
 from solver.search.bounds import counts_of, shape_bound, tile_counts
-from solver.search.kernels import column_generation
+from solver.search.kernels.relaxation import column_generation
 from solver.search.layered import search
 from solver.search.packing import Packer
 from solver.search.reference import brute_force_highest, candidate_alphagrams

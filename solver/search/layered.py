@@ -138,7 +138,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.words.index import _LANE_GUARD, LANE_LETTERS, _lanes_of
+from solver.words.index import LANE_GUARD, LANE_LETTERS, lanes_of
 from solver.words.tiles import BITS, Tiles, unpack
 
 from .bounds import counts_of, greatest_shape, length_limits, tile_counts
@@ -239,7 +239,7 @@ def _fit_pairs(states, cands):
     """
     sa, sb, sc = states
     ca, cb, cc = cands
-    g = _LANE_GUARD
+    g = LANE_GUARD
     n_states, n_cands = len(sa), len(ca)
     if n_states == 1:
         ok = ((sa[0] | g) - ca) & g == g
@@ -267,7 +267,7 @@ def _fit_pairs(states, cands):
 
 def _fits_one(state, cands):
     """Boolean mask: which candidates fit one state (a triple of lane ints)."""
-    g = _LANE_GUARD
+    g = LANE_GUARD
     ok = ((np.uint64(state[0]) | g) - cands[0]) & g == g
     ok &= ((np.uint64(state[1]) | g) - cands[1]) & g == g
     ok &= ((np.uint64(state[2]) | g) - cands[2]) & g == g
@@ -283,7 +283,7 @@ _FIELD_SHIFTS = np.arange(0, BITS * LANE_LETTERS, BITS, dtype=np.uint64)
 def _union(states, compiled: bool = False):
     """The letter-wise maximum of some states, as a triple of lane ints."""
     if compiled and len(states[0]) >= _HASHED_MERGE:
-        from .kernels import lane_max  # compiled: only big layers need it
+        from .kernels.layers import lane_max  # compiled: only big layers need it
         return [int(lane_max(lane)) for lane in states]
     top = None
     for lo in range(0, len(states[0]), 1 << 16):
@@ -403,7 +403,7 @@ def _unique_states(a, b, c, compiled: bool = False):
     if n == 1:
         return (a, b, c), np.zeros(1, dtype=np.intp)
     if compiled and n >= _HASHED_MERGE:
-        from .kernels import unique_triples  # compiled: only big layers need it
+        from .kernels.layers import unique_triples  # compiled: only big layers need it
         keep, inverse = unique_triples(a, b, c)
         return (a[keep], b[keep], c[keep]), inverse
     keys = _hash(a, b, c)
@@ -464,7 +464,7 @@ class _Layers:
         self._spans = {top + 1 - k: (cuts[k], cuts[k + 1]) for k in range(top)
                        if cuts[k + 1] > cuts[k]}
         self.blocks = _Blocks(self)
-        start = tuple(np.array([v], dtype=np.uint64) for v in _lanes_of(rack))
+        start = tuple(np.array([v], dtype=np.uint64) for v in lanes_of(rack))
         self.states = [start]  # lanes of each layer's distinct remainders
         # per state of the last layer: the smallest row of a word that led to it
         self.last_rows = None
@@ -714,7 +714,7 @@ class _Layers:
         a chunk of remainders at a time; a chunk keeps only the pairs of its
         remainders holding the most so far (the most only grows).
         """
-        from .kernels import first_words, lists_by_state, most_words  # compiled: big layers only
+        from .kernels.layers import first_words, lists_by_state, most_words  # compiled: big only
 
         self.looked_ahead = True
         rows, lanes = self.blocks[length]
@@ -981,7 +981,7 @@ class _Settle:
         """The higher of the incumbent and the prefix's set completed greedily."""
         layers = self.layers
         left = self.tiles - self.counts[self.main].sum(axis=0)
-        state = _lanes_of(sum(int(v) << (BITS * i) for i, v in enumerate(left.tolist())))
+        state = lanes_of(sum(int(v) << (BITS * i) for i, v in enumerate(left.tolist())))
         cap = self.prefix[-1] if self.prefix else 99
         mine = self._rows(self.main) + _greedy(state, layers.rows, layers.lanes,
                                                self.lengths, cap)

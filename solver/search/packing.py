@@ -44,7 +44,7 @@ state):
   for racks past 48 tiles, by column generation: a few words per group, then
   the words its y prices lower than the group's columns, until none is, each
   restricted relaxation solved by a small compiled simplex
-  (solver/search/kernels.py; HiGHS took ten times as long, mostly setting up).
+  (solver/search/kernels/relaxation.py; HiGHS took ten times as long, mostly setting up).
   Each y is rounded to integers and then checked exactly (so no solver's
   tolerances enter the proof, and how y was found does not matter to it); the
   last few proven ones are tried first at every state.  Where the relaxation
@@ -52,7 +52,7 @@ state):
   excess over its group's lightest, and the words placed below the state
   together weigh at most the room y . (tiles + settled bin) leaves over the
   groups' lightest weights, so words whose excesses sum past it are never
-  placed together (a reduced-cost bound, ``kernels.reduced_costs``), and
+  placed together (a reduced-cost bound, ``kernels.relaxation.reduced_costs``), and
   its solution orders the branches;
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
   wanted lengths, the settled bin and the tail lengths, bounded in size; for
@@ -65,7 +65,7 @@ fit); a packing found that way is a "yes" shown by its words, and a failure
 only moves on to the branching.
 
 Where the work is done: the states below a branch are walked by a compiled
-loop (``kernels.next_child``), which applies every cut above but the
+loop (``kernels.walk.next_child``), which applies every cut above but the
 relaxation and the memo, the kept weightings included, and hands back only
 the states that pass them (most fail: on an 80-tile rack, 1 in 10 to 1 in
 60).  It checks the necessary conditions cheapest first (which order cuts
@@ -122,17 +122,14 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        from .kernels import (  # compiled: only big racks'
+        # compiled: only the racks that pack import them
+        from .kernels.relaxation import (
             column_generation,
-            fit_table,
-            next_child,  # searches pack
-            open_state,
             reduced_costs,
             rounded_weighting,
             spelled,
-            weighting_proves,
-            word_groups,
         )
+        from .kernels.walk import fit_table, next_child, open_state, weighting_proves, word_groups
         self._open_state, self._next_child = open_state, next_child
         self._fit_table = fit_table
         self._proves = weighting_proves
@@ -152,7 +149,7 @@ class Packer:
         self._numbers = self._ring[:0]  # the same, for the columns in use
         self._n_weights = 0  # how many weightings were ever kept
         # each word's weight under each kept weighting, made when a state first asks
-        # (kernels.weighting_proves), and the number of the weighting it was made for
+        # (kernels.walk.weighting_proves), and the number of the weighting it was made for
         self._word_weights = np.zeros((len(counts), _POOL))
         self._made = np.full((len(counts), _POOL), -1, dtype=np.int64)
         self._sub = None  # a packer for the bin, when the tail has several words
@@ -221,7 +218,8 @@ class Packer:
     # -- the search -----------------------------------------------------------------
 
     def _open(self, tiles, want, binned, act, tails):
-        """``kernels.open_state`` on a state of this query: (status, kept, letter, tail words)."""
+        """``kernels.walk.open_state`` on a state of this query: (status, kept, letter,
+        tail words)."""
         return self._open_state(tiles, want, binned, act, tails, self._room, self._spare,
                                 self._low, self._one_of, self._need, self._lengths,
                                 self._small, self.vowels, _VOWELS, *self.lanes)
@@ -239,7 +237,8 @@ class Packer:
         return self._settle(status, tiles, want, binned, act, x, tails)
 
     def _settle(self, status, tiles, want, binned, act, x, tails):
-        """A state past the cheap tests (``kernels.open_state``): the bin decides, or branch."""
+        """A state past the cheap tests (``kernels.walk.open_state``): the bin decides, or
+        branch."""
         if status == 0:
             return None
         if status == 2:  # every main word placed
@@ -315,7 +314,7 @@ class Packer:
 
     def _cover(self, tiles, want, binned, act, tails, x, left, cover, excess, room, free):
         """The states below: the letter x's ``left`` tiles in main words of ``cover`` (a
-        multiset, in row order) and the rest in the bin, walked by ``kernels.next_child``.
+        multiset, in row order) and the rest in the bin, walked by ``kernels.walk.next_child``.
 
         Words whose ``excess`` weights (under the branch's own weighting, ``_relax``) sum
         past ``room`` are never placed together: every state below them is empty.
@@ -368,14 +367,15 @@ class Packer:
         one per tail length, or one for the tail when it is one word of any of
         its lengths) of n_g * min_{w in group} y . w.  A y breaking
         that inequality proves that no packing exists.  It is checked in
-        integer arithmetic (kernels.reduced_costs and weighting_proves: integers
-        held in float64, every product and partial sum an integer below 2^53,
-        so each is exact); where y comes from (a
+        integer arithmetic (kernels.relaxation.reduced_costs and
+        kernels.walk.weighting_proves: integers held in float64, every product
+        and partial sum an integer below 2^53, so each is exact); where y comes
+        from (a
         few kept from earlier states, or the dual of the linear relaxation,
         however it was solved) does not matter for the proof.  When the
         relaxation's y proves nothing here, it still bounds the branch: the
         words placed below weigh at most the room the inequality leaves above
-        their groups' lightest (``kernels.reduced_costs``: the ``act`` words'
+        their groups' lightest (``kernels.relaxation.reduced_costs``: the ``act`` words'
         excesses, and the room, are returned), with the relaxation's solution
         (how much of each ``act`` word it uses: ``_rounded`` reads a packing
         off it, and it orders the branches).
@@ -390,7 +390,7 @@ class Packer:
         if linprog is None and not self.columns:  # no solver for the whole relaxation
             return none
         # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
-        if self.columns:  # by column generation (kernels.column_generation)
+        if self.columns:  # by column generation (kernels.relaxation.column_generation)
             ref = self._weights[:, (self._n_weights - 1) % _POOL].copy() if self._n_weights \
                 else np.ones(26)  # the first columns: the lightest under the newest weighting
             solved, value, x, y = self._generate(words, *self._spelled, starts, sizes, cap,
@@ -404,8 +404,8 @@ class Packer:
             return none
         value, x, y = got
         # y rounded to integers and checked exactly: where the relaxation says it cannot
-        # hold, y proves the state empty when it leaves no room (kernels.reduced_costs;
-        # kernels.rounded_proves is the same test)
+        # hold, y proves the state empty when it leaves no room (kernels.relaxation.reduced_costs;
+        # kernels.relaxation.rounded_proves is the same test)
         y = self._rounded_weighting(y, float(_SCALE))
         excess, room = self._reduced_costs(words, *self._spelled, starts, sizes, cap, y)
         if value < 1.0 and room < 0:

@@ -25,12 +25,13 @@ from .tiles import BITS
 
 LANE_LETTERS = 9
 LANES = 3
-_LANE_GUARD = np.uint64(sum(1 << (BITS * i + BITS - 1) for i in range(LANE_LETTERS)))
+# each letter field's top bit: a count fits when subtracting it leaves every guard bit set
+LANE_GUARD = np.uint64(sum(1 << (BITS * i + BITS - 1) for i in range(LANE_LETTERS)))
 _LANE_WIDTH = BITS * LANE_LETTERS
 _LANE_MASK = (1 << _LANE_WIDTH) - 1
 
 
-def _lanes_of(packed: int) -> list[int]:
+def lanes_of(packed: int) -> list[int]:
     """Split a packed 26-letter count into its three nine-letter lanes."""
     return [(packed >> (_LANE_WIDTH * k)) & _LANE_MASK for k in range(LANES)]
 
@@ -162,9 +163,9 @@ class AlphagramIndex:
         rows = np.flatnonzero((self.masks[start:stop] & absent) == 0)
         if start:
             rows += start
-        for lane, value in zip(self.lanes, _lanes_of(packed_rack)):
+        for lane, value in zip(self.lanes, lanes_of(packed_rack)):
             part = lane[rows]
-            ok = ((np.uint64(value) | _LANE_GUARD) - part) & _LANE_GUARD == _LANE_GUARD
+            ok = ((np.uint64(value) | LANE_GUARD) - part) & LANE_GUARD == LANE_GUARD
             rows = rows[ok]
         return rows
 
