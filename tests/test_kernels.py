@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import solver.search.layered as search_module
+import solver.search.remainders as remainders
 from solver.search.kernels.bits import any_bit, field_max, fits, guarded_lanes, held_fields
 from solver.search.kernels.layers import lane_max, unique_triples
 from solver.search.kernels.relaxation import (
@@ -583,10 +584,10 @@ def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
     rng = random.Random(7)
     bag = "".join(letter * n for letter, n in sorted(TILE_SETS["scrabble"].counts.items()))
     racks = [parse_tiles("".join(rng.sample(bag, n))) for n in (20, 28, 36, 44, 52)]
-    monkeypatch.setattr(search_module, "_HASHED_MERGE", 1 << 40)
+    monkeypatch.setattr(remainders, "_HASHED_MERGE", 1 << 40)
     want = [search(rack, lex.index, budget=None) for rack in racks]
     monkeypatch.setattr(search_module, "_COMPILED_FROM", 0)  # small racks too
-    monkeypatch.setattr(search_module, "_HASHED_MERGE", 2)
+    monkeypatch.setattr(remainders, "_HASHED_MERGE", 2)
     for rack, expected in zip(racks, want):
         got = search(rack, lex.index, budget=None)
         assert (got.keys, got.leftover, got.proven) == \

@@ -89,6 +89,7 @@ try:  # HiGHS itself, without linprog's per-call checks (a private module: used 
 except ImportError:  # pragma: no cover
     _highs = None
 
+from .budget import OutOfTime  # noqa: E402 - after the optional imports
 
 _VOWELS = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
 MAX_FAILED = 300_000  # memo entries (~200 bytes each): well inside the memory budget
@@ -99,10 +100,6 @@ _SCALE = 1 << 20  # letter weights are rounded to integers of this scale, then c
 _COLUMNS = 64  # column generation: words per group at first, and added per group per round
 _ROUNDS = 40  # column generation: solves at most per state
 _WALK = 4096  # states a compiled walk visits before it hands back (to check the deadline)
-
-
-class OutOfTime(Exception):
-    """The deadline passed inside a packing search."""
 
 
 class Packer:
@@ -163,8 +160,8 @@ class Packer:
         each, disjoint: checked exactly, by a query on the bin, once the main
         words are placed), or none (only the main words are asked for: the
         same question as any split of those lengths into main and tail, often
-        with less work; see search._split).  With ``one_of``, ``tail`` lists
-        lengths and the bin must hold one word of any of them; the packing
+        with less work; see solver/search/settle.py, _split).  With ``one_of``,
+        ``tail`` lists lengths and the bin must hold one word of any of them; the packing
         returned then has the longest tail word of all packings (branch and
         bound: each packing found raises the least tail length still asked for).
         """
