@@ -22,6 +22,7 @@ from test_search import assert_valid  # noqa: E402  (tests/ is on sys.path under
 
 import solver.search.layered as search_module
 import solver.search.settle as settle_module
+from solver.search import highs
 from solver.search.bounds import counts_of, shape_bound, tile_counts
 from solver.search.kernels.relaxation import column_generation
 from solver.search.layered import search
@@ -315,7 +316,7 @@ def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch, columns):
         return got, relaxed
 
     with_cut, relaxed = answers()
-    if packing.linprog is None and not columns:
+    if not highs.available() and not columns:
         pytest.skip("scipy is not installed: the whole relaxation is not used")
     assert relaxed and True in with_cut and False in with_cut
     # no letter weighting at all (none kept, none solved for), and no branch order from it
@@ -329,7 +330,7 @@ def test_column_generation_reaches_the_whole_relaxation(twl):
     """Solved by column generation, the relaxation's optimum is the whole relaxation's
     (the columns left out could not improve it), on many random packing states."""
     import solver.search.packing as packing
-    if packing._highs is None:
+    if not highs.direct():
         pytest.skip("scipy's HiGHS is not available")
     rng = random.Random(51)
     bag = _bag(BANANAGRAMS)
@@ -352,7 +353,7 @@ def test_column_generation_reaches_the_whole_relaxation(twl):
             starts = np.array(starts)
             sizes = np.array([rng.randint(1, 3) for _ in wanted])
             cap = tile_counts(tiles.packed)
-            whole = packing._relaxation(counts, starts, sizes, cap)
+            whole = highs.whole_relaxation(counts, starts, sizes, cap)
             solved, *generated = column_generation(
                 words, *packer._spelled, starts, sizes, cap.astype(np.int64),
                 np.ones(26), packing._COLUMNS, packing._COLUMNS, packing._ROUNDS,

@@ -40,7 +40,7 @@ state):
   weight, and each wanted word weighs at least the least y . w of its length,
   so a y with sum_L n_L * min_w y . w > y . (tiles + bin) proves the state
   empty.  The vowel count above is the y of the vowels; the best y is read
-  from the relaxation, solved whole by scipy's HiGHS or, as the search asks
+  from the relaxation, solved whole by scipy's HiGHS (solver/search/highs.py) or, as the search asks
   for racks past 48 tiles, by column generation: a few words per group, then
   the words its y prices lower than the group's columns, until none is, each
   restricted relaxation solved by a small compiled simplex
@@ -79,17 +79,8 @@ import time
 
 import numpy as np
 
-try:  # the linear relaxation only suggests certificates; each is checked exactly here
-    from scipy.optimize import linprog
-    from scipy.sparse import csc_array
-except ImportError:  # pragma: no cover - without scipy the search is exact, only slower
-    linprog = None
-try:  # HiGHS itself, without linprog's per-call checks (a private module: used if present)
-    from scipy.optimize._highspy import _core as _highs
-except ImportError:  # pragma: no cover
-    _highs = None
-
-from .budget import OutOfTime  # noqa: E402 - after the optional imports
+from . import highs
+from .budget import OutOfTime
 
 _VOWELS = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
 MAX_FAILED = 300_000  # memo entries (~200 bytes each): well inside the memory budget
@@ -384,7 +375,7 @@ class Packer:
         # one group per wanted length, then the tail's: one (one_of), or one per length
         starts, sizes = self._groups(self._lengths[words], len(act), self._one_of, want,
                                      self._tail_want)
-        if linprog is None and not self.columns:  # no solver for the whole relaxation
+        if not self.columns and not highs.available():  # no solver for the whole relaxation
             return none
         # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
         if self.columns:  # by column generation (kernels.relaxation.column_generation)
@@ -395,7 +386,7 @@ class Packer:
                                                  float(_SCALE))
             got = (value, x, y) if solved else None
         else:
-            got = _relaxation(self.exact[words], starts, sizes, cap)
+            got = highs.whole_relaxation(self.exact[words], starts, sizes, cap)
         self.relaxations += 1
         if got is None:
             return none
@@ -413,96 +404,3 @@ class Packer:
             self._numbers = self._ring[:min(self._n_weights, _POOL)]
             return None
         return x[:len(act)], excess[:len(act)], room
-
-
-def _relaxation(counts, starts, sizes, cap):
-    """(most t, x, letter duals y) of the relaxation, or None when it is not solved.
-
-    Maximise t subject to sum_{w in group g} x_w = sizes[g] * t and
-    sum_w x_w * counts[w] <= cap, x >= 0 (groups are the runs from ``starts``).
-    Only a suggestion: the caller checks any y it uses exactly.
-    """
-    n, n_groups = len(counts), len(starts)
-    group = np.repeat(np.arange(n_groups), np.diff(np.append(starts, n)))
-    if _highs is not None:
-        try:
-            return _direct(counts, group, sizes, cap)
-        except Exception:  # pragma: no cover - another scipy: the public call below
-            pass
-    word, letter = np.nonzero(counts)
-    values = counts[word, letter].astype(np.float64)
-    ub = csc_array((values, (letter, word)), shape=(26, n + 1))
-    eq = csc_array((np.concatenate([np.ones(n), -sizes.astype(np.float64)]),
-                    (np.concatenate([group, np.arange(n_groups)]),
-                     np.concatenate([np.arange(n), np.full(n_groups, n)]))),
-                   shape=(n_groups, n + 1))
-    cost = np.zeros(n + 1)
-    cost[n] = -1.0
-    got = linprog(cost, A_ub=ub, b_ub=cap, A_eq=eq, b_eq=np.zeros(n_groups),
-                  bounds=(0, None), method="highs-ds", options={"presolve": False})
-    if got.status != 0:
-        return None
-    return -got.fun, got.x, -got.ineqlin.marginals
-
-
-_OPTIONS = []
-
-
-def _options():
-    """HiGHS options for the whole relaxation: quiet, no presolve, dual simplex (made once)."""
-    if not _OPTIONS:
-        options = _highs.HighsOptions()
-        options.output_flag = False
-        options.presolve = "off"
-        options.simplex_strategy = 1  # dual simplex
-        _OPTIONS.append(options)
-    return _OPTIONS[0]
-
-
-def _direct(counts, group, sizes, cap):
-    """The same relaxation through HiGHS's own model object (rows: 26 letters, then groups)."""
-    n, n_groups = len(counts), len(sizes)
-    # column-wise: word w has its letters (rows 0-25, ascending), then its group
-    # (row 26 + g); np.nonzero lists the letters word by word
-    word, letter = np.nonzero(counts)
-    start = np.zeros(n + 2, dtype=np.int64)
-    start[1:n + 1] = np.cumsum(np.bincount(word, minlength=n) + 1)
-    size = int(start[n]) + n_groups
-    index = np.empty(size, dtype=np.int32)
-    value = np.empty(size)
-    at = np.arange(len(word)) + word  # each earlier column also holds its group entry
-    index[at] = letter
-    value[at] = counts[word, letter]
-    index[start[1:n + 1] - 1] = 26 + group
-    value[start[1:n + 1] - 1] = 1.0
-    # the last column, t: -sizes[g] in each group row
-    index[start[n]:] = 26 + np.arange(n_groups)
-    value[start[n]:] = -sizes
-    start[n + 1] = size
-    start = start.astype(np.int32)
-    lp = _highs.HighsLp()
-    lp.num_col_ = n + 1
-    lp.num_row_ = 26 + n_groups
-    lp.a_matrix_.num_col_ = n + 1
-    lp.a_matrix_.num_row_ = 26 + n_groups
-    lp.a_matrix_.format_ = _highs.MatrixFormat.kColwise
-    cost = np.zeros(n + 1)
-    cost[n] = -1.0
-    lp.col_cost_ = cost
-    lp.col_lower_ = np.zeros(n + 1)
-    lp.col_upper_ = np.full(n + 1, np.inf)
-    lp.row_lower_ = np.concatenate([np.full(26, -np.inf), np.zeros(n_groups)])
-    lp.row_upper_ = np.concatenate([cap.astype(np.float64), np.zeros(n_groups)])
-    lp.a_matrix_.start_ = start
-    lp.a_matrix_.index_ = index
-    lp.a_matrix_.value_ = value
-    solver = _highs._Highs()
-    solver.passOptions(_options())
-    solver.passModel(lp)
-    solver.run()
-    if solver.getModelStatus() != _highs.HighsModelStatus.kOptimal:
-        return None
-    solution = solver.getSolution()
-    x = np.array(solution.col_value)
-    y = -np.array(solution.row_dual)[:26]
-    return -solver.getInfo().objective_function_value, x, y
