@@ -144,7 +144,7 @@ class Dictionary:
     @functools.cached_property
     def letter_counts(self) -> np.ndarray:
         """Per alphagram row of the index, how many of each letter (uint8, rows x 26)."""
-        raw = self.index._raw
+        raw = self.index.letters
         counts = np.zeros((raw.shape[0], 26), dtype=np.uint8)
         rows = np.arange(raw.shape[0])
         for column in raw.T:
