@@ -61,7 +61,6 @@ from solver.words.tiles import Tiles, unpack
 
 from .budget import OutOfTime
 from .layers import Layers, LayerTooBig
-from .settle import Settle
 from .stopped import best_set, layers_bound
 
 DEFAULT_BUDGET = 5.0  # seconds
@@ -114,6 +113,8 @@ def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> Search
     except OutOfTime:
         chosen, stopped = best_set(layers, index), "budget"
     except LayerTooBig:
+        from .settle import Settle  # the packing queries: only racks whose layers grow big
+
         settle = Settle(layers, best_set(layers, index), tiles, index, deadline,
                         columns=size > _SMALL_RACK)
         try:
