@@ -47,7 +47,7 @@ def letter_counts(lanes) -> np.ndarray:
 def join_pairs(states, cands):
     """(state numbers, candidate numbers) of every candidate fitting every state.
 
-    The same pairs as testing each pair (``search._fit_pairs``), in another
+    The same pairs as testing each pair (``remainders.fit_pairs``), in another
     order, which lists each state's candidates in ascending order (the
     look-ahead relies on it).  ``states`` and ``cands`` are triples of
     uint64 lane arrays.

@@ -239,8 +239,8 @@ class Dictionary:
             suffixes = ([query.ends], len(query.ends) * ONE_LETTER)
         if max(prefixes[1], suffixes[1]) >= ONE_LETTER - 1e-9:
             if prefixes[1] >= suffixes[1]:
-                trie = self.lexicon._words
-                words = [w for p in prefixes[0] for w in trie.keys(p) if regex.match(w)]
+                words = [w for p in prefixes[0] for w in self.lexicon.words_starting(p)
+                         if regex.match(w)]
                 return _ordered(words, query.order)
             # A query that only says "ends with S" needs no test per word.
             asked = {k: v for k, v in query.format().items() if k not in PAGING}
