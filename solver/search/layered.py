@@ -102,7 +102,7 @@ class SearchResult:
 def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> SearchResult:
     """Run the exact search; past ``budget`` seconds, return the best found so far."""
     size = len(tiles)
-    compiled = size >= _COMPILED_FROM and _compiled_loops()  # outside the budget
+    compiled = size >= _COMPILED_FROM and _compiled_loops(budget)  # outside the budget
     start = time.perf_counter()
     deadline = start + (budget if budget is not None else float("inf"))
     layers = Layers(index, tiles.packed, size, deadline, compiled=compiled,
@@ -113,14 +113,19 @@ def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> Search
     except OutOfTime:
         chosen, stopped = best_set(layers, index), "budget"
     except LayerTooBig:
-        from .settle import Settle  # the packing queries: only racks whose layers grow big
+        if size >= _COMPILED_FROM and not compiled:
+            # the packing queries need the compiled loops, which another process is still
+            # compiling: what the layers proved is the answer, as when out of time
+            chosen, stopped = best_set(layers, index), "budget"
+        else:
+            from .settle import Settle  # the packing queries: only racks whose layers grow big
 
-        settle = Settle(layers, best_set(layers, index), tiles, index, deadline,
-                        columns=size > _SMALL_RACK)
-        try:
-            chosen = settle.run()
-        except OutOfTime:
-            chosen, stopped = settle.best(), "budget"
+            settle = Settle(layers, best_set(layers, index), tiles, index, deadline,
+                            columns=size > _SMALL_RACK)
+            try:
+                chosen = settle.run()
+            except OutOfTime:
+                chosen, stopped = settle.best(), "budget"
     elapsed = time.perf_counter() - start
     left = tiles.packed
     for row in chosen:
@@ -142,9 +147,11 @@ def search(tiles: Tiles, index, budget: float | None = DEFAULT_BUDGET) -> Search
     return dataclasses.replace(found, upper=upper, proven=stopped is None, stopped=stopped)
 
 
-def _compiled_loops() -> bool:
-    """Load (or compile, the first time after installing) the big racks' compiled loops."""
+def _compiled_loops(budget: float | None) -> bool:
+    """Load the big racks' compiled loops, compiling them the first time after installing
+    (outside the budget).  False while another process compiles them and the search has a
+    budget: it does not wait, and goes on without them (the same answers where the layers
+    finish; a layer too big to hold ends it as out of time)."""
     from . import kernels  # numba: only big racks import it
 
-    kernels.ready()
-    return True
+    return kernels.ready(wait=None if budget is None else 0.0)
