@@ -251,7 +251,7 @@ def main(argv=None) -> int:
 def _timed(tiles, index, budget, old=False):
     """The search; ``old``: as it was before the packing queries (the layers, stopped past
     their size: one pair cap for every rack, and no hand-over)."""
-    import solver.search.layered as layered
+    from solver.search import layered
     from solver.search.budget import OutOfTime
     from solver.search.settle import Settle
 

@@ -92,7 +92,7 @@ def test_unexpected_exceptions_answer_500_in_the_one_shape(caplog):
 
 def test_a_warmed_app_loads_the_compiled_loops_before_any_request(monkeypatch):
     """Loading them takes a second: at start-up, not in a request."""
-    import solver.search.kernels as kernels
+    from solver.search import kernels
     calls = []
     monkeypatch.setattr(kernels, "cached", lambda: True)
     monkeypatch.setattr(kernels, "ready", lambda wait=None: calls.append("ready") or True)
@@ -110,7 +110,7 @@ def test_while_another_process_compiles_the_loops_the_app_answers(monkeypatch, c
     rack as its budget allows (searched without the loops), never with an error."""
     import logging
 
-    import solver.search.kernels as kernels
+    from solver.search import kernels
     monkeypatch.setattr(kernels, "cached", lambda: False)
     monkeypatch.setattr(kernels, "_ready", False)  # as in a process that has not loaded them
     monkeypatch.setattr(kernels, "COMPILER", [sys.executable, "-c",

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import solver.search.layered as search_module
-import solver.search.remainders as remainders
+from solver.search import remainders
 from solver.search.kernels.bits import any_bit, field_max, fits, guarded_lanes, held_fields
 from solver.search.kernels.layers import lane_max, unique_triples
 from solver.search.kernels.relaxation import (
@@ -596,7 +596,7 @@ def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
 
 def test_compiled_without_a_cache_folder_still_compiles(monkeypatch):
     """Where numba finds no writable cache folder it refuses cache=True: compile uncached."""
-    import solver.search.kernels.cache as cache
+    from solver.search.kernels import cache
     calls = []
 
     def fake_njit(**options):

@@ -301,7 +301,7 @@ def test_hash_collisions_change_nothing(twl, monkeypatch):
     written: 4 of 6 merges), and the answers stay the same."""
     import numpy as np
 
-    import solver.search.remainders as remainders
+    from solver.search import remainders
     racks = ["LEIPESETEGEOGMARADCCFONNBIIMEQVRSHOTIUAT",
              "AAAAAABCDEEEEEEFGGGHIIJKLMMNOOPPRRSSTUVZ", "AADEEEEFGIIIIILLMNNNOOOPSSTUUUVW"]
     expected = [search(parse_tiles(rack), twl.index, budget=None) for rack in racks]

@@ -15,7 +15,7 @@ import functools
 import numpy as np
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _scipy():
     """(linprog, csc_array, HiGHS' own module), each None when scipy lacks it."""
     try:

@@ -86,7 +86,7 @@ _handed = None  # the lock's file when this process was handed it held (``adopt_
 
 def open_lock():
     """The lock's file, opened (a new open file: its lock is apart from any other's)."""
-    return open(_lock_path(), "a+b")  # noqa: SIM115 - held for as long as the caller likes
+    return open(_lock_path(), "a+b")  # held for as long as the caller likes
 
 
 def try_lock(file) -> bool:
