@@ -83,8 +83,16 @@ def create_app(config: dict | None = None) -> Flask:
 def warm(app: Flask) -> None:
     """Load the lexicons named in WARM_LEXICONS and build their search index now,
     so that the first request does not pay for it (about a second for twl06); and
-    load the big searches' compiled loops (solver/search/kernels.py), which the first run
-    after an install compiles: seconds that a request's budget must not pay."""
+    load the big searches' compiled loops (solver/search/kernels/), so that no
+    request pays for loading them.
+
+    The first run after an install has to compile them (about half a minute): then
+    another process compiles them (logged, "compiling the big-rack search once ..."),
+    and the app answers meanwhile; big racks are searched without the loops (as their
+    budget allows, maybe not proven) until they are ready, then each process loads
+    them on its first big solve.  No thread is started here: ``liars serve`` forks
+    its workers from this process.
+    """
     names = app.config["WARM_LEXICONS"] or ()
     for name in names:
         lexicon = load_lexicon(name, allow_paths=False)
@@ -93,4 +101,7 @@ def warm(app: Flask) -> None:
                         len(lexicon))
     if names:
         from solver.search import kernels
-        kernels.ready()
+        if kernels.cached():
+            kernels.ready(wait=0)  # quick; False only while another process compiles them
+        else:
+            kernels.compile_apart()

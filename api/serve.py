@@ -297,13 +297,15 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
                     self.cfg.set(key, value)
 
         def load(self):
-            # The app's log (warm-up, and the traceback of any 500) goes to gunicorn's.
+            # The app's log (warm-up, and the traceback of any 500) and the library's
+            # notices (the big-rack search compiling once) go to gunicorn's.
             import logging
             server_log = logging.getLogger("gunicorn.error")
-            app_log = logging.getLogger("api")
-            app_log.handlers = list(server_log.handlers)
-            app_log.setLevel(server_log.level)
-            app_log.propagate = False
+            for name in ("api", "solver"):
+                app_log = logging.getLogger(name)
+                app_log.handlers = list(server_log.handlers)
+                app_log.setLevel(server_log.level)
+                app_log.propagate = False
             app = built["app"] = factory()
             return BufferedRequests(app, body_timeout=body_timeout,
                                     max_body=app.config.get("MAX_CONTENT_LENGTH"))

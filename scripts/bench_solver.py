@@ -248,27 +248,26 @@ def main(argv=None) -> int:
     return 0
 
 
-def _layers_only():
-    """The search as it was before the packing queries: the layers, stopped past their size."""
-    import solver.search.layered as module
+def _timed(tiles, index, budget, old=False):
+    """The search; ``old``: as it was before the packing queries (the layers, stopped past
+    their size: one pair cap for every rack, and no hand-over)."""
+    from solver.search import layered
+    from solver.search.budget import OutOfTime
+    from solver.search.settle import Settle
 
     def stop(self):
-        raise module._OutOfTime("budget")
-    return module, stop
+        raise OutOfTime
 
-
-def _timed(tiles, index, budget, old=False):
-    module, stop = _layers_only()
-    saved = module._Settle.run, module._MAX_PAIRS_BIG
-    if old:  # before: one pair cap for every rack, and no hand-over
-        module._Settle.run, module._MAX_PAIRS_BIG = stop, module._MAX_PAIRS
+    saved = Settle.run, layered._MAX_PAIRS_BIG
+    if old:
+        Settle.run, layered._MAX_PAIRS_BIG = stop, layered._MAX_PAIRS
     try:
         start, cpu = time.perf_counter(), time.process_time()
         result = search(tiles, index, budget)
         _timed.cpu = time.process_time() - cpu
         return time.perf_counter() - start, result
     finally:
-        module._Settle.run, module._MAX_PAIRS_BIG = saved
+        Settle.run, layered._MAX_PAIRS_BIG = saved
 
 
 def _first_use_of_the_compiled_loops() -> float:

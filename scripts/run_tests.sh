@@ -46,7 +46,7 @@ sys.exit(0 if managed and sys.prefix == sys.base_prefix else 1)'; then
 else
   "$PYTHON" -m pip install -q --disable-pip-version-check -e ".[test]"
 fi
-# Compile the big racks' loops (solver/search/kernels.py, numba) once before the tests, for this
+# Compile the big racks' loops (solver/search/kernels/, numba) once before the tests, for this
 # working copy and for the installed copy the commands run: about 20 s the first time on a
 # fresh machine, then read from numba's cache, so that no test's timeout pays for compiling.
 "$PYTHON" -c 'from solver import kernels; kernels.ready()'

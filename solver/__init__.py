@@ -18,23 +18,20 @@ game's rules), :mod:`solver.cli` (the shell).
 import importlib
 
 from .errors import LiarsError
-from .games.letters import (
-    Call,
-    CallRuling,
-    DeclarationCheck,
-    LettersGame,
-    LettersRules,
-    RaiseCheck,
-    check_declaration,
-    check_raise,
-    rule_call,
-)
-from .search.alternatives import HighestSets, highest_sets
-from .search.highest import Solution, highest
-from .words.dictionary import find_words
-from .words.lexicon import Lexicon, lexicon_names, load_lexicon
-from .words.tiles import Tiles, parse_tiles
-from .words.wordset import WordSet, compare
+
+# Where each name lives; each module is imported when one of its names is first asked
+# for, so that a small rack's ``solve`` loads no more than it needs.
+_NAMES = {
+    ".games.letters": ("Call", "CallRuling", "DeclarationCheck", "LettersGame", "LettersRules",
+                       "RaiseCheck", "check_declaration", "check_raise", "rule_call"),
+    ".search.alternatives": ("HighestSets", "highest_sets"),
+    ".search.highest": ("Solution", "highest"),
+    ".words.dictionary": ("find_words",),
+    ".words.lexicon": ("Lexicon", "lexicon_names", "load_lexicon"),
+    ".words.tiles": ("Tiles", "parse_tiles"),
+    ".words.wordset": ("WordSet", "compare"),
+}
+_HOMES = {name: module for module, names in _NAMES.items() for name in names}
 
 __all__ = [
     "Call", "CallRuling", "DeclarationCheck", "HighestSets", "LettersGame", "LettersRules",
@@ -58,6 +55,14 @@ _MOVED = {
 
 
 def __getattr__(name: str):
+    if name in _HOMES:
+        value = getattr(importlib.import_module(_HOMES[name], __name__), name)
+        globals()[name] = value  # once
+        return value
     if name in _MOVED:
         return importlib.import_module(f"{__name__}.{_MOVED[name]}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_HOMES))

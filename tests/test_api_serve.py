@@ -91,14 +91,55 @@ def test_unexpected_exceptions_answer_500_in_the_one_shape(caplog):
 
 
 def test_a_warmed_app_loads_the_compiled_loops_before_any_request(monkeypatch):
-    """A fresh install compiles them on first use (seconds): at start-up, not in a request."""
-    import solver.search.kernels as kernels
+    """Loading them takes a second: at start-up, not in a request."""
+    from solver.search import kernels
     calls = []
-    monkeypatch.setattr(kernels, "ready", lambda: calls.append("ready"))
+    monkeypatch.setattr(kernels, "cached", lambda: True)
+    monkeypatch.setattr(kernels, "ready", lambda wait=None: calls.append("ready") or True)
+    monkeypatch.setattr(kernels, "compile_apart", lambda: calls.append("compile_apart"))
     create_app()
     assert calls == []  # an app that warms nothing (tests, a bare embedding) stays quick
     create_app({"WARM_LEXICONS": ("twl06",)})
     assert calls == ["ready"]
+
+
+def test_while_another_process_compiles_the_loops_the_app_answers(monkeypatch, caplog):
+    """The first start after an install: the compiled loops are not cached, so another
+    process compiles them (here one that holds the compile lock and never ends, until the
+    test ends it) and says so in the log; meanwhile small requests are answered, and a big
+    rack as its budget allows (searched without the loops), never with an error."""
+    import logging
+
+    from solver.search import kernels
+    monkeypatch.setattr(kernels, "cached", lambda: False)
+    monkeypatch.setattr(kernels, "_ready", False)  # as in a process that has not loaded them
+    monkeypatch.setattr(kernels, "COMPILER", [sys.executable, "-c",
+                                              "import time; time.sleep(600)"])
+    started = []
+    compile_apart = kernels.compile_apart
+    monkeypatch.setattr(kernels, "compile_apart", lambda: started.append(compile_apart()))
+    caplog.set_level(logging.INFO, logger="solver")
+    try:
+        client = create_app({"WARM_LEXICONS": ("twl06",)}).test_client()
+        assert len(started) == 1 and started[0].poll() is None  # compiling, apart
+        assert kernels.COMPILING in caplog.messages
+        r = client.post(V1 + "/judge", json={"words": "big, g, er"})
+        assert r.status_code == 200 and r.get_json()["acceptable"] is True
+        r = client.post(V1 + "/letters/highest", json={"tiles": "ABEGIRR"})
+        assert r.status_code == 200 and r.get_json()["words"] == ["giber", "ar"]
+        rack = "AAAAAAABCDDDEEEEEEEEEFGGIIIIIIIIJKLLMMNNNNOOOOOPQRRRRRRSSSTTTTTUUVWYYZ"
+        r = client.post(V1 + "/letters/highest", json={"tiles": rack, "budget": 0.5})
+        assert r.status_code == 200, r.get_data(as_text=True)
+        answer = r.get_json()
+        assert sum(answer["shape"]) == len(rack) and answer["stopped"] in (None, "budget")
+        assert answer["shape"] <= answer["upper_bound"]
+        assert kernels.ready(wait=0) is False  # still compiling: nothing was loaded
+    finally:
+        for child in started:
+            if child is not None:
+                child.kill()
+                child.wait()
+    assert kernels.ready(wait=0) is True  # done: every process loads them now
 
 
 def test_config_is_per_app_and_drives_the_limits():

@@ -7,7 +7,9 @@ import pytest
 
 import solver.search.joins as joins
 import solver.search.layered as search_module
-from solver.search.layered import _fit_pairs, search
+import solver.search.layers as layers_module
+from solver.search.layered import search
+from solver.search.remainders import fit_pairs
 from solver.words.lexicon import load_lexicon
 from solver.words.tiles import TILE_SETS, pack, parse_tiles
 
@@ -38,7 +40,7 @@ def test_join_equals_the_pair_test(n_states, n_words, state_top, word_top, seed)
     rng = np.random.default_rng(seed)
     states = _lanes(rng, n_states, state_top)
     words = _lanes(rng, n_words, word_top)
-    want = _fit_pairs(states, words) if n_states and n_words else (np.zeros(0), np.zeros(0))
+    want = fit_pairs(states, words) if n_states and n_words else (np.zeros(0), np.zeros(0))
     got = joins.join_pairs(states, words)
     assert _pairs(*got) == _pairs(*want)
 
@@ -59,13 +61,13 @@ def test_join_with_small_chunks_equals_the_pair_test(monkeypatch):
     monkeypatch.setattr(joins, "_CHUNK_STATES", 192)
     rng = np.random.default_rng(9)
     states, words = _lanes(rng, 1000, 2), _lanes(rng, 300, 1)
-    assert _pairs(*joins.join_pairs(states, words)) == _pairs(*_fit_pairs(states, words))
+    assert _pairs(*joins.join_pairs(states, words)) == _pairs(*fit_pairs(states, words))
 
 
 def test_letter_counts_reads_every_letter():
-    from solver.words.index import _lanes_of
+    from solver.words.index import lanes_of
     packed = pack({chr(65 + i): i % 5 for i in range(26)})
-    lanes = [np.array([v], dtype=np.uint64) for v in _lanes_of(packed)]
+    lanes = [np.array([v], dtype=np.uint64) for v in lanes_of(packed)]
     assert joins.letter_counts(lanes)[0].tolist() == [i % 5 for i in range(26)]
 
 
@@ -84,12 +86,12 @@ def test_search_is_the_same_with_and_without_the_join(tile_set, sizes, seed, joi
     bag = "".join(letter * n for letter, n in sorted(TILE_SETS[tile_set].counts.items()))
     racks = [parse_tiles("".join(rng.sample(bag, n)), TILE_SETS[tile_set])
              for n in sizes for _ in range(2)]
-    monkeypatch.setattr(search_module, "_JOIN_MIN_STATES", 1 << 40)
+    monkeypatch.setattr(layers_module, "_JOIN_MIN_STATES", 1 << 40)
     without = [search(rack, lex.index, budget=None) for rack in racks]
     monkeypatch.setattr(search_module, "_COMPILED_FROM", 0)  # small racks too
-    monkeypatch.setattr(search_module, "_JOIN_MIN_STATES", 2)
-    monkeypatch.setattr(search_module, "_JOIN_FIRST", 64)
-    monkeypatch.setattr(search_module, "_JOIN_NS", join_ns)  # the join's cost per pair
+    monkeypatch.setattr(layers_module, "_JOIN_MIN_STATES", 2)
+    monkeypatch.setattr(layers_module, "_JOIN_FIRST", 64)
+    monkeypatch.setattr(layers_module, "_JOIN_NS", join_ns)  # the join's cost per pair
     for rack, want in zip(racks, without):
         got = search(rack, lex.index, budget=None)
         assert got.proven == want.proven

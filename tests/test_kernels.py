@@ -6,27 +6,23 @@ import numpy as np
 import pytest
 
 import solver.search.layered as search_module
-from solver.search.kernels import (
-    _add_column,
-    _any_bit,
-    _field_max,
-    _fits,
-    _guarded_lanes,
-    _held,
-    _lightest,
-    _simplex,
-    _tableau,
-    branch_cuts,
-    fit_table,
-    fitting,
-    lane_max,
-    next_child,
+from solver.search import remainders
+from solver.search.kernels.bits import any_bit, field_max, fits, guarded_lanes, held_fields
+from solver.search.kernels.layers import lane_max, unique_triples
+from solver.search.kernels.relaxation import (
+    lightest,
     reduced_costs,
     rounded_proves,
     rounded_weighting,
     spelled,
+)
+from solver.search.kernels.simplex import add_column, simplex, tableau
+from solver.search.kernels.walk import (
+    branch_cuts,
+    fit_table,
+    fitting,
+    next_child,
     tails_left,
-    unique_triples,
     weighting_proves,
     word_groups,
 )
@@ -77,8 +73,8 @@ def test_field_max_and_held_fields():
     pa, pb, pm = ((f.astype(np.uint64) << shifts).sum(axis=1, dtype=np.uint64)
                   for f in (a, b, np.maximum(a, b)))
     ph = ((a > 0).astype(np.uint64) << shifts).sum(axis=1, dtype=np.uint64)
-    assert [int(_field_max(x, y)) for x, y in zip(pa, pb)] == pm.tolist()
-    assert [int(_held(x)) for x in pa] == ph.tolist()
+    assert [int(field_max(x, y)) for x, y in zip(pa, pb)] == pm.tolist()
+    assert [int(held_fields(x)) for x in pa] == ph.tolist()
 
 
 def _packed(counts):
@@ -102,8 +98,8 @@ def test_fits_is_the_letter_count_comparison(seed):
         cap = rng.integers(0, 4, size=26).astype(np.int16)
         cap[rng.integers(0, 26)] = 31
         some = rng.choice(len(words), size=150, replace=False)
-        guarded = _guarded_lanes(cap)
-        assert [_fits(*guarded, *lanes, w) for w in some] == \
+        guarded = guarded_lanes(cap)
+        assert [fits(*guarded, *lanes, w) for w in some] == \
             (words[some] <= cap).all(axis=1).tolist()
 
 
@@ -190,11 +186,11 @@ def restricted_relaxation(counts, group, sizes, cap):
     built from the same parts (a tableau, its word columns, the pivots)."""
     k = len(counts)
     letters, amounts = spelled(counts.astype(np.int16))
-    tab, rhs, basic, reduced = _tableau(sizes, cap, k)
+    tab, rhs, basic, reduced = tableau(sizes, cap, k)
     m = tab.shape[0]
     for j in range(k):
-        _add_column(tab, reduced, 1 + m + j, letters, amounts, j, group[j])
-    solved, most = _simplex(tab, rhs, basic, reduced, 1 + m + k)
+        add_column(tab, reduced, 1 + m + j, letters, amounts, j, group[j])
+    solved, most = simplex(tab, rhs, basic, reduced, 1 + m + k)
     x = np.zeros(k)
     for i in range(m):
         if basic[i] >= 1 + m:
@@ -340,7 +336,7 @@ def test_any_bit_looks_at_exactly_its_range():
             packed[i // 64] |= np.uint64(1) << np.uint64(i % 64)
         lo = int(rng.integers(0, n + 1))
         hi = int(rng.integers(lo, n + 1))
-        assert _any_bit(packed, lo, hi) == bool(bits[lo:hi].any())
+        assert any_bit(packed, lo, hi) == bool(bits[lo:hi].any())
 
 
 def test_lightest_marks_the_lightest_first_ones_on_ties():
@@ -352,7 +348,7 @@ def test_lightest_marks_the_lightest_first_ones_on_ties():
                                    replace=False))
         count = int(rng.integers(1, 70))
         chosen = np.zeros(len(values) + 3, dtype=bool)
-        _lightest(values, among, count, chosen, 3)
+        lightest(values, among, count, chosen, 3)
         expected = among[np.argsort(values[among], kind="stable")[:count]]
         assert np.flatnonzero(chosen).tolist() == sorted((expected + 3).tolist())
 
@@ -588,10 +584,10 @@ def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
     rng = random.Random(7)
     bag = "".join(letter * n for letter, n in sorted(TILE_SETS["scrabble"].counts.items()))
     racks = [parse_tiles("".join(rng.sample(bag, n))) for n in (20, 28, 36, 44, 52)]
-    monkeypatch.setattr(search_module, "_HASHED_MERGE", 1 << 40)
+    monkeypatch.setattr(remainders, "_HASHED_MERGE", 1 << 40)
     want = [search(rack, lex.index, budget=None) for rack in racks]
     monkeypatch.setattr(search_module, "_COMPILED_FROM", 0)  # small racks too
-    monkeypatch.setattr(search_module, "_HASHED_MERGE", 2)
+    monkeypatch.setattr(remainders, "_HASHED_MERGE", 2)
     for rack, expected in zip(racks, want):
         got = search(rack, lex.index, budget=None)
         assert (got.keys, got.leftover, got.proven) == \
@@ -600,7 +596,7 @@ def test_search_is_the_same_with_and_without_the_compiled_merge(monkeypatch):
 
 def test_compiled_without_a_cache_folder_still_compiles(monkeypatch):
     """Where numba finds no writable cache folder it refuses cache=True: compile uncached."""
-    import solver.search.kernels as kernels
+    from solver.search.kernels import cache
     calls = []
 
     def fake_njit(**options):
@@ -609,6 +605,7 @@ def test_compiled_without_a_cache_folder_still_compiles(monkeypatch):
             raise RuntimeError("cannot cache function: no locator available")
         return lambda function: function
 
-    monkeypatch.setattr(kernels, "njit", fake_njit)
-    assert kernels._compiled(lambda x: x + 1)(1) == 2
+    monkeypatch.setattr(cache, "njit", fake_njit)
+    monkeypatch.setattr(cache, "LOOPS", [])
+    assert cache.compiled(lambda x: x + 1)(1) == 2
     assert calls == [{"cache": True, "nogil": True}, {"nogil": True}]

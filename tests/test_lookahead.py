@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 import solver.search.layered as search_module
-from solver.search.kernels import first_words, lists_by_state, most_words
+import solver.search.layers as layers_module
+import solver.search.settle as settle_module
+from solver.search.kernels.layers import first_words, lists_by_state, most_words
 from solver.search.layered import search
 from solver.words.lexicon import load_lexicon
 from solver.words.tiles import TILE_SETS, parse_tiles
@@ -109,7 +111,7 @@ def test_lists_by_state_regroups_stably():
 
 
 @pytest.mark.parametrize("tile_set, sizes, seed, depth", [
-    ("scrabble", (44, 50, 56), 11, search_module._LOOKAHEAD),
+    ("scrabble", (44, 50, 56), 11, layers_module._LOOKAHEAD),
     ("bananagrams", (52, 56, 60), 13, 99),
 ])
 def test_search_is_the_same_with_the_look_ahead(tile_set, sizes, seed, depth, monkeypatch):
@@ -128,7 +130,7 @@ def test_search_is_the_same_with_the_look_ahead(tile_set, sizes, seed, depth, mo
              for n in sizes for _ in range(3)]
     want = [search(rack, lex.index, budget=None) for rack in racks]
     pruned, settled = [], []
-    original_pruned, original_run = search_module._Layers._pruned, search_module._Settle.run
+    original_pruned, original_run = layers_module.Layers._pruned, settle_module.Settle.run
 
     def spy_pruned(self, *args):
         pruned.append(len(args[0][0]))
@@ -138,13 +140,13 @@ def test_search_is_the_same_with_the_look_ahead(tile_set, sizes, seed, depth, mo
         settled.append(True)
         return original_run(self)
 
-    monkeypatch.setattr(search_module._Layers, "_pruned", spy_pruned)
-    monkeypatch.setattr(search_module._Settle, "run", spy_run)
+    monkeypatch.setattr(layers_module.Layers, "_pruned", spy_pruned)
+    monkeypatch.setattr(settle_module.Settle, "run", spy_run)
     monkeypatch.setattr(search_module, "_COMPILED_FROM", 0)
-    monkeypatch.setattr(search_module, "_JOIN_MIN_STATES", 2)
-    monkeypatch.setattr(search_module, "_JOIN_FIRST", 64)
-    monkeypatch.setattr(search_module, "_LOOKAHEAD", depth)
-    monkeypatch.setattr(search_module, "_LOOKAHEAD_CHUNK", 100)  # several chunks a layer
+    monkeypatch.setattr(layers_module, "_JOIN_MIN_STATES", 2)
+    monkeypatch.setattr(layers_module, "_JOIN_FIRST", 64)
+    monkeypatch.setattr(layers_module, "_LOOKAHEAD", depth)
+    monkeypatch.setattr(layers_module, "_LOOKAHEAD_CHUNK", 100)  # several chunks a layer
     monkeypatch.setattr(search_module, "_MAX_PAIRS", 3000)
     monkeypatch.setattr(search_module, "_MAX_PAIRS_BIG", 3000)
     finished = 0
@@ -161,10 +163,10 @@ def test_search_is_the_same_with_the_look_ahead(tile_set, sizes, seed, depth, mo
 def _layer_before_the_look_ahead(monkeypatch, rack):
     """A rack's layers, stopped where the look-ahead would start: (layers, states, floor)."""
     lex = load_lexicon("twl06")
-    monkeypatch.setattr(search_module, "_MAX_PAIRS_BIG", 3000)
-    monkeypatch.setattr(search_module, "_LOOKAHEAD", 0)  # stop there instead
-    layers = search_module._Layers(lex.index, rack.packed, len(rack), float("inf"))
-    with pytest.raises(search_module._OutOfTime):
+    monkeypatch.setattr(layers_module, "_LOOKAHEAD", 0)  # stop there instead
+    layers = layers_module.Layers(lex.index, rack.packed, len(rack), float("inf"),
+                                  max_pairs=3000, compiled=True)
+    with pytest.raises(layers_module.LayerTooBig):
         layers.run()
     return layers, layers.states[-1], layers.last_rows
 
@@ -192,8 +194,8 @@ def test_pruned_keeps_exactly_the_pairs_a_highest_set_may_take(monkeypatch):
     assert 8 < len(have) - len(two) and two
     # the remainders holding one word or none first, in small chunks: the most grows to 2
     order = np.array(sorted(range(len(have)), key=lambda s: (s in two, s)))
-    monkeypatch.setattr(search_module, "_LOOKAHEAD_CHUNK", 8)
-    monkeypatch.setattr(search_module, "_LOOKAHEAD_SECONDS", 0.0)  # the smallest chunks
+    monkeypatch.setattr(layers_module, "_LOOKAHEAD_CHUNK", 8)
+    monkeypatch.setattr(layers_module, "_LOOKAHEAD_SECONDS", 0.0)  # the smallest chunks
     layers.max_pairs = 1 << 30
     pi, pj = layers._pruned(tuple(a[order] for a in states), None, length)
     assert {(int(order[i]), int(j)) for i, j in zip(pi, pj)} == want

@@ -35,7 +35,7 @@ def _words(result: SearchResult, lex) -> list[str]:
     return [lex.spell(key) for key in result.keys] + list(result.leftover)
 
 
-def _assert_valid(result: SearchResult, rack: str, lex) -> None:
+def assert_valid(result: SearchResult, rack: str, lex) -> None:
     """The set exists among the tiles, uses every tile, and its shape is sorted."""
     used = Counter()
     for key in result.keys:
@@ -62,7 +62,7 @@ def test_matches_reference_on_random_racks(lexicon, tile_set, seed, racks):
         rack = "".join(rng.sample(bag, n))
         result = search(parse_tiles(rack, tile_set), lex.index, budget=None)
         assert result.proven
-        _assert_valid(result, rack, lex)
+        assert_valid(result, rack, lex)
         if n == 0:
             assert result.shape == () and result.keys == () and result.leftover == ""
             continue
@@ -119,11 +119,11 @@ def test_tiny_budget_returns_a_valid_unproven_set(twl):
         rack = "".join(rng.sample(bag, 40))
         result = search(parse_tiles(rack), twl.index, budget=1e-6)
         assert not result.proven
-        _assert_valid(result, rack, twl)
+        assert_valid(result, rack, twl)
         assert result.elapsed < 1.0
     # the whole bag: 98 tiles, still no hang
     result = search(parse_tiles(bag), twl.index, budget=0.05)
-    _assert_valid(result, bag, twl)
+    assert_valid(result, bag, twl)
     assert result.elapsed < 2.0
 
 
@@ -131,13 +131,13 @@ def test_out_of_time_a_set_meeting_the_upper_bound_is_proven(twl, monkeypatch):
     """Stopped at once, the greedy set of ABC is (3), which is also the upper bound
     (three tiles): a highest set, said so the same way by every front end."""
     stops = []
-    real = search_module._fallback
+    real = search_module.best_set
 
     def fallback(layers, index):
         stops.append(True)
         return real(layers, index)
 
-    monkeypatch.setattr(search_module, "_fallback", fallback)
+    monkeypatch.setattr(search_module, "best_set", fallback)
     result = search(parse_tiles("ABC"), twl.index, budget=-1.0)  # past its deadline at once
     assert stops and result.shape == (3,) == result.upper
     assert result.proven and result.stopped is None
@@ -219,7 +219,7 @@ def test_matches_independent_search_on_bigger_racks(twl):
         rack = "".join(rng.sample(bag, n))
         result = search(parse_tiles(rack), twl.index, budget=None)
         assert result.proven
-        _assert_valid(result, rack, twl)
+        assert_valid(result, rack, twl)
         assert (result.shape, result.keys) == _independent_highest(rack, twl), rack
 
 
@@ -267,7 +267,7 @@ KNOWN = [
 def test_known_big_racks(twl, rack, shape, keys):
     result = search(parse_tiles(rack), twl.index, budget=None)
     assert result.proven
-    _assert_valid(result, rack, twl)
+    assert_valid(result, rack, twl)
     assert result.shape == shape and result.keys == keys
 
 
@@ -301,11 +301,11 @@ def test_hash_collisions_change_nothing(twl, monkeypatch):
     written: 4 of 6 merges), and the answers stay the same."""
     import numpy as np
 
-    import solver.search.layered as search_module
+    from solver.search import remainders
     racks = ["LEIPESETEGEOGMARADCCFONNBIIMEQVRSHOTIUAT",
              "AAAAAABCDEEEEEEFGGGHIIJKLMMNOOPPRRSSTUVZ", "AADEEEEFGIIIIILLMNNNOOOPSSTUUUVW"]
     expected = [search(parse_tiles(rack), twl.index, budget=None) for rack in racks]
-    monkeypatch.setattr(search_module, "_hash",
+    monkeypatch.setattr(remainders, "_hash",
                         lambda a, b, c: (a ^ b ^ c) & np.uint64(0xFFFF))
     for rack, want in zip(racks, expected):
         got = search(parse_tiles(rack), twl.index, budget=None)

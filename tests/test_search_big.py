@@ -18,11 +18,13 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from test_search import _assert_valid  # noqa: E402  (tests/ is on sys.path under pytest)
+from test_search import assert_valid  # noqa: E402  (tests/ is on sys.path under pytest)
 
 import solver.search.layered as search_module
+import solver.search.settle as settle_module
+from solver.search import highs
 from solver.search.bounds import counts_of, shape_bound, tile_counts
-from solver.search.kernels import column_generation
+from solver.search.kernels.relaxation import column_generation
 from solver.search.layered import search
 from solver.search.packing import Packer
 from solver.search.reference import brute_force_highest, candidate_alphagrams
@@ -130,7 +132,7 @@ def test_one_of_queries_match_exhaustive_enumeration(lexicon, tile_set, seed, co
     assert answered[True] and answered[False]
 
 
-@pytest.mark.parametrize("one_of_up_to", [1, search_module._ONE_OF_UP_TO, 15])
+@pytest.mark.parametrize("one_of_up_to", [1, settle_module._ONE_OF_UP_TO, 15])
 @pytest.mark.parametrize("lexicon, tile_set, seed", [
     ("twl06", SCRABBLE, 11), ("csw19", BANANAGRAMS, 12), ("sowpods", SCRABBLE, 13),
 ])
@@ -147,10 +149,10 @@ def test_packing_path_equals_layers_and_brute_force(lexicon, tile_set, seed, one
     # every rack now hands over to the packing queries at its first layer of pairs
     monkeypatch.setattr(search_module, "_SMALL_RACK", 0)
     monkeypatch.setattr(search_module, "_MAX_PAIRS_BIG", 0)
-    monkeypatch.setattr(search_module, "_ONE_OF_UP_TO", one_of_up_to)
+    monkeypatch.setattr(settle_module, "_ONE_OF_UP_TO", one_of_up_to)
     settled, one_of_tails = [], []
-    run = search_module._Settle.run
-    monkeypatch.setattr(search_module._Settle, "run", lambda self: settled.append(1) or run(self))
+    run = settle_module.Settle.run
+    monkeypatch.setattr(settle_module.Settle, "run", lambda self: settled.append(1) or run(self))
     query = Packer.query
 
     def spy_query(self, tiles, main, tail, one_of=False):
@@ -162,7 +164,7 @@ def test_packing_path_equals_layers_and_brute_force(lexicon, tile_set, seed, one
     for rack, want in zip(racks, layered):
         got = search(parse_tiles(rack, tile_set), lex.index, budget=None)
         assert got.proven and got.stopped is None
-        _assert_valid(got, rack, lex)
+        assert_valid(got, rack, lex)
         assert got.shape == want.shape, rack
         if len(rack) <= 10:
             assert got.shape == tuple(brute_force_highest(rack, lex)[0]), rack
@@ -188,7 +190,7 @@ def test_racks_known_by_construction(twl, k, leftover, shape):
     tiles = parse_tiles(rack, BANANAGRAMS)
     result = search(tiles, twl.index, budget=None)
     assert result.proven and result.shape == shape and result.upper == shape
-    _assert_valid(result, rack, twl)
+    assert_valid(result, rack, twl)
     assert shape_bound(tiles, twl.index) >= shape
 
 
@@ -242,7 +244,7 @@ def test_bounds_hold_on_tiny_budgets(lexicon, tile_set, seed):
         assert shape_bound(tiles, lex.index) >= exact.shape
         for budget in (0.0, 1e-4, 1e-3, 1e-2):
             got = search(tiles, lex.index, budget=budget)
-            _assert_valid(got, rack, lex)
+            assert_valid(got, rack, lex)
             assert got.shape <= exact.shape <= got.upper, (rack, budget)
             if not got.proven:
                 stopped += 1
@@ -264,7 +266,7 @@ def test_bounds_hold_on_the_packing_path_with_tiny_budgets(twl, monkeypatch):
         tiles = parse_tiles(rack, SCRABBLE)
         for budget in (0.0, 1e-3, 5e-3, 2e-2, None):
             got = search(tiles, twl.index, budget=budget)
-            _assert_valid(got, rack, twl)
+            assert_valid(got, rack, twl)
             assert got.shape <= want.shape <= got.upper, (rack, budget)
             if got.proven:
                 assert got.shape == want.shape == got.upper
@@ -279,7 +281,7 @@ def test_bounds_hold_on_big_racks_out_of_time(twl):
         rack = "".join(rng.sample(_bag(tile_set), n))
         tiles = parse_tiles(rack, tile_set)
         got = search(tiles, twl.index, budget=0.05)
-        _assert_valid(got, rack, twl)
+        assert_valid(got, rack, twl)
         assert got.stopped in (None, "budget")
         assert got.shape <= got.upper <= shape_bound(tiles, twl.index) or got.proven
         assert sum(got.upper) == n
@@ -314,7 +316,7 @@ def test_letter_weighting_cut_changes_no_answer(twl, monkeypatch, columns):
         return got, relaxed
 
     with_cut, relaxed = answers()
-    if packing.linprog is None and not columns:
+    if not highs.available() and not columns:
         pytest.skip("scipy is not installed: the whole relaxation is not used")
     assert relaxed and True in with_cut and False in with_cut
     # no letter weighting at all (none kept, none solved for), and no branch order from it
@@ -328,7 +330,7 @@ def test_column_generation_reaches_the_whole_relaxation(twl):
     """Solved by column generation, the relaxation's optimum is the whole relaxation's
     (the columns left out could not improve it), on many random packing states."""
     import solver.search.packing as packing
-    if packing._highs is None:
+    if not highs.direct():
         pytest.skip("scipy's HiGHS is not available")
     rng = random.Random(51)
     bag = _bag(BANANAGRAMS)
@@ -351,7 +353,7 @@ def test_column_generation_reaches_the_whole_relaxation(twl):
             starts = np.array(starts)
             sizes = np.array([rng.randint(1, 3) for _ in wanted])
             cap = tile_counts(tiles.packed)
-            whole = packing._relaxation(counts, starts, sizes, cap)
+            whole = highs.whole_relaxation(counts, starts, sizes, cap)
             solved, *generated = column_generation(
                 words, *packer._spelled, starts, sizes, cap.astype(np.int64),
                 np.ones(26), packing._COLUMNS, packing._COLUMNS, packing._ROUNDS,

@@ -9,7 +9,9 @@ code 2; nothing here prints a stack trace for bad input.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import logging
 import re
 import sys
 from typing import Iterable
@@ -199,6 +201,31 @@ def _leftover_hint(args, extra: list[str]) -> str:
     return f"; a word set of several words is one argument: quote it, as in {words!r}"
 
 
+class _Stderr(logging.Handler):
+    """Each record's message as a line on standard error (whatever sys.stderr is then)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            print(self.format(record), file=sys.stderr, flush=True)
+        except Exception:  # noqa: BLE001 - a notice must never stop a command
+            self.handleError(record)
+
+
+@contextlib.contextmanager
+def notices_on_stderr():
+    """While a command runs, the library's notices (INFO records of the ``solver`` logger,
+    e.g. that the big-rack search compiles once) are lines on standard error."""
+    logger = logging.getLogger("solver")
+    handler, level = _Stderr(), logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+
+
 def run_main(parser: argparse.ArgumentParser, runner, argv) -> int:
     """Parse ``argv`` and run: a LiarsError is one line on standard error and exit 2."""
     args, extra = parser.parse_known_args(argv)
@@ -208,7 +235,8 @@ def run_main(parser: argparse.ArgumentParser, runner, argv) -> int:
                                 f"{terminal(' '.join(extra) + _leftover_hint(args, extra))} "
                                 f"(see {where} --help)\n")
     try:
-        return runner(args)
+        with notices_on_stderr():
+            return runner(args)
     except LiarsError as err:
         print(terminal(f"{parser.prog}: {err.message}"), file=sys.stderr)
         return EXIT_USAGE

@@ -1,4 +1,4 @@
-"""The search's time budget, read one way by every front end.
+"""The search's time budget: read one way by every front end, and running out of it.
 
 The library, ``solve``, ``liars check``, the HTTP API and the page all pass
 what they were given (a number, or text as typed) to :func:`read_budget`, so
@@ -13,6 +13,10 @@ unused, whatever the search settles at once).
 Traceback (most recent call last):
 ...
 solver.errors.InvalidInput: budget must be a number of seconds from 0 to 60, not 'nan'
+
+Inside the search, :class:`OutOfTime` is raised where the deadline is seen to
+pass (the layers, the packing walk) and caught by solver/search/layered.py,
+which then answers with the best set at hand, not proven.
 """
 
 from __future__ import annotations
@@ -27,6 +31,10 @@ MAX_BUDGET = 60.0  # seconds; the same cap as solver.search.highest's
 # Plain decimal numbers only: no 'nan', 'inf', hex, or digit separators ('1_0').
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _MAX_TEXT = 40
+
+
+class OutOfTime(Exception):
+    """The search's deadline passed: stop, and answer with what is at hand."""
 
 
 def budget_error(value, field: str = "budget") -> InvalidInput:

@@ -10,7 +10,7 @@ is estimated: a bit is set exactly when every letter requirement holds, which
 is exactly the pair test (the tests compare them on random lanes).
 
 The most selective requirements are ANDed first, and a machine word that
-empties ends there (solver/search/kernels.py), so refuting a length (no word fits
+empties ends there (solver/search/kernels/layers.py), so refuting a length (no word fits
 any remainder) is mostly one or two ANDs per word and machine word.
 """
 
@@ -29,10 +29,10 @@ def letter_counts(lanes) -> np.ndarray:
     """(n, 26) uint8 letter counts of packed lanes (a triple of uint64 arrays).
 
     >>> from collections import Counter
-    >>> from solver.words.index import _lanes_of
+    >>> from solver.words.index import lanes_of
     >>> from solver.words.tiles import pack
     >>> packed = pack(Counter("ZOO"))
-    >>> lanes = [np.array([v], dtype=np.uint64) for v in _lanes_of(packed)]
+    >>> lanes = [np.array([v], dtype=np.uint64) for v in lanes_of(packed)]
     >>> letter_counts(lanes)[0, [14, 25]].tolist()
     [2, 1]
     """
@@ -47,12 +47,12 @@ def letter_counts(lanes) -> np.ndarray:
 def join_pairs(states, cands):
     """(state numbers, candidate numbers) of every candidate fitting every state.
 
-    The same pairs as testing each pair (``search._fit_pairs``), in another
+    The same pairs as testing each pair (``remainders.fit_pairs``), in another
     order, which lists each state's candidates in ascending order (the
     look-ahead relies on it).  ``states`` and ``cands`` are triples of
     uint64 lane arrays.
     """
-    from .kernels import and_pairs  # compiled: imported only when a big layer needs it
+    from .kernels.layers import and_pairs  # compiled: imported only when a big layer needs it
 
     n_states, n_cands = len(states[0]), len(cands[0])
     if not n_states or not n_cands:

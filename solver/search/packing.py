@@ -40,11 +40,11 @@ state):
   weight, and each wanted word weighs at least the least y . w of its length,
   so a y with sum_L n_L * min_w y . w > y . (tiles + bin) proves the state
   empty.  The vowel count above is the y of the vowels; the best y is read
-  from the relaxation, solved whole by scipy's HiGHS or, as the search asks
+  from the relaxation, solved whole by scipy's HiGHS (solver/search/highs.py) or, as the search asks
   for racks past 48 tiles, by column generation: a few words per group, then
   the words its y prices lower than the group's columns, until none is, each
   restricted relaxation solved by a small compiled simplex
-  (solver/search/kernels.py; HiGHS took ten times as long, mostly setting up).
+  (solver/search/kernels/relaxation.py; HiGHS took ten times as long, mostly setting up).
   Each y is rounded to integers and then checked exactly (so no solver's
   tolerances enter the proof, and how y was found does not matter to it); the
   last few proven ones are tried first at every state.  Where the relaxation
@@ -52,7 +52,7 @@ state):
   excess over its group's lightest, and the words placed below the state
   together weigh at most the room y . (tiles + settled bin) leaves over the
   groups' lightest weights, so words whose excesses sum past it are never
-  placed together (a reduced-cost bound, ``kernels.reduced_costs``), and
+  placed together (a reduced-cost bound, ``kernels.relaxation.reduced_costs``), and
   its solution orders the branches;
 * a state already proven empty (a memo, keyed by the unplaced tiles, the
   wanted lengths, the settled bin and the tail lengths, bounded in size; for
@@ -65,7 +65,7 @@ fit); a packing found that way is a "yes" shown by its words, and a failure
 only moves on to the branching.
 
 Where the work is done: the states below a branch are walked by a compiled
-loop (``kernels.next_child``), which applies every cut above but the
+loop (``kernels.walk.next_child``), which applies every cut above but the
 relaxation and the memo, the kept weightings included, and hands back only
 the states that pass them (most fail: on an 80-tile rack, 1 in 10 to 1 in
 60).  It checks the necessary conditions cheapest first (which order cuts
@@ -79,16 +79,8 @@ import time
 
 import numpy as np
 
-try:  # the linear relaxation only suggests certificates; each is checked exactly here
-    from scipy.optimize import linprog
-    from scipy.sparse import csc_array
-except ImportError:  # pragma: no cover - without scipy the search is exact, only slower
-    linprog = None
-try:  # HiGHS itself, without linprog's per-call checks (a private module: used if present)
-    from scipy.optimize._highspy import _core as _highs
-except ImportError:  # pragma: no cover
-    _highs = None
-
+from . import highs
+from .budget import OutOfTime
 
 _VOWELS = np.array([c in "aeiou" for c in "abcdefghijklmnopqrstuvwxyz"])
 MAX_FAILED = 300_000  # memo entries (~200 bytes each): well inside the memory budget
@@ -99,10 +91,6 @@ _SCALE = 1 << 20  # letter weights are rounded to integers of this scale, then c
 _COLUMNS = 64  # column generation: words per group at first, and added per group per round
 _ROUNDS = 40  # column generation: solves at most per state
 _WALK = 4096  # states a compiled walk visits before it hands back (to check the deadline)
-
-
-class OutOfTime(Exception):
-    """The deadline passed inside a packing search."""
 
 
 class Packer:
@@ -122,17 +110,14 @@ class Packer:
         wide[:, :26] = counts
         self.lanes = tuple(np.ascontiguousarray(wide[:, 9 * k:9 * k + 9] @ _FIELDS)
                            .astype(np.uint64) for k in range(3))
-        from .kernels import (  # compiled: only big racks'
+        # compiled: only the racks that pack import them
+        from .kernels.relaxation import (
             column_generation,
-            fit_table,
-            next_child,  # searches pack
-            open_state,
             reduced_costs,
             rounded_weighting,
             spelled,
-            weighting_proves,
-            word_groups,
         )
+        from .kernels.walk import fit_table, next_child, open_state, weighting_proves, word_groups
         self._open_state, self._next_child = open_state, next_child
         self._fit_table = fit_table
         self._proves = weighting_proves
@@ -152,7 +137,7 @@ class Packer:
         self._numbers = self._ring[:0]  # the same, for the columns in use
         self._n_weights = 0  # how many weightings were ever kept
         # each word's weight under each kept weighting, made when a state first asks
-        # (kernels.weighting_proves), and the number of the weighting it was made for
+        # (kernels.walk.weighting_proves), and the number of the weighting it was made for
         self._word_weights = np.zeros((len(counts), _POOL))
         self._made = np.full((len(counts), _POOL), -1, dtype=np.int64)
         self._sub = None  # a packer for the bin, when the tail has several words
@@ -166,8 +151,8 @@ class Packer:
         each, disjoint: checked exactly, by a query on the bin, once the main
         words are placed), or none (only the main words are asked for: the
         same question as any split of those lengths into main and tail, often
-        with less work; see search._split).  With ``one_of``, ``tail`` lists
-        lengths and the bin must hold one word of any of them; the packing
+        with less work; see solver/search/settle.py, _split).  With ``one_of``,
+        ``tail`` lists lengths and the bin must hold one word of any of them; the packing
         returned then has the longest tail word of all packings (branch and
         bound: each packing found raises the least tail length still asked for).
         """
@@ -221,7 +206,8 @@ class Packer:
     # -- the search -----------------------------------------------------------------
 
     def _open(self, tiles, want, binned, act, tails):
-        """``kernels.open_state`` on a state of this query: (status, kept, letter, tail words)."""
+        """``kernels.walk.open_state`` on a state of this query: (status, kept, letter,
+        tail words)."""
         return self._open_state(tiles, want, binned, act, tails, self._room, self._spare,
                                 self._low, self._one_of, self._need, self._lengths,
                                 self._small, self.vowels, _VOWELS, *self.lanes)
@@ -239,7 +225,8 @@ class Packer:
         return self._settle(status, tiles, want, binned, act, x, tails)
 
     def _settle(self, status, tiles, want, binned, act, x, tails):
-        """A state past the cheap tests (``kernels.open_state``): the bin decides, or branch."""
+        """A state past the cheap tests (``kernels.walk.open_state``): the bin decides, or
+        branch."""
         if status == 0:
             return None
         if status == 2:  # every main word placed
@@ -315,7 +302,7 @@ class Packer:
 
     def _cover(self, tiles, want, binned, act, tails, x, left, cover, excess, room, free):
         """The states below: the letter x's ``left`` tiles in main words of ``cover`` (a
-        multiset, in row order) and the rest in the bin, walked by ``kernels.next_child``.
+        multiset, in row order) and the rest in the bin, walked by ``kernels.walk.next_child``.
 
         Words whose ``excess`` weights (under the branch's own weighting, ``_relax``) sum
         past ``room`` are never placed together: every state below them is empty.
@@ -368,14 +355,15 @@ class Packer:
         one per tail length, or one for the tail when it is one word of any of
         its lengths) of n_g * min_{w in group} y . w.  A y breaking
         that inequality proves that no packing exists.  It is checked in
-        integer arithmetic (kernels.reduced_costs and weighting_proves: integers
-        held in float64, every product and partial sum an integer below 2^53,
-        so each is exact); where y comes from (a
+        integer arithmetic (kernels.relaxation.reduced_costs and
+        kernels.walk.weighting_proves: integers held in float64, every product
+        and partial sum an integer below 2^53, so each is exact); where y comes
+        from (a
         few kept from earlier states, or the dual of the linear relaxation,
         however it was solved) does not matter for the proof.  When the
         relaxation's y proves nothing here, it still bounds the branch: the
         words placed below weigh at most the room the inequality leaves above
-        their groups' lightest (``kernels.reduced_costs``: the ``act`` words'
+        their groups' lightest (``kernels.relaxation.reduced_costs``: the ``act`` words'
         excesses, and the room, are returned), with the relaxation's solution
         (how much of each ``act`` word it uses: ``_rounded`` reads a packing
         off it, and it orders the branches).
@@ -387,10 +375,10 @@ class Packer:
         # one group per wanted length, then the tail's: one (one_of), or one per length
         starts, sizes = self._groups(self._lengths[words], len(act), self._one_of, want,
                                      self._tail_want)
-        if linprog is None and not self.columns:  # no solver for the whole relaxation
+        if not self.columns and not highs.available():  # no solver for the whole relaxation
             return none
         # the relaxation: most t with sum_{w in g} x_w = n_g t, sum_w x_w w <= cap, x >= 0
-        if self.columns:  # by column generation (kernels.column_generation)
+        if self.columns:  # by column generation (kernels.relaxation.column_generation)
             ref = self._weights[:, (self._n_weights - 1) % _POOL].copy() if self._n_weights \
                 else np.ones(26)  # the first columns: the lightest under the newest weighting
             solved, value, x, y = self._generate(words, *self._spelled, starts, sizes, cap,
@@ -398,14 +386,14 @@ class Packer:
                                                  float(_SCALE))
             got = (value, x, y) if solved else None
         else:
-            got = _relaxation(self.exact[words], starts, sizes, cap)
+            got = highs.whole_relaxation(self.exact[words], starts, sizes, cap)
         self.relaxations += 1
         if got is None:
             return none
         value, x, y = got
         # y rounded to integers and checked exactly: where the relaxation says it cannot
-        # hold, y proves the state empty when it leaves no room (kernels.reduced_costs;
-        # kernels.rounded_proves is the same test)
+        # hold, y proves the state empty when it leaves no room (kernels.relaxation.reduced_costs;
+        # kernels.relaxation.rounded_proves is the same test)
         y = self._rounded_weighting(y, float(_SCALE))
         excess, room = self._reduced_costs(words, *self._spelled, starts, sizes, cap, y)
         if value < 1.0 and room < 0:
@@ -416,96 +404,3 @@ class Packer:
             self._numbers = self._ring[:min(self._n_weights, _POOL)]
             return None
         return x[:len(act)], excess[:len(act)], room
-
-
-def _relaxation(counts, starts, sizes, cap):
-    """(most t, x, letter duals y) of the relaxation, or None when it is not solved.
-
-    Maximise t subject to sum_{w in group g} x_w = sizes[g] * t and
-    sum_w x_w * counts[w] <= cap, x >= 0 (groups are the runs from ``starts``).
-    Only a suggestion: the caller checks any y it uses exactly.
-    """
-    n, n_groups = len(counts), len(starts)
-    group = np.repeat(np.arange(n_groups), np.diff(np.append(starts, n)))
-    if _highs is not None:
-        try:
-            return _direct(counts, group, sizes, cap)
-        except Exception:  # pragma: no cover - another scipy: the public call below
-            pass
-    word, letter = np.nonzero(counts)
-    values = counts[word, letter].astype(np.float64)
-    ub = csc_array((values, (letter, word)), shape=(26, n + 1))
-    eq = csc_array((np.concatenate([np.ones(n), -sizes.astype(np.float64)]),
-                    (np.concatenate([group, np.arange(n_groups)]),
-                     np.concatenate([np.arange(n), np.full(n_groups, n)]))),
-                   shape=(n_groups, n + 1))
-    cost = np.zeros(n + 1)
-    cost[n] = -1.0
-    got = linprog(cost, A_ub=ub, b_ub=cap, A_eq=eq, b_eq=np.zeros(n_groups),
-                  bounds=(0, None), method="highs-ds", options={"presolve": False})
-    if got.status != 0:
-        return None
-    return -got.fun, got.x, -got.ineqlin.marginals
-
-
-_OPTIONS = []
-
-
-def _options():
-    """HiGHS options for the whole relaxation: quiet, no presolve, dual simplex (made once)."""
-    if not _OPTIONS:
-        options = _highs.HighsOptions()
-        options.output_flag = False
-        options.presolve = "off"
-        options.simplex_strategy = 1  # dual simplex
-        _OPTIONS.append(options)
-    return _OPTIONS[0]
-
-
-def _direct(counts, group, sizes, cap):
-    """The same relaxation through HiGHS's own model object (rows: 26 letters, then groups)."""
-    n, n_groups = len(counts), len(sizes)
-    # column-wise: word w has its letters (rows 0-25, ascending), then its group
-    # (row 26 + g); np.nonzero lists the letters word by word
-    word, letter = np.nonzero(counts)
-    start = np.zeros(n + 2, dtype=np.int64)
-    start[1:n + 1] = np.cumsum(np.bincount(word, minlength=n) + 1)
-    size = int(start[n]) + n_groups
-    index = np.empty(size, dtype=np.int32)
-    value = np.empty(size)
-    at = np.arange(len(word)) + word  # each earlier column also holds its group entry
-    index[at] = letter
-    value[at] = counts[word, letter]
-    index[start[1:n + 1] - 1] = 26 + group
-    value[start[1:n + 1] - 1] = 1.0
-    # the last column, t: -sizes[g] in each group row
-    index[start[n]:] = 26 + np.arange(n_groups)
-    value[start[n]:] = -sizes
-    start[n + 1] = size
-    start = start.astype(np.int32)
-    lp = _highs.HighsLp()
-    lp.num_col_ = n + 1
-    lp.num_row_ = 26 + n_groups
-    lp.a_matrix_.num_col_ = n + 1
-    lp.a_matrix_.num_row_ = 26 + n_groups
-    lp.a_matrix_.format_ = _highs.MatrixFormat.kColwise
-    cost = np.zeros(n + 1)
-    cost[n] = -1.0
-    lp.col_cost_ = cost
-    lp.col_lower_ = np.zeros(n + 1)
-    lp.col_upper_ = np.full(n + 1, np.inf)
-    lp.row_lower_ = np.concatenate([np.full(26, -np.inf), np.zeros(n_groups)])
-    lp.row_upper_ = np.concatenate([cap.astype(np.float64), np.zeros(n_groups)])
-    lp.a_matrix_.start_ = start
-    lp.a_matrix_.index_ = index
-    lp.a_matrix_.value_ = value
-    solver = _highs._Highs()
-    solver.passOptions(_options())
-    solver.passModel(lp)
-    solver.run()
-    if solver.getModelStatus() != _highs.HighsModelStatus.kOptimal:
-        return None
-    solution = solver.getSolution()
-    x = np.array(solution.col_value)
-    y = -np.array(solution.row_dual)[:26]
-    return -solver.getInfo().objective_function_value, x, y

@@ -144,7 +144,7 @@ class Dictionary:
     @functools.cached_property
     def letter_counts(self) -> np.ndarray:
         """Per alphagram row of the index, how many of each letter (uint8, rows x 26)."""
-        raw = self.index._raw
+        raw = self.index.letters
         counts = np.zeros((raw.shape[0], 26), dtype=np.uint8)
         rows = np.arange(raw.shape[0])
         for column in raw.T:
@@ -239,8 +239,8 @@ class Dictionary:
             suffixes = ([query.ends], len(query.ends) * ONE_LETTER)
         if max(prefixes[1], suffixes[1]) >= ONE_LETTER - 1e-9:
             if prefixes[1] >= suffixes[1]:
-                trie = self.lexicon._words
-                words = [w for p in prefixes[0] for w in trie.keys(p) if regex.match(w)]
+                words = [w for p in prefixes[0] for w in self.lexicon.words_starting(p)
+                         if regex.match(w)]
                 return _ordered(words, query.order)
             # A query that only says "ends with S" needs no test per word.
             asked = {k: v for k, v in query.format().items() if k not in PAGING}

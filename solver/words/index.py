@@ -19,18 +19,21 @@ few vectorised passes; a user's own word list builds it in process.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .tiles import BITS
 
 LANE_LETTERS = 9
 LANES = 3
-_LANE_GUARD = np.uint64(sum(1 << (BITS * i + BITS - 1) for i in range(LANE_LETTERS)))
+# each letter field's top bit: a count fits when subtracting it leaves every guard bit set
+LANE_GUARD = np.uint64(sum(1 << (BITS * i + BITS - 1) for i in range(LANE_LETTERS)))
 _LANE_WIDTH = BITS * LANE_LETTERS
 _LANE_MASK = (1 << _LANE_WIDTH) - 1
 
 
-def _lanes_of(packed: int) -> list[int]:
+def lanes_of(packed: int) -> list[int]:
     """Split a packed 26-letter count into its three nine-letter lanes."""
     return [(packed >> (_LANE_WIDTH * k)) & _LANE_MASK for k in range(LANES)]
 
@@ -94,10 +97,12 @@ class AlphagramIndex:
         """Index some alphagrams (any order), or the alphagrams of a word table."""
         if table is not None:
             rows = table["row"]
-            _, first = np.unique(rows, return_index=True)
+            n = int(rows.max()) + 1 if len(rows) else 0
+            # one word of each row: any of them has the row's letters (an anagram)
+            one = np.empty(n, dtype=np.intp)
+            one[rows] = np.arange(len(rows))
             width = table.dtype["word"].itemsize
-            raw = table["word"][first].view(np.uint8).reshape(len(first), width)
-            raw = _sorted_letters(raw)
+            raw = table["word"][one].view(np.uint8).reshape(n, width)
             self.table = table
         else:
             alphagrams = sorted(set(alphagrams), key=lambda a: (-len(a), a))
@@ -107,9 +112,11 @@ class AlphagramIndex:
             self.table = None
         n = raw.shape[0]
         self.width = width
-        self._raw = np.ascontiguousarray(raw)
-        self._bytes = self._raw.view(f"S{width}").reshape(n)
+        self.letters = np.ascontiguousarray(raw)  # each row's letters, zero-padded, any order
         self.lengths = (raw != 0).sum(axis=1).astype(np.int64)
+        # First row of each length: rows of length <= L start at _start[L].
+        self._start = [int(np.searchsorted(-self.lengths, -L, side="left"))
+                       for L in range(0, width + 2)]
         # Per-byte lookup tables: a letter's unit in each lane, and its mask bit.
         codes = np.arange(256)
         letter = codes - ord("a")
@@ -120,27 +127,35 @@ class AlphagramIndex:
                  for k in range(LANES)]
         bits = np.where(is_letter, np.left_shift(np.uint64(1), letter.clip(0, 25)
                                                  .astype(np.uint64)), np.uint64(0))
-        columns = np.ascontiguousarray(raw.T)
         self.lanes = [np.zeros(n, dtype=np.uint64) for _ in range(LANES)]
         # masks: bit L = "uses letter L", bit 32 + L = "uses letter L twice or more"
-        # (letters are sorted, so a repeat is two equal neighbours)
-        self.masks = np.zeros(n, dtype=np.uint64)
-        for j, col in enumerate(columns):
+        used = np.zeros(n, dtype=np.uint64)
+        twice = np.zeros(n, dtype=np.uint64)
+        for j, col in enumerate(self.letters.T):
+            # rows are longest first: those of more than j letters (up to _start[j]) have a
+            # letter in column j
+            m = self._start[j]
+            col = col[:m]
             for lane, unit in zip(self.lanes, units):
-                lane += unit[col]
-            self.masks |= bits[col]
-            if j:
-                self.masks |= np.where(col == columns[j - 1], bits[col], np.uint64(0)) << _TWICE
-        # First row of each length: rows of length <= L start at _start[L].
-        self._start = [int(np.searchsorted(-self.lengths, -L, side="left"))
-                       for L in range(0, width + 2)]
+                lane[:m] += unit[col]
+            bit = bits[col]
+            twice[:m] |= used[:m] & bit
+            used[:m] |= bit
+        self.masks = used | (twice << _TWICE)
+
+    @functools.cached_property
+    def _bytes(self) -> np.ndarray:
+        """Each row's alphagram (its letters sorted), as bytes: made when first asked for
+        (sorting every row takes longer than a small rack's whole search)."""
+        raw = _sorted_letters(self.letters)
+        return np.ascontiguousarray(raw).view(f"S{self.width}").reshape(raw.shape[0])
 
     def __len__(self) -> int:
-        return len(self._bytes)
+        return len(self.lengths)
 
     def key(self, row: int) -> str:
         """The alphagram of one row."""
-        return self._bytes[row].decode("ascii")
+        return bytes(sorted(self.letters[row].tobytes().rstrip(b"\0"))).decode("ascii")
 
     def packed_rows(self, rows: np.ndarray) -> list[int]:
         """Python-int packings of some rows."""
@@ -162,9 +177,9 @@ class AlphagramIndex:
         rows = np.flatnonzero((self.masks[start:stop] & absent) == 0)
         if start:
             rows += start
-        for lane, value in zip(self.lanes, _lanes_of(packed_rack)):
+        for lane, value in zip(self.lanes, lanes_of(packed_rack)):
             part = lane[rows]
-            ok = ((np.uint64(value) | _LANE_GUARD) - part) & _LANE_GUARD == _LANE_GUARD
+            ok = ((np.uint64(value) | LANE_GUARD) - part) & LANE_GUARD == LANE_GUARD
             rows = rows[ok]
         return rows
 

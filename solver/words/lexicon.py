@@ -107,6 +107,10 @@ class Lexicon:
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.isascii() and word.lower() in self._words
 
+    def words_starting(self, prefix: str) -> list[str]:
+        """Every listed word that starts with ``prefix`` (lower case a-z), in the trie's order."""
+        return self._words.keys(prefix)
+
     def is_word(self, word: str) -> bool:
         """Liars' Letters validity: any single letter, or a listed word of 2+ letters."""
         w = word.lower()
