@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import threading
 
-from .store import MISS_WINDOW, Changes, expiry
+from .changes import MISS_WINDOW, Changes, expiry
 
 PREFIX = "liars:room:"
 CHANNEL = "liars:rooms"

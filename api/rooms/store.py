@@ -11,7 +11,7 @@ run against both (tests/test_rooms_api.py):
 * ``miss`` counts an address's unknown room codes in the last minute;
 * ``purge`` drops the rooms past their expiry.
 
-A room expires ``IDLE_SECONDS`` after its last change (a day), or ``OVER_SECONDS``
+A room expires ``changes.IDLE_SECONDS`` after its last change (a day), or ``changes.OVER_SECONDS``
 after its game ended (an hour): a table that stopped playing leaves no room behind.
 """
 
@@ -21,13 +21,9 @@ import json
 import os
 import sqlite3
 import threading
-import time
 from pathlib import Path
 
-IDLE_SECONDS = 24 * 3600
-OVER_SECONDS = 3600
-MISS_WINDOW = 60.0  # seconds over which an address's misses are counted
-POLL_SECONDS = 0.05  # how often a process looks for changes made by the others
+from .changes import MISS_WINDOW, Changes, expiry
 
 
 def default_path() -> Path:
@@ -36,78 +32,12 @@ def default_path() -> Path:
     return Path(base) / "liars" / "rooms.sqlite3"
 
 
-def expiry(room: dict, now: float) -> float:
-    return now + (OVER_SECONDS if room["phase"] == "over" else IDLE_SECONDS)
-
-
 def open_store(url: str | None):
     """The store a ``--rooms-db`` names: a path (SQLite) or ``redis://HOST:PORT/N``."""
     if url and url.startswith("redis://"):
         from .redis_store import RedisStore
         return RedisStore(url)
     return SQLiteStore(Path(url) if url else default_path())
-
-
-class Changes:
-    """Wake the waiters of a room when its version moves: one per process, fed by the
-    process's own saves and by ``poll`` (run every ``every`` seconds, in one thread, while
-    anyone waits), which looks for the other processes' saves."""
-
-    def __init__(self, poll=None, every: float = POLL_SECONDS):
-        self._lock = threading.Lock()
-        self._rooms: dict[str, threading.Condition] = {}  # only the rooms someone waits on
-        self._waiting: dict[str, int] = {}
-        self._versions: dict[str, int] = {}
-        self._poll, self._every = poll, every
-        self._poller: threading.Thread | None = None
-
-    def seen(self, code: str, version: int) -> None:
-        with self._lock:
-            if version > self._versions.get(code, 0):
-                self._versions[code] = version
-                if code in self._rooms:
-                    self._rooms[code].notify_all()
-
-    def wait(self, code: str, version: int, timeout: float) -> int | None:
-        """The room's version once it passes ``version``; None after ``timeout`` seconds."""
-        self._start()
-        deadline = time.monotonic() + timeout
-        with self._lock:
-            room = self._rooms.setdefault(code, threading.Condition(self._lock))
-            self._waiting[code] = self._waiting.get(code, 0) + 1
-            try:
-                while self._versions.get(code, 0) <= version:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        return None
-                    room.wait(left)
-                return self._versions[code]
-            finally:
-                self._waiting[code] -= 1
-                if not self._waiting[code]:
-                    del self._waiting[code], self._rooms[code]
-
-    def waited_on(self) -> list[str]:
-        with self._lock:
-            return list(self._waiting)
-
-    def _start(self) -> None:
-        if self._poll is None or self._poller is not None:
-            return
-        with self._lock:
-            if self._poller is None:
-                self._poller = threading.Thread(target=self._run, daemon=True,
-                                                name="rooms-changes")
-                self._poller.start()
-
-    def _run(self) -> None:
-        while True:
-            time.sleep(self._every)
-            if self._waiting:
-                try:
-                    self._poll()
-                except Exception:  # noqa: BLE001 - a failed look is retried next time
-                    pass
 
 
 class SQLiteStore:

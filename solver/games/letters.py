@@ -135,15 +135,11 @@ class DeclarationCheck:
         return f"'{self.declared}' {self.reason}"
 
 
+# Why a search is not proven, in words a table understands.
 STOPPED_WHY = {
     "budget": "out of time (a larger budget may settle it)",
     "size": "the tiles are too many for the search (more time does not help)",
 }
-
-
-def stopped_text(stopped: str | None) -> str:
-    """Why a search is not proven, in words a table understands."""
-    return STOPPED_WHY.get(stopped, "the search stopped first")
 
 
 def _leftover(tiles: Tiles, declared: WordSet) -> str:
@@ -210,8 +206,9 @@ def check_declaration(tiles, declared, lexicon: str | Lexicon | None = None, *,
         reason = f"exists and is the highest: no word set of these tiles beats {shape}"
     else:
         is_highest = None
+        why = STOPPED_WHY.get(best.stopped, "the search stopped first")
         reason = (f"exists, but whether it is the highest is not proven: "
-                  f"{stopped_text(best.stopped)}; the highest is between {shape} and "
+                  f"{why}; the highest is between {shape} and "
                   f"{format_shape(upper)}")
     return DeclarationCheck(tiles, declared, exists, invalid, best, is_highest, tuple(upper),
                             reason)
@@ -419,17 +416,14 @@ class Rulings:
     def __call__(self, tiles: str, tile_set: str, declared: tuple[str, ...], call: Call,
                  lexicon: str, budget: float, *, table_ruled: bool = False) -> CallRuling:
         key = (tiles, tile_set, declared, call, lexicon)
-        known = self._known.get(key)
-        if known is not None and (known[1].decided or table_ruled or budget <= known[0]):
-            self._known.move_to_end(key)
-            return known[1]
-        ruling = rule_call(tiles, WordSet(declared), call, lexicon, tile_set=tile_set,
-                           budget=budget)
-        self._known[key] = (budget, ruling)
-        self._known.move_to_end(key)
+        known = self._known.pop(key, None)
+        if known is None or not (known[1].decided or table_ruled or budget <= known[0]):
+            known = budget, rule_call(tiles, WordSet(declared), call, lexicon,
+                                      tile_set=tile_set, budget=budget)
+        self._known[key] = known  # the newest last: the oldest go first
         while len(self._known) > self.size:
             self._known.popitem(last=False)
-        return ruling
+        return known[1]
 
     def cache_clear(self) -> None:
         self._known.clear()
@@ -438,11 +432,9 @@ class Rulings:
 _ruling = Rulings()
 
 
-def _deltas(call: Call, caller_right: bool) -> tuple[int, int]:
-    """(caller, declarer) tile changes once it is known whether the caller was right."""
-    if call is Call.BULLSHIT:
-        return (0, 1) if caller_right else (1, 0)
-    return (-1, -1) if caller_right else (1, 0)
+# (caller, declarer) tile changes, by the call and whether the caller was right.
+_DELTAS = {(Call.BULLSHIT, True): (0, 1), (Call.BULLSHIT, False): (1, 0),
+           (Call.EXACT, True): (-1, -1), (Call.EXACT, False): (1, 0)}
 
 
 # --- as the front ends describe it -----------------------------------------------------
@@ -622,7 +614,7 @@ class LettersGame(Game):
             return None
         player, declarer = action.player, self.last[0]
         call, revealed, verdict, decision, by = self._judged(action)
-        caller_delta, declarer_delta = _deltas(call, decision == "upheld")
+        caller_delta, declarer_delta = _DELTAS[call, decision == "upheld"]
         self.turns.append(player)
         changes = []
         for who, role, delta in ((player, "caller", caller_delta),

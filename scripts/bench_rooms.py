@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Load benchmark of the rooms: prints figures, asserts nothing.
+
+    python scripts/bench_rooms.py [--rooms 200] [--phones 4] [--duration 20] [--rate 40]
+
+Starts plain `liars serve` (its default workers) on a free loopback port with a fresh
+SQLite rooms store, measures the judge's latency with no rooms (the reference, in the
+same run), then fills --rooms Liar's Dice rooms of --phones phones each, every phone
+holding its event stream open, and plays: --rate moves a second in all (the player to
+move in a random room bids or calls "Liar!"), for --duration seconds, while the judge
+is loaded as before.  For every move it times, from the moment the move is sent, how
+long until each of the other phones' streams carries the move's version.
+
+It prints the deliveries' p50/p99/max against the target (p99 <= 300 ms), the errors
+(refused moves, broken streams, deliveries that never came: must be 0), and the
+judge's p99 with rooms against its p99 without (target: within 2x).  The client runs
+on gevent in one process beside the server, so its own CPU is counted against the
+figures, as a phone's network would be.
+"""
+
+from __future__ import annotations
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import json  # noqa: E402
+import random  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import gevent  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+TARGET_P99_MS = 300.0
+JUDGE_RATIO = 2.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, db: str) -> subprocess.Popen:
+    server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--host", HOST,
+                               "--port", str(port), "--rooms-db", db], cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            if call(port, "GET", "/healthz")[0] == 200:
+                return server
+        except OSError:
+            pass
+        if server.poll() is not None:
+            raise SystemExit("liars serve exited before it answered")
+        time.sleep(0.2)
+    raise SystemExit("liars serve did not answer within 90 s")
+
+
+def call(port, method, path, body=None, token=None):
+    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    connection.request(method, path, body=None if body is None else json.dumps(body),
+                       headers=headers)
+    answer = connection.getresponse()
+    data = answer.read()
+    connection.close()
+    return answer.status, (json.loads(data) if data else None)
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+class Judge:
+    """Clients posting a three-word play to /api/v1/judge, one after another each."""
+
+    def __init__(self, port, clients=4):
+        self.port, self.clients, self.times, self.errors = port, clients, [], 0
+
+    def run(self, seconds):
+        self.times, self.errors = [], 0
+        deadline = time.monotonic() + seconds
+        gevent.joinall([gevent.spawn(self._loop, deadline) for _ in range(self.clients)])
+        return percentile(self.times, 0.99) * 1000
+
+    def _loop(self, deadline):
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        body = json.dumps({"words": "big, g, er"})
+        while time.monotonic() < deadline:
+            started = time.monotonic()
+            try:
+                connection.request("POST", "/api/v1/judge", body=body,
+                                   headers={"Content-Type": "application/json"})
+                answer = connection.getresponse()
+                answer.read()
+                if answer.status != 200:
+                    self.errors += 1
+            except OSError:
+                self.errors += 1
+                connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+                continue
+            self.times.append(time.monotonic() - started)
+            gevent.sleep(0.01)
+
+
+class Bench:
+    def __init__(self, port, rooms, phones):
+        self.port, self.n_rooms, self.phones = port, rooms, phones
+        self.rooms = []  # [{"code", "tokens": {name: token}, "view"}]
+        self.arrivals = {}  # (code, version, name) -> time the stream carried it
+        self.sent = []  # (code, version, mover, time sent)
+        self.errors = {"move refused": 0, "stream broke": 0, "not delivered": 0}
+        self.running = True
+
+    def fill(self):
+        for i in range(self.n_rooms):
+            status, made = call(self.port, "POST", "/api/v1/rooms",
+                                {"game": "dice", "deal": "server", "name": "p0",
+                                 "rules": {"dice_each": 5}})
+            assert status == 201, made
+            tokens = {"p0": made["token"]}
+            for k in range(1, self.phones):
+                status, joined = call(self.port, "POST", f"/api/v1/rooms/{made['code']}/join",
+                                      {"name": f"p{k}"})
+                assert status == 201, joined
+                tokens[f"p{k}"] = joined["token"]
+            status, view = call(self.port, "POST", f"/api/v1/rooms/{made['code']}/start",
+                                token=tokens["p0"])
+            assert status == 200, view
+            self.rooms.append({"code": made["code"], "tokens": tokens, "view": view})
+
+    def listen(self, room, name):
+        """One phone's stream: the time each version reaches it."""
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=None)
+        connection.request("GET", f"/api/v1/rooms/{room['code']}/events?token="
+                                  f"{room['tokens'][name]}")
+        answer = connection.getresponse()
+        if answer.status != 200:
+            self.errors["stream broke"] += 1
+            return
+        while self.running:
+            line = answer.fp.readline()
+            if not line:
+                if self.running:
+                    self.errors["stream broke"] += 1
+                return
+            if line.startswith(b"data: "):
+                view = json.loads(line[6:])
+                self.arrivals.setdefault((room["code"], view["version"], name),
+                                         time.monotonic())
+                if name == view["to_move"] or view["phase"] == "over":
+                    room["view"] = view
+
+    def play(self, seconds, rate):
+        rng = random.Random(7)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            gevent.spawn(self.move, rng.choice(self.rooms), rng)
+            gevent.sleep(rng.expovariate(rate))
+
+    def move(self, room, rng):
+        view = room["view"]
+        if view["phase"] == "over" or room.get("busy"):
+            return
+        room["busy"] = True
+        try:
+            mover, bids = view["to_move"], view["declarations"]
+            in_play = sum(p["dice"] for p in view["players"] if not p["out"])
+            if bids and (rng.random() < 0.3 or bids[-1]["quantity"] >= in_play):
+                body = {"type": "liar"}
+            else:
+                body = {"type": "bid", "quantity": bids[-1]["quantity"] + 1 if bids else 1,
+                        "face": bids[-1]["face"] if bids else rng.randint(1, 6)}
+            started = time.monotonic()
+            status, answer = call(self.port, "POST", f"/api/v1/rooms/{room['code']}/moves",
+                                  body, token=room["tokens"][mover])
+            if status != 200:
+                self.errors["move refused"] += 1
+                return
+            room["view"] = answer if answer["you"]["name"] == answer["to_move"] else view
+            self.sent.append((room["code"], answer["version"], mover, started))
+        finally:
+            room["busy"] = False
+
+    def deliveries(self):
+        times = []
+        for code, version, mover, started in self.sent:
+            for k in range(self.phones):
+                name = f"p{k}"
+                if name == mover:
+                    continue
+                arrived = self.arrivals.get((code, version, name))
+                if arrived is None:
+                    self.errors["not delivered"] += 1
+                else:
+                    times.append((arrived - started) * 1000)
+        return times
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--phones", type=int, default=4)
+    parser.add_argument("--duration", type=float, default=20.0)
+    parser.add_argument("--rate", type=float, default=40.0, help="moves a second, in all")
+    args = parser.parse_args(argv)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_server(port, str(Path(folder) / "rooms.sqlite3"))
+        try:
+            judge = Judge(port)
+            judge.run(2)  # warm up
+            alone = judge.run(5)
+            bench = Bench(port, args.rooms, args.phones)
+            started = time.monotonic()
+            bench.fill()
+            print(f"{args.rooms} rooms of {args.phones} phones made in "
+                  f"{time.monotonic() - started:.1f} s")
+            streams = [gevent.spawn(bench.listen, room, name) for room in bench.rooms
+                       for name in room["tokens"]]
+            gevent.sleep(3)  # every stream has sent its first view
+            player = gevent.spawn(bench.play, args.duration, args.rate)
+            loaded = judge.run(args.duration)
+            player.join()
+            gevent.sleep(2)  # the last deliveries
+            bench.running = False
+            times = bench.deliveries()
+            gevent.killall(streams, block=False)
+        finally:
+            server.terminate()
+            server.wait(30)
+    p99 = percentile(times, 0.99)
+    print(f"{len(streams)} streams, {len(bench.sent)} moves, {len(times)} deliveries to the "
+          f"other phones")
+    print(f"delivery ms: p50 {percentile(times, 0.5):.1f}  p99 {p99:.1f}  max "
+          f"{max(times, default=float('nan')):.1f}  (target p99 <= {TARGET_P99_MS:.0f}: "
+          f"{'met' if p99 <= TARGET_P99_MS else 'NOT met'})")
+    print(f"errors: {bench.errors}, judge errors: {judge.errors}")
+    ratio = loaded / alone if alone else float("nan")
+    print(f"judge p99 ms: {alone:.1f} with no rooms, {loaded:.1f} with rooms: {ratio:.2f}x "
+          f"(target <= {JUDGE_RATIO:.0f}x: {'met' if ratio <= JUDGE_RATIO else 'NOT met'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

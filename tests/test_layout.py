@@ -1,0 +1,140 @@
+"""The layout shows the design: layers as folders, imports one way, small modules.
+
+Read from the source (no import runs): every ``import`` in solver/, api/ and scripts/,
+module-level or inside a function, names a module of the same layer or one below it;
+no module imports itself back through others; no private name crosses a module; no
+module of the library or the app passes 700 lines.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# Low to high: a module may import its own layer and those before it, never one after.
+LAYERS = ["solver.errors", "solver.words", "solver.search", "solver.games", "solver.odds",
+          "solver.rooms", "solver",
+          "solver.cli", "api", "scripts"]
+MAX_LINES = 700
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def sources(*folders: str) -> dict[str, Path]:
+    return {module_name(p): p for folder in folders for p in sorted((ROOT / folder).rglob("*.py"))}
+
+
+PROJECT = sources("solver", "api", "scripts")
+TESTS = sources("tests")
+
+
+def layer(module: str) -> int:
+    """The index of the most specific layer ``module`` belongs to."""
+    best = None
+    for index, name in enumerate(LAYERS):
+        if module == name or module.startswith(name + "."):
+            if best is None or len(name) > len(LAYERS[best]):
+                best = index
+    return best
+
+
+def imports(module: str, path: Path):
+    """(imported module, names taken from it, line) for each import statement."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, [], node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            names = [a.name for a in node.names]
+            modules = [n for n in names if f"{base}.{n}" in PROJECT]
+            for name in modules:  # ``from . import phrases`` imports a module
+                yield f"{base}.{name}", [], node.lineno
+            if len(modules) < len(names):
+                yield base, [n for n in names if n not in modules], node.lineno
+
+
+def project_imports(module: str, path: Path):
+    known = set(PROJECT) | set(TESTS)
+    for target, names, line in imports(module, path):
+        if target in known or target.split(".")[0] in ("solver", "api"):
+            yield target, names, line
+
+
+def test_imports_run_one_way():
+    wrong = []
+    for module, path in PROJECT.items():
+        for target, _, line in project_imports(module, path):
+            if layer(target) is not None and layer(target) > layer(module):
+                wrong.append(f"{path.relative_to(ROOT)}:{line} ({LAYERS[layer(module)]}) "
+                             f"imports {target} ({LAYERS[layer(target)]})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_library_never_imports_the_web_app_or_flask():
+    wrong = [f"{path.relative_to(ROOT)}:{line} imports {target}"
+             for module, path in PROJECT.items() if module.startswith("solver")
+             for target, _, line in imports(module, path)
+             if target.split(".")[0] in ("api", "flask", "werkzeug", "gevent", "gunicorn")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_import_cycles():
+    # Importing a module runs its packages first, so an import of one of the importer's own
+    # packages (``from . import x``) is no edge of its own.
+    graph = {m: {t for t, _, _ in project_imports(m, p)
+                 if t in PROJECT and t != m and not m.startswith(t + ".")}
+             for m, p in PROJECT.items()}
+    cycles, state = [], {}
+
+    def visit(node, stack):
+        state[node] = "open"
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == "open":
+                cycles.append(" -> ".join(stack[stack.index(nxt):] + [nxt]))
+            elif nxt not in state:
+                visit(nxt, stack)
+        stack.pop()
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [])
+    assert not cycles, "\n".join(cycles)
+
+
+@pytest.mark.parametrize("group", ["project", "tests"])
+def test_no_private_name_is_imported_across_modules(group):
+    modules = PROJECT if group == "project" else TESTS
+    wrong = [f"{path.relative_to(ROOT)}:{line} imports {name} from {target}"
+             for module, path in modules.items()
+             for target, names, line in project_imports(module, path)
+             for name in names if name.startswith("_") and not name.startswith("__")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_module_is_over_700_lines():
+    long = {str(p.relative_to(ROOT)): n for m, p in PROJECT.items()
+            if m.startswith(("solver", "api")) and (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert not long, long
+
+
+def test_every_library_folder_is_a_layer():
+    folders = {p.parent.relative_to(ROOT).as_posix().replace("/", ".")
+               for p in (ROOT / "solver").rglob("*.py")}
+    assert folders <= {name for name in LAYERS} | {
+        name for name in folders if any(name.startswith(f"{layer_}.") for layer_ in LAYERS)}
+    assert {"solver.words", "solver.search", "solver.games", "solver.cli"} <= folders
