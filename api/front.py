@@ -145,16 +145,54 @@ def _force_close(start_response) -> None:
 
 
 
-def gevent_worker(header_timeout: float):
+def _too_many(address: str) -> bytes:
+    body = json.dumps({"error": {"code": "too_many_connections", "message": (
+        f"too many open connections from {address}: close some and try again"),
+        "field": None}}).encode()
+    head = ("HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 1\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            + "".join(f"{k}: {v}\r\n" for k, v in SECURITY_HEADERS.items()) + "\r\n")
+    return head.encode() + body
+
+
+def gevent_worker(header_timeout: float, per_address: int = 0):
     """gunicorn's gevent worker class, with the time a request head may take (from the
     connection's start or the previous answer) set to ``header_timeout`` seconds; past
-    it the connection is closed.  gunicorn uses its whole-second ``keepalive``."""
+    it the connection is closed.  gunicorn uses its whole-second ``keepalive``.
+
+    ``per_address`` bounds the connections one address may hold open in this worker
+    (0: no bound, for a server behind a proxy whose address every client shares): past
+    it a new connection is answered 429 and closed at once, so that idle sockets from
+    one client cannot take every connection the worker has."""
+    import collections
+
     import gevent
     from gunicorn.workers.ggevent import GeventWorker
 
     class LiarsGeventWorker(GeventWorker):
+        open_by_address: collections.Counter = collections.Counter()
+
         def timeout_ctx(self):
             return gevent.Timeout(header_timeout, False)
+
+        def handle(self, listener, client, addr):
+            address = addr[0] if isinstance(addr, tuple) and addr else str(addr)
+            held = self.open_by_address
+            if per_address and held[address] >= per_address:
+                try:
+                    client.sendall(_too_many(address))
+                except OSError:
+                    pass
+                finally:
+                    client.close()
+                return
+            held[address] += 1
+            try:
+                super().handle(listener, client, addr)
+            finally:
+                held[address] -= 1
+                if not held[address]:
+                    del held[address]
 
     LiarsGeventWorker.__module__ = __name__
     return LiarsGeventWorker

@@ -37,6 +37,13 @@ DEFAULT_SOLVERS = 1        # solver processes per worker
 DEFAULT_SOLVE_QUEUE = 8    # big solves that may wait for one, per worker
 DEFAULT_HEADER_TIMEOUT = 10.0
 DEFAULT_BODY_TIMEOUT = 10.0
+# Connections a worker holds: rooms keep one event stream open per phone (200 tables of
+# four on two workers is 400 each), with room for the requests beside them.
+DEFAULT_CONNECTIONS = 2000
+DEFAULT_PER_ADDRESS = 64   # connections one address may hold open in a worker (0: no cap)
+# The access log names each request's path without its query: an event stream's
+# ?token= never reaches a log.
+ACCESS_LOG_FORMAT = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 
 
 def _positive_int(text: str) -> int:
@@ -126,7 +133,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"a request's body must arrive within this, or 408 (default "
                              f"{DEFAULT_BODY_TIMEOUT:g})")
     parser.add_argument("--access-log", action="store_true",
-                        help="log every request to stderr (off by default: it costs speed)")
+                        help="log every request to stderr (off by default: it costs speed; "
+                             "paths are logged without their query, so no token is)")
+    parser.add_argument("--rooms-db", metavar="PATH_OR_URL", default=None,
+                        help="where rooms live: a SQLite file (default "
+                             "~/.local/state/liars/rooms.sqlite3) or redis://HOST:PORT/N "
+                             "for several machines behind one load balancer")
+    parser.add_argument("--max-connections", type=_positive_int, default=DEFAULT_CONNECTIONS,
+                        help=f"connections each worker holds open, event streams included "
+                             f"(default {DEFAULT_CONNECTIONS})")
+    parser.add_argument("--max-per-address", type=_count, default=DEFAULT_PER_ADDRESS,
+                        metavar="N",
+                        help=f"connections one address may hold open in a worker (default "
+                             f"{DEFAULT_PER_ADDRESS}); past it 429 and closed; 0 for no cap, "
+                             f"behind a proxy every client shares")
 
 
 def register(subparsers) -> None:
@@ -144,17 +164,31 @@ def _command(args) -> int:
     return run(args.host, args.port, args.workers, budget=args.budget, lexicon=args.lexicon,
                access_log=args.access_log, solvers=args.solvers, solve_queue=args.solve_queue,
                allow_hosts=tuple(args.allow_hosts), header_timeout=args.header_timeout,
-               body_timeout=args.body_timeout)
+               body_timeout=args.body_timeout, rooms_db=args.rooms_db,
+               max_connections=args.max_connections, per_address=args.max_per_address)
 
 
 def app_config(budget: float | None = None, lexicon: str | None = None,
-               allow_hosts: tuple[str, ...] = ()) -> dict:
+               allow_hosts: tuple[str, ...] = (), rooms_db: str | None = None) -> dict:
     """The create_app() configuration ``liars serve`` uses."""
     from solver.words.lexicon import load_lexicon
 
     from . import DEFAULT_CONFIG
+    from .rooms.store import open_store
 
     config: dict = {"ALLOWED_HOSTS": tuple(allow_hosts)}
+    # Fail now, plainly, when the rooms' store cannot be opened (a folder that cannot be
+    # made, no Redis there); a SQLite path is made absolute for every worker.
+    if rooms_db and not rooms_db.startswith("redis://"):
+        import os
+        rooms_db = os.path.abspath(rooms_db)
+    try:
+        open_store(rooms_db).close()
+    except Exception as exc:  # noqa: BLE001 - any reason: the message says which
+        from solver.errors import InvalidInput
+        raise InvalidInput(f"cannot open the rooms' store {rooms_db or 'default'}: "
+                           f"{exc}") from None
+    config["ROOMS_DB"] = rooms_db
     if budget is not None:
         config["SOLVER_BUDGET"] = budget
         config["SOLVER_BUDGET_MAX"] = max(budget, DEFAULT_CONFIG["SOLVER_BUDGET_MAX"])
@@ -222,7 +256,8 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         budget: float | None = None, lexicon: str | None = None, access_log: bool = False,
         solvers: int = DEFAULT_SOLVERS, solve_queue: int = DEFAULT_SOLVE_QUEUE,
         allow_hosts: tuple[str, ...] = (), header_timeout: float = DEFAULT_HEADER_TIMEOUT,
-        body_timeout: float = DEFAULT_BODY_TIMEOUT,
+        body_timeout: float = DEFAULT_BODY_TIMEOUT, rooms_db: str | None = None,
+        max_connections: int = DEFAULT_CONNECTIONS, per_address: int = DEFAULT_PER_ADDRESS,
         factory: Callable[[], Flask] | None = None) -> int:
     """Serve ``factory()`` (the API by default) with gunicorn until stopped; the exit code.
 
@@ -239,7 +274,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
 
     if factory is None:
         from . import create_app
-        config = app_config(budget, lexicon, allow_hosts)
+        config = app_config(budget, lexicon, allow_hosts, rooms_db)
 
         def factory() -> Flask:
             return create_app(config)
@@ -272,14 +307,15 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
     options = {
         "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
         "workers": workers,
-        "worker_class": gevent_worker(header_timeout),
-        "worker_connections": 1000,
+        "worker_class": gevent_worker(header_timeout, per_address),
+        "worker_connections": max_connections,
         "preload_app": True,        # build the app (and warm the lexicon) once, then fork
         "timeout": worker_timeout,  # a worker silent this long is killed and replaced
         "graceful_timeout": 5,
         "keepalive": max(1, math.ceil(header_timeout)),  # > 0: heads are timed at all
         "backlog": 2048,
         "accesslog": "-" if access_log else None,
+        "access_log_format": ACCESS_LOG_FORMAT,
         "errorlog": "-",
         "loglevel": "info",
         "proc_name": "liars-serve",

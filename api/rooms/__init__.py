@@ -186,16 +186,16 @@ def events(code: str):
     def stream():
         last = 0
         yield "retry: 2000\n\n"
-        while True:
-            data = rooms.load(code, time.time())
-            if data is None:
-                return
+        data = rooms.load(code, time.time())
+        while data is not None:  # a room that expired ends its streams
             current = Room.from_dict(data)
-            if current.version != last:
+            if current.version > last:
                 last = current.version
                 yield f"data: {json.dumps(current.view(name), separators=(',', ':'))}\n\n"
-            if rooms.wait(code, last, STREAM_PING) is None:
+            data = rooms.watch(code, last, STREAM_PING)
+            if data is None:
                 yield ": ping\n\n"
+                data = rooms.load(code, time.time())
 
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

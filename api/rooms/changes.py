@@ -25,15 +25,31 @@ class Changes:
         self._rooms: dict[str, threading.Condition] = {}  # only the rooms someone waits on
         self._waiting: dict[str, int] = {}
         self._versions: dict[str, int] = {}
+        self._latest: dict[str, tuple[int, dict]] = {}  # a waited room's newest state
         self._poll, self._every = poll, every
         self._poller: threading.Thread | None = None
 
-    def seen(self, code: str, version: int) -> None:
+    def seen(self, code: str, version: int, data: dict | None = None) -> None:
+        """``code`` is at ``version`` now (its state ``data``, when the caller has it: the
+        streams of this process then read that one copy, not the store, and never change
+        it)."""
         with self._lock:
             if version > self._versions.get(code, 0):
                 self._versions[code] = version
                 if code in self._rooms:
+                    if data is not None:
+                        self._latest[code] = version, data
                     self._rooms[code].notify_all()
+
+    def has(self, code: str, version: int) -> bool:
+        with self._lock:
+            return self._versions.get(code, 0) >= version
+
+    def latest(self, code: str, version: int) -> dict | None:
+        """The room's state at ``version``, if this process has it."""
+        with self._lock:
+            held = self._latest.get(code)
+            return held[1] if held and held[0] == version else None
 
     def wait(self, code: str, version: int, timeout: float) -> int | None:
         """The room's version once it passes ``version``; None after ``timeout`` seconds."""
@@ -53,6 +69,7 @@ class Changes:
                 self._waiting[code] -= 1
                 if not self._waiting[code]:
                     del self._waiting[code], self._rooms[code]
+                    self._latest.pop(code, None)
 
     def waited_on(self) -> list[str]:
         with self._lock:

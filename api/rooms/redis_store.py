@@ -89,6 +89,10 @@ class RedisStore:
         self._listen()
         return self._changes.wait(code, version, timeout)
 
+    def watch(self, code: str, version: int, timeout: float) -> dict | None:
+        """The room once its version passes ``version``; None after ``timeout`` seconds."""
+        return None if self.wait(code, version, timeout) is None else self.load(code)
+
     def _recheck(self) -> None:
         """The versions of the rooms waited on, read again (a message may have been lost)."""
         codes = self._changes.waited_on()

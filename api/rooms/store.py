@@ -89,24 +89,44 @@ class SQLiteStore:
         return json.loads(row[0])
 
     def save(self, room: dict, version: int, now: float) -> bool:
+        data = json.dumps(room)
         done = self._db().execute(
             "UPDATE rooms SET version = ?, data = ?, changed = ?, expires = ? "
             "WHERE code = ? AND version = ?",
-            (room["version"], json.dumps(room), now, expiry(room, now), room["code"],
-             version)).rowcount
+            (room["version"], data, now, expiry(room, now), room["code"], version)).rowcount
         if done:
-            self._changes.seen(room["code"], room["version"])
+            self._changes.seen(room["code"], room["version"], json.loads(data))
         return bool(done)
+
+    def watch(self, code: str, version: int, timeout: float) -> dict | None:
+        """The room once its version passes ``version`` (None after ``timeout`` seconds, or
+        when it is gone): what an event stream sends next.  Every stream of a room in this
+        process reads the one copy the poller (or this process's save) brought."""
+        current = self._changes.wait(code, version, timeout)
+        if current is None:
+            return None
+        data = self._changes.latest(code, current)  # shared: read, never changed
+        return data if data is not None else self.load(code)
 
     def wait(self, code: str, version: int, timeout: float) -> int | None:
         return self._changes.wait(code, version, timeout)
 
     def _poll(self) -> None:
         """Read the versions of the rooms changed since the last look (the poller's)."""
+        waited = set(self._changes.waited_on())
         rows = self._db().execute("SELECT code, version, changed FROM rooms WHERE changed >= ?",
                                   (self._since,)).fetchall()
+        moved = [code for code, version, _ in rows
+                 if code in waited and not self._changes.has(code, version)]
+        fresh = {}
+        if moved:  # the rooms streams wait on: read once here for all of them
+            marks = ",".join("?" * len(moved))
+            fresh = {code: (version, json.loads(data)) for code, version, data in
+                     self._db().execute(f"SELECT code, version, data FROM rooms WHERE code "
+                                        f"IN ({marks})", moved)}
         for code, version, changed in rows:
-            self._changes.seen(code, version)
+            version, data = fresh.get(code, (version, None))
+            self._changes.seen(code, version, data)
             self._since = max(self._since, changed - 1.0)  # other processes' clocks
 
     def miss(self, address: str, now: float) -> int:
