@@ -13,7 +13,12 @@ port and, for --duration seconds, runs together:
                  98-tile bag (the default 2 s budget);
 * light requests --light clients looping judge, words/<w> and 7-tile highest;
 * worker kills   --kills SIGKILLs spread over the run, alternating between an
-                 HTTP worker and a solver process.
+                 HTTP worker and a solver process;
+* idle sockets   --idle connections from one address (127.0.0.1) that send nothing,
+                 each reopened when the server closes it (the light and heavy
+                 clients come from 127.0.0.2, another address, as another phone
+                 would): the server's cap per address must keep them from
+                 taking every connection.
 
 Then it prints, per kind of client: requests, successes, failures by kind
 (503 overloaded, 408, other 4xx/5xx, connection errors, timeouts), light p50/p99
@@ -82,9 +87,15 @@ class Tally:
         return sum(self.counts.values())
 
 
+CLIENT = "127.0.0.2"  # the well-behaved clients' address (the idle flood has 127.0.0.1)
+
+
 def request_loop(port: int, jobs, stop_at: float, tally: Tally, budget: float | None = None):
     """Loop ``jobs`` (method, path, body) on one keep-alive connection until stop_at."""
-    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    def connect():
+        return http.client.HTTPConnection(HOST, port, timeout=30, source_address=(CLIENT, 0))
+
+    conn = connect()
     i = random.randrange(len(jobs))
     while time.monotonic() < stop_at:
         method, path, body = jobs[i % len(jobs)]
@@ -102,10 +113,12 @@ def request_loop(port: int, jobs, stop_at: float, tally: Tally, budget: float | 
         except socket.timeout:
             tally.add("timeout")
             conn.close()
+            conn = connect()
             continue
         except (OSError, http.client.HTTPException):
             tally.add("connection error")
             conn.close()
+            conn = connect()
             time.sleep(0.05)
             continue
         latency = time.monotonic() - start
@@ -154,6 +167,41 @@ def slow_client(port: int, stop_at: float, tally: Tally, drip_body: bool, rate: 
                            else "closed by server" if not got else "other answer")
                 break
         tally.add(outcome)
+
+
+def idle_flood(port: int, count: int, stop_at: float, tally: Tally) -> None:
+    """Hold ``count`` connections from 127.0.0.1 that never send a byte; whenever the
+    server closes one (or answers it: 429 past its cap), open another."""
+    import selectors
+
+    selector = selectors.DefaultSelector()
+
+    def open_one():
+        try:
+            sock = socket.create_connection((HOST, port), timeout=5,
+                                            source_address=("127.0.0.1", 0))
+        except OSError:
+            tally.add("connect failed")
+            return
+        sock.setblocking(False)
+        selector.register(sock, selectors.EVENT_READ)
+        tally.add("opened")
+
+    for _ in range(count):
+        open_one()
+    while time.monotonic() < stop_at:
+        for key, _ in selector.select(timeout=0.2):
+            sock = key.fileobj
+            try:
+                got = sock.recv(4096)
+            except OSError:
+                got = b""
+            tally.add("429 answered" if b" 429 " in got[:20] else "closed by server")
+            selector.unregister(sock)
+            sock.close()
+            open_one()
+    for key in list(selector.get_map().values()):
+        key.fileobj.close()
 
 
 def background(kind: str, port: int, count: int, seconds: float) -> None:
@@ -218,7 +266,14 @@ def main(argv=None) -> int:
     parser.add_argument("--light", type=int, default=4, help="light request loops (default 4)")
     parser.add_argument("--kills", type=int, default=4, help="SIGKILLs spread over the run")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--idle", type=int, default=0,
+                        help="idle sockets from one address, reopened when closed (default 0; "
+                             "the hostile probe held 2,500)")
     args = parser.parse_args(argv)
+    if args.idle:  # one descriptor per socket, here and in the server
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, args.idle + 1024)), hard))
     if not 1 <= args.duration <= 600:
         raise SystemExit("--duration must be from 1 to 600 seconds")
 
@@ -243,11 +298,12 @@ def main(argv=None) -> int:
             time.sleep(0.1)
         print(f"liars serve --workers {args.workers} on {HOST}:{port}; {args.duration:g} s; "
               f"{args.slow} slow, {args.heavy} heavy, {args.light} light clients, "
+              f"{args.idle} idle sockets, "
               f"{args.kills} kills; {os.cpu_count()} CPUs, load average before "
               f"{os.getloadavg()[0]:.1f} (a shared machine moves these figures)", flush=True)
 
         stop_at = time.monotonic() + args.duration
-        light, heavy, slow = Tally(), Tally(), Tally()
+        light, heavy, slow, idle = Tally(), Tally(), Tally(), Tally()
         threads = [threading.Thread(target=request_loop, args=(port, LIGHT, stop_at, light))
                    for _ in range(args.light)]
         threads += [threading.Thread(target=request_loop,
@@ -255,6 +311,9 @@ def main(argv=None) -> int:
                     for _ in range(args.heavy)]
         threads += [threading.Thread(target=slow_client, args=(port, stop_at, slow, i % 2 == 1))
                     for i in range(args.slow)]
+        if args.idle:
+            threads.append(threading.Thread(target=idle_flood,
+                                            args=(port, args.idle, stop_at, idle)))
         for t in threads:
             t.daemon = True
             t.start()
@@ -289,7 +348,8 @@ def main(argv=None) -> int:
             return values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else 0
 
         print(f"{'clients':8} {'requests':>9} {'ok':>8}  failures by kind")
-        for name, tally in (("light", light), ("heavy", heavy), ("slow", slow)):
+        for name, tally in (("light", light), ("heavy", heavy), ("slow", slow),
+                            *((("idle", idle),) if args.idle else ())):
             ok = tally.counts.get("ok", 0)
             others = {k: v for k, v in sorted(tally.counts.items()) if k != "ok"}
             print(f"{name:8} {tally.total():9d} {ok:8d}  {others or '-'}")
