@@ -21,8 +21,8 @@ def test_every_node_test_of_the_engine_passes():
     if node_runner.node() is None:
         pytest.skip("node is not installed (scripts/run_tests.sh installs Debian's nodejs)")
     code, output = node_runner.result()
-    failed = re.findall(r"^not ok \d+ - (.*)$", output, re.M)
+    failed = re.findall(r"^not ok \d+ - (.*)$", output, re.MULTILINE)
     assert code == 0 and not failed, (f"node --test tests/node/ exited with {code}; failed: "
                                       f"{failed}\n{output[-12000:]}")
-    passed = re.search(r"^# pass (\d+)$", output, re.M)
+    passed = re.search(r"^# pass (\d+)$", output, re.MULTILINE)
     assert passed and int(passed.group(1)) >= 30, output[-3000:]  # the tests were all found

@@ -14,7 +14,6 @@ import subprocess
 import sys
 
 import pytest
-from api_server import LiveServer
 
 from solver import LettersGame, LettersRules, highest, rule_call
 from solver.cli.solve import format_solution
@@ -33,12 +32,6 @@ def run(*args, stdin=None):
     command = ["-m", "api.cli", *args[1:]] if args[0] == "liars" else ["-m", "solver.cli", *args]
     return subprocess.run([sys.executable, *command], input=stdin,
                           capture_output=True, text=True, timeout=120)
-
-
-@pytest.fixture(scope="module")
-def server():
-    with LiveServer("--workers", "1") as live:
-        yield live
 
 
 @pytest.fixture(scope="module")

@@ -97,7 +97,7 @@ def _clock_chose_the_words(path: str, request_body, py: dict, js: dict) -> bool:
     words = "words" if path == "/letters/highest" else "highest"
     if not _a_real_set(js, words):
         return False
-    rest = lambda body: {k: v for k, v in body.items() if k not in (words, "reason")}  # noqa: E731
+    rest = lambda body: {k: v for k, v in body.items() if k not in (words, "reason")}
     if rest(py) != rest(js):
         return False
     return "reason" not in py or py["reason"].replace(
