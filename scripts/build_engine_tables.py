@@ -189,7 +189,8 @@ def render() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help="where to write (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="where to write (default: %(default)s)")
     args = parser.parse_args(argv)
     text = render()
     args.out.write_text(text, encoding="utf-8")

@@ -19,7 +19,9 @@ EVERY = 40  # one case in EVERY of each family (and at least a few of each set)
 
 CANON = """
 const canon = (value) => JSON.parse(JSON.stringify(value, (_, v) => {
-  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : { $int: String(v) };
+  if (typeof v === 'bigint') {
+    return Number.isSafeInteger(Number(v)) ? Number(v) : { $int: String(v) };
+  }
   if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) {
     return { $int: BigInt(v).toString() };
   }
@@ -27,7 +29,8 @@ const canon = (value) => JSON.parse(JSON.stringify(value, (_, v) => {
 }));
 const answer = async (fn) => {
   try { return { ok: canon(await fn()) }; } catch (e) {
-    return e && e.asDict ? { err: { ...e.asDict(), status: e.status } } : { internal: String(e && e.stack) };
+    if (e && e.asDict) return { err: { ...e.asDict(), status: e.status } };
+    return { internal: String(e && e.stack) };
   }
 };
 """
@@ -52,20 +55,30 @@ RUN = """async (cases) => {
       const k = cards.Card.parse(c.text, { field: c.field });
       return { str: String(k), rank: k.rank, suit: k.suit, symbol: k.symbol };
     }
-    if (c.kind === 'cards') return cards.parseCards(c.cards, { field: c.field, limit: c.limit }).map(String);
+    if (c.kind === 'cards') {
+      return cards.parseCards(c.cards, { field: c.field, limit: c.limit }).map(String);
+    }
     if (c.kind === 'rank') return cards.parseRank(c.text, { field: c.field });
     if (c.kind === 'suit') return cards.parseSuit(c.text, { field: c.field });
     if (c.kind === 'deck') {
-      const d = new cards.Deck(c.deck.name, { ranks: c.deck.ranks, copies: c.deck.copies, jokers: c.deck.jokers });
+      const { name, ranks, copies, jokers } = c.deck;
+      const d = new cards.Deck(name, { ranks, copies, jokers });
       return d.check(c.cards.map((t) => cards.Card.parse(t)), { field: c.field,
-        known: c.known.map((t) => cards.Card.parse(t)), knownAs: c.known_as, where: c.where }).map(String);
+        known: c.known.map((t) => cards.Card.parse(t)), knownAs: c.known_as, where: c.where })
+        .map(String);
     }
     return { post, liarliar }[c.kind].check(c.payload);
   };
   const read = {
-    tiles: (text, ts) => { const t = tiles.Tiles.parse(text, ts); return [t.toString(), t.length, t.tileSet.name]; },
+    tiles: (text, ts) => {
+      const t = tiles.Tiles.parse(text, ts);
+      return [t.toString(), t.length, t.tileSet.name];
+    },
     tile_set: (name) => tiles.getTileSet(name).name,
-    wordset: (v, field) => { const w = wordset.WordSet.parse(v, field); return [[...w.words], w.shape]; },
+    wordset: (v, field) => {
+      const w = wordset.WordSet.parse(v, field);
+      return [[...w.words], w.shape];
+    },
     split: (v) => wordset.splitWords(v),
     compare: (a, b) => wordset.compare(wordset.WordSet.parse(a), wordset.WordSet.parse(b)),
     budget: (v) => letters.readBudget(v),
@@ -74,7 +87,8 @@ RUN = """async (cases) => {
   const out = [];
   for (const [family, c] of cases) {
     if (family === 'games' && c.set === 'phrases') {
-      const readers = [phrases.tokenize, phrases.parseBid, phrases.parseKind, phrases.parsePlay, phrases.parseHand];
+      const readers = [phrases.tokenize, phrases.parseBid, phrases.parseKind, phrases.parsePlay,
+        phrases.parseHand];
       const each = [];
       for (const r of readers) each.push(await answer(() => r(c.text)));
       out.push(each);

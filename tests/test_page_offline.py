@@ -207,7 +207,9 @@ def wait_until(page, condition: str, arg, what: str, seconds: float = 30) -> Non
         const condition = {condition};
         const end = performance.now() + 1000 * seconds;
         while (!(await condition(arg))) {{
-            if (performance.now() > end) throw new Error(`still not true after ${{seconds}} s: ${{what}}`);
+            if (performance.now() > end) {{
+                throw new Error(`still not true after ${{seconds}} s: ${{what}}`);
+            }}
             await new Promise((next) => requestAnimationFrame(next));
         }}
     }}""", [arg, seconds, what])

@@ -60,7 +60,8 @@ def write(name: str, about: str, cases: list[dict]) -> Path:
     survive as escapes)."""
     GOLDEN.mkdir(parents=True, exist_ok=True)
     path = GOLDEN / f"{name}.json"
-    lines = ",\n".join(json.dumps(case, allow_nan=False, sort_keys=True, separators=(",", ":")) for case in cases)
+    lines = ",\n".join(json.dumps(case, allow_nan=False, sort_keys=True, separators=(",", ":"))
+                       for case in cases)
     path.write_text(json.dumps({"about": about})[:-1] + ',\n "cases": [\n' + lines + "\n]}\n",
                     encoding="ascii")
     return path

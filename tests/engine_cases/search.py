@@ -84,7 +84,8 @@ def cases() -> list[dict]:
     made += [{"set": "tiny", "lexicon": "twl06", "rack": str(rack), "budgets": TINY_BUDGETS}
              for rack in tiny]
     rng = random.Random(f"{SEED} big")
-    big = random_racks(rng, "bananagrams", 3, 60, 90) + random_racks(rng, "bananagrams", 2, 120, 144)
+    big = (random_racks(rng, "bananagrams", 3, 60, 90)
+           + random_racks(rng, "bananagrams", 2, 120, 144))
     made += [{"set": "big", "lexicon": "twl06", "rack": str(rack), "budget": BIG_BUDGET,
               "counts": [rack.counts.get(letter, 0) for letter in LETTERS]}  # 26 counts too
              for rack in big]
@@ -92,7 +93,8 @@ def cases() -> list[dict]:
     rng = random.Random(f"{SEED} words")
     for name in lexicon_names():
         lexicon = load_lexicon(name)
-        racks = random_racks(rng, "scrabble", 12, 1, 16) + random_racks(rng, "bananagrams", 4, 30, 40)
+        racks = (random_racks(rng, "scrabble", 12, 1, 16)
+                 + random_racks(rng, "bananagrams", 4, 30, 40))
         words = [w.decode() for w in rng.sample(lexicon.index.table["word"].tolist(), 200)]
         probes = (words + [w.upper() for w in words[:20]] + [w + "q" for w in words[:40]]
                   + [w[1:] for w in words[:40]]
