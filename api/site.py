@@ -23,6 +23,8 @@ Files are read through :mod:`importlib.resources`, so an export works from a
 >>> shell = app_shell()
 >>> shell[0], "static/engine/errors.js" in shell, "static/lexicons/index.json" in shell
 ('./', True, True)
+>>> "static/engine/tables.js" in shell  # the rules' data the engine imports (generated)
+True
 >>> [url for url in shell if url.endswith(".lex")] == [f"static/lexicons/{default_lexicon()}.lex"]
 True
 """

@@ -1,10 +1,13 @@
-"""Write api/static/engine/pyunicode.js: where Python's str.isprintable() is false.
+"""Write api/static/engine/pyunicode.js: Python's str.isprintable() and str.isspace().
 
 Python's repr() escapes every character str.isprintable() rejects, and that depends on
 the Unicode version of Python's own unicodedata (3.11: Unicode 14.0), not on the browser's
 newer one.  So the page's repr (engine/pystr.js) reads this table instead of `\\p{Cn}`
 and friends, and quotes a character assigned after Unicode 14 (e.g. U+3160F) exactly as
-the server does.  tests/test_pystr_tables.py fails when the committed table is stale.
+the server does.  Python's whitespace (str.isspace(), strip(), split(), a str regex's \\s)
+is not JavaScript's either (U+FEFF is JS's only; U+001C-U+001F and U+0085 Python's only),
+so the table lists it too.  tests/test_pystr_tables.py fails when the committed table is
+stale.
 
     python scripts/build_pystr_tables.py [--out api/static/engine/pyunicode.js]
 """
@@ -12,6 +15,7 @@ the server does.  tests/test_pystr_tables.py fails when the committed table is s
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import unicodedata
 from pathlib import Path
@@ -35,6 +39,11 @@ def unprintable_ranges() -> list[tuple[int, int]]:
     return ranges
 
 
+def whitespace() -> str:
+    """Every character this Python's str.isspace() accepts, in code-point order."""
+    return "".join(chr(cp) for cp in range(sys.maxunicode + 1) if chr(cp).isspace())
+
+
 def render() -> str:
     """The module's text, from this Python's unicodedata."""
     ranges = unprintable_ranges()
@@ -48,7 +57,9 @@ def render() -> str:
         "// inclusive code-point ranges, flat: [start, end, start, end, ...], ascending.\n\n"
         f'export const UNICODE_VERSION = "{unicodedata.unidata_version}";\n\n'
         f"// {len(ranges)} ranges.\n"
-        f"export const UNPRINTABLE = Object.freeze([\n{body}\n]);\n"
+        f"export const UNPRINTABLE = Object.freeze([\n{body}\n]);\n\n"
+        "// What str.isspace() accepts.\n"
+        f"export const WHITESPACE = {json.dumps(whitespace())};\n"
     )
 
 

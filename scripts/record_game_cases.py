@@ -13,13 +13,14 @@ tests call directly; the arguments become the request body the API would take), 
 unique JSON payload is written, with the first test that made it (``"drawn": true`` when
 only property tests did: hypothesis draws those, and what it draws changes with the code's
 string constants, so they are not expected to come back exactly on a re-run), to
-tests/data/game_cases.json; tests/test_engine_games.py checks the page's engine
-(api/static/engine/games.js) against the Python library on each of them.
+tests/data/game_cases.json; scripts/record_golden.py answers each of them with the library
+into tests/golden/games.json, which the page's engine (api/static/engine/games.js) is held
+to (tests/node/games.test.mjs).
 
 Browser tests are not run: they need chromium, and their checks reach the server from
 another process.  Payloads over 4,000 characters of JSON are left out.  Re-run this after
-adding game tests; tests/test_engine_games.py fails while a library test's case is
-missing here.
+adding game tests, then ``python scripts/record_golden.py games`` (tests/test_golden.py
+fails while tests/golden/games.json does not answer every case of this file).
 """
 
 from __future__ import annotations
@@ -183,8 +184,8 @@ def collect(modules) -> list[dict]:
     import pytest
     from hypothesis import settings
 
-    # The property tests' examples, drawn the same way on every run (tests/test_engine_games
-    # compares a fresh run with the file), and none replayed from a local example database.
+    # The property tests' examples, drawn the same way on every run (a re-run gives the same
+    # file), and none replayed from a local example database.
     settings.register_profile("record_game_cases", derandomize=True, database=None)
     settings.load_profile("record_game_cases")
     recorder = Recorder()
@@ -206,7 +207,7 @@ def collect(modules) -> list[dict]:
 
 def document(cases: list[dict], modules) -> dict:
     return {"about": "every sister-game check payload the test suite makes; written by "
-                     "scripts/record_game_cases.py, read by tests/test_engine_games.py",
+                     "scripts/record_game_cases.py, answered by scripts/record_golden.py",
             "modules": list(modules), "cases": cases}
 
 

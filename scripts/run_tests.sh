@@ -13,7 +13,7 @@ apt_install() {  # Debian packages the tests need, installed once each
 }
 
 # Debian's chromium drives the phone page's browser tests (Playwright cannot download one
-# here); the tests launch it as /usr/bin/chromium (tests/page_session.py).
+# here); the tests launch it as /usr/bin/chromium (tests/page_session.py, tests/conftest.py).
 if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium fonts-dejavu-core
 fi
@@ -21,6 +21,11 @@ fi
 # (tests/test_rooms_api.py starts and stops its own on a free port).
 if [ ! -x /usr/bin/redis-server ]; then
   apt_install redis-server
+fi
+# Debian's nodejs runs the page engine's node tests (tests/node/: node --test, run by
+# tests/test_engine_node.py) against the library's recorded answers (tests/golden/).
+if ! command -v node >/dev/null; then
+  apt_install nodejs
 fi
 
 # Where the system Python refuses `pip install` (PEP 668: Debian, Ubuntu), the tests run in a

@@ -1,13 +1,20 @@
-"""Shared fixtures: the bundled lexicons, loaded once per test session.
+"""Shared fixtures, made once per test session: the bundled lexicons; one live server and
+one chromium for every browser test (each test opens its own context and page); and the
+node tests of the page's engine, started in the background as soon as they are collected.
 
 The tests keep out of the user's own folders: the rooms' default store
 (``$XDG_STATE_HOME/liars``) lives in a folder of the session's own.
 """
 
+from __future__ import annotations
+
 import os
 import tempfile
+from pathlib import Path
 
+import node_runner
 import pytest
+from page_session import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
 
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="liars-tests-state-")
 
@@ -17,3 +24,60 @@ from solver import load_lexicon
 @pytest.fixture(scope="session")
 def twl():
     return load_lexicon("twl06")
+
+
+@pytest.fixture(scope="session")
+def server():
+    """``liars serve --workers 1`` on a free loopback port, for the whole session.
+
+    API tests that need other options (more workers, short timeouts, a small solver
+    queue) start their own."""
+    from api_server import LiveServer
+
+    with LiveServer("--workers", "1") as live:
+        yield live
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium through Playwright's sync API, launched once; skips without it."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed (scripts/run_tests.sh installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def phone_context(browser):
+    """A phone-sized browser context for a module's pages (its HTTP cache warm from one
+    test to the next).  No service worker (see test_page.Phone): tests stub answers by
+    routing."""
+    context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True,
+                                  locale="en-US", service_workers="block")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(phone_context, server):
+    """A page of its own for each test; no script error may happen on it."""
+    tab = phone_context.new_page()
+    tab.set_default_timeout(15_000)
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    tab.close()
+    assert not errors, errors
+
+
+def pytest_collection_finish(session):
+    """The node tests take about 20 s: run them beside the Python tests, not after."""
+    if any(Path(str(item.fspath)).name == "test_engine_node.py" for item in session.items):
+        node_runner.start()
+
+
+def pytest_sessionfinish(session):
+    node_runner.stop()

@@ -1,22 +1,15 @@
 """The sister games over HTTP, against a live `liars serve`: the routes generated
 from the solver.games.registry registry answer as the library does, and refuse bad input
-in the one error shape."""
+in the one error shape.  The server is the session's (tests/conftest.py)."""
 
 from __future__ import annotations
 
 import pytest
-from api_server import LiveServer
 
 from solver.errors import LiarsError
 
 games = pytest.importorskip("solver.games.registry")
 GAMES = games.GAMES
-
-
-@pytest.fixture(scope="module")
-def server():
-    with LiveServer("--workers", "1") as live:
-        yield live
 
 
 def test_every_registered_game_is_served_and_documented(server):

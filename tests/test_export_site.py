@@ -40,7 +40,8 @@ def test_export_writes_the_page_the_engine_the_lexicons_and_the_worker(tmp_path)
     for path in sources - {"index.html", "sw.js"}:
         assert (site / "static" / path).read_bytes() == (STATIC / path).read_bytes(), path
     for needed in ("static/client.js", "static/app.js", "static/manifest.webmanifest",
-                   "static/engine/errors.js", "static/lexicons/index.json"):
+                   "static/engine/errors.js", "static/engine/tables.js",
+                   "static/engine/pyunicode.js", "static/lexicons/index.json"):
         assert needed in written
     index = json.loads((site / "static/lexicons/index.json").read_text())
     for lexicon in index["lexicons"]:

@@ -17,7 +17,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from page_session import fresh, page, server  # noqa: F401  (fixtures)
+from page_session import fresh
 
 from solver import load_lexicon, rule_call
 from solver.errors import LiarsError

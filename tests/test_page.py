@@ -30,16 +30,11 @@ sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 expect.set_options(timeout=10_000)  # as the pages' own default timeout (a busy 2-core machine)
 
-from api_server import LiveServer  # noqa: E402  (tests/ is on sys.path under pytest)
+from page_session import CHROMIUM, VIEWPORT  # tests/ is on sys.path under pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "api" / "static"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-quic",
-                 "--no-first-run"]
-VIEWPORT = {"width": 360, "height": 640}
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 TAP_GUARD = 450  # ms: the verdict ignores taps for 400 ms after it appears
 
@@ -48,21 +43,7 @@ if not Path(CHROMIUM).exists():
                 allow_module_level=True)
 
 
-# --- fixtures ---------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def server():
-    with LiveServer("--workers", "1") as live:
-        yield live
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
+# --- fixtures (the live server and chromium: tests/conftest.py's, one a session) --------
 
 class Phone:
     """One browser context at 360x640: the page, the requests it made, its script errors.

@@ -16,12 +16,7 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from api_server import LiveServer  # noqa: E402
-
 STATIC = Path(__file__).resolve().parent.parent / "api" / "static"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 COLLECT_VIOLATIONS = """
 window.__csp = [];
 document.addEventListener("securitypolicyviolation",
@@ -40,30 +35,29 @@ def test_static_files_hold_nothing_a_csp_blocks():
                              r"setAttribute\(\s*['\"](style|on\w+)['\"]", text), script.name
 
 
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed")
-def test_the_page_runs_under_the_csp_without_a_violation():
-    with LiveServer("--workers", "1") as server, sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 360, "height": 640})
-            page.set_default_timeout(10_000)
-            page.add_init_script(COLLECT_VIOLATIONS)
-            errors = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            response = page.goto(server.url + "/")
-            assert "default-src 'self'" in response.headers["content-security-policy"]
-            page.wait_for_selector("html[data-ready]")  # the module script ran
-            title = page.locator("#screen-title")
-            for tab, heading in [("Call", "Call: bullshit or exact"), ("Raise", "Raise check"),
-                                 ("Solve", "Solver"), ("Games", "Other games"),
-                                 ("Judge", "Word judge")]:
-                page.locator(".tabs").get_by_role("link", name=tab, exact=True).click()
-                sync_api.expect(title).to_have_text(heading)
-            with page.expect_response(lambda r: "/api/v1/judge" in r.url) as answer:
-                page.locator("#judge-words").fill("big, g, er")
-                page.locator("#judge-form button[type=submit]").click()
-            assert answer.value.status == 200
-            assert page.evaluate("window.__csp") == []
-            assert not errors, errors
-        finally:
-            browser.close()
+def test_the_page_runs_under_the_csp_without_a_violation(browser, server):
+    """A context as a phone's: the server's CSP applies (no bypass, unlike the other tests)."""
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.add_init_script(COLLECT_VIOLATIONS)
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        response = page.goto(server.url + "/")
+        assert "default-src 'self'" in response.headers["content-security-policy"]
+        page.wait_for_selector("html[data-ready]")  # the module script ran
+        title = page.locator("#screen-title")
+        for tab, heading in [("Call", "Call: bullshit or exact"), ("Raise", "Raise check"),
+                             ("Solve", "Solver"), ("Games", "Other games"),
+                             ("Judge", "Word judge")]:
+            page.locator(".tabs").get_by_role("link", name=tab, exact=True).click()
+            sync_api.expect(title).to_have_text(heading)
+        with page.expect_response(lambda r: "/api/v1/judge" in r.url) as answer:
+            page.locator("#judge-words").fill("big, g, er")
+            page.locator("#judge-form button[type=submit]").click()
+        assert answer.value.status == 200
+        assert page.evaluate("window.__csp") == []
+        assert not errors, errors
+    finally:
+        context.close()

@@ -30,14 +30,9 @@ import requests
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-from api_server import HOST, LiveServer, free_port  # noqa: E402
-from test_page import (  # noqa: E402
-    CHROMIUM,
-    STATIC,
-    VIEWPORT,
-    after_tap_guard,
-    browser,  # noqa: F401 (the fixture: chromium, launched once a module)
-)
+from api_server import HOST, free_port  # noqa: E402
+from page_session import CHROMIUM, VIEWPORT  # noqa: E402
+from test_page import STATIC, after_tap_guard  # noqa: E402
 
 from api.site import export_site, site_version, static_files  # noqa: E402
 
@@ -172,91 +167,115 @@ def assert_same_answers(expected, got, by):
     assert "lexicon TWL06" in got["solve"][1] and "lexicon TWL06" in got["call"][1]
 
 
-def server_answers(browser) -> dict[str, tuple[str, str]]:
+def server_answers(browser, server) -> dict[str, tuple[str, str]]:
     """The four flows answered by `liars serve` (no service worker: the server, nothing
-    else), the server stopped afterwards."""
-    with LiveServer("--workers", "1") as live:
-        ctx = browser.new_context(viewport=VIEWPORT, locale="en-US", bypass_csp=True,
-                                  service_workers="block")
-        page = ctx.new_page()
-        open_page(page, live.url + "/?clear=600")
-        answers = run_flows(page)
-        ctx.close()
+    else)."""
+    ctx = browser.new_context(viewport=VIEWPORT, locale="en-US", bypass_csp=True,
+                              service_workers="block")
+    page = ctx.new_page()
+    open_page(page, server.url + "/?clear=600")
+    answers = run_flows(page)
+    ctx.close()
     for flow, (_, by) in answers.items():
         assert by.startswith(BY_SERVER), (flow, by)
     return answers
 
 
+CACHED_URLS = """async () => {
+    const urls = [];
+    for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+}"""
+
+
 def cached_urls(page) -> list[str]:
     """Every URL in every cache of the page's origin."""
-    return page.evaluate("""async () => {
-        const urls = [];
-        for (const name of await caches.keys()) {
-            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-        }
-        return urls;
-    }""")
+    return page.evaluate(CACHED_URLS)
 
 
 def cache_names(page) -> list[str]:
     return page.evaluate("caches.keys()")
 
 
-def wait_until(check, what: str, timeout: float = 30.0):
-    """Poll a condition that only the page can answer asynchronously (the Cache API) until
-    it holds; correctness never depends on how long it takes."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still not true after {timeout} s: {what}")
-        time.sleep(0.1)
+def wait_until(page, condition: str, arg, what: str, seconds: float = 30) -> None:
+    """Wait until ``condition`` (an async JS function of ``arg``: the Cache API answers only
+    asynchronously, which Playwright's wait_for_function does not await) holds in the page;
+    the page checks it again as soon as the last check is done and a frame has passed."""
+    page.evaluate(f"""async ([arg, seconds, what]) => {{
+        const condition = {condition};
+        const end = performance.now() + 1000 * seconds;
+        while (!(await condition(arg))) {{
+            if (performance.now() > end) {{
+                throw new Error(`still not true after ${{seconds}} s: ${{what}}`);
+            }}
+            await new Promise((next) => requestAnimationFrame(next));
+        }}
+    }}""", [arg, seconds, what])
+
+
+def wait_for_cached(page, suffix: str) -> None:
+    """Wait until some cache of the page holds a URL ending with ``suffix``."""
+    wait_until(page, f"""async (suffix) => ({CACHED_URLS})()
+        .then((urls) => urls.some((url) => url.endsWith(suffix)))""", suffix,
+               f"a URL ending {suffix} is cached")
+
+
+def wait_for_version(page, name: str) -> None:
+    """Wait until ``name`` is the page's one cache and its worker controls the page (the
+    new worker, activating, deletes the old cache before it claims the page)."""
+    wait_until(page, """async (name) => {
+        const names = await caches.keys();
+        const reg = await navigator.serviceWorker.getRegistration();
+        return names.length === 1 && names[0] === name && !!reg && !!reg.active &&
+          reg.active.state === 'activated' && navigator.serviceWorker.controller === reg.active;
+    }""", name, f"only {name} is cached, its worker in control")
 
 
 # --- the tests ------------------------------------------------------------------------------
 
-def test_served_page_answers_offline_after_one_visit(context):
+def test_served_page_answers_offline_after_one_visit(context, server):
     """`liars serve`'s page: visited once, then offline and reloaded, it answers the four
     flows on the phone, as the server answered them."""
-    with LiveServer("--workers", "1") as live:
-        page = context.new_page()
-        open_page(page, live.url + "/?clear=600")
-        online = run_flows(page)
-        for flow, (_, by) in online.items():
-            assert by.startswith(BY_SERVER), (flow, by)
-        wait_for_offline_copy(page)
-        assert not [url for url in cached_urls(page) if "/api/" in url]  # never an answer
-        # A lexicon chosen here is kept for offline use (the default is there already).
-        page.evaluate("location.hash = '#judge'")
-        page.select_option("#lexicon", "sowpods")
-        wait_until(lambda: any(u.endswith("/sowpods.lex") for u in cached_urls(page)),
-                   "sowpods.lex is cached")
-        page.select_option("#lexicon", "twl06")
-        context.set_offline(True)
-        open_page(page, live.url + "/?clear=600")
-        offline = run_flows(page)
-        assert_same_answers(online, offline, BY_PHONE)
-        assert offline["judge"][0].startswith("ACCEPTABLE")
+    page = context.new_page()
+    open_page(page, server.url + "/?clear=600")
+    online = run_flows(page)
+    for flow, (_, by) in online.items():
+        assert by.startswith(BY_SERVER), (flow, by)
+    wait_for_offline_copy(page)
+    assert not [url for url in cached_urls(page) if "/api/" in url]  # never an answer
+    # A lexicon chosen here is kept for offline use (the default is there already).
+    page.evaluate("location.hash = '#judge'")
+    page.select_option("#lexicon", "sowpods")
+    wait_for_cached(page, "/sowpods.lex")
+    page.select_option("#lexicon", "twl06")
+    context.set_offline(True)
+    open_page(page, server.url + "/?clear=600")
+    offline = run_flows(page)
+    assert_same_answers(online, offline, BY_PHONE)
+    assert offline["judge"][0].startswith("ACCEPTABLE")
 
-        page.evaluate("location.hash = '#judge'")
-        page.select_option("#lexicon", "sowpods")
-        page.fill("#judge-words", "qi za")
-        page.get_by_role("button", name="Judge", exact=True).click()
-        expect(page.locator("#verdict-source")).to_have_text(f"{BY_PHONE} · lexicon SOWPODS")
-        after_tap_guard(page)
-        page.locator("#verdict").click()
-        expect(page.locator("#verdict")).to_be_hidden()
-        # Never used here: not on this phone, said beside the lexicon, never guessed.
-        page.select_option("#lexicon", "csw19")
-        page.fill("#judge-words", "qi za")
-        page.get_by_role("button", name="Judge", exact=True).click()
-        expect(page.locator("#lexicon-error")).to_contain_text("csw19")
-        expect(page.locator("#verdict")).to_be_hidden()
+    page.evaluate("location.hash = '#judge'")
+    page.select_option("#lexicon", "sowpods")
+    page.fill("#judge-words", "qi za")
+    page.get_by_role("button", name="Judge", exact=True).click()
+    expect(page.locator("#verdict-source")).to_have_text(f"{BY_PHONE} · lexicon SOWPODS")
+    after_tap_guard(page)
+    page.locator("#verdict").click()
+    expect(page.locator("#verdict")).to_be_hidden()
+    # Never used here: not on this phone, said beside the lexicon, never guessed.
+    page.select_option("#lexicon", "csw19")
+    page.fill("#judge-words", "qi za")
+    page.get_by_role("button", name="Judge", exact=True).click()
+    expect(page.locator("#lexicon-error")).to_contain_text("csw19")
+    expect(page.locator("#verdict")).to_be_hidden()
 
 
-def test_static_export_answers_with_no_server(browser, context, static_site):
+def test_static_export_answers_with_no_server(browser, server, context, static_site):
     """The export served by a plain static host (from a subpath): the four flows answered
     on the phone as `liars serve` answers them; then offline and reloaded, the same."""
-    expected = server_answers(browser)
+    expected = server_answers(browser, server)
     page = context.new_page()
     open_page(page, static_site.url + "/site/?clear=600")
     assert_same_answers(expected, run_flows(page), BY_PHONE)
@@ -296,8 +315,7 @@ def test_new_version_replaces_the_old_cache(context, tmp_path):
         export_site(site, source=source, force=True)
 
         open_page(page, url)  # the browser finds the new worker and installs it
-        wait_until(lambda: cache_names(page) == [f"liars-{v2}"], f"only liars-{v2} is cached")
-        page.wait_for_function("navigator.serviceWorker.controller.state === 'activated'")
+        wait_for_version(page, f"liars-{v2}")
         # v2's cache is the one in use: offline, the page and its new style come from it.
         context.set_offline(True)
         open_page(page, url)

@@ -8,7 +8,7 @@ bad search time is refused beside its field with the library's own message.
 from __future__ import annotations
 
 import pytest
-from page_session import fresh, page, server  # noqa: F401  (fixtures)
+from page_session import fresh
 
 from solver import highest, load_lexicon
 from solver.errors import InvalidInput

@@ -18,12 +18,10 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from test_page import (  # noqa: E402,F401  (skips
+from test_page import (  # noqa: E402,F401  (the phones; skips without chromium)
     _contrast,
-    browser,
     dark_phone,
     phone,
-    server,  #  without chromium)
 )
 
 expect = sync_api.expect

@@ -16,7 +16,7 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from test_page import browser, dark_phone, field_error, phone, server  # noqa: E402,F401
+from test_page import dark_phone, field_error, phone  # noqa: E402,F401  (the phones)
 
 expect = sync_api.expect
 

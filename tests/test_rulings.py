@@ -12,7 +12,6 @@ import json
 import math
 
 import pytest
-from api_server import LiveServer
 from cli_run import run
 
 from solver import LettersGame, LettersRules, highest, rule_call
@@ -28,12 +27,6 @@ BAG = "".join(letter * n for letter, n in SCRABBLE.counts.items())  # all 98 til
 FIVE_15S = "abstractionisms, acetophenetidin, affordabilities, autoradiography, overgeneralized"
 
 
-
-
-@pytest.fixture(scope="module")
-def server():
-    with LiveServer("--workers", "1") as live:
-        yield live
 
 
 @pytest.fixture(scope="module")

@@ -3,10 +3,12 @@
 // letter-group budgets gives a vector no real set can beat, found greedily longest first.
 // Read solver/search/bounds.py for the argument; this file follows it line by line.
 
+import { SEARCH } from "./tables.js";
+
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz";
 /** The letter groups (vowels, the others, vowels with Y, the others without Y). */
-export const GROUPS = ["aeiou", "bcdfghjklmnpqrstvwxyz", "aeiouy", "bcdfghjklmnpqrstvwxz"]
-  .map((letters) => Array.from(ALPHABET, (c) => letters.includes(c)));
+export const GROUPS = SEARCH.GROUPS.map((letters) =>
+  Array.from(ALPHABET, (c) => letters.includes(c)));
 
 /** -1, 0 or 1 as Python compares two tuples of numbers. */
 export function compareShapes(a, b) {

@@ -7,12 +7,11 @@
 import { InvalidCard, LimitExceeded } from "./errors.js";
 import { split, strip, typeName } from "./pystr.js";
 import { isInt, shown, smallInt } from "./rules.js";
+import { CARDS } from "./tables.js";
 
 export const ACE = 14, KING = 13, QUEEN = 12, JACK = 11;
 /** High to low: 14 (A) .. 2. */
-export const RANKS = Object.freeze([14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-export const SUITS = "SHDC";
-export const MAX_CARDS = 1000;
+export const { RANKS, SUITS, MAX_CARDS } = CARDS;
 
 /** Python's str.lower() (full Unicode case mapping, as JS's toLowerCase). */
 const lower = (text) => text.toLowerCase();
@@ -22,19 +21,11 @@ const words = (text) => split(text).join(" ");
 
 // --- ranks and suits -------------------------------------------------------------------
 
-const RANK_LABELS = { 14: "A", 13: "K", 12: "Q", 11: "J" };
-const RANK_WORDS = new Map(Object.entries({
-  ace: 14, king: 13, queen: 12, jack: 11, ten: 10, nine: 9, eight: 8, seven: 7, six: 6,
-  five: 5, four: 4, three: 3, two: 2, deuce: 2, t: 10,
-}));
-const LABEL_RANKS = new Map([["a", 14], ["k", 13], ["q", 12], ["j", 11]]);
-const SUIT_NAMES = new Map(Object.entries({
-  s: "S", spade: "S", spades: "S", "♠": "S", "♤": "S",
-  h: "H", heart: "H", hearts: "H", "♥": "H", "♡": "H",
-  d: "D", diamond: "D", diamonds: "D", "♦": "D", "♢": "D",
-  c: "C", club: "C", clubs: "C", "♣": "C", "♧": "C",
-}));
-const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const { RANK_LABELS, SUIT_SYMBOLS } = CARDS;
+const RANK_WORDS = new Map(Object.entries(CARDS.RANK_WORDS));
+const LABEL_RANKS = new Map(Object.entries(RANK_LABELS)
+  .map(([rank, label]) => [label.toLowerCase(), Number(rank)]));
+const SUIT_NAMES = new Map(Object.entries(CARDS.SUIT_NAMES));
 const SHORT = /^(10|[2-9akqjt])([shdc♠♤♥♡♦♢♣♧]?)$/u;
 // Python's \w on str is isalnum() or "_": letters and numbers of every script.  LONG only
 // meets words single-spaced by Python's split(), so its \s is a space (JS's \s would also
@@ -136,8 +127,7 @@ export function parseCards(cards, { field = "cards", limit = MAX_CARDS } = {}) {
 
 // --- decks: what a game's cards can be ----------------------------------------------------
 
-const HOW_MANY = { 0: "no", 1: "one", 2: "two", 3: "three", 4: "four" };
-const howMany = (n) => HOW_MANY[n] ?? String(n);
+const howMany = (n) => CARDS.HOW_MANY[n] ?? String(n);
 
 /** Count of each key, like collections.Counter (a missing key counts 0). */
 function counter(items, keyOf) {
@@ -207,7 +197,11 @@ export class Deck {
   }
 }
 
+/** A deck as the library describes it (tables.js): {name, ranks, copies, jokers}. */
+export const deckOf = ({ name, ranks, copies, jokers }) =>
+  new Deck(name, { ranks, copies, jokers });
+
 /** Liar Liar: one deck of 52 cards and two jokers. */
-export const LIAR_LIAR_DECK = new Deck("one 54-card deck: 52 cards and two jokers", { jokers: 2 });
+export const LIAR_LIAR_DECK = deckOf(CARDS.LIAR_LIAR_DECK);
 /** Liar's Poker with cards: one 52-card deck. */
-export const POKER_DECK = new Deck("one 52-card deck, no jokers");
+export const POKER_DECK = deckOf(CARDS.POKER_DECK);

@@ -5,13 +5,11 @@
 import { IllegalMove, InvalidDie, InvalidInput, InvalidRules, LimitExceeded } from "./errors.js";
 import { formatBid, parseBid } from "./phrases.js";
 import { keys, repr, split } from "./pystr.js";
-import { MAX_PLAYERS, get, isDict, isInt, isList, isStr, readInt, readOptions,
-  requestObject, require, shown, smallInt } from "./rules.js";
+import { get, isDict, isInt, isList, isStr, readInt, readOptions, requestObject, require, shown,
+  smallInt } from "./rules.js";
+import { DICE } from "./tables.js";
 
-export const BID_ORDERS = ["seed", "quantity-first", "perudo"];
-export const MAX_DICE_EACH = 20;
-export const MAX_FACES = 20;
-export const MAX_DICE = MAX_PLAYERS * MAX_DICE_EACH;
+export const { BID_ORDERS, MAX_DICE_EACH, MAX_FACES, MAX_DICE } = DICE;
 
 /** A claim that at least ``quantity`` dice show ``face``: "2 fives" is a Bid(2, 5). */
 export class Bid {
@@ -82,7 +80,8 @@ const RAISE_RULES = {
 /** The table's choices (DiceRules); defaults are docs/rules.md's. */
 export class DiceRules {
   constructor({
-    dice_each: diceEach = 5, faces = 6, wild = [], bid_order: bidOrder = "seed",
+    dice_each: diceEach = DICE.RULES.dice_each, faces = DICE.RULES.faces,
+    wild = DICE.RULES.wild, bid_order: bidOrder = DICE.RULES.bid_order,
   } = {}) {
     readInt(diceEach, { field: "rules.dice_each", what: "dice_each", low: 1, high: MAX_DICE_EACH });
     readInt(faces, { field: "rules.faces", what: "faces", low: 2, high: MAX_FACES });
@@ -117,8 +116,7 @@ export class DiceRules {
   }
 
   static fromDict(data) {
-    return new DiceRules(readOptions(data, ["dice_each", "faces", "wild", "bid_order"],
-                                     { game: "Liar's Dice" }));
+    return new DiceRules(readOptions(data, Object.keys(DICE.RULES), { game: "Liar's Dice" }));
   }
 
   /** Raise unless ``bid`` names a real face and at most the dice in play. */

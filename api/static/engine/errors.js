@@ -1,6 +1,9 @@
 // The one error vocabulary (solver/errors.py), in the browser: the same codes, statuses,
 // messages and fields, so a page answered on the phone refuses bad input exactly as the
-// server does.  Python's repr() for the messages that quote bad input is in pystr.js.
+// server does.  Each class's code, status and parent are the library's (tables.js, written
+// from it); Python's repr() for the messages that quote bad input is in pystr.js.
+
+import { ERRORS, HTTP_CODES } from "./tables.js";
 
 export class LiarsError extends Error {
   constructor(message, { field = null } = {}) {
@@ -8,8 +11,8 @@ export class LiarsError extends Error {
     this.message = message;
     this.field = field;
   }
-  static code = "bad_request";
-  static status = 400;
+  static code = ERRORS.LiarsError.code;
+  static status = ERRORS.LiarsError.status;
   get code() { return this.constructor.code; }
   get status() { return this.constructor.status; }
   /** Attach the request field the problem came from, if none is set yet. */
@@ -20,36 +23,47 @@ export class LiarsError extends Error {
   asDict() { return { code: this.code, message: this.message, field: this.field ?? null }; }
 }
 
-const kind = (parent, code, status = parent.status) => {
-  const cls = class extends parent {};
+const classes = { LiarsError };
+
+/** A subclass with its own code and status: the library's class `name` (its parent
+ * first), or, given `code` and `status`, one the library does not have. */
+function kind(name, { parent = ERRORS[name].parent, code = ERRORS[name].code,
+  status = ERRORS[name].status } = {}) {
+  const cls = { [name]: class extends classes[parent] {} }[name];
   cls.code = code;
   cls.status = status;
+  classes[name] = cls;
   return cls;
-};
+}
 
-export const InvalidInput = kind(LiarsError, "invalid_input");
-export const InvalidTile = kind(InvalidInput, "invalid_tile");
-export const TooManyTiles = kind(InvalidInput, "too_many_tiles");
-export const UnknownTileSet = kind(InvalidInput, "unknown_tile_set");
-export const InvalidWord = kind(InvalidInput, "invalid_word");
-export const InvalidWordSet = kind(InvalidInput, "invalid_word_set");
-export const UnknownLexicon = kind(InvalidInput, "unknown_lexicon");
-export const BadWordList = kind(InvalidInput, "bad_word_list");
-export const InvalidQuery = kind(InvalidInput, "invalid_query");
-export const InvalidCard = kind(InvalidInput, "invalid_card");
-export const InvalidDie = kind(InvalidInput, "invalid_die");
-export const UnreadablePhrase = kind(InvalidInput, "unreadable_phrase");
-export const InvalidRules = kind(InvalidInput, "invalid_rules");
-export const IllegalMove = kind(LiarsError, "illegal_move", 422);
-export const GameOver = kind(IllegalMove, "game_over");
-export const LimitExceeded = kind(LiarsError, "limit_exceeded", 413);
-export const CannotRule = kind(IllegalMove, "undecided", 422);
+export const InvalidInput = kind("InvalidInput");
+export const InvalidTile = kind("InvalidTile");
+export const TooManyTiles = kind("TooManyTiles");
+export const UnknownTileSet = kind("UnknownTileSet");
+export const InvalidWord = kind("InvalidWord");
+export const InvalidWordSet = kind("InvalidWordSet");
+export const UnknownLexicon = kind("UnknownLexicon");
+export const BadWordList = kind("BadWordList");
+export const InvalidQuery = kind("InvalidQuery");
+export const InvalidCard = kind("InvalidCard");
+export const InvalidDie = kind("InvalidDie");
+export const UnreadablePhrase = kind("UnreadablePhrase");
+export const InvalidRules = kind("InvalidRules");
+export const IllegalMove = kind("IllegalMove");
+export const GameOver = kind("GameOver");
+export const LimitExceeded = kind("LimitExceeded");
+export const CannotRule = kind("CannotRule");
 // The HTTP layer's own (api/errors.py), for the local router.
-export const MalformedJSON = kind(InvalidInput, "malformed_json");
-export const NotFound = kind(LiarsError, "not_found", 404);
+export const MalformedJSON = kind("MalformedJSON");
+export const BodyTooLarge = kind("BodyTooLarge");
+export const NotFound = kind("NotFound", { parent: "LiarsError", code: HTTP_CODES[404],
+  status: 404 });
+export const MethodNotAllowed = kind("MethodNotAllowed", { parent: "LiarsError",
+  code: HTTP_CODES[405], status: 405 });
 // Only the page's own engine raises this: an answer it cannot give with no server (the
 // word queries, whole-game replays), said plainly rather than guessed.
-export const NeedsServer = kind(LiarsError, "needs_server", 503);
+export const NeedsServer = kind("NeedsServer", { parent: "LiarsError", code: "needs_server",
+  status: 503 });
 
 /** The API's error answer: {status, body: {"error": {code, message, field}}}. */
 export function errorResponse(error) {

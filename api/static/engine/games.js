@@ -5,6 +5,7 @@ import * as dice from "./dice.js";
 import * as poker from "./poker.js";
 import { InvalidInput, NeedsServer } from "./errors.js";
 import { repr } from "./pystr.js";
+import { GAMES as TITLED } from "./tables.js";
 
 /**
  * A game module loaded if it is there: post.js and liarliar.js are written apart from
@@ -23,15 +24,14 @@ async function optional(path, title) {
   }
 }
 
-const post = await optional("./post.js", "Liar's Post");
-const liarliar = await optional("./liarliar.js", "Liar Liar");
+const post = await optional("./post.js", TITLED.post.title);
+const liarliar = await optional("./liarliar.js", TITLED.liarliar.title);
+const checks = { dice: dice.check, post: post.check, liarliar: liarliar.check,
+  poker: poker.check };
 
-export const GAMES = {
-  dice: { name: "dice", title: "Liar's Dice", check: dice.check },
-  post: { name: "post", title: "Liar's Post", check: post.check },
-  liarliar: { name: "liarliar", title: "Liar Liar", check: liarliar.check },
-  poker: { name: "poker", title: "Liar's Poker with cards", check: poker.check },
-};
+/** The library's games, in its order, with their titles. */
+export const GAMES = Object.fromEntries(Object.entries(TITLED).map(([name, { title }]) =>
+  [name, { name, title, check: checks[name] }]));
 
 /** games.get_game: the entry for ``name``; an unknown name is an InvalidInput naming it. */
 export function getGame(name) {

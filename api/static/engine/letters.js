@@ -11,11 +11,12 @@
 import { InvalidInput } from "./errors.js";
 import { reprFloat, repr, strip, typeName } from "./pystr.js";
 import { shown } from "./rules.js";
+import { LETTERS as TABLES_LETTERS, SEARCH } from "./tables.js";
 import { LETTERS, Tiles } from "./tiles.js";
 import { WordSet, compareShapes, formatShape, isWord, splitWords } from "./wordset.js";
 
-export const MAX_BUDGET = 60.0;  // seconds (solver/search/budget.py)
-export const DEFAULT_BUDGET = 5.0;  // the library's (solver/search/layered.py); the API passes its own
+// Seconds: the most a search may take, and the library's default (the API passes its own).
+export const { MAX_BUDGET, DEFAULT_BUDGET } = SEARCH;
 // Plain decimal numbers only (read as ASCII digits: see readBudget).
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -168,7 +169,7 @@ export function solutionDict(solution) {
 
 // --- calls ---------------------------------------------------------------------------------------
 
-export const CALLS = ["bullshit", "exact"];
+export const CALLS = TABLES_LETTERS.CALLS;
 
 /** Call.parse: "bullshit" or "exact", as typed (any case, spaces around). */
 export function parseCall(value) {
@@ -178,10 +179,7 @@ export function parseCall(value) {
     { field: "call" });
 }
 
-const STOPPED_WHY = {
-  budget: "out of time (a larger budget may settle it)",
-  size: "the tiles are too many for the search (more time does not help)",
-};
+const STOPPED_WHY = TABLES_LETTERS.STOPPED_WHY;
 
 /** Why a search is not proven, in words a table understands. */
 export function stoppedText(stopped) {

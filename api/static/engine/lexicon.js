@@ -5,9 +5,11 @@
 import { UnknownLexicon } from "./errors.js";
 import { isAscii, repr, strip, typeName } from "./pystr.js";
 import { AlphagramIndex } from "./index.js";
+import { LEXICON_FILE } from "./tables.js";
 
 const STATIC_BASE = new URL("../", import.meta.url);
-const HEADER = /^liars-lexicon 1 ([a-z0-9_-]+) (\d+)$/;
+const FORMAT = `${LEXICON_FILE.MAGIC} ${LEXICON_FILE.VERSION}`;  // "liars-lexicon 1"
+const HEADER = new RegExp(`^${FORMAT} ([a-z0-9_-]+) (\\d+)$`);
 
 const listings = new Map(); // base URL -> Promise of the parsed lexicons/index.json
 const loaded = new Map(); // base URL + name -> Promise<Lexicon>
@@ -72,13 +74,13 @@ export function listLexicons({ base } = {}) {
 export async function decodeLexicon(bytes) {
   const data = new Uint8Array(bytes);
   if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) {
-    throw new Error("not a liars-lexicon 1 file (no gzip magic)");
+    throw new Error(`not a ${FORMAT} file (no gzip magic)`);
   }
   const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
   const text = await new Response(stream).text();
   const lines = text.split("\n");
   const header = HEADER.exec(lines[0]);
-  if (!header || lines[lines.length - 1] !== "") throw new Error("not a liars-lexicon 1 file");
+  if (!header || lines[lines.length - 1] !== "") throw new Error(`not a ${FORMAT} file`);
   const words = new Array(lines.length - 2);
   let previous = "";
   for (let i = 1; i < lines.length - 1; i++) {

@@ -10,11 +10,11 @@ import {
   get, isDict, isInt, readInt, readOptions, require, requestObject, shown, smallInt,
 } from "./rules.js";
 import { formatPlay, parsePlay } from "./phrases.js";
+import { LIARLIAR } from "./tables.js";
 
 export const DECK = LIAR_LIAR_DECK;
 export const DECK_SIZE = DECK.size;  // 54: 52 cards and two jokers
-export const TIMERS = Object.freeze([null, 10, 30]);
-export const MAX_PLAY = 3;
+export const { TIMERS, MAX_PLAY } = LIARLIAR;
 
 /** A play is true when every card is the declared rank or a joker. */
 export function playIsTrue(rank, cards) {
@@ -65,7 +65,7 @@ export class Declaration {
 
 /** The table's choice: `timer` seconds per move, 10 or 30, or null for no timer. */
 export class LiarLiarRules {
-  constructor({ timer = null } = {}) {
+  constructor({ timer = LIARLIAR.RULES.timer } = {}) {
     // Python's `timer not in (None, 10, 30)` is equality: 10.0 passes, True does not.
     const value = timer instanceof PyFloat ? timer.value : timer;
     if (!TIMERS.includes(value) || typeof timer === "boolean") {
@@ -77,7 +77,7 @@ export class LiarLiarRules {
   }
 
   static fromDict(data) {
-    const options = readOptions(data, ["timer"], { game: "Liar Liar" });
+    const options = readOptions(data, Object.keys(LIARLIAR.RULES), { game: "Liar Liar" });
     if (typeof options.timer === "string") {
       let word = strip(options.timer).toLowerCase();
       if (word.endsWith("s")) word = word.slice(0, -1);

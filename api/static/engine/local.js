@@ -11,38 +11,22 @@
 // throws: an error is an error answer, and a bug in the engine is a 500 `internal_error`.
 
 import {
-  InvalidInput, InvalidQuery, LiarsError, LimitExceeded, MalformedJSON, NeedsServer, NotFound,
-  UnknownLexicon, errorResponse,
+  BodyTooLarge, InvalidInput, InvalidQuery, LiarsError, LimitExceeded, MalformedJSON,
+  MethodNotAllowed, NeedsServer, NotFound, UnknownLexicon, errorResponse,
 } from "./errors.js";
 import {
   checkRaise, highest, judge, parseCall, readBudget, ruleCall, solutionDict, wordsFrom,
 } from "./letters.js";
 import { compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
+import { API, GAMES } from "./tables.js";
 import { Tiles } from "./tiles.js";
 import { WordSet, compare, oneWord } from "./wordset.js";
 
 /** The API's DEFAULT_CONFIG (api/__init__.py): the limits a request is read under. */
-export const CONFIG = Object.freeze({
-  MAX_CONTENT_LENGTH: 64 * 1024,
-  MAX_SOLVE_TILES: 144,
-  SOLVER_BUDGET: 2.0,
-  SOLVER_BUDGET_MAX: 5.0,
-  SUBWORDS_LIMIT: 1000,
-  SUBWORDS_LIMIT_MAX: 5000,
-  DEFAULT_LEXICON: "twl06",
-});
-export const MAX_NAME_LENGTH = 64;  // lexicon and tile set names (api/inputs.py)
-export const API_PREFIX = "/api/v1";
-export const SISTER_GAMES = ["dice", "post", "liarliar", "poker"];
-
-// The HTTP layer's own errors (api/errors.py) that the engine's vocabulary lacks.
-class BodyTooLarge extends LimitExceeded {
-  static code = "body_too_large";
-}
-class MethodNotAllowed extends LiarsError {
-  static code = "method_not_allowed";
-  static status = 405;
-}
+export const CONFIG = API.CONFIG;
+export const MAX_NAME_LENGTH = API.MAX_NAME_LENGTH;  // lexicon and tile set names
+export const API_PREFIX = API.PREFIX;
+export const SISTER_GAMES = Object.keys(GAMES);
 
 const NO_SUCH_ENDPOINT = "no such endpoint; the API is described at /api/v1/openapi.json";
 const INTERNAL = { status: 500, body: { error: {

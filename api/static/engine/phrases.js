@@ -6,40 +6,15 @@
 
 import { UnreadablePhrase } from "./errors.js";
 import { length, repr, split } from "./pystr.js";
+import { PHRASES } from "./tables.js";
 
-export const MAX_PHRASE = 200;
-export const MAX_NUMBER = 999;
+export const { MAX_PHRASE, MAX_NUMBER, HANDS, HAND_SIZES, LOWEST_TOP } = PHRASES;
 
 // Token kinds.
-export const NUMBER = "number";
-export const ARTICLE = "article";
-export const RANK = "rank";
-export const HAND = "hand";
-export const SUIT = "suit";
-export const JOKER = "joker";
-export const WORD = "word";
-export const FILLER = "filler";
+export const { NUMBER, ARTICLE, RANK, HAND, SUIT, JOKER, WORD, FILLER } = PHRASES.KINDS;
 
-export const HANDS = ["high card", "pair", "two pair", "three of a kind", "straight", "flush",
-  "full house", "four of a kind", "straight flush"];
-export const HAND_SIZES = { "high card": 1, pair: 1, "two pair": 2, "three of a kind": 1,
-  straight: 1, flush: 1, "full house": 2, "four of a kind": 1, "straight flush": 1 };
-export const LOWEST_TOP = { straight: 5, "straight flush": 5, flush: 7 };
-
-const NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve " +
-  "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty").split(" ");
-const RANK_WORDS = [["ace", 14], ["king", 13], ["queen", 12], ["jack", 11]];
-const HAND_SYNONYMS = [["high card", "high card"], ["pair", "pair"], ["one pair", "pair"],
-  ["two pair", "two pair"], ["two pairs", "two pair"], ["three of a kind", "three of a kind"],
-  ["trips", "three of a kind"], ["straight", "straight"], ["flush", "flush"],
-  ["full house", "full house"], ["boat", "full house"], ["four of a kind", "four of a kind"],
-  ["quads", "four of a kind"], ["straight flush", "straight flush"]];
-const SUITS = [["spades", "S"], ["hearts", "H"], ["diamonds", "D"], ["clubs", "C"], ["♠", "S"],
-  ["♥", "H"], ["♦", "D"], ["♣", "C"]];
-const WORDS = ["of", "and", "over", "high", "full", "to"];
-const FILLERS = ["this is", "this is a", "it's", "its", "it is", "that is", "that's", "i bid",
-  "i say", "bid", "the", "there are", "there is", "at least", "i play", "here are", "here is",
-  "card", "cards", "die", "dice", "in", "with", "x"];
+// The vocabulary's parts, as the library lists them (tables.js).
+const { NUMBER_WORDS, RANK_WORDS, HAND_SYNONYMS, SUITS, WORDS, FILLERS } = PHRASES;
 
 const plural = (word) => word + (word.endsWith("x") ? "es" : "s");
 
@@ -402,10 +377,7 @@ export function formatPlay(count, rank) {
 
 // --- Liar's Poker: named hands -------------------------------------------------------------
 
-const BY_COUNT = { 1: "high card", 2: "pair", 3: "three of a kind", 4: "four of a kind" };
-const EXAMPLE_RANKS = { "high card": [14], pair: [11], "two pair": [11, 4],
-  "three of a kind": [13], straight: [9], flush: [14], "full house": [13, 3],
-  "four of a kind": [7], "straight flush": [9] };
+const { BY_COUNT, EXAMPLE_RANKS } = PHRASES;
 
 /**
  * A poker hand phrase as [hand name, ranks]: two pair high then low, full house three

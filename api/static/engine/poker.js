@@ -8,15 +8,11 @@ import { HANDS, HAND_SIZES, LOWEST_TOP, formatHand, parseHand } from "./phrases.
 import { keys, repr, strip } from "./pystr.js";
 import { get, isDict, isList, isStr, pyStr, readInt, readOptions, requestObject,
   require } from "./rules.js";
+import { POKER } from "./tables.js";
 
 export const STANDARD = HANDS; // low to high, as docs/rules.md gives it
-export const LADDERS = {
-  standard: STANDARD,
-  // Short-deck poker's order: a flush beats a full house.
-  "short-deck": ["high card", "pair", "two pair", "three of a kind", "straight", "full house",
-    "flush", "four of a kind", "straight flush"],
-};
-export const DECK = 52;
+// standard, and short-deck poker's order (a flush beats a full house)
+export const { LADDERS, DECK } = POKER;
 
 /** Revealed cards from one 52-card deck: no jokers, no card twice, four of a rank. */
 export function readPokerCards(cards, { field = "cards" } = {}) {
@@ -127,7 +123,9 @@ export class Hand {
 
 /** The table's choices: the ladder (a name or all nine hands in order), card_limit. */
 export class PokerRules {
-  constructor({ ladder = "standard", card_limit: cardLimit = 4 } = {}) {
+  constructor({
+    ladder = POKER.RULES.ladder, card_limit: cardLimit = POKER.RULES.card_limit,
+  } = {}) {
     let order = ladder;
     if (isStr(order)) {
       if (!Object.hasOwn(LADDERS, order)) {
@@ -151,7 +149,7 @@ export class PokerRules {
   }
 
   static fromDict(data) {
-    return new PokerRules(readOptions(data, ["ladder", "card_limit"], { game: "Liar's Poker" }));
+    return new PokerRules(readOptions(data, Object.keys(POKER.RULES), { game: "Liar's Poker" }));
   }
 
   /** Is ``hand`` higher than ``last`` on this ladder? */

@@ -4,18 +4,17 @@
 // cards lose.  Same answers, same errors (code, message, field) as the Python library.
 
 import { InvalidCard, InvalidInput, InvalidRules } from "./errors.js";
-import { Card, Deck, parseCards, parseRank, rankName } from "./cards.js";
+import { Card, deckOf, parseCards, parseRank, rankName } from "./cards.js";
 import { repr, strip } from "./pystr.js";
 import { get, isDict, isInt, readOptions, require, requestObject, shown } from "./rules.js";
 import { formatKind, parseKind } from "./phrases.js";
+import { POST } from "./tables.js";
 
 /** A K Q J 10 9 8 7. */
-export const KINDS = Object.freeze([14, 13, 12, 11, 10, 9, 8, 7]);
+export const KINDS = POST.KINDS;
 const KIND_NAMES = KINDS.map(rankName).join(" ");
-export const TWO_DECKS = new Deck("two decks' A K Q J 10 9 8 7: 64 cards, eight of each kind",
-  { ranks: KINDS, copies: 2 });
-export const ONE_DECK = new Deck("one deck's A K Q J 10 9 8 7: 32 cards, four of each kind",
-  { ranks: KINDS });
+export const TWO_DECKS = deckOf(POST.TWO_DECKS);
+export const ONE_DECK = deckOf(POST.ONE_DECK);
 
 /** A Liar's Post kind (A K Q J 10 9 8 7) from a rank, a card or a phrase. */
 export function readKind(value, { field = "claim" } = {}) {
@@ -88,7 +87,8 @@ export function readCall(value, { field = "call" } = {}) {
 
 /** The table's choices (both off by default): one_deck, eight_different. */
 export class PostRules {
-  constructor({ one_deck = false, eight_different = false } = {}) {
+  constructor({ one_deck = POST.RULES.one_deck,
+    eight_different = POST.RULES.eight_different } = {}) {
     for (const [name, value] of [["one_deck", one_deck], ["eight_different", eight_different]]) {
       if (typeof value !== "boolean") {
         throw new InvalidRules(`${name} must be true or false, not ${repr(value)}`,
@@ -101,8 +101,7 @@ export class PostRules {
   }
 
   static fromDict(data) {
-    return new PostRules(readOptions(data, ["one_deck", "eight_different"],
-      { game: "Liar's Post" }));
+    return new PostRules(readOptions(data, Object.keys(POST.RULES), { game: "Liar's Post" }));
   }
 
   toDict() { return { one_deck: this.oneDeck, eight_different: this.eightDifferent }; }

@@ -3,13 +3,12 @@
 // or a JSON value.  The library is the reference: every message that quotes bad input with
 // {x!r} must read the same on the phone, so each helper here says which Python it stands for.
 
-import { UNPRINTABLE } from "./pyunicode.js";
+import { UNPRINTABLE, WHITESPACE } from "./pyunicode.js";
 
 // --- whitespace -----------------------------------------------------------------------------
 
 /** The characters Python's str.isspace() (and the `\s` of a str regex) accepts. */
-export const SPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003" +
-  "\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
+export const SPACE = WHITESPACE;
 const SPACES = new RegExp(`[${SPACE}]+`, "u");
 const EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "gu");
 

@@ -8,11 +8,9 @@ import {
   PyFloat, isAsciiDigits, keepOrder, keys, length, repr, reprStr, sortedSet, str, strip,
   typeName,
 } from "./pystr.js";
+import { GAME_TABLE } from "./tables.js";
 
-export const MAX_PLAYERS = 20;
-export const MAX_EVENTS = 10_000;
-export const MAX_NAME = 40;
-export const MAX_DIGITS = 20; // no die face, rank or timer needs more
+export const { MAX_PLAYERS, MAX_EVENTS, MAX_NAME, MAX_DIGITS } = GAME_TABLE;
 
 // --- Python values from JSON -----------------------------------------------------------
 

@@ -15,8 +15,9 @@
 
 import { GUARD, LANES, countsOf, lettersOfLanes, packCounts } from "./index.js";
 import { compareShapes, greatestShape, lengthLimits } from "./bounds.js";
+import { SEARCH } from "./tables.js";
 
-export const DEFAULT_BUDGET = 5.0; // seconds, as solver.search.layered.DEFAULT_BUDGET
+export const DEFAULT_BUDGET = SEARCH.DEFAULT_BUDGET; // seconds
 const GREEDY_TRIES = 4; // remainders completed greedily when out of time
 const UNION_MIN_STATES = 8; // below this, the fit test itself is the cheaper filter
 const SMALL_BLOCK = 64; // blocks this small are not worth shrinking

@@ -3,9 +3,10 @@
 
 import { InvalidTile, TooManyTiles, UnknownTileSet } from "./errors.js";
 import { isAscii, repr, strip, typeName } from "./pystr.js";
+import { TILES } from "./tables.js";
 
-export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const IGNORED = " ,-\t";
+export const LETTERS = TILES.LETTERS;
+const IGNORED = TILES.IGNORED;
 
 // --- tile sets ---------------------------------------------------------------------------------
 
@@ -32,18 +33,12 @@ export class TileSet {
   }
 }
 
-function tileSet(name, spec) {
-  const counts = {};
-  for (const item of spec.split(" ")) counts[item[0]] = Number(item.slice(1));
-  return new TileSet(name, counts);
-}
-
-export const SCRABBLE = tileSet("scrabble", "A9 B2 C2 D4 E12 F2 G3 H2 I9 J1 K1 L4 M2 N6 O8 " +
-  "P2 Q1 R6 S4 T6 U4 V2 W2 X1 Y2 Z1");
-export const BANANAGRAMS = tileSet("bananagrams", "A13 B3 C3 D6 E18 F3 G4 H3 I12 J2 K2 L5 M3 " +
-  "N8 O11 P3 Q2 R9 S6 T9 U6 V3 W3 X2 Y3 Z2");
-export const TILE_SETS = { scrabble: SCRABBLE, bananagrams: BANANAGRAMS };
-export const DEFAULT_TILE_SET = "scrabble";
+/** The library's tile sets, by name, in its order. */
+export const TILE_SETS = Object.freeze(Object.fromEntries(Object.entries(TILES.TILE_SETS)
+  .map(([name, counts]) => [name, new TileSet(name, counts)])));
+export const SCRABBLE = TILE_SETS.scrabble;
+export const BANANAGRAMS = TILE_SETS.bananagrams;
+export const DEFAULT_TILE_SET = TILES.DEFAULT_TILE_SET;
 
 /** Look a tile set up by name (`scrabble` by default), as get_tile_set does. */
 export function getTileSet(name = null) {

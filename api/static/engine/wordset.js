@@ -4,9 +4,9 @@
 
 import { InvalidInput, InvalidWordSet, LimitExceeded } from "./errors.js";
 import { SPACE, isAscii, length, repr, strip, typeName } from "./pystr.js";
+import { WORDSET } from "./tables.js";
 
-export const MAX_WORDS = 100;
-export const MAX_WORD_LENGTH = 40;
+export const { MAX_WORDS, MAX_WORD_LENGTH } = WORDSET;
 const SEPARATORS = new RegExp(`[${SPACE.replace(/[\\\]^-]/g, "\\$&")},;+]+`, "u");
 const WORD = /^[a-z]+$/;
 

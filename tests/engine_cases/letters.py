@@ -1,13 +1,13 @@
-"""The page's engine reads input as the library does: tiles, tile sets, word sets, budgets,
-calls, and the Python string semantics under them (repr, strip), in chromium.
+"""Golden vectors of reading input as the library does: tiles, tile sets, word sets,
+budgets, calls, and the Python string semantics under them (repr, strip).
 
-api/static/engine/tiles.js, wordset.js and letters.js are ports of solver/words/tiles.py,
-solver/words/wordset.py, solver/search/budget.py and ``Call.parse``; every case here is read by both
-and must give the same value or the same error (code, message, field, status).  The cases
-are random (seeded) odd input: every kind of Unicode space, non-ASCII letters that upper-
-or lower-case to ASCII ones (the Kelvin sign, the long s), digits of other scripts, lone
-surrogates, unprintable characters, the tile sets' limits.  The engine is driven through
-Playwright (sync API) in Debian's chromium, as tests/test_page.py launches it.
+api/static/engine/tiles.js, wordset.js and letters.js port solver/words/tiles.py,
+solver/words/wordset.py, solver/search/budget.py and ``Call.parse``; every case is read by
+both and must give the same value or the same error (code, message, field, status).  The
+``random`` cases are seeded odd input: every kind of Unicode space, non-ASCII letters that
+upper- or lower-case to ASCII ones (the Kelvin sign, the long s), digits of other scripts,
+lone surrogates, unprintable characters, the tile sets' limits; ``tiles`` a few chosen
+racks.  Arguments travel as JSON values (JSON.parse on the engine's side).
 """
 
 from __future__ import annotations
@@ -15,17 +15,12 @@ from __future__ import annotations
 import random
 import sys
 
-import pytest
+from solver.games.letters import Call
+from solver.search.budget import read_budget
+from solver.words.tiles import TILE_SETS, Tiles, get_tile_set
+from solver.words.wordset import WordSet, compare, split_words
 
-pytest.importorskip("playwright.sync_api")
-
-from page_session import page, server  # noqa: E402,F401  (the live server and one page)
-
-from solver.errors import LiarsError  # noqa: E402
-from solver.games.letters import Call  # noqa: E402
-from solver.search.budget import read_budget  # noqa: E402
-from solver.words.tiles import TILE_SETS, Tiles, get_tile_set  # noqa: E402
-from solver.words.wordset import WordSet, compare, split_words  # noqa: E402
+from . import answered, of_set
 
 SEED = 12
 PY_SPACES = [chr(i) for i in range(sys.maxunicode + 1) if chr(i).isspace()]
@@ -46,14 +41,6 @@ def json_text(text: str) -> str:
     return text.replace("\ud800\udc00", "\ud800x")
 
 
-def answer(fn, *args) -> dict:
-    """The library's answer to one case, as the page's engine reports it."""
-    try:
-        return {"ok": fn(*args)}
-    except LiarsError as err:
-        return {"err": {**err.as_dict(), "status": err.status}}
-
-
 PYTHON = {
     "tiles": lambda text, ts: (lambda t: [str(t), len(t), t.tile_set.name])(Tiles.parse(text, ts)),
     "tile_set": lambda name: get_tile_set(name).name,
@@ -66,28 +53,6 @@ PYTHON = {
     "repr": repr,
     "strip": str.strip,
 }
-
-ENGINE = """async (cases) => {
-  const tiles = await import('/static/engine/tiles.js');
-  const wordset = await import('/static/engine/wordset.js');
-  const letters = await import('/static/engine/letters.js');
-  const pystr = await import('/static/engine/pystr.js');
-  const run = {
-    tiles: (text, ts) => { const t = tiles.Tiles.parse(text, ts); return [t.toString(), t.length, t.tileSet.name]; },
-    tile_set: (name) => tiles.getTileSet(name).name,
-    wordset: (value, field) => { const w = wordset.WordSet.parse(value, field); return [[...w.words], w.shape]; },
-    split: (value) => wordset.splitWords(value),
-    compare: (a, b) => wordset.compare(wordset.WordSet.parse(a), wordset.WordSet.parse(b)),
-    budget: (value) => letters.readBudget(value),
-    call: (value) => letters.parseCall(value),
-    repr: (text) => pystr.repr(text),
-    strip: (text) => pystr.strip(text),
-  };
-  return cases.map(([fn, args]) => {
-    try { return { ok: run[fn](...args) }; }
-    catch (e) { return e.asDict ? { err: { ...e.asDict(), status: e.status } } : { bug: String(e) }; }
-  });
-}"""
 
 
 def random_cases(rng: random.Random) -> list:
@@ -147,36 +112,26 @@ def random_cases(rng: random.Random) -> list:
     return cases
 
 
-def engine_answers(page, cases: list) -> list:
-    out = []
-    for start in range(0, len(cases), 400):
-        out.extend(page.evaluate(ENGINE, cases[start:start + 400]))
-    return out
+TILES = [("a-b, egirr", None), ("EEEEEEEEEEEEE", None), ("EEEEEEEEEEEEE", "bananagrams"),
+         ("AB7", None), ("AB\u212a", None), ("ſ", None), ("", "boggle"), ("QQ", "scrabble"),
+         ("Q" * 3, "bananagrams"), ("ab\u3000c", None),
+         ("E" * 18, "bananagrams"), ("E" * 19, "bananagrams")]  # the set's most, one more
 
 
-@pytest.fixture(scope="module")
-def engine(page, server):  # noqa: F811
-    page.goto(server.url + "/healthz")
-    return page
+def cases() -> list[dict]:
+    """Every case of tests/golden/letters.json, unanswered."""
+    made = [{"set": "random", "fn": fn, "args": args}
+            for fn, args in random_cases(random.Random(SEED))]
+    return made + [{"set": "tiles", "fn": "tiles", "args": list(pair)} for pair in TILES]
 
 
-def test_the_engine_reads_input_as_the_library_does(engine):
-    cases = random_cases(random.Random(SEED))
-    got = engine_answers(engine, cases)
-    expected = [answer(PYTHON[fn], *args) for fn, args in cases]
-    differences = [(case, want, have) for case, want, have in zip(cases, expected, got)
-                   if want != have]
-    assert not differences, f"{len(differences)} of {len(cases)} differ; first: {differences[:5]}"
-    kinds = {fn for (fn, _), want in zip(cases, expected) if "err" in want}
-    assert {"tiles", "tile_set", "wordset", "split", "budget", "call"} <= kinds  # refusals met
-    assert len(cases) > 1000
+def answer(case: dict) -> dict:
+    return answered(PYTHON[case["fn"]], *case["args"])
 
 
-@pytest.mark.parametrize("text, tile_set", [
-    ("a-b, egirr", None), ("EEEEEEEEEEEEE", None), ("EEEEEEEEEEEEE", "bananagrams"),
-    ("AB7", None), ("AB\u212a", None), ("ſ", None), ("", "boggle"), ("QQ", "scrabble"),
-    ("Q" * 3, "bananagrams"), ("ab\u3000c", None),
-])
-def test_tiles_read_alike(engine, text, tile_set):
-    assert engine_answers(engine, [["tiles", [text, tile_set]]]) == \
-        [answer(PYTHON["tiles"], text, tile_set)]
+def check_coverage(cases: list[dict]) -> None:
+    """The random cases meet every reader's refusals, and are many."""
+    drawn = of_set(cases, "random")
+    kinds = {c["fn"] for c in drawn if "err" in c["answer"]}
+    assert {"tiles", "tile_set", "wordset", "split", "budget", "call"} <= kinds
+    assert len(drawn) > 1000

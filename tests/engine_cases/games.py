@@ -1,143 +1,39 @@
-"""The page's own game checks (api/static/engine/games.js) give the Python library's answers.
+"""Golden vectors of the sister games' checks, the phrase reader and Python's names for values.
 
-Issue 12, item 3: in chromium, ``GAMES[name].check(payload)`` of the page's engine is
-compared with ``solver.games.registry.GAMES[name].check(payload)`` computed here, on
+The engine's ``GAMES[name].check(payload)`` (api/static/engine/games.js) must answer as
+``solver.games.registry.GAMES[name].check(payload)`` on
 
-* every sister-game check the test suite makes (tests/data/game_cases.json, written by
-  scripts/record_game_cases.py), and
-* seeded random payloads per game: phrases, structured claims, dice, cards, rules, and
-  bad input of every kind (wrong types, out-of-range numbers, signs and fractions,
-  non-ASCII digits, integral floats like 5.0, integers past 2**53, unknown fields),
+* ``suite``: every sister-game check the test suite makes (tests/data/game_cases.json,
+  written by scripts/record_game_cases.py);
+* ``random``: seeded random payloads per game: phrases, structured claims, dice, cards,
+  rules, and bad input of every kind (wrong types, out-of-range numbers, signs and
+  fractions, non-ASCII digits, integral floats like 5.0, integers past 2**53, unknown
+  fields);
+* ``raises``: every pair of small dice bids under each bid order, and poker hand pairs
+  under each ladder (the raise rules, exhaustively);
 
-answer for answer: the same result dict, or the same error (code, message, field, HTTP
-status); zero
-differences, even for characters the browser's newer Unicode has assigned since Python's
-(14.0): the page's repr() escapes by Python's table (engine/pyunicode.js).  The
-payload goes to the page as JSON text read by the engine's ``parseJson``
-(as the page's local router reads a request body), so "5.0" stays a float as it does for
-flask.  The phrase reader (engine/phrases.js) and the Python-behaviour helpers
-(engine/pystr.js: repr, whitespace; engine/rules.js: JSON) that every game port shares are compared
-directly too.  A game whose JS module is not in this checkout is skipped, saying so.
-
-The recorded cases stay current: the recorder's library-test part (no server, ~15 s) is
-re-run here and must give exactly the cases recorded from those tests.
+each body as JSON text, read by the engine's ``parseJson`` (as the page's local router
+reads a request body: "5.0" stays a float, as for flask).  ``phrases``: the phrase reader
+(engine/phrases.js: tokenize and the four parsers) on random phrases; ``pyvalues``: the
+Python-behaviour helpers every port shares (repr, the cut-short repr of messages, type
+names, small_int, str.split) on random JSON values.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
-from page_session import fresh, page, server  # noqa: F401  (fixtures: the live server, one page)
 
 from solver.errors import LiarsError, shown
 from solver.games import dice, phrases, poker
 from solver.games.registry import GAMES
+from solver.games.table import small_int
 
-ROOT = Path(__file__).resolve().parent.parent
-ENGINE = ROOT / "api" / "static" / "engine"
+from . import ROOT, answered, encode, of_set
+
 CASES = ROOT / "tests" / "data" / "game_cases.json"
-RECORDER = ROOT / "scripts" / "record_game_cases.py"
 ORDER = ("dice", "post", "liarliar", "poker")
 RANDOM_CASES = {"dice": 3000, "poker": 3000, "post": 1500, "liarliar": 1500}
-
-CHECK_IN_PAGE = """async (cases) => {
-  const { GAMES } = await import('/static/engine/games.js');
-  const { parseJson } = await import('/static/engine/rules.js');
-  return JSON.stringify(cases.map(([game, text]) => {
-    try { return { ok: GAMES[game].check(parseJson(text)) }; }
-    catch (e) {
-      return e.asDict ? { err: { ...e.asDict(), status: e.status } }
-        : { internal: String(e && e.stack) };
-    }
-  }));  // one string: far quicker to hand over than thousands of objects
-}"""
-
-
-@pytest.fixture(scope="module")
-def engine(page, server):
-    """The phone page, loaded once: its engine modules import from its origin."""
-    fresh(page, server.url + "/")
-    return page
-
-
-def python_answer(game: str, text: str) -> dict:
-    """What the library answers for the request body ``text`` (as flask reads it)."""
-    try:
-        return {"ok": json.loads(json.dumps(GAMES[game].check(json.loads(text))))}
-    except LiarsError as err:
-        return {"err": {**err.as_dict(), "status": err.status}}
-    except Exception as err:  # noqa: BLE001 -- the API's 500: a library bug, shown as such
-        return {"internal": f"{type(err).__name__}: {err}"}
-
-
-def differences(page, cases: list[tuple[str, str]]) -> list[str]:
-    """Each case whose page answer differs from the library's, described."""
-    found = []
-    for start in range(0, len(cases), 2000):
-        batch = cases[start:start + 2000]
-        answers = json.loads(page.evaluate(CHECK_IN_PAGE, [list(c) for c in batch]))
-        for (game, text), js in zip(batch, answers):
-            py = python_answer(game, text)
-            if js != py:
-                found.append(f"{game} {text}\n    python: {py}\n    page:   {js}")
-    return found
-
-
-def assert_same(page, cases) -> None:
-    found = differences(page, cases)
-    assert not found, f"{len(found)} of {len(cases)} differ; the first:\n" + "\n".join(found[:8])
-
-
-def require_module(game: str) -> None:
-    if not (ENGINE / f"{game}.js").exists():
-        pytest.skip(f"api/static/engine/{game}.js is not in this checkout yet (another "
-                    f"branch ports it); its cases are compared once it is merged")
-
-
-# --- the recorded cases -------------------------------------------------------------------
-
-def recorded() -> dict:
-    return json.loads(CASES.read_text(encoding="utf-8"))
-
-
-@pytest.mark.parametrize("game", ORDER)
-def test_every_check_in_the_test_suite_gives_the_same_answer(engine, game):
-    require_module(game)
-    cases = [(c["game"], json.dumps(c["payload"], ensure_ascii=False))
-             for c in recorded()["cases"] if c["game"] == game]
-    assert len(cases) >= 20, f"only {len(cases)} recorded {game} cases"
-    assert_same(engine, cases)
-
-
-def test_the_recorded_cases_are_current():
-    """Re-running the recorder on the library tests gives exactly the cases recorded from them.
-
-    The server tests' cases (the rest of the file) are only re-recorded by running the
-    script, which starts servers; the library tests hold most cases and change most often.
-    Cases only property tests made ("drawn") are left out of the comparison: what
-    hypothesis draws changes with any string constant in the code, not with the tests.
-    """
-    run = subprocess.run([sys.executable, str(RECORDER), "--fast", "--print"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr[-2000:]
-    fresh = json.loads(run.stdout)
-    library = tuple(f"tests/{m}" for m in fresh["modules"])
-    key = lambda c: json.dumps([c["game"], c["payload"]], sort_keys=True)  # noqa: E731
-    now = {key(c) for c in fresh["cases"] if not c.get("drawn")}
-    then = {key(c) for c in recorded()["cases"]
-            if c["test"].startswith(library) and not c.get("drawn")}
-    assert now == then, (f"tests/data/game_cases.json is stale: run "
-                         f"python scripts/record_game_cases.py ({len(now - then)} new cases, "
-                         f"{len(then - now)} gone)")
-    assert len(now) >= 80
-
-
-# --- random payloads ------------------------------------------------------------------------
 
 # Values that are wrong somewhere: types, ranges, signs, non-ASCII digits, floats.
 ODD = [None, True, False, 0, -1, 2.5, "", " ", "x", "²", "٣", "５", [], {}, [1], {"a": 1},
@@ -444,27 +340,18 @@ def random_payload(game: str, rng: random.Random):
     return body
 
 
-@pytest.mark.parametrize("game", ORDER)
-def test_random_checks_give_the_same_answer(engine, game):
-    require_module(game)
-    rng = random.Random(f"engine-{game}")
-    cases = [(game, json.dumps(random_payload(game, rng), ensure_ascii=False))
-             for _ in range(RANDOM_CASES[game])]
-    answers = [python_answer(game, text) for _, text in cases]
-    assert not [a for a in answers if "internal" in a], "the library itself failed"
-    # the cases reach past the refusals: many checks answer, many refuse
-    ok = sum("ok" in a for a in answers)
-    assert len(cases) * 0.15 < ok < len(cases) * 0.9, f"{ok} of {len(cases)} answered"
-    assert_same(engine, cases)
+def compact(value) -> str:
+    """A request body as JSON text (non-ASCII as is, no spaces)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def raise_cases() -> list[tuple[str, str]]:
     """Every pair of small dice bids under each bid order, and poker hand pairs (the same
     hand, its neighbours, any other) under each ladder: the raise rules, exhaustively."""
     dice_in_play = [1, 2, 3, 4, 5, 6] * 2
-    cases = [("dice", json.dumps({"claim": {"quantity": q, "face": f}, "dice": dice_in_play,
-                                  "last": {"quantity": lq, "face": lf},
-                                  "rules": {"bid_order": order}}))
+    cases = [("dice", compact({"claim": {"quantity": q, "face": f}, "dice": dice_in_play,
+                               "last": {"quantity": lq, "face": lf},
+                               "rules": {"bid_order": order}}))
              for order in dice.BID_ORDERS for q in range(1, 7) for f in range(1, 7)
              for lq in range(1, 7) for lf in range(1, 7)]
     rng = random.Random("engine-raises")
@@ -479,21 +366,11 @@ def raise_cases() -> list[tuple[str, str]]:
         said = [phrases.format_hand(h.name, h.ranks) if maybe(rng, 0.5) else
                 {"hand": h.name, "ranks": [poker.rank_name(r) for r in h.ranks]}
                 for h in (hand, last)]
-        cases.append(("poker", json.dumps({"claim": said[0], "cards": [], "last": said[1],
-                                           "rules": {"ladder": rng.choice(
-                                               ["standard", "short-deck", ladder])}})))
+        cases.append(("poker", compact({"claim": said[0], "cards": [], "last": said[1],
+                                        "rules": {"ladder": rng.choice(
+                                            ["standard", "short-deck", ladder])}})))
     return cases
 
-
-def test_raise_orders_give_the_same_answer(engine):
-    cases = raise_cases()
-    answers = [python_answer(game, text) for game, text in cases]
-    legal = [a["ok"].get("raise", a["ok"].get("higher"))["legal"] for a in answers]
-    assert 0.3 < sum(legal) / len(legal) < 0.7
-    assert_same(engine, cases)
-
-
-# --- the pieces every port shares ------------------------------------------------------------
 
 PHRASE_WORDS = ["a", "an", "one", "two", "three", "five", "six", "sixes", "aces", "ace", "king",
                 "kings", "k", "ks", "k's", "q", "j", "queen", "jack", "jacks", "ten", "tens",
@@ -521,53 +398,6 @@ def random_phrase(rng) -> str:
     return "".join(w + g for w, g in zip(words, glue)).strip()
 
 
-PHRASES_IN_PAGE = """async (texts) => {
-  const m = await import('/static/engine/phrases.js');
-  const run = (f, t) => {
-    try { return { ok: f(t) }; }
-    catch (e) { return e.asDict ? { err: e.asDict() } : { internal: String(e) }; }
-  };
-  return JSON.stringify(texts.map((t) => [run(m.tokenize, t), run(m.parseBid, t),
-    run(m.parseKind, t), run(m.parsePlay, t), run(m.parseHand, t)]));
-}"""
-
-
-def python_phrase_answers(text: str) -> list[dict]:
-    answers = []
-    for read in (phrases.tokenize, phrases.parse_bid, phrases.parse_kind, phrases.parse_play,
-                 phrases.parse_hand):
-        try:
-            value = read(text)
-            if read is phrases.tokenize:
-                value = [[{"text": t.text, "kind": t.kind, "value": t.value, "plural": t.plural}
-                          for t in value[0]], value[1]]
-            answers.append({"ok": json.loads(json.dumps(value))})
-        except LiarsError as err:
-            answers.append({"err": err.as_dict()})
-    return answers
-
-
-def test_phrases_are_read_and_refused_as_the_library_does(engine):
-    rng = random.Random("engine-phrases")
-    texts = [random_phrase(rng) for _ in range(2500)] + [
-        "five sixxes", "three of", "x" * 201, "-1 sixes", "2-5 sixes", "a pair and a king",
-        "three of a kind with a jack", "kings full of threes", "two jacks and three kings",
-        "this is an", "three of a", "full house of", "i bid", ""]
-    answers = json.loads(engine.evaluate(PHRASES_IN_PAGE, texts))
-    found = [f"{t!r}\n    python: {p}\n    page:   {a}" for t, a in zip(texts, answers)
-             if a != (p := python_phrase_answers(t))]
-    assert not found, f"{len(found)} of {len(texts)} differ:\n" + "\n".join(found[:6])
-
-
-REPR_IN_PAGE = """async (texts) => {
-  const r = await import('/static/engine/rules.js');
-  const py = await import('/static/engine/pystr.js');
-  return texts.map((t) => { const v = r.parseJson(t);
-    return [py.repr(v), r.shown(v), py.typeName(v), r.smallInt(v),
-            r.isStr(v) ? py.split(v) : null]; });
-}"""
-
-
 def random_json(rng, depth: int = 0):
     r = rng.random()
     if depth < 2 and r < 0.2:
@@ -582,18 +412,88 @@ def random_json(rng, depth: int = 0):
                                "\u3000"]) for _ in range(rng.randint(0, 60)))
 
 
-def test_python_values_are_named_as_python_names_them(engine):
-    """repr, the cut-short repr in messages, type names, small_int and str.split()."""
+def _tokenize(text):
+    tokens, unknown = phrases.tokenize(text)
+    return [[{"text": t.text, "kind": t.kind, "value": t.value, "plural": t.plural}
+             for t in tokens], unknown]
+
+
+# tokenize, then the four games' parsers, in this order on both sides
+PHRASE_READERS = (_tokenize, phrases.parse_bid, phrases.parse_kind, phrases.parse_play,
+                  phrases.parse_hand)
+
+
+# --- the cases ------------------------------------------------------------------------------
+
+def suite_cases() -> list[dict]:
+    recorded = json.loads(CASES.read_text(encoding="utf-8"))["cases"]
+    return [{"set": "suite", "game": c["game"], "body": compact(c["payload"])} for c in recorded]
+
+
+def random_cases() -> list[dict]:
+    cases = []
+    for game in ORDER:
+        rng = random.Random(f"engine-{game}")
+        cases += [{"set": "random", "game": game,
+                   "body": compact(random_payload(game, rng))}
+                  for _ in range(RANDOM_CASES[game])]
+    return cases
+
+
+def phrase_cases() -> list[dict]:
+    rng = random.Random("engine-phrases")
+    texts = [random_phrase(rng) for _ in range(2500)] + [
+        "five sixxes", "three of", "x" * 201, "-1 sixes", "2-5 sixes", "a pair and a king",
+        "three of a kind with a jack", "kings full of threes", "two jacks and three kings",
+        "this is an", "three of a", "full house of", "i bid", ""]
+    return [{"set": "phrases", "text": text} for text in texts]
+
+
+def pyvalue_cases() -> list[dict]:
     rng = random.Random("engine-repr")
     values = [random_json(rng) for _ in range(1500)] + [" 7 ", "1" * 21, "0" * 20, "٣"]
-    texts = [json.dumps(v, ensure_ascii=False) for v in values]
-    answers = engine.evaluate(REPR_IN_PAGE, texts)
-    from solver.games.table import small_int
-    found = []
-    for text, got in zip(texts, answers):
-        value = json.loads(text)
-        want = [repr(value), shown(value), type(value).__name__, small_int(value),
-                value.split() if isinstance(value, str) else None]
-        if got != want:
-            found.append(f"{text}\n    python: {want}\n    page:   {got}")
-    assert not found, f"{len(found)} differ:\n" + "\n".join(found[:6])
+    return [{"set": "pyvalues", "json": compact(v)} for v in values]
+
+
+def cases() -> list[dict]:
+    """Every case of tests/golden/games.json, unanswered."""
+    raises = [{"set": "raises", "game": game, "body": body} for game, body in raise_cases()]
+    return suite_cases() + random_cases() + raises + phrase_cases() + pyvalue_cases()
+
+
+# --- the library's answers --------------------------------------------------------------------
+
+def check_answer(game: str, text: str) -> dict:
+    """What the library answers for the request body ``text`` (as flask reads it)."""
+    try:
+        return answered(GAMES[game].check, json.loads(text))
+    except Exception as err:  # noqa: BLE001 -- the API's 500: a library bug, shown as such
+        return {"internal": f"{type(err).__name__}: {err}"}
+
+
+def answer(case: dict):
+    if case["set"] == "phrases":
+        return [answered(read, case["text"]) for read in PHRASE_READERS]
+    if case["set"] == "pyvalues":
+        value = json.loads(case["json"])
+        return encode([repr(value), shown(value), type(value).__name__, small_int(value),
+                       value.split() if isinstance(value, str) else None])
+    return check_answer(case["game"], case["body"])
+
+
+# --- what the cases must reach ------------------------------------------------------------------
+
+def check_coverage(cases: list[dict]) -> None:
+    """The recorded cases are worth comparing: they reach answers and refusals of each kind."""
+    assert not [c for c in cases if "internal" in c.get("answer", {})], \
+        "the library itself failed"
+    for game in ORDER:
+        suite = [c for c in of_set(cases, "suite") if c["game"] == game]
+        assert len(suite) >= 20, f"only {len(suite)} recorded {game} cases"
+        drawn = [c["answer"] for c in of_set(cases, "random") if c["game"] == game]
+        ok = sum("ok" in a for a in drawn)
+        assert len(drawn) * 0.15 < ok < len(drawn) * 0.9, f"{game}: {ok} of {len(drawn)} answered"
+    legal = [a["answer"]["ok"].get("raise", a["answer"]["ok"].get("higher"))["legal"]
+             for a in of_set(cases, "raises")]
+    assert 0.3 < sum(legal) / len(legal) < 0.7
+    assert len(of_set(cases, "phrases")) > 2500 and len(of_set(cases, "pyvalues")) > 1500

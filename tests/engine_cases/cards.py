@@ -1,49 +1,40 @@
-"""The page's own engine against the Python library, in chromium: cards, Liar's Post, Liar Liar.
+"""Golden vectors of cards, Liar's Post and Liar Liar (engine/cards.js, post.js, liarliar.js).
 
-``api/static/engine/cards.js``, ``post.js`` and ``liarliar.js`` port solver/games/cards.py and the
-check paths of solver/games/post.py and solver/games/liarliar.py (issue 12).  The Python library is
-the reference: for every case the browser must give the same answer -- the same parsed
-cards, the same check dict -- or the same error (code, message, field, HTTP status).
+The engine's ports of solver/games/cards.py and of the check paths of solver/games/post.py
+and solver/games/liarliar.py must give the library's answer -- the same parsed cards, the
+same check dict -- or the same error (code, message, field, HTTP status), on
 
-The cases are (1) every input the test suite itself gives these functions, recorded by
-running the suite's card, Liar's Post and Liar Liar tests under a profiler (so a case
-added there is checked here too), and (2) seeded random ones, good and bad: odd Unicode
-and Python's own whitespace, every JSON type in every field, unknown and missing fields,
-decks and their limits.  A difference prints the first few cases that differ.
+* ``suite``: every input the test suite itself gives these functions (recorded by
+  scripts/record_card_cases.py, running the card, Post and Liar Liar tests under a
+  profiler);
+* ``random``: seeded random ones, good and bad: odd Unicode and Python's own whitespace,
+  every JSON type in every field, unknown and missing fields, decks and their limits;
+* ``character``: Python's lower(), \\w, whitespace and repr() meeting every script: 4,000
+  characters sampled from every code point but the surrogates, each alone, after a rank,
+  and in the long form (the long form only for characters Python's Unicode 14.0 has
+  assigned: it reads words with \\w, which the browser answers by its own newer Unicode);
+* ``limit``: LimitExceeded (413) at one card past the limit, from a string or a list.
 
-The browser reads each case with the engine's own ``parseJson`` (rules.js), as the page's
-local router reads a request body: ``2.0`` stays a float, ``10**20`` an exact integer and
-every object its key order, as in Python's ``json.loads``.
+Each case travels as ASCII JSON text (lone surrogates survive), read by the engine's
+``parseJson``: ``2.0`` stays a float, ``10**20`` an exact integer, as in ``json.loads``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
-import tempfile
 import unicodedata
-from pathlib import Path
 
-import pytest
-from page_session import fresh, page, server  # noqa: F401  (fixtures)
-
-from solver.errors import LiarsError
 from solver.games.cards import Card, Deck, parse_cards, parse_rank, parse_suit
 from solver.games.registry import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+from . import ROOT, answered, of_set
+
 SEED = 20261130
-BATCH = 400
+RECORDER = ROOT / "scripts" / "record_card_cases.py"
 
-# The suite's tests whose inputs are recorded (they run in a child process, ~15 s).
-RECORDED = ["tests/test_cards.py", "tests/test_post.py", "tests/test_liarliar.py",
-            "tests/test_games.py", "tests/test_cli_games.py", "tests/test_api_games.py"]
-
-
-# --- one case, answered by the Python library -------------------------------------------------
 
 def _deck(spec: dict) -> Deck:
     return Deck(spec["name"], ranks=tuple(spec["ranks"]), copies=spec["copies"],
@@ -70,194 +61,6 @@ def _run(case: dict):
         return [str(c) for c in cards]
     return GAMES[kind].check(case["payload"])
 
-
-def python_answer(case: dict) -> dict:
-    try:
-        return {"ok": json.loads(json.dumps(_run(case)))}
-    except LiarsError as err:
-        return {"err": {**err.as_dict(), "status": err.status}}
-
-
-JS_RUN = """async (text) => {
-  const rules = await import('/static/engine/rules.js');
-  const cards = await import('/static/engine/cards.js');
-  const games = {post: await import('/static/engine/post.js'),
-                 liarliar: await import('/static/engine/liarliar.js')};
-  const deck = (d) => new cards.Deck(d.name, {ranks: d.ranks, copies: d.copies, jokers: d.jokers});
-  const run = (c) => {
-    switch (c.kind) {
-      case 'card': {
-        const card = cards.Card.parse(c.text, {field: c.field});
-        return {str: String(card), rank: card.rank, suit: card.suit, symbol: card.symbol};
-      }
-      case 'rank': return cards.parseRank(c.text, {field: c.field});
-      case 'suit': return cards.parseSuit(c.text, {field: c.field});
-      case 'cards': return cards.parseCards(c.cards, {field: c.field, limit: c.limit}).map(String);
-      case 'deck': return deck(c.deck).check(c.cards.map((t) => cards.Card.parse(t)), {
-        field: c.field, known: c.known.map((t) => cards.Card.parse(t)), knownAs: c.known_as,
-        where: c.where}).map(String);
-      default: return games[c.kind].check(c.payload);
-    }
-  };
-  return JSON.stringify(rules.parseJson(text).map((c) => {
-    try { return {ok: run(c)}; } catch (e) {
-      if (e && e.asDict) return {err: {...e.asDict(), status: e.status}};
-      return {crash: String(e && e.stack || e)};
-    }
-  }));
-}"""
-
-
-def browser_answers(page, cases: list[dict]) -> list[dict]:
-    answers = []
-    for start in range(0, len(cases), BATCH):
-        text = json.dumps(cases[start:start + BATCH])  # ASCII: lone surrogates survive
-        answers.extend(json.loads(page.evaluate(JS_RUN, text)))
-    return answers
-
-
-def assert_same(page, cases: list[dict]) -> None:
-    expected = [python_answer(c) for c in cases]
-    got = browser_answers(page, cases)
-    differences = [(c, e, g) for c, e, g in zip(cases, expected, got) if e != g]
-    shown = "\n\n".join(f"case:    {json.dumps(c, ensure_ascii=False)}\npython:  "
-                        f"{json.dumps(e, ensure_ascii=False)}\nbrowser: "
-                        f"{json.dumps(g, ensure_ascii=False)}" for c, e, g in differences[:6])
-    assert not differences, f"{len(differences)} of {len(cases)} cases differ:\n\n{shown}"
-
-
-# --- (1) the suite's own cases, recorded -------------------------------------------------------
-
-def _jsonable(value):
-    """``value`` as JSON data if it is exactly that (tuples become lists), else raise."""
-    return json.loads(json.dumps(value, allow_nan=False))
-
-
-def _recorder(cases: list):
-    """A sys.setprofile hook: the arguments of each call into the functions under test."""
-    from api_server import LiveServer
-
-    from solver.games import cards, liarliar, post
-    from solver.games import registry as games
-    from solver.games.base import Rules
-
-    def deck_spec(deck):
-        return {"name": deck.name, "ranks": list(deck.ranks), "copies": deck.copies,
-                "jokers": deck.jokers}
-
-    def post_payload(a):
-        payload = {"claim": a["claim"], "card": a["card"]}
-        if a["rules"] is not None:
-            payload["rules"] = a["rules"].to_dict()
-        for key, name in (("call", "call"), ("face_up", "face_up"), ("players", "players")):
-            if a[key] is not None:
-                payload[name] = a[key]
-        return {"kind": "post", "payload": payload}
-
-    def live_post(a):
-        path, body = a["path"], a["json"]
-        for game in ("post", "liarliar"):
-            if path == f"/api/v1/{game}/check":
-                return {"kind": game, "payload": body}
-        return None
-
-    makers = {
-        cards.Card.parse.__func__: lambda a: {"kind": "card", "text": a["text"],
-                                              "field": a["field"]},
-        cards.parse_rank: lambda a: {"kind": "rank", "text": a["text"], "field": a["field"]},
-        cards.parse_suit: lambda a: {"kind": "suit", "text": a["text"], "field": a["field"]},
-        cards.parse_cards: lambda a: {"kind": "cards", "cards": a["cards"], "field": a["field"],
-                                      "limit": a["limit"]},
-        cards.Deck.check: lambda a: {"kind": "deck", "deck": deck_spec(a["self"]),
-                                     "cards": [str(c) for c in a["cards"]],
-                                     "known": [str(c) for c in a["known"]],
-                                     "known_as": a["known_as"], "where": a["where"],
-                                     "field": a["field"]}
-        if isinstance(a["cards"], (list, tuple)) else None,
-        post.check_claim: post_payload,
-        post.Claim.parse.__func__: lambda a: {"kind": "post", "payload": {
-            "claim": a["value"], "card": "QH"}},
-        post.read_card: lambda a: {"kind": "post", "payload": {"claim": "Q", "card": a["value"]}},
-        post.read_call: lambda a: {"kind": "post", "payload": {"claim": "Q", "card": "QH",
-                                                               "call": a["value"]}},
-        # every game's rules are read by the one Rules.from_dict: told apart by its class
-        Rules.from_dict.__func__: lambda a: {
-            post.PostRules: {"kind": "post", "payload": {
-                "claim": "Q", "card": "QH", "rules": a["data"]}},
-            liarliar.LiarLiarRules: {"kind": "liarliar", "payload": {
-                "claim": "two kings", "cards": "KH KS", "rules": a["data"]}},
-        }.get(a["cls"]),
-        liarliar.check_claim: lambda a: {"kind": "liarliar", "payload": {
-            "claim": a["claim"], "cards": a["cards"]}},
-        liarliar.Declaration.parse.__func__: lambda a: {"kind": "liarliar", "payload": {
-            "claim": a["value"], "cards": "KH"}},
-        games.Checker.check: lambda a: {"kind": a["self"].name, "payload": a["payload"]}
-        if a["self"].name in ("post", "liarliar") else None,
-        LiveServer.post: live_post,
-    }
-    by_code = {f.__code__: make for f, make in makers.items()}
-
-    def hook(frame, event, _arg):
-        if event != "call" or frame.f_code not in by_code:
-            return
-        try:
-            case = by_code[frame.f_code](dict(frame.f_locals))
-            if case is not None:
-                cases.append(_jsonable(case))
-        except (TypeError, ValueError, AttributeError, KeyError):
-            pass  # not JSON data (a Card object, a generator...): not a request the page gets
-
-    return hook
-
-
-def record(out: str) -> None:
-    """Run the RECORDED tests with the recorder on; write the distinct cases to ``out``."""
-    cases: list = []
-    sys.setprofile(_recorder(cases))
-    try:
-        pytest.main(["-q", "-p", "no:cacheprovider", "-x", "--hypothesis-seed=0", *RECORDED])
-    finally:
-        sys.setprofile(None)
-    distinct = {json.dumps(c, sort_keys=True): c for c in cases}
-    Path(out).write_text(json.dumps(list(distinct.values())))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def recording():
-    """The recording runs in a child process, started first: meanwhile chromium starts."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cases.json"
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-            [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}  # this checkout's solver
-        with subprocess.Popen([sys.executable, __file__, "--record", str(out)], cwd=ROOT,
-                              env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True) as child:
-            yield child, out
-            child.kill()
-
-
-@pytest.fixture(scope="module")
-def suite_cases(recording) -> list[dict]:
-    child, out = recording
-    log, _ = child.communicate(timeout=300)
-    assert child.returncode == 0, log[-3000:]
-    return json.loads(out.read_text())
-
-
-@pytest.fixture(scope="module")
-def engine_page(page, server):  # noqa: F811
-    fresh(page, server.url + "/")
-    return page
-
-
-def test_the_suites_own_cases(engine_page, suite_cases):
-    kinds = {c["kind"] for c in suite_cases}
-    assert {"card", "cards", "deck", "rank", "post", "liarliar"} <= kinds, kinds
-    assert len(suite_cases) > 300, len(suite_cases)
-    assert_same(engine_page, suite_cases)
-
-
-# --- (2) seeded random cases ---------------------------------------------------------------
 
 RANK_TEXTS = ["A", "K", "Q", "J", "T", "10", *map(str, range(2, 10)), "ace", "king", "queen",
               "jack", "ten", "nine", "eight", "seven", "six", "five", "four", "three", "two",
@@ -487,25 +290,10 @@ def random_cases(seed: int, n: int) -> list[dict]:
     return [rng.choices(makers, weights)[0][1]() for _ in range(n)]
 
 
-def test_random_cards_and_checks(engine_page):
-    cases = random_cases(SEED, 4000)
-    answers = [python_answer(c) for c in cases]
-    # The random cases reach both answers and errors of every kind.
-    for kind in ("card", "cards", "deck", "post", "liarliar"):
-        outcomes = {"ok" if "ok" in a else a["err"]["code"]
-                    for c, a in zip(cases, answers) if c["kind"] == kind}
-        assert "ok" in outcomes and len(outcomes) >= 2, (kind, outcomes)
-    assert_same(engine_page, cases)
-
-
-def test_any_character_in_a_card(engine_page):
-    """Python's lower(), \\w, whitespace and repr() meet every script: 4,000 characters
-    sampled from every code point but the surrogates, each alone, after a rank, and in the
-    long form.  Characters Python's Unicode 14.0 has not assigned are quoted as Python
-    quotes them (repr() escapes by Python's table, engine/pyunicode.js), so they are tried
-    alone and after a rank too; only the long form is left out for them, because it reads
-    words with \\w, which the browser answers by its own newer Unicode (a character it has
-    assigned since is a letter there, not in Python 3.11)."""
+def character_cases() -> list[dict]:
+    """Characters Python's Unicode 14.0 has not assigned are quoted as Python quotes them
+    (repr() escapes by Python's table, engine/pyunicode.js), so they are tried alone and
+    after a rank too; only the long form is left out for them."""
     rng = random.Random(SEED)
     points = [cp for cp in range(0x110000) if unicodedata.category(chr(cp)) != "Cs"]
     texts = []
@@ -517,10 +305,10 @@ def test_any_character_in_a_card(engine_page):
     cases = [{"kind": "card", "text": text, "field": "card"} for text in texts]
     cases += [{"kind": "cards", "cards": " , ".join(texts[i:i + 3]), "field": "cards",
                "limit": 5} for i in range(0, 600, 3)]
-    assert_same(engine_page, cases)
+    return cases
 
 
-def test_a_card_list_at_the_limit(engine_page):
+def limit_cases() -> list[dict]:
     """LimitExceeded (413) at one card past the limit, from a string or a list."""
     cases = [{"kind": "cards", "cards": cards, "field": "cards", "limit": limit}
              for limit in (3, 54, 1000) for n in (limit, limit + 1)
@@ -529,8 +317,41 @@ def test_a_card_list_at_the_limit(engine_page):
               for n in range(0, 6)]
     cases += [{"kind": "post", "payload": {"claim": "Q", "card": "QH", "face_up": "Q " * n}}
               for n in (8, 9, 64, 65)]
-    assert_same(engine_page, cases)
+    return cases
 
 
-if __name__ == "__main__" and sys.argv[1:2] == ["--record"]:
-    record(sys.argv[2])
+def suite_cases() -> list[dict]:
+    """The suite's own inputs: scripts/record_card_cases.py runs the card tests (~15 s)."""
+    run = subprocess.run([sys.executable, str(RECORDER)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=600)
+    if run.returncode:
+        raise RuntimeError(f"{RECORDER.name} failed:\n{run.stderr[-3000:]}")
+    return json.loads(run.stdout)["cases"]
+
+
+def cases(suite: list[dict] | None = None) -> list[dict]:
+    """Every case of tests/golden/cards.json, unanswered (``suite``: the suite's inputs as
+    already recorded, instead of running the suite again)."""
+    made = [("suite", c) for c in (suite_cases() if suite is None else suite)]
+    made += [("random", c) for c in random_cases(SEED, 4000)]
+    made += [("character", c) for c in character_cases()]
+    made += [("limit", c) for c in limit_cases()]
+    return [{"set": name, "case": json.dumps(c, separators=(",", ":"))} for name, c in made]
+
+
+def answer(case: dict) -> dict:
+    return answered(_run, json.loads(case["case"]))
+
+
+def check_coverage(cases: list[dict]) -> None:
+    """The suite's cases are all there; the random ones reach answers and errors of every kind."""
+    suite = [json.loads(c["case"]) for c in of_set(cases, "suite")]
+    kinds = {c["kind"] for c in suite}
+    assert {"card", "cards", "deck", "rank", "post", "liarliar"} <= kinds, kinds
+    assert len(suite) > 300, len(suite)
+    drawn = of_set(cases, "random")
+    for kind in ("card", "cards", "deck", "post", "liarliar"):
+        outcomes = {"ok" if "ok" in c["answer"] else c["answer"]["err"]["code"]
+                    for c in drawn if json.loads(c["case"])["kind"] == kind}
+        assert "ok" in outcomes and len(outcomes) >= 2, (kind, outcomes)
+    assert len(of_set(cases, "character")) > 10000 and len(of_set(cases, "limit")) > 20

@@ -1,23 +1,25 @@
-"""The page's local router answers as the server does: the same status and JSON body.
+"""Golden vectors of the page's local router (engine/local.js): the server's status and JSON.
 
-api/static/engine/local.js ``handle(method, path, body)`` is what the page asks when no
-server is there.  Here every request is sent both to it (in chromium, through Playwright's
-sync API, as tests/test_page.py launches it) and to the Flask API (``create_app()``'s test
-client, the default configuration), and the answers must be equal:
+``handle(method, path, body)`` is what the page asks when no server is there; it must
+answer as the Flask API (``create_app()``'s test client, the default configuration):
 
-* random word-judge plays over every lexicon, with odd input (non-letters, other scripts,
-  every kind of space, the limits of 100 words and 40 letters);
-* random raises; random calls, highest sets and subwords on 1,600 random racks of 1 to 40
-  tiles drawn from either tile set's bag, over every lexicon, with declarations that are the
-  highest, lower, of the same shape, leaving tiles, not words, or not among the tiles;
-* every bad request of tests/test_api_live.py, tests/test_api_hardening.py and
-  tests/test_front_ends.py for these endpoints, and near-miss bodies of every field;
-* routing: unknown paths, wrong methods, the body limit.
+* ``random``: word-judge plays over every lexicon, with odd input (non-letters, other
+  scripts, every kind of space, the limits of 100 words and 40 letters); raises; calls,
+  highest sets and subwords on 1,600 random racks of 1 to 40 tiles drawn from either tile
+  set's bag, over every lexicon, with declarations that are the highest, lower, of the same
+  shape, leaving tiles, not words, or not among the tiles; single-word checks with odd
+  URLs; near-miss bodies of every field;
+* ``bad``: every bad request of tests/test_api_live.py, tests/test_api_hardening.py and
+  tests/test_front_ends.py for these endpoints, the API's own examples, and routing:
+  unknown paths, wrong methods, the body limit;
+* ``needs_server``: what only the server answers (the page says so: 503 needs_server);
+* ``sister``: each sister game's check, by its engine.
 
 Only the search's proof depends on time (both sides search under the API's default budget
 of 2 s): where one side did not prove its highest set in time, the answers must agree on
 everything the budget cannot change and their bounds must be consistent, and an undecided
-call must say so rather than guess; every other answer is compared whole.
+call must say so rather than guess (``timing_only``; tests/node/local.test.mjs has the same
+rule); every other answer is compared whole.
 """
 
 from __future__ import annotations
@@ -27,17 +29,13 @@ import random
 from collections import Counter
 from urllib.parse import quote
 
-import pytest
+from api import create_app
+from solver import load_lexicon
+from solver.games.registry import GAMES
+from solver.search.highest import highest
+from solver.words.tiles import TILE_SETS, Tiles
 
-pytest.importorskip("playwright.sync_api")
-
-from page_session import page, server  # noqa: E402,F401  (the live server and one page)
-
-from api import create_app  # noqa: E402
-from solver import load_lexicon  # noqa: E402
-from solver.games.registry import GAMES  # noqa: E402
-from solver.search.highest import highest  # noqa: E402
-from solver.words.tiles import TILE_SETS, Tiles  # noqa: E402
+from . import encode, of_set
 
 SEED = 2026
 LEXICONS = ["twl06", "sowpods", "csw19"]
@@ -52,29 +50,6 @@ LEXICON_NAMES = [None, "twl06", "sowpods", "csw19", " CSW19 ", "TWL06", "Sowpods
                  "klingon", 7, "x" * 65, "/etc/passwd", "~\u0000x", "twl06.words.marisa",
                  "\ufefftwl06", "\u212aw"]
 
-# Requests travel as JSON text, parsed in the page as the page parses a body (JSON.parse).
-ENGINE = """async (text) => {
-  const { handle } = await import('/static/engine/local.js');
-  const out = [];
-  for (const [method, path, body] of JSON.parse(text)) out.push(await handle(method, path, body));
-  return out;
-}"""
-
-MISSING = object()
-
-
-# --- the two routers -----------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def engine(page, server):  # noqa: F811
-    page.goto(server.url + "/healthz")
-    return page
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app().test_client()
-
 
 def flask_answer(client, method: str, path: str, body) -> dict:
     """The API's answer; a body is sent as the page sends it (compact JSON)."""
@@ -86,14 +61,7 @@ def flask_answer(client, method: str, path: str, body) -> dict:
     return {"status": r.status_code, "body": r.get_json() if r.get_data() else None}
 
 
-def engine_answers(page, requests: list) -> list:
-    out = []
-    for start in range(0, len(requests), 250):
-        out.extend(page.evaluate(ENGINE, json.dumps(requests[start:start + 250])))
-    return out
-
-
-# --- comparing ------------------------------------------------------------------------------
+# --- comparing
 
 def words_of(lexicon: str) -> list[str]:
     return list(load_lexicon(lexicon)._words.keys())
@@ -113,13 +81,36 @@ def _a_real_set(body: dict, words_key: str) -> bool:
             and all(len(w) == 1 or w in lex for w in words))
 
 
-def timing_only(path: str, want: dict, have: dict) -> bool:
+def _clock_chose_the_words(path: str, request_body, py: dict, js: dict) -> bool:
+    """Under a budget below a second either search may stop on the clock as soon as its
+    set meets the bound: both proven, the same shape and ruling, other words (and the
+    reason that names them)."""
+    budget = request_body.get("budget") if isinstance(request_body, dict) else None
+    if isinstance(budget, bool):
+        return False
+    try:
+        seconds = float(budget)
+    except (TypeError, ValueError):
+        return False
+    if not 0 < seconds < 1:
+        return False
+    words = "words" if path == "/letters/highest" else "highest"
+    if not _a_real_set(js, words):
+        return False
+    rest = lambda body: {k: v for k, v in body.items() if k not in (words, "reason")}
+    if rest(py) != rest(js):
+        return False
+    return "reason" not in py or py["reason"].replace(
+        ", ".join(py[words]), ", ".join(js[words])) == js["reason"]
+
+
+def timing_only(path: str, want: dict, have: dict, request_body=None) -> bool:
     """Do two answers differ only where the search's time budget may make them differ?"""
     if path not in SOLVES or want["status"] != 200 or have["status"] != 200:
         return False
     py, js = want["body"], have["body"]
     if py["proven"] and js["proven"]:
-        return False
+        return _clock_chose_the_words(path, request_body, py, js)
     if path == "/letters/highest":
         fixed = ("tiles", "lexicon", "tile_set")
         return (all(py[k] == js[k] for k in fixed) and _bounds_agree(py, js, "shape",
@@ -135,24 +126,6 @@ def timing_only(path: str, want: dict, have: dict) -> bool:
     undecided = js if not js["decided"] else py
     return (undecided["ruling"] is None and undecided["is_highest"] is None
             and "exists, but whether it is the highest is not proven" in undecided["reason"])
-
-
-def assert_alike(engine, client, requests: list) -> dict:
-    """Every request answered alike by both (timing aside); returns how many of each."""
-    got = engine_answers(engine, requests)
-    differences, tolerated, undecided = [], [], 0
-    for (method, path, body), have in zip(requests, got):
-        want = flask_answer(client, method, path, body)
-        undecided += isinstance(have["body"], dict) and have["body"].get("decided") is False
-        if want == have:
-            continue
-        if timing_only(path, want, have):
-            tolerated.append(body.get("budget", "default"))
-            continue
-        differences.append({"request": [method, path, body], "flask": want, "engine": have})
-    assert not differences, (f"{len(differences)} of {len(requests)} requests differ; first: "
-                             + json.dumps(differences[:3], indent=1)[:4000])
-    return {"requests": len(requests), "timing": len(tolerated), "budgets": tolerated, "undecided": undecided}
 
 
 # --- random requests -----------------------------------------------------------------------
@@ -487,36 +460,6 @@ ROUTING = [
 ]
 
 
-# --- the tests ------------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def vocabularies():
-    return {name: words_of(name) for name in LEXICONS}
-
-
-def test_random_requests_are_answered_as_the_server_answers(engine, client, vocabularies):
-    rng = random.Random(SEED)
-    requests = (judge_requests(rng, vocabularies, 700) + raise_requests(rng, vocabularies, 300)
-                + compare_requests(rng, vocabularies, 100) + word_requests(rng, vocabularies)
-                + near_miss_requests(rng, 600)
-                + solve_requests(rng, vocabularies, RACKS))
-    counts = assert_alike(engine, client, requests)
-    solves = sum(1 for _, path, _ in requests if path in SOLVES)
-    print(f"\n{counts['requests']} requests alike; {counts['timing']} of {solves} solves "
-          f"differ only where a search ran out of time (budgets {counts['budgets']}); the "
-          f"engine left {counts['undecided']} calls undecided")
-    # A search that gave up at once would pass the comparison above: most solves must have
-    # been compared whole.
-    assert counts["timing"] <= solves // 2
-
-
-def test_bad_requests_and_routes_are_refused_alike(engine, client):
-    requests = [["POST", path, body] for path, body in BAD_REQUESTS] + ROUTING
-    answers = engine_answers(engine, requests)
-    assert {a["status"] for a in answers} >= {200, 400, 404, 405, 413}
-    assert_alike(engine, client, requests)
-
-
 NEEDS_SERVER = [
     ["POST", "/letters/highest-sets", {"tiles": "ABEGIRR"}], ["POST", "/letters/replay", {}],
     ["GET", "/words?pattern=B?G", None], ["GET", "/openapi.json", None],
@@ -524,46 +467,43 @@ NEEDS_SERVER = [
 ]
 
 
-def test_what_only_the_server_answers_says_so(engine, client):
-    for request, answer in zip(NEEDS_SERVER, engine_answers(engine, NEEDS_SERVER)):
-        assert flask_answer(client, *request)["status"] != 404  # the server has the route
-        assert answer["status"] == 503, (request, answer)
-        assert answer["body"]["error"]["code"] == "needs_server"
-        assert "referee server" in answer["body"]["error"]["message"]
-
-
-def test_the_sister_games_are_checked_by_their_engine_or_need_the_server(engine, client):
-    """Each game's check goes to engine/games.js; a game it lacks needs the server."""
-    requests = []
+def cases() -> list[dict]:
+    """Every case of tests/golden/local.json, unanswered."""
+    rng = random.Random(SEED)
+    vocabularies = {name: words_of(name) for name in LEXICONS}
+    drawn = (judge_requests(rng, vocabularies, 700) + raise_requests(rng, vocabularies, 300)
+             + compare_requests(rng, vocabularies, 100) + word_requests(rng, vocabularies)
+             + near_miss_requests(rng, 600) + solve_requests(rng, vocabularies, RACKS))
+    bad = [["POST", path, body] for path, body in BAD_REQUESTS] + ROUTING
+    sister = []
     for name, game in GAMES.items():
-        requests += [["POST", f"/{name}/check", game.CHECK_EXAMPLE],
-                     ["POST", f"/{name}/check", {}], ["POST", f"/{name}/check", [1]]]
-    ported = engine.evaluate("""async () => {
-      try { return Object.keys((await import('/static/engine/games.js')).GAMES || {}); }
-      catch { return []; }
-    }""")
-    for request, have in zip(requests, engine_answers(engine, requests)):
-        game = request[1].split("/")[1]
-        if game in ported:
-            assert have == flask_answer(client, *request), request
-        else:
-            assert have["status"] == 503 and have["body"]["error"]["code"] == "needs_server"
+        sister += [["POST", f"/{name}/check", game.CHECK_EXAMPLE],
+                   ["POST", f"/{name}/check", {}], ["POST", f"/{name}/check", [1]]]
+    return ([{"set": "random", "request": r} for r in drawn]
+            + [{"set": "bad", "request": r} for r in bad]
+            + [{"set": "needs_server", "request": r} for r in NEEDS_SERVER]
+            + [{"set": "sister", "request": r} for r in sister])
 
 
-def test_a_lexicon_that_cannot_be_loaded_needs_the_server(engine, server):  # noqa: F811
-    """Offline before a lexicon was ever loaded: said plainly (503), never a 500 or a guess;
-    what needs no lexicon is still answered."""
-    engine.route("**/static/lexicons/**", lambda route: route.abort())
-    try:
-        engine.goto(server.url + "/healthz?no-lexicons")
-        answers = engine_answers(engine, [
-            ["POST", "/judge", {"words": "big"}], ["GET", "/lexicons", None],
-            ["POST", "/letters/call", {"tiles": "BIG", "declared": "big", "call": "exact"}],
-            ["POST", "/letters/compare", {"a": "big", "b": "g"}]])
-    finally:
-        engine.unroute("**/static/lexicons/**")
-        engine.goto(server.url + "/healthz")
-    assert [a["status"] for a in answers] == [503, 503, 503, 200]
-    for answer in answers[:3]:
-        assert answer["body"]["error"]["code"] == "needs_server"
-        assert "referee server" in answer["body"]["error"]["message"]
+_CLIENT = None
+
+
+def answer(case: dict) -> dict:
+    """The Flask API's answer to the request."""
+    global _CLIENT
+    _CLIENT = _CLIENT or create_app().test_client()
+    return encode(flask_answer(_CLIENT, *case["request"]))
+
+
+def same(case: dict, now: dict) -> bool:
+    """Two answers that differ only where the search's time budget may make them differ."""
+    return timing_only(case["request"][1], case["answer"], now, case["request"][2])
+
+
+def check_coverage(cases: list[dict]) -> None:
+    """The bad requests reach every status; what the page cannot answer, the server has."""
+    assert {c["answer"]["status"] for c in of_set(cases, "bad")} >= {200, 400, 404, 405, 413}
+    assert all(c["answer"]["status"] != 404 for c in of_set(cases, "needs_server"))
+    solves = [c for c in of_set(cases, "random") if c["request"][1] in SOLVES]
+    proven = [c for c in solves if c["answer"]["status"] == 200 and c["answer"]["body"]["proven"]]
+    assert len(proven) > len(solves) // 2  # most solves can be compared whole

@@ -1,0 +1,130 @@
+// The page's own solver and lexicons (engine/search.js, lexicon.js, index.js) against
+// tests/golden/search.json: the same highest set (shape, words, proof, bound) as the
+// library on every rack it proves; out of budget a real set and honest bounds; the index's
+// rows and spellings, wordsFrom, has and the lexicon names as the library has them.
+
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { test } from "node:test";
+import { answerAsync, assertSame, engine, golden } from "./golden.mjs";
+
+const { loadLexicon } = await engine("lexicon.js");
+const { highest, search } = await engine("search.js");
+const { isWord } = await engine("wordset.js");
+const cases = golden("search");
+const of = (set) => cases.filter((c) => c.set === set);
+
+const sha = (items) => createHash("sha256").update(items.join("\n")).digest("hex");
+const found = (f) => ({ keys: f.keys, leftover: f.leftover, proven: f.proven, stopped: f.stopped,
+  upper: f.upper });
+const best = (rack, lexicon, budget) => {
+  const { elapsed, ...rest } = highest(rack, lexicon, budget);
+  return rest;
+};
+
+/** Python's order of two tuples of numbers: -1, 0 or 1. */
+function order(a, b) {
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  return Math.sign(a.length - b.length);
+}
+
+/** The letters of a set's words equal the rack's (a string or 26 counts). */
+function usesEveryTile(words, rack) {
+  const counts = new Array(26).fill(0);
+  for (const ch of words.join("").toUpperCase()) counts[ch.charCodeAt(0) - 65] += 1;
+  const want = typeof rack === "string" ? new Array(26).fill(0) : rack;
+  if (typeof rack === "string") for (const ch of rack) want[ch.charCodeAt(0) - 65] += 1;
+  return counts.every((n, i) => n === want[i]);
+}
+
+for (const set of ["highest", "edge", "zero"]) {
+  test(`${set} racks: the engine's answer is the library's`, async () => {
+    const mine = of(set);
+    const got = [];
+    for (const c of mine) {
+      const lexicon = await loadLexicon(c.lexicon);
+      const out = {};
+      if (set !== "zero") out.best = best(c.rack, lexicon, c.budget);
+      if (set === "zero" || c.search) out.found = found(search(lexicon.index, c.rack, c.budget));
+      got.push(out);
+    }
+    assertSame(mine, got);
+  });
+}
+
+test("a tiny budget is honest: a real set, a proven bound around the exact shape", async () => {
+  const lexicon = await loadLexicon("twl06");
+  let stopped = 0;
+  for (const c of of("tiny")) {
+    const exact = c.answer.exact;
+    for (const budget of c.budgets) {
+      const b = best(c.rack, lexicon, budget);
+      const where = `${c.rack} at ${budget}: ${JSON.stringify(b)}, exact ${exact}`;
+      assert.ok(b.words.every((w) => isWord(lexicon, w)), where);
+      assert.ok(usesEveryTile(b.words, c.rack), where);
+      assert.ok(order(b.shape, exact) <= 0 && order(exact, b.upper_bound) <= 0, where);
+      assert.equal(b.proven, b.stopped === null, where);
+      if (b.proven) {
+        assert.deepEqual([b.shape, b.upper_bound], [exact, exact], where);
+      } else {
+        stopped += 1;
+        assert.equal(b.stopped, "budget", where);
+      }
+    }
+  }
+  assert.ok(stopped > 0, "the budget was small enough to stop some searches");
+});
+
+test("big racks answer honestly, their bounds meeting the library's", async () => {
+  const lexicon = await loadLexicon("twl06");
+  for (const c of of("big")) {
+    const b = best(c.counts, lexicon, c.budget);  // the engine also takes 26 counts
+    const f = search(lexicon.index, c.counts, c.budget);
+    const where = `${c.rack}: ${JSON.stringify(b)}`;
+    assert.equal(b.tiles, c.rack, where);
+    assert.ok(b.words.every((w) => isWord(lexicon, w)), where);
+    assert.ok(usesEveryTile(b.words, c.counts), where);
+    for (const a of [b, f]) assert.equal(a.stopped, a.proven ? null : "budget", where);
+    assert.ok(order(b.shape, b.upper_bound) <= 0, where);
+    const greedy = [...f.keys.map((k) => k.length), ...Array.from(f.leftover, () => 1)];
+    assert.ok(order(greedy, f.upper) <= 0, where);
+    // both intervals hold the highest shape, so they meet
+    assert.ok(order(b.shape, c.answer.upper_bound) <= 0, where);
+    assert.ok(order(c.answer.shape, b.upper_bound) <= 0, where);
+    if (b.proven) assert.deepEqual(b.shape, b.upper_bound, where);
+  }
+});
+
+test("the index's rows and spellings are the library's", async () => {
+  const mine = of("index");
+  const got = [];
+  for (const c of mine) {
+    const lexicon = await loadLexicon(c.lexicon);
+    const index = lexicon.index;
+    got.push({ name: lexicon.name, size: lexicon.size, title: lexicon.title, rows: index.length,
+      keys: sha(index.keys), spellings: sha(index.keys.map((k) => index.spell(k))) });
+  }
+  assertSame(mine, got);
+});
+
+test("wordsFrom is Lexicon.words_from, has is `word in lexicon`", async () => {
+  const mine = of("words");
+  const got = [];
+  for (const c of mine) {
+    const lexicon = await loadLexicon(c.lexicon);
+    const listing = (words) => ({ count: words.length, sha256: sha(words), head: words.slice(0, 20) });
+    got.push({ from: c.racks.map((rack) => listing(lexicon.wordsFrom(rack))),
+      has: c.probes.map((word) => lexicon.has(word)) });
+  }
+  assertSame(mine, got, { what: (c) => c.lexicon });
+});
+
+test("lexicon names are read, and refused, as the server reads them", async () => {
+  const [c] = of("names");
+  const got = [];
+  for (const name of c.names) {
+    const a = await answerAsync(async () => (await loadLexicon(name)).name);
+    got.push(a.err ? { err: { code: a.err.code, message: a.err.message, field: a.err.field } } : a);
+  }
+  assertSame([c], [got]);
+});
