@@ -16,7 +16,7 @@ from solver.games.letters import LettersGame, check_declaration, check_raise
 from solver.odds.letters import LettersView, answer, letters_odds
 from solver.odds.raises import LONGER_BY, MAX_CANDIDATES, safest_raises, target_shapes
 from solver.words.lexicon import Lexicon, build_tries
-from solver.words.tiles import LETTERS, SCRABBLE, TileSet, Tiles
+from solver.words.tiles import LETTERS, SCRABBLE, Tiles, TileSet
 from solver.words.wordset import WordSet
 
 # A tile set small enough to deal every hand: 11 tiles.
@@ -88,7 +88,7 @@ def test_the_issue_example_and_its_reasons(twl):
     odds = letters_odds("ABE", 9, "bigger, a", lexicon=twl)
     assert round(odds.exists.probability, 4) == 0.0043
     assert odds.exists_reason == "needs GG, I, R beyond your tiles, among the 9 hidden of 95 unseen"
-    assert LettersView.read("ABE", 9).exists_reason("abe") .startswith("never exists: not in")
+    assert LettersView.read("ABE", 9).exists_reason("abe").startswith("never exists: not in")
     assert LettersView.read("ABE", 9).exists_reason("zzz") == \
         "never exists: it needs 3 Z's, the scrabble set has 1"
     assert LettersView.read("BIG", 0).exists("big").certain
@@ -161,8 +161,7 @@ def test_an_opening_suggestion_is_certain_when_my_tiles_make_a_word(twl):
 
 def _shapes(most_words: int, longest: int):
     for n in range(1, most_words + 1):
-        for lengths in itertools.combinations_with_replacement(range(longest, 0, -1), n):
-            yield lengths
+        yield from itertools.combinations_with_replacement(range(longest, 0, -1), n)
 
 
 @pytest.mark.parametrize("last", ["bigger, to, a", "big, it, is", "a", "strata, tea, ab"])
@@ -242,12 +241,12 @@ def test_a_players_view_of_a_game_counts_every_other_tile_in_play():
 @pytest.mark.parametrize("mine,hidden,declared,error,message", [
     ("AB7", 9, "big", InvalidTile, "'7' is not a letter tile"),
     ("ABE", -1, "big", InvalidInput, "the number of hidden tiles cannot be negative: -1"),
-    ("ABE", "nine", "big", InvalidInput, "the number of hidden tiles must be a whole number, "
-                                         "not 'nine'"),
+    ("ABE", "nine", "big", InvalidInput, ("the number of hidden tiles must be a whole "
+                                          "number, not 'nine'")),
     ("ABE", 2.5, "big", InvalidInput, "must be a whole number, not 2.5"),
     ("ABE", True, "big", InvalidInput, "must be a whole number, not True"),
-    ("ABE", 96, "big", TooManyTiles, "96 hidden tiles, but the scrabble set has only 95 "
-                                     "besides yours"),
+    ("ABE", 96, "big", TooManyTiles, ("96 hidden tiles, but the scrabble set has only 95 "
+                                      "besides yours")),
     ("QQ", 3, "big", TooManyTiles, "2 Q's, but the scrabble set has only 1"),
     ("ABE", 9, "b1g", InvalidWordSet, "'b1g' has '1'"),
 ])

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Callable, Sequence
 
 CONFIDENCE = 0.95  # the intervals' stated coverage
 DEFAULT_SEED = 0  # sampled deals are the same for the same seed: answers are repeatable

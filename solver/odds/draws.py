@@ -17,8 +17,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from math import comb
-from typing import Iterable, Sequence
 
 from solver.errors import InvalidInput, LiarsError, shown
 

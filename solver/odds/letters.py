@@ -50,7 +50,6 @@ from .draws import read_hidden, ways_at_least, ways_exactly
 from .payload import DEFAULT_SUGGESTIONS, read_limit, read_object, read_samples, read_seed
 
 
-
 def _plural(letter: str, n: int) -> str:
     return f"{n} {letter}'s" if n != 1 else f"1 {letter}"
 
