@@ -248,9 +248,9 @@ def _add_replay(games: argparse._SubParsersAction, name: str) -> None:
     r.set_defaults(func=_run_replay(r, name))
 
 
-def register(subparsers) -> None:
+def register(subparsers) -> dict:
     """Add ``letters``, ``dice``, ``post``, ``liarliar`` and ``poker`` to the ``liars``
-    subcommands."""
+    subcommands; return each game's own subparsers, for more actions (``odds``)."""
     lt = subparsers.add_parser("letters", help="Liars' Letters: replay a whole game",
                                description=REPLAYERS["letters"].description)
     ltsub = lt.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -318,3 +318,4 @@ def register(subparsers) -> None:
     _json_flag(c)
     c.set_defaults(func=_run_check(c, "poker", _poker_payload))
     _add_replay(ksub, "poker")
+    return {"letters": ltsub, "dice": dsub, "post": psub, "liarliar": lsub, "poker": ksub}

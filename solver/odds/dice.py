@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from solver.errors import InvalidDie, InvalidInput, LimitExceeded
+from solver.errors import InvalidDie, InvalidInput, LiarsError, LimitExceeded
 from solver.games.dice import MAX_DICE, Bid, DiceRules, read_dice
 
 from .chance import Chance
@@ -74,7 +74,11 @@ class DiceView:
     def holds(self, bid) -> Chance:
         """The exact chance that ``bid`` holds among all the dice in play."""
         bid = Bid.parse(bid, field="bid")
-        self.rules.check_bid(bid, self.in_play)
+        try:
+            self.rules.check_bid(bid, self.in_play)
+        except LiarsError as err:
+            err.field = "bid"
+            raise
         need = bid.quantity - self.rules.count(bid, self.mine)
         if need <= 0:
             return Chance(Fraction(1))

@@ -307,7 +307,8 @@ def letters_odds(mine, hidden, declared, *, tile_set=None, lexicon=None,
     ``hidden`` tiles in the others' hands; its safest raises; sampled deals if asked.
 
     Read in this order, so every front end refuses the same input with the same
-    error first: mine, hidden, declared, lexicon, budget, limit, samples, seed.
+    error first: mine, hidden, declared, lexicon, budget, limit, samples, seed.  A
+    server that bounds the budget passes it as a function, called at its turn.
     """
     tiles = Tiles.parse(mine, tile_set, field="mine") if not isinstance(mine, Tiles) else mine
     left = tiles.tile_set.size - len(tiles)
@@ -315,7 +316,7 @@ def letters_odds(mine, hidden, declared, *, tile_set=None, lexicon=None,
                          error=TooManyTiles)
     declared = WordSet.parse(declared, field="declared")
     view = LettersView(tiles, hidden, load_lexicon(lexicon, allow_paths=allow_paths))
-    budget = read_budget(budget)
+    budget = budget() if callable(budget) else read_budget(budget)
     limit = read_limit(limit)
     samples = read_samples(samples)
     seed = read_seed(seed)
@@ -329,18 +330,19 @@ FIELDS = {"mine", "hidden", "declared", "tile_set", "lexicon", "budget", "limit"
           "seed"}
 
 
-def answer(payload: dict, *, allow_paths: bool = True) -> dict:
+def answer(payload: dict, *, allow_paths: bool = True, budget=None) -> dict:
     """POST /letters/odds and ``liars odds``: ``{"mine": "ABE", "hidden": 9, "declared":
     "bigger, a", "tile_set"?, "lexicon"?, "budget"?, "limit"?, "samples"?, "seed"?}``.
 
     A server passes ``allow_paths=False`` (a request never names a file to read), and
-    the budget it allows in ``budget``.
+    in ``budget`` a function that reads the budget it allows.
     """
     payload = read_object(payload, FIELDS, ("mine", "hidden", "declared"), "letters odds")
-    budget = payload.get("budget")
+    if budget is None:  # null or absent: the default, as the CLI's --budget
+        budget = DEFAULT_BUDGET if payload.get("budget") is None else payload["budget"]
     odds = letters_odds(payload["mine"], payload["hidden"], payload["declared"],
                         tile_set=payload.get("tile_set"), lexicon=payload.get("lexicon"),
-                        budget=DEFAULT_BUDGET if budget is None else budget,
+                        budget=budget,
                         limit=payload.get("limit"), samples=payload.get("samples"),
                         seed=payload.get("seed"), allow_paths=allow_paths)
     return {"game": "letters", **odds.as_dict()}

@@ -25,9 +25,9 @@ from math import comb
 from solver.errors import InvalidCard, InvalidInput, UnreadablePhrase
 from solver.games.cards import Card, parse_cards, rank_name
 from solver.games.liarliar import DECK, DECK_SIZE, MAX_PLAY, Declaration
-from solver.games.table import read_int
 
 from .chance import Chance
+from .draws import read_count
 from .payload import read_object
 
 ADVICE = "advice: call 'Liar!' when the play is likelier a lie than true"
@@ -83,7 +83,10 @@ class LiarLiarView:
                                    f"play's odds need its rank, like 'two kings'",
                                    field="claim")
         if count is not None:
-            count = read_int(count, field="count", what="a play's count", low=1, high=MAX_PLAY)
+            count = read_count(count, field="count", what="a play's count")
+            if not 1 <= count <= MAX_PLAY:
+                raise InvalidInput(f"a play's count must be from 1 to {MAX_PLAY}, not {count}",
+                                   field="count")
             if said.count is not None and said.count != count:
                 raise InvalidInput(f"'{said}' says {said.count} cards, not {count}",
                                    field="count")
