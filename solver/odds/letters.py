@@ -54,6 +54,18 @@ def _plural(letter: str, n: int) -> str:
     return f"{n} {letter}'s" if n != 1 else f"1 {letter}"
 
 
+def read_hand(mine, hidden, tile_set=None) -> tuple[Tiles, int]:
+    """My tiles (from the tile set) and the hidden count (at most the tiles left)."""
+    if isinstance(mine, Tiles) and tile_set is None:
+        tiles = mine
+    else:
+        tiles = Tiles.parse(str(mine) if isinstance(mine, Tiles) else mine, tile_set,
+                            field="mine")
+    left = tiles.tile_set.size - len(tiles)
+    return tiles, read_hidden(hidden, left, where=f"the {tiles.tile_set.name} set",
+                              error=TooManyTiles)
+
+
 @dataclass(frozen=True)
 class LettersView:
     """What one player sees at the table: their tiles, how many tiles the others hold
@@ -75,14 +87,7 @@ class LettersView:
         ...
         solver.errors.TooManyTiles: 96 hidden tiles, but the scrabble set has only 95 besides yours
         """
-        if isinstance(mine, Tiles) and tile_set is None:
-            tiles = mine
-        else:
-            tiles = Tiles.parse(str(mine) if isinstance(mine, Tiles) else mine, tile_set,
-                                field="mine")
-        left = tiles.tile_set.size - len(tiles)
-        hidden = read_hidden(hidden, left, where=f"the {tiles.tile_set.name} set",
-                             error=TooManyTiles)
+        tiles, hidden = read_hand(mine, hidden, tile_set)
         return cls(tiles, hidden, load_lexicon(lexicon))
 
     @classmethod
@@ -310,10 +315,7 @@ def letters_odds(mine, hidden, declared, *, tile_set=None, lexicon=None,
     error first: mine, hidden, declared, lexicon, budget, limit, samples, seed.  A
     server that bounds the budget passes it as a function, called at its turn.
     """
-    tiles = Tiles.parse(mine, tile_set, field="mine") if not isinstance(mine, Tiles) else mine
-    left = tiles.tile_set.size - len(tiles)
-    hidden = read_hidden(hidden, left, where=f"the {tiles.tile_set.name} set",
-                         error=TooManyTiles)
+    tiles, hidden = read_hand(mine, hidden, tile_set)
     declared = WordSet.parse(declared, field="declared")
     view = LettersView(tiles, hidden, load_lexicon(lexicon, allow_paths=allow_paths))
     budget = budget() if callable(budget) else read_budget(budget)

@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 from math import comb
 
-from solver.errors import InvalidCard
+from solver.errors import InvalidCard, InvalidInput
 from solver.games.cards import ACE, SUITS, Card
 from solver.games.poker import DECK, Hand, PokerRules, all_hands, read_poker_cards
 
@@ -69,7 +69,7 @@ class PokerView:
         """``player``'s view of a :class:`~solver.games.poker.PokerGame`: ``mine`` are their
         cards (as many as the game says); hidden, every other card in play."""
         if player not in game.active:
-            raise InvalidCard(f"{player!r} is not playing in this game", field="player")
+            raise InvalidInput(f"{player!r} is not playing in this game", field="player")
         cards = read_poker_cards(mine, field="mine")
         if len(cards) != game.cards[player]:
             raise InvalidCard(f"{player} holds {game.cards[player]} cards, not {len(cards)}",
