@@ -16,7 +16,7 @@ from solver.games.letters import LettersGame, check_declaration, check_raise
 from solver.odds.letters import LettersView, answer, letters_odds
 from solver.odds.raises import LONGER_BY, MAX_CANDIDATES, safest_raises, target_shapes
 from solver.words.lexicon import Lexicon, build_tries
-from solver.words.tiles import LETTERS, SCRABBLE, Tiles, TileSet
+from solver.words.tiles import LETTERS, SCRABBLE, Tiles, TileSet, pack
 from solver.words.wordset import WordSet
 
 # A tile set small enough to deal every hand: 11 tiles.
@@ -219,6 +219,22 @@ def test_the_safest_raise_is_the_likeliest_of_every_raise_of_a_small_lexicon(min
         assert found == []
     else:
         assert found[0].chance.value == best
+
+
+@pytest.mark.parametrize("mine,hidden,last", [("ABE", 9, "bigger, a"), ("XJ", 20, "jinx, ox")])
+def test_the_safest_raise_is_as_likely_as_every_longer_single_word_of_twl06(twl, mine, hidden,
+                                                                         last):
+    """Brute force over the single-word raises the search looks at (one and two letters
+    longer): the exact chance of every word my tiles and the hidden ones could make."""
+    view = LettersView.read(mine, hidden, lexicon=twl)
+    last = WordSet.parse(last)
+    index = twl.index
+    rack = pack({x: min(31, view.mine.counts.get(x, 0) + min(view.pool[x], hidden))
+                 for x in LETTERS})
+    best = max(view.chance_of_letters(Counter(index.key(row).upper())).value
+               for length in (last.shape[0] + 1, last.shape[0] + 2)
+               for row in index.formable_rows(rack, length, length).tolist())
+    assert view.raises(last, limit=1)[0].chance.value >= best > 0
 
 
 def test_the_search_is_bounded():
