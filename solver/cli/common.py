@@ -188,7 +188,7 @@ def racks(values: Iterable[str]) -> Iterable[str]:
 
 
 # Arguments left over after a declaration: most often a word set typed without quotes.
-_WORD_SET_COMMANDS = {"check": "declared", "raise": "declared"}
+_WORD_SET_COMMANDS = {"check": "declared", "raise": "declared", "odds": "declared"}
 
 
 def _leftover_hint(args, extra: list[str]) -> str:
