@@ -526,7 +526,7 @@ def test_solve_too_many_tiles(phone):
     expect(page.locator("#solve-tiles-error")).to_be_hidden()
 # --- dark mode ---------------------------------------------------------------------------
 
-def _contrast(page, selector, fg="color", bg="backgroundColor"):
+def contrast(page, selector, fg="color", bg="backgroundColor"):
     return page.evaluate("""([sel, fg, bg]) => {
         const el = document.querySelector(sel);
         const style = getComputedStyle(el);
@@ -546,13 +546,13 @@ def _contrast(page, selector, fg="color", bg="backgroundColor"):
 def test_dark_mode_screens_are_readable(dark_phone):
     page = dark_phone.open("/")
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
-    assert _contrast(page, "body") >= 7
-    assert _contrast(page, "#judge-form label") >= 7
-    assert _contrast(page, "#judge-form button.primary") >= 4.5
+    assert contrast(page, "body") >= 7
+    assert contrast(page, "#judge-form label") >= 7
+    assert contrast(page, "#judge-form button.primary") >= 4.5
     dark_phone.shot("judge")
     judge(page, "qi za")
     expect(page.locator("#verdict-text")).to_have_text("ACCEPTABLE")
-    assert _contrast(page, "#verdict-text") >= 4.5
+    assert contrast(page, "#verdict-text") >= 4.5
     dark_phone.shot("judge-acceptable")
     after_tap_guard(page)
     page.locator("#verdict").tap()
@@ -563,7 +563,7 @@ def test_dark_mode_screens_are_readable(dark_phone):
     page.fill("#call-tiles", "bigg3r")
     page.get_by_role("button", name="Exact", exact=True).click()
     expect(field_error(page, "call-tiles")).to_contain_text("'3'")
-    assert _contrast(page, "#call-tiles-error") >= 4.5
+    assert contrast(page, "#call-tiles-error") >= 4.5
     dark_phone.shot("call-bad-input")
     page.evaluate("location.hash = '#solve'")
     page.fill("#solve-tiles", "biggerxq")
@@ -572,10 +572,10 @@ def test_dark_mode_screens_are_readable(dark_phone):
     dark_phone.shot("solve")
 def test_light_mode_contrast_for_sunlight(phone):
     page = phone.open("/")
-    assert _contrast(page, "body") >= 7
-    assert _contrast(page, "#judge-form label") >= 7
-    assert _contrast(page, "#judge-form button.primary") >= 4.5
-    assert _contrast(page, ".hint") >= 4.5
+    assert contrast(page, "body") >= 7
+    assert contrast(page, "#judge-form label") >= 7
+    assert contrast(page, "#judge-form button.primary") >= 4.5
+    assert contrast(page, ".hint") >= 4.5
 
 
 # --- the other games -----------------------------------------------------------------------
@@ -771,5 +771,5 @@ def test_dark_mode_game_screen(dark_phone, game_routes):
     page.fill("#dice-dice", "5 5 2")
     result = check_game(page, "dice", "Check the bid")
     expect(result).to_contain_text("The bid holds")
-    assert _contrast(page, "#dice-result h3") >= 4.5
+    assert contrast(page, "#dice-result h3") >= 4.5
     dark_phone.shot("dice")
