@@ -189,7 +189,7 @@ def test_liars_dice_on_three_phones_to_a_winner(phones):
     join(ben, code, "ben", path=f"/?room={code}#play")
     expect(ben.page).to_have_url(re.compile(r"/#play$"))  # the link has done its work
     join(cy, " ".join(code.lower()), HOSTILE)
-    seats = host.locator("#play-seats li .seat-name")
+    seats = host.locator("#play-lobby-seats li .seat-name")
     expect(seats).to_have_text(["ann", "ben", HOSTILE])  # the name is text, not markup
     for phone in phones:
         assert phone.page.locator("#screen-play img").count() == 0
@@ -400,3 +400,36 @@ def test_an_undecided_call_waits_for_the_hosts_ruling(phones):
     page.goto("about:blank")  # no poll of the stubbed room reaches the real server
     page.unroute(re.compile(r"/api/v1/rooms/BCDFG/events"))
     page.unroute(re.compile(r"/api/v1/rooms/BCDFG(/moves)?$"))
+
+
+def test_the_host_removes_a_player_who_left(phones):
+    ann, ben, cy = phones
+    code = create(ann, "dice", "ann", dice_each=2)
+    expect(ann.page.locator("#screen-play")).to_have_attribute("data-live", "events")
+    page = fresh(cy)  # a code that is too short, then one no table has: said at the code
+    page.locator("#play-join-code").fill("BCD")
+    page.locator("#play-join-name").fill("cy")
+    page.locator("#play-join").click()
+    expect(page.locator("#play-join-code-error")).to_have_text(
+        "a table code is 5 letters, like BCDFG")
+    missing = "BCDFB" if code != "BCDFB" else "BCDFC"
+    page.locator("#play-join-code").fill(missing)
+    page.locator("#play-join").click()
+    expect(page.locator("#play-join-code-error")).to_contain_text(f"no room '{missing}'")
+    join(ben, code, "ben")
+    join(cy, code, "cy")
+    table = {"ann": ann, "ben": ben, "cy": cy}
+    tap(table, ann, "#play-start")
+    expect(ben.page.locator("#play-manage")).to_be_hidden()  # the host's alone
+    ann.page.locator("#play-manage summary").click()
+    remove = ann.page.locator("#play-manage [data-remove='cy']")
+    remove.click()
+    expect(remove).to_have_text("Tap again to remove cy")
+    view = tap(table, ann, "#play-manage [data-remove='cy']")
+    assert next(p for p in view["players"] if p["name"] == "cy")["out"]
+    for phone in table.values():
+        expect(phone.page.locator("#play-seats li[data-player='cy']")).to_have_class(
+            re.compile(r"\bout\b"))
+    expect(cy.page.locator("#play-hand")).to_be_hidden()
+    shows_own_hand(ann, "dice")
+    shows_own_hand(ben, "dice")

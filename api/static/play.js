@@ -596,7 +596,14 @@ const play = {
       this.seat = null;
       return;
     }
-    if (await this.refresh()) this.goLive();
+    if (!(await this.refresh()) && this.seat) { // no answer yet: the seat is kept, and asked for
+      this.roomView.hidden = true;
+      this.startView.hidden = true;
+      this.note(`Cannot reach table ${this.seat.code} just now: ${this.failure} ` +
+        "This phone keeps trying.");
+      this.section.dataset.ready = "true";
+    }
+    if (this.seat) this.goLive();
   },
 
   /** Ask for the view once (a reload, the fallback's poll, a phone waking up). */
@@ -608,6 +615,7 @@ const play = {
       this.adopt(await api("GET", roomPath(seat.code), { token: seat.token }));
       return true;
     } catch (error) {
+      this.failure = error.message;
       if (seat === this.seat && [401, 404].includes(error.status)) this.lost(error);
       return false;
     } finally {
@@ -738,7 +746,8 @@ const play = {
   seatList(view, count) {
     const { h } = app;
     const game = this.game;
-    return h("ul", { class: "seats", id: this.id("seats"), "aria-label": "Players in seat order" },
+    return h("ul", { class: "seats", id: this.id(count ? "seats" : "lobby-seats"),
+      "aria-label": "Players in seat order" },
       view.players.map((p) => {
         const held = p[game.count];
         const line = p.out ? "out" : held === null || held === undefined ? (p.host ? "host" : "")
