@@ -2,27 +2,21 @@
 //
 // The screen holds no rule.  The server keeps the room (the game, the seats, the hands it
 // deals) and answers each phone its own view: everything public and only this phone's hand.
-// The screen shows the latest view it was given, and sends the moves typed here; the view
-// comes live from the room's event stream (server-sent events), or, when the stream cannot
-// be held, by asking for the view every second.  The seat (room code and token) is kept in
-// localStorage, so a reload, a locked phone or a dropped network sits back down in it.
-// Loaded by app.js after the first screen is ready.
+// The screen shows the latest view its seat (rooms.js) passes on, live, and sends the moves
+// typed here; the page's own engine checks a declaration or a bid as it is typed.  Loaded
+// by app.js after the first screen is ready.
 
-import { ApiError, request } from "./client.js";
+import { request } from "./client.js";
 import { Bid, DiceRules } from "./engine/dice.js";
 import { checkRaise as engineRaise } from "./engine/letters.js";
 import { loadLexicon } from "./engine/lexicon.js";
 import { formatBid } from "./engine/phrases.js";
+import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode } from "./rooms.js";
 import { encode as encodeQr } from "./vendor/uqr.js";
 
-const API = new URL("../api/v1", import.meta.url).href;
-const SEAT_KEY = "liars.play.seat";
 const HIDE_KEY = "liars.play.hide";
 const NAME_KEY = "liars.play.name"; // the name last sat down with, offered again
-const POLL_MS = 1000; // without the event stream, the view is asked for this often
-const RETRY_STREAM_MS = 10_000; // a stream the server closed is opened again this often
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
-const CODE_LENGTH = 5; // api/rooms: five letters, no vowels
 const QR_SCALE = 8; // canvas pixels a QR module: sharp when CSS draws it 220 px wide
 const TEXT = { autocorrect: "off", spellcheck: "false", autocomplete: "off" };
 const ARROW = { clockwise: "↻ clockwise", counterclockwise: "↺ counterclockwise" };
@@ -38,62 +32,7 @@ function fill(el, ...children) {
   el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
 }
 
-// --- the server --------------------------------------------------------------------------
-
-/** An API error, with the HTTP status (0: no answer at all). */
-class PlayError extends ApiError {
-  constructor(message, { field = null, code = "error", status = 0 } = {}) {
-    super(message, field, code);
-    this.status = status;
-  }
-}
-
-/** One request to the rooms' API; a 4xx or 5xx rejects as PlayError with the API's message. */
-async function api(method, path, { body = null, token = null } = {}) {
-  const headers = { Accept: "application/json" };
-  if (body !== null) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
-  try {
-    response = await fetch(API + path, { method, headers, cache: "no-store",
-      body: body === null ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new PlayError("Cannot reach the referee server. Check that this phone is on the " +
-      "table's network and that liars serve is running.", { code: "network" });
-  }
-  let data = null;
-  try { data = await response.json(); } catch { /* not JSON: not the rooms' API */ }
-  if (response.ok && data && typeof data === "object") return data;
-  const error = data && data.error;
-  if (error && error.message) {
-    throw new PlayError(error.message, { field: error.field || null, code: error.code,
-      status: response.status });
-  }
-  throw new PlayError("Playing on every phone needs the referee server (liars serve): " +
-    "this copy of the page has none.", { code: "no_server", status: response.status });
-}
-
-const roomPath = (code) => `/rooms/${encodeURIComponent(code)}`;
-
-function loadSeat() {
-  try {
-    const seat = JSON.parse(localStorage.getItem(SEAT_KEY));
-    if (seat && typeof seat.code === "string" && typeof seat.token === "string") return seat;
-  } catch { /* nothing saved, or not ours */ }
-  return null;
-}
-
-function saveSeat(seat) {
-  try {
-    if (seat) localStorage.setItem(SEAT_KEY, JSON.stringify(seat));
-    else localStorage.removeItem(SEAT_KEY);
-  } catch { /* private mode: the seat lasts as long as the tab */ }
-}
-
-/** A room code as typed ("bcd fg", "B-C-D-F-G"): its letters, upper case. */
-function readCode(text) {
-  return text.replace(/[^A-Za-z]/g, "").toUpperCase();
-}
+// --- the join link and its QR code ----------------------------------------------------
 
 /** The page's own address with ?room=CODE#play: the link (and QR code) that joins. */
 function joinLink(code) {
@@ -178,11 +117,7 @@ const DICE = {
 
 const play = {
   view: null,
-  seat: null,
-  source: null, // the EventSource while the stream is held
-  pollTimer: null,
-  retryTimer: null,
-  polling: false,
+  seat: null, // the Seat followed (rooms.js), or null
   checkSeq: 0,
 
   get game() { return this.view && this.view.game === "dice" ? DICE : LETTERS; },
@@ -255,9 +190,8 @@ const play = {
         throw new PlayError(`a table code is ${CODE_LENGTH} letters, like BCDFG`,
           { field: "code" });
       }
-      const joined = await api("POST", `${roomPath(room)}/join`, { body: { name: name.input.value } });
-      this.sit({ code: joined.room.code, token: joined.token, name: joined.room.you.name },
-        joined.room);
+      const { seat, view } = await joinRoom(room, name.input.value);
+      this.sit(seat, view);
     });
     this.joinCode = code.input;
     this.joinName = name.input;
@@ -325,9 +259,9 @@ const play = {
         if (key === "wild") rules.wild = value ? [Number(value)] : [];
         else rules[key] = /^\d+$/.test(value) ? Number(value) : value;
       }
-      const made = await api("POST", "/rooms", { body: { game, deal: chosen("deal"),
-        name: name.input.value, rules } });
-      this.sit({ code: made.code, token: made.token, name: made.room.you.name }, made.room);
+      const { seat, view } = await createRoom({ game, deal: chosen("deal"),
+        name: name.input.value, rules });
+      this.sit(seat, view);
     });
     this.newName = name.input;
     return form;
@@ -437,14 +371,8 @@ const play = {
   // --- moves ---------------------------------------------------------------------------
 
   /** Send a move; the answer is this phone's new view.  An error goes to the caller. */
-  async move(body) {
-    const seat = this.seat;
-    try {
-      this.adopt(await api("POST", `${roomPath(seat.code)}/moves`, { body, token: seat.token }));
-    } catch (error) {
-      if (error.status === 409) this.refresh(); // the room moved on: show where it is
-      throw error;
-    }
+  move(body) {
+    return this.seat.move(body);
   },
 
   async tap(button, body) {
@@ -482,8 +410,7 @@ const play = {
     this.error.hidden = true;
     button.disabled = true;
     try {
-      this.adopt(await api("POST", `${roomPath(this.seat.code)}/start`,
-        { token: this.seat.token }));
+      await this.seat.start();
     } catch (error) {
       this.showError(error.message);
       button.disabled = false;
@@ -557,19 +484,28 @@ const play = {
       this.leaveButton.textContent = "Tap again: this phone forgets its seat";
       return;
     }
-    this.stopLive();
-    saveSeat(null);
+    if (this.seat) this.seat.close({ forget: true });
     this.seat = null;
     this.view = null;
+    delete this.section.dataset.live;
     this.showStart();
   },
 
   // --- the seat and the live view ------------------------------------------------------
 
+  /** Follow `seat` ({code, token, name}): its views are shown as they come. */
+  follow(seat) {
+    if (this.seat) this.seat.close();
+    this.view = null;
+    this.seat = new Seat(seat, {
+      onView: (view) => { this.view = view; this.render(); },
+      onLive: (mode) => { this.section.dataset.live = mode; },
+      onLost: (error) => this.lost(error),
+    });
+  },
+
   /** Sit down in a seat just taken (created or joined), with the room's view. */
   sit(seat, view) {
-    this.seat = seat;
-    saveSeat(seat);
     try { localStorage.setItem(NAME_KEY, seat.name); } catch { /* private mode */ }
     this.joinName.value = seat.name;
     this.newName.value = seat.name;
@@ -578,120 +514,43 @@ const play = {
       url.search = "";
       history.replaceState(null, "", url.href);
     }
-    this.adopt(view);
-    this.goLive();
+    this.follow(seat);
+    this.seat.offer(view);
+    this.seat.open();
   },
 
   /** Open the screen: the seat kept on this phone, else the forms (a join link fills in). */
   async resume() {
     const linked = readCode(new URLSearchParams(location.search).get("room") || "");
-    this.seat = loadSeat();
+    const kept = keptSeat();
     if (linked) this.joinCode.value = linked;
-    if (!this.seat || (linked && linked !== this.seat.code)) {
+    if (!kept || (linked && linked !== kept.code)) {
       this.showStart();
-      if (this.seat) {
-        this.note(`This phone also has a seat at table ${this.seat.code}: leave it open in ` +
+      if (kept) {
+        this.note(`This phone also has a seat at table ${kept.code}: leave it open in ` +
           "another tab, or join this one.");
       }
-      this.seat = null;
       return;
     }
-    if (!(await this.refresh()) && this.seat) { // no answer yet: the seat is kept, and asked for
+    this.follow(kept);
+    const seat = this.seat;
+    if (!(await seat.refresh()) && this.seat === seat) { // no answer yet: kept, and asked for
       this.roomView.hidden = true;
       this.startView.hidden = true;
-      this.note(`Cannot reach table ${this.seat.code} just now: ${this.failure} ` +
+      this.note(`Cannot reach table ${seat.code} just now: ${seat.failure} ` +
         "This phone keeps trying.");
       this.section.dataset.ready = "true";
     }
-    if (this.seat) this.goLive();
-  },
-
-  /** Ask for the view once (a reload, the fallback's poll, a phone waking up). */
-  async refresh() {
-    const seat = this.seat;
-    if (!seat || this.asking) return false;
-    this.asking = true;
-    try {
-      this.adopt(await api("GET", roomPath(seat.code), { token: seat.token }));
-      return true;
-    } catch (error) {
-      this.failure = error.message;
-      if (seat === this.seat && [401, 404].includes(error.status)) this.lost(error);
-      return false;
-    } finally {
-      this.asking = false;
-    }
+    if (this.seat === seat) seat.open();
   },
 
   /** The seat is gone (the room expired, or the token is not this room's). */
   lost(error) {
-    this.stopLive();
-    saveSeat(null);
     this.seat = null;
     this.view = null;
+    delete this.section.dataset.live;
     this.showStart();
     this.note(`Your seat at that table is gone: ${error.message}`);
-  },
-
-  /** Show `view` unless a newer one is already shown. */
-  adopt(view) {
-    if (!view || !view.you) return;
-    const shown = this.view;
-    if (shown && shown.code === view.code && view.version < shown.version) return;
-    this.view = view;
-    this.render();
-  },
-
-  goLive() {
-    this.stopLive();
-    if (typeof EventSource === "undefined") { this.setPolling(true); return; }
-    const seat = this.seat;
-    const source = new EventSource(`${API}${roomPath(seat.code)}/events?token=` +
-      encodeURIComponent(seat.token));
-    this.source = source;
-    source.addEventListener("message", (event) => {
-      if (this.source !== source) return;
-      let view;
-      try { view = JSON.parse(event.data); } catch { return; }
-      this.setPolling(false);
-      this.adopt(view);
-    });
-    source.addEventListener("error", () => {
-      if (this.source !== source) return;
-      this.setPolling(true); // while the stream is down, every change still shows within 1 s
-      if (source.readyState === EventSource.CLOSED) { // refused: try again later
-        source.close();
-        this.source = null;
-        clearTimeout(this.retryTimer);
-        this.retryTimer = setTimeout(() => { if (this.seat && !this.source) this.goLive(); },
-          RETRY_STREAM_MS);
-      }
-    });
-    this.section.dataset.live = "connecting";
-  },
-
-  setPolling(on) {
-    this.polling = on;
-    this.section.dataset.live = on ? "polling" : "events";
-    clearInterval(this.pollTimer);
-    this.pollTimer = on ? setInterval(() => this.refresh(), POLL_MS) : null;
-    if (on) this.refresh();
-  },
-
-  stopLive() {
-    if (this.source) this.source.close();
-    this.source = null;
-    clearInterval(this.pollTimer);
-    clearTimeout(this.retryTimer);
-    this.pollTimer = null;
-    delete this.section.dataset.live;
-  },
-
-  /** A phone that wakes up or gets its network back: the view now, the stream again. */
-  wake() {
-    if (!this.seat) return;
-    this.refresh();
-    if (!this.source || this.source.readyState === EventSource.CLOSED) this.goLive();
   },
 
   // --- rendering -----------------------------------------------------------------------
@@ -979,8 +838,8 @@ export function start(helpers) {
   play.build(section);
   play.resume();
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") play.wake();
+    if (document.visibilityState === "visible" && play.seat) play.seat.wake();
   });
-  window.addEventListener("online", () => play.wake());
+  window.addEventListener("online", () => { if (play.seat) play.seat.wake(); });
   app.route();
 }
