@@ -195,6 +195,7 @@ def test_a_table_dealt_letters_round_over_http(client):
     assert move(client, code, tokens["ann"], type="declare", words="qi").status_code == 200
     called = move(client, code, tokens["ben"], type="call", call="bullshit").get_json()
     assert called["phase"] == "reveal" and called["waiting_for"] == ["ann", "ben"]
+    assert called["call"] == {"by": "ben", "call": "bullshit"}  # what is being ruled
     assert move(client, code, tokens["ann"], type="reveal", tiles="Q").status_code == 200
     assert client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["ben"])
                       ).get_json()["last_ruling"] is None  # ann's Q is not shown yet
@@ -202,6 +203,7 @@ def test_a_table_dealt_letters_round_over_http(client):
     assert done["phase"] == "playing" and done["last_ruling"]["revealed"] == {"ann": "Q",
                                                                               "ben": "I"}
     assert done["last_ruling"]["changes"] == {"ben": 1}  # qi exists: the caller gains
+    assert done["call"] is None
 
 
 def test_two_workers_never_apply_two_moves_to_one_version(db):

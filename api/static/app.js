@@ -585,6 +585,8 @@ function start() {
     .catch((error) => console.error("the other games' screens did not load:", error));
   import("./table.js").then((table) => table.start({ h, $, $$, postJSON, route }))
     .catch((error) => console.error("the table screens did not load:", error));
+  import("./play.js").then((play) => play.start({ h, $, $$, wireForm, route }))
+    .catch((error) => console.error("the Play screen did not load:", error));
 }
 
 start();

@@ -461,9 +461,18 @@ class Room:
             "direction": (state["direction"] if letters else "clockwise") if state else None,
             "declarations": declarations,
             "waiting_for": self._waiting_for(game),
+            "call": self._call_view(),
             "last_ruling": self.data["last_ruling"],
             "winner": outcome.winner if outcome else None,
         }
+
+    def _call_view(self) -> dict | None:
+        """The call being ruled (who called, and what), while the room waits on it."""
+        pending = self.data["pending"]
+        if pending is None:
+            return None
+        event = pending["event"]
+        return {"by": event["player"], "call": event.get("call", "liar")}
 
     def _waiting_for(self, game) -> list[str]:
         """Who the room waits for in a reveal: the phones still to reveal, or the host."""
