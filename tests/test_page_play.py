@@ -20,7 +20,7 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from test_page import Phone, _contrast  # noqa: E402  (skips without chromium)
+from test_page import Phone, contrast  # noqa: E402  (skips without chromium)
 
 expect = sync_api.expect
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -201,9 +201,9 @@ def test_liars_dice_on_three_phones_to_a_winner(phones):
         shows_own_hand(phone, "dice")
     page = cy.page  # the dark phone: the hand and the lines around it stay readable
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
-    assert _contrast(page, "#play-hand-list li") >= 7
-    assert _contrast(page, "#play-line") >= 7
-    assert _contrast(page, "#play-seats .seat-name") >= 7
+    assert contrast(page, "#play-hand-list li") >= 7
+    assert contrast(page, "#play-line") >= 7
+    assert contrast(page, "#play-seats .seat-name") >= 7
     cy.shot("play-02-playing")
 
     reloaded = False

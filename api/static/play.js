@@ -615,7 +615,10 @@ const play = {
           p.out ? "out" : "", p.name === view.you.name ? "you" : ""].join(" ").trim() || null },
           h("span", { class: "seat-name" }, p.name),
           h("span", { class: "seat-count" }, [p.name === view.you.name ? "you" : "",
-            count ? line : p.host ? "host" : ""].filter(Boolean).join(" · ")));
+            count ? line : p.host ? "host" : "", p.bot ? "computer" : "",
+            // a player whose phone holds no event stream (locked, reloading, gone)
+            p.connected === false && p.name !== view.you.name && !p.out ? "away" : ""]
+            .filter(Boolean).join(" · ")));
       }));
   },
 
