@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import time
+import unicodedata
 
 from solver.errors import IllegalMove, InvalidInput, LiarsError, LimitExceeded
 
@@ -65,6 +66,19 @@ def _object(payload, allowed: set[str], required: set[str], what: str) -> dict:
     if missing:
         raise InvalidInput(f"the {what} request needs {', '.join(missing)}", field=missing[0])
     return payload
+
+
+def _names_read(event):
+    """An event with the players it names in NFC, as the seats are read (table.py)."""
+    if not isinstance(event, dict):
+        return event
+    nfc = functools.partial(unicodedata.normalize, "NFC")
+    read = {key: nfc(value) if key in ("player", "to") and isinstance(value, str) else value
+            for key, value in event.items()}
+    for key in ("dice", "cards"):  # what each player revealed, by name
+        if isinstance(read.get(key), dict):
+            read[key] = {nfc(k) if isinstance(k, str) else k: v for k, v in read[key].items()}
+    return read
 
 
 def _in_event(err: LiarsError, index: int) -> LiarsError:
@@ -122,7 +136,7 @@ class Replayer:
                                 f"accepted", field="events")
         for index, event in enumerate(events):
             try:
-                action = self.game.read_action(event, field=f"events[{index}]")
+                action = self.game.read_action(_names_read(event), field=f"events[{index}]")
                 game.push(action)
             except IllegalMove as err:
                 cut = {"cut_short": True} if game.cut_short else {}

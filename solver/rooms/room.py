@@ -39,11 +39,11 @@ from solver.errors import (
 )
 from solver.games.dice import DiceGame
 from solver.games.letters import LettersGame
+from solver.games.names import read_name, same_name
 from solver.games.table import require
 from solver.words.tiles import Tiles, get_tile_set
 
 from .deal import draw_tiles, roll_dice
-from .names import read_name, same_name
 
 GAMES = {"letters": LettersGame, "dice": DiceGame}
 DEALS = ("server", "table")
