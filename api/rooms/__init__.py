@@ -155,7 +155,8 @@ def move(code: str):
     body = inputs.json_body(None)
     room = _room(code)
     _seat(room)  # a bad token is 401 here, before the move is read
-    if room.game == "letters" and body.get("type") in RULING_MOVES:
+    if room.game == "letters" and isinstance(body.get("type"), str) \
+            and body["type"] in RULING_MOVES:
         apart = answer_apart()  # a ruling may search: in a solver process, if there is one
         if apart is not None:
             return apart

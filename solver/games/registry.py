@@ -60,12 +60,22 @@ def _object(payload, allowed: set[str], required: set[str], what: str) -> dict:
                            f"{type(payload).__name__}")
     unknown = sorted(set(payload) - allowed)
     if unknown:
-        raise InvalidInput(f"unknown field(s) in the {what} request: {', '.join(unknown)}; "
-                           f"expected {', '.join(sorted(allowed))}", field=unknown[0])
+        raise InvalidInput(f"unknown field(s) in the {what} request: {_listed(unknown)}; "
+                           f"expected {', '.join(sorted(allowed))}", field=unknown[0][:40])
     missing = sorted(required - set(payload))
     if missing:
         raise InvalidInput(f"the {what} request needs {', '.join(missing)}", field=missing[0])
     return payload
+
+
+def _listed(names: list[str], most: int = 5, longest: int = 40) -> str:
+    """Names for a message: the first few, each cut short, and how many more.
+
+    >>> _listed(["a", "b" * 50, "c", "d", "e", "f", "g"])
+    'a, bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb…, c, d, e and 2 more'
+    """
+    shown_ = ", ".join(n if len(n) <= longest else n[:longest] + "…" for n in names[:most])
+    return shown_ + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
 def _names_read(event):

@@ -88,11 +88,11 @@ class Room:
         token (the creator is the host)."""
         body = _keys(body, {"game", "deal", "name", "rules", "advisor"}, "a new room")
         game = require(body, "game", field="room")
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in GAMES:
             raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
                                field="game")
         deal = body.get("deal", "server")
-        if deal not in DEALS:
+        if not isinstance(deal, str) or deal not in DEALS:
             raise InvalidInput(f"deal is 'server' (the server draws and rolls) or 'table' "
                                f"(each phone types its own), not {shown(deal)}", field="deal")
         rules = GAMES[game].Rules.from_dict(body.get("rules"))
@@ -214,7 +214,7 @@ class Room:
         An illegal move changes nothing and is a RoomConflict-status error (409)."""
         kind = _keys(body, {"type"} | set().union(*MOVES[self.game].values()),
                      "a move").get("type")
-        if kind not in MOVES[self.game]:
+        if not isinstance(kind, str) or kind not in MOVES[self.game]:
             raise InvalidInput(f"a {self.game_type.title} move is "
                                f"{', '.join(map(repr, MOVES[self.game]))}, not {shown(kind)}",
                                field="type")

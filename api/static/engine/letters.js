@@ -175,7 +175,7 @@ export const CALLS = TABLES_LETTERS.CALLS;
 export function parseCall(value) {
   const text = strip(typeof value === "string" ? value : String(value)).toLowerCase();
   if (CALLS.includes(text)) return text;
-  throw new InvalidInput(`call must be 'bullshit' or 'exact', not ${repr(value)}`,
+  throw new InvalidInput(`call must be 'bullshit' or 'exact', not ${shown(value)}`,
     { field: "call" });
 }
 

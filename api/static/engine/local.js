@@ -18,6 +18,7 @@ import {
   checkRaise, highest, judge, parseCall, readBudget, ruleCall, solutionDict, wordsFrom,
 } from "./letters.js";
 import { compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
+import { shown } from "./rules.js";
 import { API, GAMES } from "./tables.js";
 import { Tiles } from "./tiles.js";
 import { WordSet, compare, oneWord } from "./wordset.js";
@@ -178,7 +179,7 @@ async function lexiconNamed(name) {
   const names = known.map((entry) => entry.name);
   const key = name === null || name === "" ? CONFIG.DEFAULT_LEXICON : strip(name).toLowerCase();
   if (!names.includes(key)) {
-    throw new UnknownLexicon(`unknown lexicon ${repr(name)}: choose one of ` +
+    throw new UnknownLexicon(`unknown lexicon ${shown(name)}: choose one of ` +
       names.join(", "), { field: "lexicon" });
   }
   try {

@@ -5,7 +5,7 @@
 
 import { InvalidInput, InvalidRules, LimitExceeded } from "./errors.js";
 import {
-  PyFloat, isAsciiDigits, keepOrder, keys, length, repr, reprStr, sortedSet, str, strip,
+  PyFloat, isAsciiDigits, keepOrder, keys, length, repr, reprStr, slice, sortedSet, str, strip,
   typeName,
 } from "./pystr.js";
 import { GAME_TABLE } from "./tables.js";
@@ -219,6 +219,13 @@ export function readOptions(data, allowed, { game }) {
  * games._object: the request body as an object with only known keys and every required
  * one (``what`` is "dice check").  ``allowed`` and ``required`` are arrays or Sets.
  */
+/** registry._listed: the first few names, each cut short, and how many more. */
+export function listed(names, most = 5, longest = 40) {
+  const shownNames = names.slice(0, most)
+    .map((n) => (length(n) <= longest ? n : `${slice(n, 0, longest)}…`)).join(", ");
+  return shownNames + (names.length > most ? ` and ${names.length - most} more` : "");
+}
+
 export function requestObject(payload, allowed, required, what) {
   if (!isDict(payload)) {
     throw new InvalidInput(`the ${what} request must be a JSON object, not ${typeName(payload)}`);
@@ -226,8 +233,9 @@ export function requestObject(payload, allowed, required, what) {
   const known = new Set(allowed);
   const unknown = sortedSet(keys(payload).filter((k) => !known.has(k)));
   if (unknown.length) {
-    throw new InvalidInput(`unknown field(s) in the ${what} request: ${unknown.join(", ")}; ` +
-                           `expected ${sortedSet(known).join(", ")}`, { field: unknown[0] });
+    throw new InvalidInput(`unknown field(s) in the ${what} request: ${listed(unknown)}; ` +
+                           `expected ${sortedSet(known).join(", ")}`,
+                           { field: slice(unknown[0], 0, 40) });
   }
   const missing = sortedSet([...required].filter((k) => !has(payload, k)));
   if (missing.length) {
