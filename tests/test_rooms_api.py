@@ -298,3 +298,25 @@ def test_bots_and_the_advisor_are_the_hosts(client):
     assert allowed.status_code == 200 and allowed.get_json()["advisor"] is True
     advice = client.get(f"{V1}/rooms/{code}/advice", headers=bearer(tokens["ben"]))
     assert advice.status_code == 200 and advice.get_json()["suggestions"]
+
+
+def test_finished_and_idle_rooms_expire(db):
+    """A room is gone a day after its last change, an hour after its game ended; the
+    store forgets it then (a new room's creation sweeps the expired away)."""
+    from api.rooms.changes import IDLE_SECONDS, OVER_SECONDS
+    store = open_store(db)
+    now = time.time()
+    for code, phase in (("BCDFG", "playing"), ("BCDFH", "over")):
+        assert store.create({"code": code, "version": 1, "phase": phase}, now)
+    if db.startswith("redis://"):  # Redis expires each room itself, at its time
+        import redis
+        server = redis.Redis.from_url(db)
+        assert IDLE_SECONDS - 5 <= server.ttl("liars:room:BCDFG") <= IDLE_SECONDS
+        assert OVER_SECONDS - 5 <= server.ttl("liars:room:BCDFH") <= OVER_SECONDS
+        return
+    assert store.load("BCDFH", now + OVER_SECONDS - 1) is not None
+    assert store.load("BCDFH", now + OVER_SECONDS + 1) is None
+    assert store.load("BCDFG", now + OVER_SECONDS + 1) is not None
+    assert store.load("BCDFG", now + IDLE_SECONDS + 1) is None
+    assert store.purge(now + IDLE_SECONDS + 1) == 2
+    assert store.load("BCDFG") is None

@@ -112,6 +112,7 @@ def _rules(body: dict) -> dict:
 @bp.post("/rooms")
 def create():
     body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor"}))
+    store().purge(time.time())  # the rooms past their expiry go as new ones come
     for _ in range(20):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         room, token = Room.create(code, body)

@@ -58,6 +58,7 @@ class SQLiteStore:
                     code TEXT PRIMARY KEY, version INTEGER NOT NULL, data TEXT NOT NULL,
                     changed REAL NOT NULL, expires REAL NOT NULL);
                 CREATE INDEX IF NOT EXISTS rooms_changed ON rooms (changed);
+                CREATE INDEX IF NOT EXISTS rooms_expires ON rooms (expires);
                 CREATE TABLE IF NOT EXISTS misses (address TEXT NOT NULL, at REAL NOT NULL);
                 CREATE INDEX IF NOT EXISTS misses_address ON misses (address, at);
             """)
