@@ -9,6 +9,7 @@
 // correctly rounded (chance.js), so the floats, and the ties they break, are the library's.
 // Every chance stated is exact (a BigInt fraction).
 
+import { GUARD, LANES, packCounts } from "./index.js";
 import { checkRaise } from "./letters.js";
 import { ODDS } from "./tables.js";
 import { LETTERS } from "./tiles.js";
@@ -70,10 +71,26 @@ function sum26(a) {
   return res;
 }
 
-/** Indices 0..n-1 by score, highest first; ties by index (numpy's stable sort of -score). */
-function byScore(scores) {
-  const order = Array.from(scores, (_, i) => i);
-  return order.sort((a, b) => (scores[a] > scores[b] ? -1 : scores[a] < scores[b] ? 1 : a - b));
+/**
+ * The `k` best of scores pushed in index order: highest first, ties in the order pushed
+ * (numpy's stable sort of -score, cut at k); -Infinity is never kept (the library drops it).
+ */
+class Best {
+  constructor(k) { this.k = k; this.items = []; this.scores = []; }
+
+  push(item, score) {
+    const { items, scores, k } = this;
+    if (!(score > -Infinity) || (items.length === k && !(score > scores[k - 1]))) return;
+    let lo = 0;
+    let hi = scores.length;
+    while (lo < hi) { // after every score >= this one: ties keep their order
+      const mid = (lo + hi) >> 1;
+      if (scores[mid] >= score) lo = mid + 1; else hi = mid;
+    }
+    items.splice(lo, 0, item);
+    scores.splice(lo, 0, score);
+    if (items.length > k) { items.pop(); scores.pop(); }
+  }
 }
 
 const alphagram = (word) => [...word].sort().join("");
@@ -127,15 +144,33 @@ class Search {
       for (let i = 0; i < 26; i += 1) counts[i * 27] = 1;
     } else {
       const index = this.view.lexicon.index;
-      const rows = Array.from(index.formableRows(this.rack, length))
-        .filter((row) => index.lengths[row] === length);
-      const scores = rows.map((row) => this.score(index.counts, row * 26));
-      const order = byScore(scores).slice(0, WORDS_PER_SLOT)
-        .filter((i) => Number.isFinite(scores[i]));
-      keys = order.map((i) => index.key(rows[i]));
+      const best = new Best(WORDS_PER_SLOT);
+      if (length < index.start.length - 1) {
+        // the rows of this length that fit the rack (index.js's formableRows test)
+        const rack = new Int32Array(LANES);
+        packCounts(this.rack, rack);
+        let mask = 0;
+        let once = 0;
+        for (let i = 0; i < 26; i += 1) {
+          if (this.rack[i]) mask |= 1 << i;
+          if (this.rack[i] === 1) once |= 1 << i;
+          if (i < LANES) rack[i] |= GUARD;
+        }
+        const absent = ~mask;
+        const { masks, twice, lanes } = index;
+        for (let row = index.start[length]; row < index.start[length - 1]; row += 1) {
+          if ((masks[row] & absent) | (twice[row] & once)) continue;
+          let fits = true;
+          for (let k = 0, o = row * LANES; k < LANES && fits; k += 1) {
+            fits = ((rack[k] - lanes[o + k]) & GUARD) === GUARD;
+          }
+          if (fits) best.push(row, this.score(index.counts, row * 26));
+        }
+      }
+      keys = best.items.map((row) => index.key(row));
       const extra = [...this.spelled.keys()].filter((k) => k.length === length && !keys.includes(k));
       counts = new Int16Array(26 * (keys.length + extra.length));
-      order.forEach((i, n) => counts.set(index.counts.subarray(rows[i] * 26, rows[i] * 26 + 26),
+      best.items.forEach((row, n) => counts.set(index.counts.subarray(row * 26, row * 26 + 26),
         n * 26));
       extra.forEach((key, n) => {
         for (const ch of key) counts[(keys.length + n) * 26 + ch.charCodeAt(0) - 97] += 1;
@@ -169,7 +204,9 @@ class Search {
             : this.score(grown, at);
         }
       });
-      const order = byScore(flat).slice(0, BEAM).filter((o) => Number.isFinite(flat[o]));
+      const best = new Best(BEAM);
+      flat.forEach((score, o) => best.push(o, score));
+      const order = best.items;
       if (!order.length) return [];
       counts = order.map((o) => grown.slice(o * 26, o * 26 + 26));
       words = order.map((o) => [...words[Math.floor(o / k)], keys[o % k]]);
