@@ -29,6 +29,10 @@ from engine_cases import cards, games, letters, local, pystr, search, write  # n
 FAMILIES = {"games": games, "cards": cards, "letters": letters, "search": search,
             "local": local, "pystr": pystr}
 
+from engine_cases import odds  # the odds on the phone (engine/odds.js)
+
+FAMILIES["odds"] = odds
+
 
 def record(name: str) -> Path:
     module = FAMILIES[name]

@@ -22,6 +22,10 @@ FAMILIES = {"games": games, "cards": cards, "letters": letters, "search": search
             "local": local, "pystr": pystr}
 SAME = {"local": local.same, "search": search.big_intervals_meet}
 
+from engine_cases import odds  # the odds on the phone (engine/odds.js)
+
+FAMILIES["odds"] = odds
+
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_the_library_gives_every_recorded_answer(name):

@@ -145,7 +145,7 @@ def test_page_uses_no_external_resources():
 
 
 SCREENS = ["judge", "call", "raise", "solve", "games", "dice", "post", "liarliar", "poker",
-           "play"]
+           "play", "odds", "diceodds"]
 def test_every_control_is_labelled_and_thumb_sized(phone):
     """Chromium's own accessibility tree names every input, select, button and link; every
     tap target is at least 48x48 px; text fields turn off autocorrect and friends."""

@@ -580,6 +580,8 @@ function start() {
   document.documentElement.dataset.ready = "true";
   performance.mark("app-ready");
   loadLexicons();
+  import("./odds.js").then((odds) => odds.start({ h, $, postJSON, wireForm, showResult,
+    answerNote, route })).catch((error) => console.error("the Odds screens did not load:", error));
   import("./games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
     showResult, registerScreen, route, answerNote }))
     .catch((error) => console.error("the other games' screens did not load:", error));

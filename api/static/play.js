@@ -6,6 +6,7 @@
 // typed here; the page's own engine checks a declaration or a bid as it is typed.  Loaded
 // by app.js after the first screen is ready.
 
+import { Advisor } from "./advisor.js";
 import { request } from "./client.js";
 import { Bid, DiceRules } from "./engine/dice.js";
 import { checkRaise as engineRaise } from "./engine/letters.js";
@@ -287,8 +288,10 @@ const play = {
     this.manage = h("details", { class: "more", id: this.id("manage"), hidden: true });
     this.leaveButton = h("button", { type: "button", class: "secondary", id: this.id("leave"),
       onclick: () => this.leave() }, "Leave this table on this phone");
+    this.advisor = new Advisor(app, this, { onUse: (move, view) => this.useAdvice(move, view) });
     this.board = h("div", { class: "table-board", id: this.id("board") },
-      this.over, this.status, this.ruling, this.handCard, this.actions, this.round, this.manage);
+      this.over, this.status, this.ruling, this.handCard, this.actions, this.round,
+      this.advisor.card, this.manage);
     this.roomView = h("div", { class: "table-board", id: this.id("room-view"), hidden: true },
       this.error, this.lobby, this.board, this.leaveButton);
   },
@@ -597,6 +600,7 @@ const play = {
     this.renderRound(view);
     this.renderRuling(view);
     this.renderManage(view);
+    this.advisor.render(view);
     this.leaveButton.textContent = view.phase === "over" ? "New table"
       : "Leave this table on this phone";
     delete this.leaveButton.dataset.armed;
@@ -646,11 +650,27 @@ const play = {
         "network (liars serve --host 0.0.0.0, then open that address here).") : null,
       h("h3", {}, `At the table (${view.players.length})`),
       this.seatList(view, false),
+      this.advisor.botControls(view),
       startButton,
       h("p", { class: "hint", id: this.id("start-why") }, view.you.host
         ? (enough ? "Everyone in? Start: no one joins after." : "Waiting for at least one more " +
           "player: they open this page and type the code, or scan the QR code.")
-        : `Waiting for ${host ? host.name : "the host"} to start the game.`));
+        : `Waiting for ${host ? host.name : "the host"} to start the game.`),
+      this.advisor.lobby(view));
+  },
+
+  /** A raise the advisor suggested, put in the move form (the player still sends it). */
+  useAdvice(move, view) {
+    if (view.game === "letters") {
+      this.words.value = move.words.join(", ");
+      this.words.dispatchEvent(new Event("input"));
+      this.words.focus();
+    } else {
+      this.quantity.value = String(move.quantity);
+      this.face.value = String(move.face);
+      this.checkBid();
+      this.quantity.focus();
+    }
   },
 
   renderOver(view) {

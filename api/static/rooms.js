@@ -142,6 +142,22 @@ export class Seat {
     this.offer(await api("POST", `${roomPath(this.code)}/start`, { token: this.token }));
   }
 
+  /** The host seats a computer player ({name, delay?}) in the lobby; the new view is passed on. */
+  async addBot(body) {
+    this.offer(await api("POST", `${roomPath(this.code)}/bots`, { body, token: this.token }));
+  }
+
+  /** The host allows the advisor for the table, or forbids it. */
+  async setAdvisor(allowed) {
+    this.offer(await api("POST", `${roomPath(this.code)}/advisor`, { body: { allowed },
+      token: this.token }));
+  }
+
+  /** The advisor's odds from this seat's own view: {last, suggestions} (when allowed). */
+  advice() {
+    return api("GET", `${roomPath(this.code)}/advice`, { token: this.token });
+  }
+
   /** Follow the room: its event stream, else (while the stream is down) polling. */
   open() {
     this.stopStream();

@@ -280,6 +280,20 @@ async function raiseRoute(body) {
   return { ...checkRaise(previous, declared, lex), lexicon: lex.name };
 }
 
+let oddsModule = null;
+
+/** POST /letters/odds and /dice/odds (api/odds.py), by engine/odds.js: Liars' Letters in a
+ * bundled lexicon (the default when none is named), searching within the API's budget. */
+async function oddsRoute(game, body) {
+  oddsModule ??= await import("./odds.js");
+  if (game === "dice") return oddsModule.diceAnswer(jsonBody(body, null));
+  body = jsonBody(body, oddsModule.LETTERS_FIELDS);
+  const seconds = () => Math.min(readBudget(get(body, "budget")) ?? CONFIG.SOLVER_BUDGET,
+    CONFIG.SOLVER_BUDGET_MAX);
+  return oddsModule.lettersAnswer({ ...body, lexicon: get(body, "lexicon") ??
+    CONFIG.DEFAULT_LEXICON }, { budget: seconds });
+}
+
 async function callRoute(body) {
   body = jsonBody(body, ["tiles", "lexicon", "tile_set", "budget", "declared", "call"]);
   const kind = string(body, "call", { required: true, maxLength: 40 });
@@ -325,6 +339,8 @@ const ROUTES = [
   [/^\/letters\/highest-sets$/, { POST: needsServer("every highest word set") }],
   [/^\/letters\/subwords$/, { POST: (body) => subwordsRoute(body) }],
   [/^\/letters\/compare$/, { POST: (body) => compareRoute(body) }],
+  [/^\/letters\/odds$/, { POST: (body) => oddsRoute("letters", body) }],
+  [/^\/dice\/odds$/, { POST: (body) => oddsRoute("dice", body) }],
   [/^\/letters\/raise$/, { POST: (body) => raiseRoute(body) }],
   [/^\/letters\/call$/, { POST: (body) => callRoute(body) }],
   [/^\/letters\/replay$/, { POST: needsServer("replaying a whole game") }],
