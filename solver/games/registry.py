@@ -100,7 +100,8 @@ class Replayer:
         illegal event, ``{"ok": false, "error", "event_index", "event", "state"}``
         with the state before it (plus the error's ``details``, if it has any:
         an undecided Liars' Letters call says what the referee knows).
-        Unreadable input raises a LiarsError.
+        Unreadable input raises a LiarsError: every event is read first, so an event
+        that cannot be read is refused even after an illegal one.
         """
         payload = _object(payload, {"rules", "players", "events"}, {"players"},
                           f"{self.name} replay")
@@ -112,9 +113,11 @@ class Replayer:
         if len(events) > MAX_EVENTS:
             raise LimitExceeded(f"{len(events)} events given; at most {MAX_EVENTS} are "
                                 f"accepted", field="events")
-        for index, event in enumerate(events):
+        actions = [self._read(event, index) for index, event in enumerate(events)]
+        for index, (event, action) in enumerate(zip(events, actions)):
             try:
-                action = self.game.read_action(event, field=f"events[{index}]")
+                if isinstance(action, IllegalMove):
+                    raise action
                 game.push(action)
             except IllegalMove as err:
                 return {"ok": False, "game": self.name, "error": _in_event(err, index).as_dict(),
@@ -123,6 +126,17 @@ class Replayer:
             except LiarsError as err:
                 raise _in_event(err, index)
         return {"ok": True, "game": self.name, "events": len(events), "state": game.to_dict()}
+
+    def _read(self, event, index: int):
+        """The action of one event, read before any is played: an unreadable event is a
+        bad request wherever it stands, even after an illegal move.  What reading finds
+        illegal (a joker discarded) is returned, to stop the replay at its turn."""
+        try:
+            return self.game.read_action(event, field=f"events[{index}]")
+        except IllegalMove as err:
+            return err
+        except LiarsError as err:
+            raise _in_event(err, index)
 
 
 class Checker(Replayer):
