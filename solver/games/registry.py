@@ -48,6 +48,7 @@ from .letters import LettersGame
 from .liarliar import LiarLiarGame
 from .poker import PokerGame
 from .post import PostGame
+from .schema import rules_object
 from .table import MAX_EVENTS
 
 
@@ -92,6 +93,11 @@ class Replayer:
     @functools.cached_property
     def replay_schema(self) -> dict:
         return self.game.replay_schema()
+
+    @property
+    def replay_refusals(self) -> list[dict]:
+        """What a replay the schema admits may still be refused with (the API's x-rules)."""
+        return [r.as_dict() for r in self.game.replay_refusals]
 
     def replay(self, payload: dict) -> dict:
         """Replay ``{"rules", "players", "events"}`` move by move.
@@ -151,7 +157,13 @@ class Checker(Replayer):
     def check_schema(self) -> dict:
         return {"type": "object", "required": list(self.game.check_required),
                 "additionalProperties": False,
-                "properties": {"rules": self.rules_type.schema(), **self.game.check_properties}}
+                "properties": {"rules": rules_object(self.rules_type),
+                               **self.game.check_properties}}
+
+    @property
+    def check_refusals(self) -> list[dict]:
+        """What a check the schema admits may still be refused with (the API's x-rules)."""
+        return [r.as_dict() for r in self.game.check_refusals]
 
     def check(self, payload: dict) -> dict:
         """A single claim checked against what was revealed (see ``check_schema``)."""
