@@ -296,8 +296,8 @@ _CLAIM_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the play g
 # The deck: 52 cards and two jokers, each card once.
 _DECK_REFUSAL = "cards the deck holds: each card once, two jokers"
 # A discard's rank; a joker is never four of a kind (the replay stops there).
-_DISCARDED = {"anyOf": [schema.rank(), {
-    "type": "string", "pattern": f"^[{schema.SPACE}]*{schema.no_case('joker')}[{schema.SPACE}]*$"}]}
+_DISCARDED = {"anyOf": [schema.rank(), {"type": "string", "pattern": schema.name_pattern(
+    ["joker"])}]}
 
 
 class LiarLiarGame(Game):
@@ -346,6 +346,8 @@ class LiarLiarGame(Game):
                                      "or its four cards"),
         Refusal(InvalidInput, "rank", "a discard names its rank or its four cards"),
         Refusal(InvalidCard, "cards", f"{_DECK_REFUSAL}; as many as the play's count"),
+        Refusal(InvalidInput, "cards", "a call turns the play over: its cards are given with "
+                                       "the play or with the call"),
         Refusal(LimitExceeded, "cards", "at most 54 cards a play or call, 4 a discard"))))
     check_required = ("claim", "cards")
     check_properties = {"claim": CLAIM_SCHEMA, "cards": schema.cards(MAX_PLAY)}

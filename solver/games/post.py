@@ -249,12 +249,11 @@ class TurnResult:
 
 # --- as the front ends describe it -----------------------------------------------------
 
-# A kind is a rank (7 to 14), or text: a rank, a card, or a phrase ("this is a queen").
+# A kind (read_kind) is a rank (7 to 14), or text: a rank, a card, or a phrase.
 _KIND = {"anyOf": [{"type": "integer", "minimum": min(KINDS), "maximum": max(KINDS)},
-                   schema.rank()["oneOf"][1], schema.card(),
-                   schema.phrase_or({}, "this is a queen")["oneOf"][0]],
+                   *schema.rank()["oneOf"][1:], schema.card(), schema.phrase("this is a queen")],
          "description": "A K Q J 10 9 8 7: a rank, a card or a phrase", "examples": ["Q"]}
-CLAIM_SCHEMA = {"anyOf": [*_KIND["anyOf"][1:], {
+CLAIM_SCHEMA = {"anyOf": [*_KIND["anyOf"], {
     "type": "object", "required": ["kind"], "properties": {"kind": _KIND}}],
     "examples": ["this is a queen"]}
 CALL_SCHEMA = {"oneOf": [{"type": "boolean"},

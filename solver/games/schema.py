@@ -144,8 +144,8 @@ def rules_object(rules_type) -> dict:
             properties[name.replace("_", "-")] = prop
             twice.append({"required": [name, name.replace("_", "-")]})
     schema = {**schema, "properties": properties}
-    if twice:  # one spelling of an option, not both
-        schema["not"] = {"anyOf": twice}
+    if twice:  # one spelling of an option, not both (of an object: null stays the defaults)
+        schema["not"] = {"type": "object", "anyOf": twice}
     return nullable(schema)
 
 
@@ -164,13 +164,16 @@ PLAYER = {"description": "who moves: one of the players; anyone (or anything) el
                          "at the table, and the replay stops there (\"ok\": false)"}
 
 
+def phrase(example: str) -> dict:
+    """A claim as said at the table: it holds a word (not only whitespace); its grammar
+    (solver.games.phrases) is a rule beside the schema."""
+    return {"type": "string", "minLength": 1, "maxLength": MAX_PHRASE, "pattern": VISIBLE,
+            "examples": [example], "description": "the claim as said at the table"}
+
+
 def phrase_or(structured: dict, example: str) -> dict:
-    """A claim: the phrase said at the table, or its structured form.  A phrase holds a
-    word (not only whitespace); its grammar (solver.games.phrases) is a rule beside the
-    schema."""
-    return {"oneOf": [{"type": "string", "minLength": 1, "maxLength": MAX_PHRASE,
-                       "pattern": VISIBLE, "examples": [example],
-                       "description": "the claim as said at the table"}, structured]}
+    """A claim: the phrase said at the table, or its structured form."""
+    return {"oneOf": [phrase(example), structured]}
 
 
 def replay_schema(rules: dict, seats: tuple[int, int], events: list[dict]) -> dict:
