@@ -1,9 +1,17 @@
-"""The OpenAPI 3 document, served at GET /api/v1/openapi.json.
+"""The OpenAPI document, served at GET /api/v1/openapi.json: the contract of the API.
 
 Hand-written per route below (plus the sister games' routes, generated from the
-:mod:`solver.games.registry` registry by :mod:`api.games`).  tests/test_api_openapi.py
-keeps it true: every flask route is documented with its methods, and every
-documented path exists.  Limits in the schemas come from the app's config.
+:mod:`solver.games.registry` registry by :mod:`api.games`), in JSON Schema 2020-12
+terms, and served as OpenAPI 3.0.3 (:mod:`api.openapi30` says why).  It says what the
+server takes: text fields have the patterns of what the library reads, null is given
+where it means "not given", and each operation's ``x-rules`` lists the refusals its
+schemas cannot state (:func:`rule`).  Limits in the schemas come from the app's config.
+
+Tests keep it true: every flask route is documented with its methods and every
+documented path exists (tests/test_api_openapi.py), every pattern admits exactly what
+the library reads (tests/test_openapi_patterns.py), each body field is refused exactly
+when the document says (tests/test_api_contract.py), and Schemathesis with every check
+finds nothing against a live server (tests/test_api_schemathesis.py).
 """
 
 from __future__ import annotations

@@ -6,6 +6,14 @@ these, so that a rules option is described once, where it is defined:
 >>> from solver.games.dice import DiceRules
 >>> rules_schema(DiceRules)["properties"]["faces"]
 {'type': 'integer', 'minimum': 2, 'maximum': 20, 'default': 6}
+
+The schemas say what the readers take, no more and no less: text has the pattern of
+what its reader reads (tiles, word sets, names, cards, ranks, numbers as digits), null
+is listed where a reader takes it for "not given".  What no schema can say (a letter's
+count in the tile set, a claim's grammar, a face above the table's) is a
+:class:`Refusal`, which a game lists beside its schemas.  An "integer" is a JSON number
+written without a fraction, as the readers take it: the API serves these schemas as
+OpenAPI 3.0, where that is what "integer" means.
 """
 
 from __future__ import annotations
