@@ -44,7 +44,7 @@ def _schema_name(name: str, kind: str) -> str:
 
 def document_extender(games: dict, prefix: str):
     """Adds each game's two operations (and their request schemas) to the document."""
-    from .openapi import error_responses, json_content, ref
+    from .openapi import error_responses, json_content, ref, with_rules
 
     def extend(document: dict) -> None:
         schemas = document["components"]["schemas"]
@@ -65,19 +65,22 @@ def document_extender(games: dict, prefix: str):
                 "event_index": {"type": "integer"},
                 "event": {"type": "object"}}}
         for name, game in games.items():
-            for kind, schema, example, result in (
-                    ("check", game.check_schema, game.CHECK_EXAMPLE, "GameCheckResult"),
-                    ("replay", game.replay_schema, game.REPLAY_EXAMPLE, "GameReplayResult")):
+            for kind, schema, example, result, refusals in (
+                    ("check", game.check_schema, game.CHECK_EXAMPLE, "GameCheckResult",
+                     game.check_refusals),
+                    ("replay", game.replay_schema, game.REPLAY_EXAMPLE, "GameReplayResult",
+                     game.replay_refusals)):
                 schemas[_schema_name(name, kind)] = schema
                 summary = (f"{game.title}: check one claim" if kind == "check"
                            else f"{game.title}: replay a whole game")
-                document["paths"][f"{prefix}/{name}/{kind}"] = {"post": {
-                    "summary": summary, "description": game.description, "tags": [name],
-                    "requestBody": {"required": True, "content": json_content(
-                        ref(_schema_name(name, kind)), example)},
-                    "responses": {"200": {"description": "OK",
-                                          "content": json_content(ref(result))},
-                                  **error_responses(400, 413, 422)}}}
+                op = {"summary": summary, "description": game.description, "tags": [name],
+                      "requestBody": {"required": True, "content": json_content(
+                          ref(_schema_name(name, kind)), example)},
+                      "responses": {"200": {"description": "OK",
+                                            "content": json_content(ref(result))},
+                                    **error_responses(400, 413, 415, 422)}}
+                document["paths"][f"{prefix}/{name}/{kind}"] = {
+                    "post": with_rules(op, refusals) if refusals else op}
     return extend
 
 

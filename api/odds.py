@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from solver.games.dice import BID_SCHEMA, DiceRules
+from solver.games.dice import BID_SCHEMA, MAX_FACES, DiceRules, dice_schema
 from solver.games.liarliar import CLAIM_SCHEMA as PLAY_SCHEMA
 from solver.games.poker import CLAIM_SCHEMA as HAND_SCHEMA
 from solver.games.poker import PokerRules
 from solver.games.post import CLAIM_SCHEMA as KIND_SCHEMA
 from solver.games.post import PostRules
-from solver.games.schema import CARDS, FACES
+from solver.games.schema import cards as cards_schema
 from solver.odds import dice, letters, liarliar, poker, post
 from solver.odds.payload import MAX_SAMPLES, MAX_SEED, MAX_SUGGESTIONS
 
@@ -108,7 +108,7 @@ def _schemas() -> dict:
         "ExactChance": chance, "Estimate": estimate,
         "LettersOdds": obj({
             "mine": {"type": "string", "description": "your tiles ('' for none)"},
-            "hidden": hidden, "declared": ref("WordSetInput"), "tile_set": ref("TileSetName"),
+            "hidden": hidden, "declared": ref("WordSet"), "tile_set": ref("TileSetName"),
             "lexicon": ref("LexiconName"), "budget": ref("Budget"), "limit": limit,
             "samples": samples, "seed": seed}, required=["mine", "hidden", "declared"]),
         "LettersOddsResult": obj({
@@ -124,7 +124,7 @@ def _schemas() -> dict:
                             "highest": {"oneOf": [ref("Estimate"), {"type": "null"}]}},
                            required=["exists", "highest"])},
             required=["exists", "highest", "suggestions", "advice"]),
-        "DiceOdds": obj({"mine": {**FACES, "description": "your dice"}, "hidden": hidden,
+        "DiceOdds": obj({"mine": {**dice_schema(MAX_FACES), "description": "your dice"}, "hidden": hidden,
                          "bid": BID_SCHEMA, "rules": DiceRules.schema(), "limit": limit},
                         required=["mine", "hidden", "bid"]),
         "DiceOddsResult": obj({
@@ -135,8 +135,8 @@ def _schemas() -> dict:
             "suggestions": {"type": "array", "items": obj(
                 {"bid": bid, "holds": ref("ExactChance")}, required=["bid", "holds"])}},
             required=["holds", "suggestions", "advice"]),
-        "PostOdds": obj({"mine": {**CARDS, "description": "your hand"},
-                         "face_up": {**CARDS, "description": "every face-up card"},
+        "PostOdds": obj({"mine": {**cards_schema(64), "description": "your hand"},
+                         "face_up": {**cards_schema(64), "description": "every face-up card"},
                          "claim": KIND_SCHEMA, "rules": PostRules.schema()},
                         required=["mine", "claim"]),
         "PostOddsResult": obj({
@@ -146,8 +146,8 @@ def _schemas() -> dict:
             "suggestion": obj({"call": {"enum": ["true", "false", None]},
                                "right": ref("ExactChance")}, required=["call", "right"])},
             required=["true", "false", "suggestion"]),
-        "LiarliarOdds": obj({"mine": {**CARDS, "description": "your hand"},
-                             "seen": {**CARDS, "description": "cards not in the play: "
+        "LiarliarOdds": obj({"mine": {**cards_schema(64), "description": "your hand"},
+                             "seen": {**cards_schema(64), "description": "cards not in the play: "
                                                               "yours in the pile, the "
                                                               "discarded fours"},
                              "claim": PLAY_SCHEMA,
@@ -160,7 +160,7 @@ def _schemas() -> dict:
             "certainly": {"enum": ["lie", "true", None]},
             "suggestion": obj({"call_liar": {"type": "boolean"}}, required=["call_liar"])},
             required=["true", "lie", "certainly", "suggestion"]),
-        "PokerOdds": obj({"mine": {**CARDS, "description": "your cards, with suits"},
+        "PokerOdds": obj({"mine": {**cards_schema(64), "description": "your cards, with suits"},
                           "hidden": hidden, "claim": HAND_SCHEMA,
                           "rules": PokerRules.schema(), "limit": limit, "samples": samples,
                           "seed": seed}, required=["mine", "hidden", "claim"]),

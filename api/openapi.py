@@ -1,18 +1,31 @@
-"""The OpenAPI 3 document, served at GET /api/v1/openapi.json.
+"""The OpenAPI document, served at GET /api/v1/openapi.json: the contract of the API.
 
 Hand-written per route below (plus the sister games' routes, generated from the
-:mod:`solver.games.registry` registry by :mod:`api.games`).  tests/test_api_openapi.py
-keeps it true: every flask route is documented with its methods, and every
-documented path exists.  Limits in the schemas come from the app's config.
+:mod:`solver.games.registry` registry by :mod:`api.games`), in JSON Schema 2020-12
+terms, and served as OpenAPI 3.0.3 (:mod:`api.openapi30` says why).  It says what the
+server takes: text fields have the patterns of what the library reads, null is given
+where it means "not given", and each operation's ``x-rules`` lists the refusals its
+schemas cannot state (:func:`rule`).  Limits in the schemas come from the app's config.
+
+Tests keep it true: every flask route is documented with its methods and every
+documented path exists (tests/test_api_openapi.py), every pattern admits exactly what
+the library reads (tests/test_openapi_patterns.py), each body field is refused exactly
+when the document says (tests/test_api_contract.py), and Schemathesis with every check
+finds nothing against a live server (tests/test_api_schemathesis.py).
 """
 
 from __future__ import annotations
 
+import functools
+import unicodedata
+
 from flask import Blueprint, Flask, current_app, jsonify
 
+from solver.games import schema
 from solver.games.registry import LETTERS
 from solver.search.alternatives import MAX_LISTED
 from solver.search.budget import MAX_BUDGET
+from solver.search.budget import MAX_BUDGET_TEXT as BUDGET_TEXT_LENGTH
 from solver.words.lexicon import MAX_WORD_LENGTH as MAX_QUERY_LENGTH
 from solver.words.lexicon import lexicon_names
 from solver.words.queries import (
@@ -26,7 +39,37 @@ from solver.words.queries import (
 from solver.words.tiles import TILE_SETS
 from solver.words.wordset import MAX_WORD_LENGTH, MAX_WORDS
 
+from .inputs import MAX_NAME_LENGTH
+from .openapi30 import downgrade_document
+
 bp = Blueprint("openapi", __name__)
+
+
+@functools.cache
+def decimal_digit() -> str:
+    """A pattern class for one decimal digit of any script (Unicode category Nd), which
+    Python's re reads as \\d and float() reads as a digit: read_budget takes them."""
+    ranges, start = [], None
+    for code in range(0x110001):
+        digit = code <= 0x10FFFF and unicodedata.category(chr(code)) == "Nd"
+        if digit and start is None:
+            start = code
+        elif not digit and start is not None:
+            ranges.append((start, code - 1))
+            start = None
+    return "[" + "".join(f"{_char(a)}-{_char(b)}" for a, b in ranges) + "]"
+
+
+def _char(code: int) -> str:
+    # ECMA-262 has no \\U escape: a character past the BMP stands for itself
+    return f"\\u{code:04x}" if 0x80 <= code <= 0xFFFF else chr(code)
+
+
+def budget_text() -> str:
+    """The pattern of a budget written as text: a plain decimal number, spaces around it
+    (read_budget: strip, then [+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?)."""
+    space, d = f"[{schema.SPACE}]", decimal_digit()
+    return (f"^{space}*[+-]?(?:{d}+(?:\\.{d}*)?|\\.{d}+)(?:[eE][+-]?{d}+)?{space}*$")
 
 
 def ref(name: str) -> dict:
@@ -45,6 +88,7 @@ def error_responses(*statuses: int) -> dict:
                  "character, too many tiles for the tile set, unknown field",
             404: "No such endpoint", 405: "Method not allowed",
             413: "A limit exceeded: body size, tiles to solve, words per set, word length",
+            415: "The body was not sent as application/json (unsupported_media_type)",
             422: "Readable but not allowed by the rules"}
     return {str(s): {"description": text[s], "content": json_content(ref("Error"))}
             for s in statuses}
@@ -53,7 +97,7 @@ def error_responses(*statuses: int) -> dict:
 def operation(summary: str, response: dict, *, body: dict | None = None,
               example=None, errors=(400, 413), description: str | None = None,
               tag: str = "letters", parameters: list | None = None,
-              response_example=None) -> dict:
+              response_example=None, rules=()) -> dict:
     op = {"summary": summary, "tags": [tag],
           "responses": {"200": {"description": "OK",
                                 "content": json_content(response, response_example)},
@@ -64,7 +108,54 @@ def operation(summary: str, response: dict, *, body: dict | None = None,
         op["parameters"] = parameters
     if body is not None:
         op["requestBody"] = {"required": True, "content": json_content(body, example)}
+        op["responses"].update(error_responses(415))
+    if rules:
+        with_rules(op, rules)
     return op
+
+
+# The OpenAPI extension listing what a schema cannot state (a sum across a list's items,
+# a letter's count in a tile set, a claim's grammar, a move's legality): a request the
+# schema admits may still be refused, but only so.
+RULES = "x-rules"
+
+
+def rule(status: int, code: str, field: str, text: str) -> dict:
+    """One refusal beyond the schema: its status and error code, the error's field (a
+    regular expression the whole field matches) and the rule, in words."""
+    return {"status": status, "code": code, "field": field, "rule": text}
+
+
+def with_rules(op: dict, rules) -> dict:
+    """Add refusals beyond the schema to an operation, each status documented."""
+    op.setdefault(RULES, []).extend(rules)
+    for status in sorted({r["status"] for r in rules}):
+        op["responses"].setdefault(str(status), error_responses(status)[str(status)])
+    return op
+
+
+def tile_rules(config, field: str = "tiles") -> list[dict]:
+    rules = [rule(400, "too_many_tiles", field, "no more of a letter than the tile set "
+                                                "holds (scrabble: 1 Q, 12 E, ...)")]
+    if config["MAX_SOLVE_TILES"] < max(ts.size for ts in TILE_SETS.values()):
+        rules.append(rule(413, "limit_exceeded", field, f"at most "
+                                                        f"{config['MAX_SOLVE_TILES']} tiles "
+                                                        f"to solve"))
+    return rules
+
+
+def budget_rules(field: str = "budget") -> list[dict]:
+    return [rule(400, "invalid_input", field, f"a budget is from 0 to {MAX_BUDGET:g} "
+                                              f"seconds, and its text is at most "
+                                              f"{BUDGET_TEXT_LENGTH} characters once "
+                                              f"stripped")]
+
+
+def word_set_rules(field: str) -> list[dict]:
+    return [rule(400, "invalid_word_set", field, "a list of words holds at least one word "
+                                                 "in all its items"),
+            rule(413, "limit_exceeded", field, f"a list of words holds at most {MAX_WORDS} "
+                                               f"words in all its items")]
 
 
 def obj(properties: dict, required=(), additional: bool = False) -> dict:
@@ -133,6 +224,17 @@ def letters_replay_result() -> dict:
                required=["ok", "game", "state"])
 
 
+def letters_replay_request() -> dict:
+    """The library's replay schema, with the rules this server reads itself: a bundled
+    lexicon's name and a budget as every solve here takes it (api/letters.py)."""
+    replay = LETTERS.replay_schema
+    rules = replay["properties"]["rules"]
+    rules = {**rules, "properties": {**rules["properties"],
+                                     "lexicon": schema.nullable(ref("LexiconName")),
+                                     "budget": ref("Budget")}}
+    return {**replay, "properties": {**replay["properties"], "rules": rules}}
+
+
 def schemas(config) -> dict:
     max_tiles = config["MAX_SOLVE_TILES"]
     words = {"type": "array", "items": {"type": "string"}}
@@ -149,35 +251,50 @@ def schemas(config) -> dict:
                       "description": "the request field it came from, if any"},
         }, required=["code", "message", "field"]),
         "Error": obj({"error": ref("ErrorBody")}, required=["error"]),
-        "LettersReplay": LETTERS.replay_schema,
+        "LettersReplay": letters_replay_request(),
         "LettersReplayResult": letters_replay_result(),
-        "WordSetInput": {
-            "description": f"a word set: a list of words, or one string like 'big, g, er' "
-                           f"(words separated by spaces, commas, semicolons or plus signs); "
-                           f"at most {MAX_WORDS} words of at most "
-                           f"{MAX_WORD_LENGTH} letters A-Z",
-            "oneOf": [{"type": "string", "examples": ["big, g, er"]},
-                      {"type": "array", "items": {"type": "string"}, "maxItems": MAX_WORDS,
-                       "examples": [["big", "g", "er"]]}]},
-        "Tiles": {"type": "string", "examples": ["ABEGIRR"],
-                  "description": f"revealed tiles, case-insensitive; spaces, commas and "
-                                 f"hyphens are ignored; no more of a letter than the tile set "
-                                 f"holds, and at most {max_tiles} tiles to solve"},
-        "LexiconName": {"type": "string", "enum": lexicon_names(),
-                        "description": f"a bundled lexicon (default "
-                                       f"{config['DEFAULT_LEXICON']}); never a file path"},
-        "TileSetName": {"type": "string", "enum": sorted(TILE_SETS),
-                        "description": "the physical tile set (default scrabble)"},
-        "Budget": {"oneOf": [{"type": "number", "minimum": 0, "maximum": MAX_BUDGET},
-                             {"type": "string", "pattern": r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)"
-                                                           r"([eE][+-]?\d+)?\s*$"}],
-                   "description": f"seconds the solver may spend, 0 to {MAX_BUDGET:g}, as a "
-                                  f"number or its text (the same budgets as the CLI's "
-                                  f"--budget; anything else is invalid_input on 'budget'); "
-                                  f"0 proves only what is quick. Default "
-                                  f"{config['SOLVER_BUDGET']}, used at most "
-                                  f"{config['SOLVER_BUDGET_MAX']}; past it the answer has "
-                                  f"\"proven\": false and \"stopped\": \"budget\""},
+        "WordSet": schema.word_set(
+            letters_only=True,
+            description=f"a word set: one string like 'big, g, er' (words separated by "
+                        f"whitespace, commas, semicolons or plus signs) or a list of such "
+                        f"strings; at least one and at most {MAX_WORDS} words in all, each "
+                        f"of at most {MAX_WORD_LENGTH} letters A-Z in any case"),
+        "Play": schema.word_set(
+            letters_only=False,
+            description=f"a play to judge, written as a word set (see WordSet) but of any "
+                        f"characters: a word that is not letters A-Z is simply not "
+                        f"acceptable; at least one and at most {MAX_WORDS} words in all, "
+                        f"each of at most {MAX_WORD_LENGTH} characters"),
+        "Tiles": {**schema.tiles(), "examples": ["ABEGIRR"],
+                  "description": f"revealed tiles, letters A-Z in any case; spaces, tabs, "
+                                 f"commas and hyphens are ignored; no more of a letter than "
+                                 f"the tile set holds, and at most {max_tiles} tiles to "
+                                 f"solve"},
+        "LexiconName": {
+            "type": "string", "maxLength": MAX_NAME_LENGTH,
+            "pattern": schema.name_pattern(lexicon_names(), empty=True),
+            "examples": [config["DEFAULT_LEXICON"]],
+            "description": f"a bundled lexicon: {', '.join(lexicon_names())}, in any case, "
+                           f"spaces around it ignored; \"\" (in a body also null) or absent: "
+                           f"the default ({config['DEFAULT_LEXICON']}); never a file path"},
+        "TileSetName": {
+            "type": "string", "maxLength": MAX_NAME_LENGTH,
+            "pattern": schema.name_pattern(sorted(TILE_SETS), empty=True),
+            "examples": ["scrabble"],
+            "description": f"the physical tile set: {', '.join(sorted(TILE_SETS))}, in any "
+                           f"case, spaces around it ignored; \"\", null or absent: "
+                           f"scrabble"},
+        "Budget": schema.nullable({
+            "oneOf": [{"type": "number", "minimum": 0, "maximum": MAX_BUDGET},
+                      {"type": "string", "pattern": budget_text()}],
+            "description": f"seconds the solver may spend, 0 to {MAX_BUDGET:g}, as a "
+                           f"number or its text (at most {BUDGET_TEXT_LENGTH} characters "
+                           f"once stripped; decimal digits of any script, as Python reads "
+                           f"them): the same budgets as the CLI's --budget; anything else "
+                           f"is invalid_input on 'budget'. 0 proves only what is quick. "
+                           f"Null or absent: {config['SOLVER_BUDGET']}; used at most "
+                           f"{config['SOLVER_BUDGET_MAX']}; past it the answer has "
+                           f"\"proven\": false and \"stopped\": \"budget\""}),
         "Stopped": {"type": ["string", "null"], "enum": ["budget", "size", None],
                     "description": "why the answer is not proven or not complete: "
                                    "\"budget\" (out of time: a larger budget may help) or "
@@ -205,17 +322,26 @@ def schemas(config) -> dict:
 
 
 def paths(config) -> dict:
-    solve_fields = {"tiles": ref("Tiles"), "lexicon": ref("LexiconName"),
-                    "tile_set": ref("TileSetName"), "budget": ref("Budget")}
+    lexicon = schema.nullable(ref("LexiconName"))  # in a body, null is the default too
+    solve_fields = {"tiles": ref("Tiles"), "lexicon": lexicon,
+                    "tile_set": schema.nullable(ref("TileSetName")), "budget": ref("Budget")}
+    solve_rules = [*tile_rules(config), *budget_rules()]
     words = {"type": "array", "items": {"type": "string"}}
     lexicon_query = {"name": "lexicon", "in": "query", "required": False,
                      "schema": ref("LexiconName")}
+    gap = f"[{schema.SPACE},;+]"
+
+    def limit(high: int, text: str) -> dict:
+        # the HTTP layer's whole numbers (api.inputs.integer): 20.0 is 20, null the default
+        return schema.nullable({"type": "number", "multipleOf": 1, "minimum": 0,
+                                "maximum": high, "description": text})
     return {
         "/healthz": {"get": operation(
             "Liveness", obj({"status": {"type": "string", "enum": ["ok"]},
                              "default_lexicon": {"type": "string"}}, required=["status"]),
             errors=(), tag="meta")},
-        "/": {"get": {"summary": "The phone page (api/static/index.html)", "tags": ["meta"],
+        "/": {"get": {"summary": "The phone page (api/static/index.html; its file's address "
+                                 "/static/index.html redirects here)", "tags": ["meta"],
                       "responses": {"200": {"description": "HTML",
                                             "content": {"text/html": {"schema": {
                                                 "type": "string"}}}},
@@ -239,9 +365,10 @@ def paths(config) -> dict:
             "Judge a whole play: acceptable or not",
             obj({"acceptable": {"type": "boolean"}, "lexicon": {"type": "string"}},
                 required=["acceptable", "lexicon"]),
-            body=obj({"words": ref("WordSetInput"), "lexicon": ref("LexiconName")},
+            body=obj({"words": ref("Play"), "lexicon": lexicon},
                      required=["words"]),
             example={"words": ["big", "g", "er"], "lexicon": "twl06"},
+            rules=word_set_rules("words"),
             response_example={"acceptable": True, "lexicon": "twl06"},
             description="Word-judge convention: one verdict for the whole play, never which "
                         "word failed. A single letter is always a word; a word with a "
@@ -253,8 +380,15 @@ def paths(config) -> dict:
             obj({"word": {"type": "string"}, "valid": {"type": "boolean"},
                  "lexicon": {"type": "string"}}, required=["word", "valid", "lexicon"]),
             parameters=[{"name": "word", "in": "path", "required": True,
-                         "schema": {"type": "string", "maxLength": MAX_WORD_LENGTH}},
+                         "description": f"one word of at most {MAX_WORD_LENGTH} "
+                                        f"characters, whitespace, commas, semicolons or "
+                                        f"plus signs around it ignored; a '/' makes the "
+                                        f"path another (404)",
+                         "schema": {"type": "string",
+                                    "pattern": f"^{gap}*[^{schema.SPACE},;+/]"
+                                               f"{{1,{MAX_WORD_LENGTH}}}{gap}*$"}},
                         lexicon_query],
+            errors=(400, 404, 413),
             response_example={"word": "bigger", "valid": True, "lexicon": "twl06"},
             description="A word with a character that is not a letter A-Z is not valid "
                         "(200, valid false), as the judge rules; text that is no word or "
@@ -266,7 +400,7 @@ def paths(config) -> dict:
         "/api/v1/letters/highest": {"post": operation(
             "The highest possible word set of the tiles", ref("Solution"),
             body=obj(solve_fields, required=["tiles"]),
-            example={"tiles": "ABEGIRR"},
+            example={"tiles": "ABEGIRR"}, rules=solve_rules,
             response_example={"tiles": "ABEGIRR", "lexicon": "twl06", "shape": [5, 2],
                               "words": ["giber", "ar"], "proven": True,
                               "stopped": None, "upper_bound": [5, 2],
@@ -292,11 +426,10 @@ def paths(config) -> dict:
                 required=["shape", "count", "count_is_exact", "proven", "stopped",
                           "upper_bound", "sets"]),
             body=obj({**solve_fields,
-                      "limit": {"type": "integer", "minimum": 0, "maximum": MAX_LISTED,
-                                "description": "sets listed, at most (default 20); count "
-                                               "is always the total"}},
+                      "limit": limit(MAX_LISTED, "sets listed, at most (default 20); count "
+                                                 "is always the total")},
                      required=["tiles"]),
-            example={"tiles": "ABEGIRR", "limit": 3},
+            example={"tiles": "ABEGIRR", "limit": 3}, rules=solve_rules,
             response_example={"tiles": "ABEGIRR", "tile_set": "scrabble", "lexicon": "twl06",
                               "shape": [5, 2], "count": 4, "count_is_exact": True,
                               "proven": True, "stopped": None, "upper_bound": [5, 2],
@@ -309,24 +442,24 @@ def paths(config) -> dict:
                  "lexicon": {"type": "string"}, "count": {"type": "integer"},
                  "words": words, "truncated": {"type": "boolean"}},
                 required=["tiles", "lexicon", "count", "words", "truncated"]),
-            body=obj({"tiles": ref("Tiles"), "lexicon": ref("LexiconName"),
-                      "tile_set": ref("TileSetName"),
-                      "limit": {"type": "integer", "minimum": 0,
-                                "maximum": config["SUBWORDS_LIMIT_MAX"],
-                                "description": f"at most this many words listed (default "
-                                               f"{config['SUBWORDS_LIMIT']}); count is "
-                                               f"always the total"}},
+            body=obj({"tiles": ref("Tiles"), "lexicon": lexicon,
+                      "tile_set": schema.nullable(ref("TileSetName")),
+                      "limit": limit(config["SUBWORDS_LIMIT_MAX"],
+                                     f"at most this many words listed (default "
+                                     f"{config['SUBWORDS_LIMIT']}); count is always the "
+                                     f"total")},
                      required=["tiles"]),
-            example={"tiles": "ABEGIRR", "limit": 10})},
+            example={"tiles": "ABEGIRR", "limit": 10}, rules=tile_rules(config))},
         "/api/v1/letters/compare": {"post": operation(
             "Which of two word sets is higher, or equal",
             obj({"result": {"type": "integer", "enum": [1, 0, -1]},
                  "higher": {"type": "string", "enum": ["a", "b", "equal"]},
                  "a": words, "a_shape": shape(), "b": words, "b_shape": shape()},
                 required=["result", "higher", "a_shape", "b_shape"]),
-            body=obj({"a": ref("WordSetInput"), "b": ref("WordSetInput")},
+            body=obj({"a": ref("WordSet"), "b": ref("WordSet")},
                      required=["a", "b"]),
             example={"a": "bigger", "b": "big, g, er"},
+            rules=[*word_set_rules("a"), *word_set_rules("b")],
             description="Ranks by shape (word lengths high to low, compared "
                         "lexicographically); does not check the words against a lexicon.")},
         "/api/v1/letters/raise": {"post": operation(
@@ -337,11 +470,15 @@ def paths(config) -> dict:
                  "previous_shape": {**shape(), "type": ["array", "null"]},
                  "lexicon": {"type": "string"}},
                 required=["legal", "reason", "declared", "declared_shape", "lexicon"]),
-            body=obj({"previous": {"oneOf": [ref("WordSetInput"), {"type": "null"}]},
-                      "declared": ref("WordSetInput"), "lexicon": ref("LexiconName")},
+            body=obj({"previous": {"anyOf": [ref("WordSet"), {"const": ""}, {"type": "null"}],
+                                   "description": "absent, null, \"\" or []: the first "
+                                                  "declaration of a round"},
+                      "declared": ref("WordSet"), "lexicon": lexicon},
                      required=["declared"]),
             example={"previous": "it, is, so", "declared": "big"},
-            description="previous absent or null: the first declaration of a round.")},
+            rules=[*word_set_rules("previous"), *word_set_rules("declared")],
+            description="previous absent, null, \"\" or []: the first declaration of a "
+                        "round.")},
         "/api/v1/letters/call": {"post": operation(
             "Rule a \"bullshit\" or \"exact\" call on the last declaration",
             obj({"call": {"type": "string", "enum": ["bullshit", "exact"]},
@@ -370,10 +507,15 @@ def paths(config) -> dict:
                  "lexicon": {"type": "string"}},
                 required=["call", "exists", "decided", "ruling", "reason", "is_highest",
                           "highest", "highest_shape", "proven", "stopped", "upper_bound"]),
-            body=obj({**solve_fields, "declared": ref("WordSetInput"),
-                      "call": {"type": "string", "enum": ["bullshit", "exact"]}},
+            body=obj({**solve_fields, "declared": ref("WordSet"),
+                      "call": {"type": "string", "maxLength": 40,
+                               "pattern": schema.name_pattern(["bullshit", "exact"]),
+                               "examples": ["exact"],
+                               "description": "bullshit or exact, in any case, spaces "
+                                              "around it ignored"}},
                      required=["tiles", "declared", "call"]),
             example={"tiles": "ABEGIRR", "declared": "giber, ar", "call": "exact"},
+            rules=[*solve_rules, *word_set_rules("declared")],
             description="A ruling is decided only from proof. Cheap proofs hold whatever "
                         "the budget (0 included): whether the set exists, that a set "
                         "leaving tiles unused is not the highest, that a known higher set "
@@ -392,6 +534,7 @@ def paths(config) -> dict:
         "/api/v1/letters/replay": {"post": operation(
             "Replay a whole Liars' Letters game, move by move", ref("LettersReplayResult"),
             body=ref("LettersReplay"), example=LETTERS.REPLAY_EXAMPLE, errors=(400, 413),
+            rules=[*LETTERS.replay_refusals, *budget_rules(r"rules\.budget")],
             description=LETTERS.description + " An illegal event answers 200 with \"ok\": "
                         "false, its event_index and why; rules.lexicon is a bundled lexicon; "
                         f"rules.budget is capped at {config['SOLVER_BUDGET_MAX']} s (default "
@@ -400,21 +543,69 @@ def paths(config) -> dict:
 
 
 def word_query_operation() -> dict:
-    """GET /api/v1/words: the dictionary queries of solver/words/queries.py (api/words.py)."""
-    def text(name, description, example=None):
-        schema = {"type": "string", "maxLength": MAX_PATTERN_CHARACTERS}
+    """GET /api/v1/words: the dictionary queries of solver/words/queries.py (api/words.py).
+
+    The query string is one object (style form, explode: each property is a part), so
+    that the schema can say what the parts say together: at most one of anagram, pattern
+    and hooks, and something to look for."""
+    spaces = "[ \\t]"  # what a query's letters may have between them (queries.IGNORED)
+    space = f"[{schema.SPACE}]"
+
+    def text(pattern: str, description: str, example=None) -> dict:
+        part = {"type": "string", "pattern": pattern, "description": description}
         if example:
-            schema["examples"] = [example]
-        return {"name": name, "in": "query", "required": False, "description": description,
-                "schema": schema}
+            part["examples"] = [example]
+        return part
 
-    def whole(name, description, low, high, default=None):
-        schema = {"type": "integer", "minimum": low, "maximum": high}
+    def letters(most: int, least: int = 0) -> str:
+        return f"^{spaces}*(?:[A-Za-z]{spaces}*){{{least},{most}}}$"
+
+    def whole(low: int, high: int, description: str, default=None) -> dict:
+        part = {"type": "integer", "minimum": low, "maximum": high,
+                "description": description}
         if default is not None:
-            schema["default"] = default
-        return {"name": name, "in": "query", "required": False, "description": description,
-                "schema": schema}
+            part["default"] = default
+        return part
 
+    blank, letter = f"\\?{spaces}*", f"[A-Za-z]{spaces}*"
+    parts = {
+        "anagram": text(f"^{spaces}*(?:{letter}(?:{letter})*(?:{blank}(?:{letter})*)"
+                        f"{{0,{MAX_BLANKS}}}|{blank}(?:{letter})*(?:{blank}(?:{letter})*)"
+                        f"{{0,{MAX_BLANKS - 1}}})$",
+                        f"words of exactly these letters; ? is a blank (at most {MAX_BLANKS}); "
+                        f"with min or max, the sub-anagrams of those lengths; at most "
+                        f"{MAX_QUERY_LENGTH} letters and blanks", "RETAINS?"),
+        "pattern": text(f"^{space}*(?:[A-Za-z?*]|\\[\\^?[A-Za-z]+\\])+{space}*$",
+                        f"words matching: ? one letter, * any run (or none), [AEI] one of "
+                        f"these, [^AEI] none of these; at most {MAX_PATTERN_CHARACTERS} "
+                        f"characters, and no longer than the lexicon's longest word", "B?G*"),
+        "hooks": text(letters(MAX_QUERY_LENGTH - 1, 1), "the letters that make this word "
+                                                        "one letter longer, front and back, "
+                                                        "each with its word", "ARE"),
+        "min": whole(1, MAX_QUERY_LENGTH, "words of at least this many letters"),
+        "max": whole(1, MAX_QUERY_LENGTH, "words of at most this many letters (not below "
+                                          "min)"),
+        "starts": text(letters(MAX_QUERY_LENGTH), "words starting with these letters"),
+        "ends": text(letters(MAX_QUERY_LENGTH), "words ending with these letters"),
+        "contains": text(letters(MAX_QUERY_LENGTH), "words using these letters (a repeated "
+                                                    "letter as often)"),
+        "order": {"type": "string", "pattern": schema.name_pattern(ORDERS),
+                  "default": ORDERS[0], "examples": [ORDERS[0]],
+                  "description": "longest first then alphabetically, or alphabetically"},
+        "limit": whole(0, MAX_LIMIT, "words on this page, at most", DEFAULT_LIMIT),
+        "offset": whole(0, MAX_OFFSET, "words skipped before this page", 0),
+        "lexicon": ref("LexiconName")}
+    a_letter = {"pattern": "[A-Za-z]"}  # a filter given empty (or only spaces) is no filter
+    query = {
+        "type": "object", "properties": parts, "additionalProperties": False,
+        "not": {"anyOf": [{"required": [a, b]} for a, b in
+                          (("anagram", "pattern"), ("anagram", "hooks"), ("pattern", "hooks"))]},
+        "anyOf": [*({"required": [kind]} for kind in ("anagram", "pattern", "hooks", "min",
+                                                        "max")),
+                  *({"required": [name], "properties": {name: a_letter}}
+                    for name in ("starts", "ends", "contains"))],
+        "description": "one of anagram, pattern or hooks, and any filters (or filters "
+                       "alone); each part at most once"}
     hooked = {"type": "array", "items": obj({"letter": {"type": "string"},
                                             "word": {"type": "string"}},
                                            required=["letter", "word"])}
@@ -435,26 +626,9 @@ def word_query_operation() -> dict:
         required=["query", "lexicon", "count", "offset", "limit", "order", "words"])
     return operation(
         "Dictionary queries for study: anagrams, patterns, hooks, filters", answer,
-        parameters=[
-            text("anagram", f"words of exactly these letters; ? is a blank (at most "
-                            f"{MAX_BLANKS}); with min or max, the sub-anagrams of those "
-                            f"lengths", "RETAINS?"),
-            text("pattern", "words matching: ? one letter, * any run (or none), [AEI] one "
-                            "of these, [^AEI] none of these", "B?G*"),
-            text("hooks", "the letters that make this word one letter longer, front and "
-                          "back, each with its word", "ARE"),
-            whole("min", "words of at least this many letters", 1, MAX_QUERY_LENGTH),
-            whole("max", "words of at most this many letters", 1, MAX_QUERY_LENGTH),
-            text("starts", "words starting with these letters"),
-            text("ends", "words ending with these letters"),
-            text("contains", "words using these letters (a repeated letter as often)"),
-            {"name": "order", "in": "query", "required": False,
-             "schema": {"type": "string", "enum": list(ORDERS), "default": ORDERS[0]},
-             "description": "longest first then alphabetically, or alphabetically"},
-            whole("limit", "words on this page, at most", 0, MAX_LIMIT, DEFAULT_LIMIT),
-            whole("offset", "words skipped before this page", 0, MAX_OFFSET, 0),
-            {"name": "lexicon", "in": "query", "required": False,
-             "schema": ref("LexiconName")}],
+        parameters=[{"name": "query", "in": "query", "required": True, "style": "form",
+                     "explode": True, "schema": query,
+                     "description": "the query's parts, each a part of the query string"}],
         response_example={"query": {"pattern": "B?G*", "max": 3}, "lexicon": "twl06",
                           "count": 5, "offset": 0, "limit": 100, "order": "longest",
                           "words": ["bag", "beg", "big", "bog", "bug"]},
@@ -464,14 +638,21 @@ def word_query_operation() -> dict:
                     "so is an unclosed '[', an empty pattern, a pattern longer than the "
                     "longest word, more than two blanks, a limit out of range. Work per "
                     "request is bounded: at most one pass over the lexicon and a sort.",
-        errors=(400,), tag="words")
+        errors=(400,), tag="words",
+        rules=[rule(400, "invalid_query", "anagram", f"at most {MAX_QUERY_LENGTH} letters "
+                                                     f"and blanks"),
+               rule(400, "invalid_query", "pattern", f"at most {MAX_PATTERN_CHARACTERS} "
+                                                     f"characters, no longer than the "
+                                                     f"lexicon's longest word, and a [^...] "
+                                                     f"leaves a letter"),
+               rule(400, "invalid_query", "min", "min is at most max")])
 
 
 def build_document(app: Flask) -> dict:
     """The whole document for this app (its limits, and the games it serves)."""
     config = app.config
     document = {
-        "openapi": "3.1.0",
+        "openapi": "3.1.0",  # written in 2020-12 terms, served as 3.0.3 (api/openapi30.py)
         "info": {"title": "Liars' Letters referee API", "version": "1",
                  "description": "Referees Liars' Letters and its sister bluffing games. "
                                 "JSON in and out; every error is "
@@ -483,13 +664,25 @@ def build_document(app: Flask) -> dict:
                                 f"word, solver budget {config['SOLVER_BUDGET_MAX']} s. "
                                 "Bodies must be application/json (else 415); the Host must "
                                 "name this server (else 421); a busy solver pool answers "
-                                "503 with Retry-After, the only 5xx on purpose."},
+                                "503 with Retry-After, the only 5xx on purpose. An integer "
+                                "is a JSON number written without a fraction (8, not "
+                                "8.0). A request its schema admits may still be refused, "
+                                "but only as its operation's x-rules say: each entry is a "
+                                "status, an error code, the field (a regular expression "
+                                "the whole field matches) and the rule a schema cannot "
+                                "state."},
         "paths": paths(config),
         "components": {"schemas": schemas(config)},
     }
     for extend in app.extensions.get("liars_openapi", []):
         extend(document)
-    return document
+    limit = config["MAX_CONTENT_LENGTH"]
+    for item in document["paths"].values():
+        for op in item.values():
+            if "requestBody" in op and limit is not None:
+                with_rules(op, [rule(413, "body_too_large", "body",
+                                     f"a body is at most {limit} bytes")])
+    return downgrade_document(document)
 
 
 @bp.get("/openapi.json")

@@ -38,7 +38,6 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 TARGET_P99_MS = 300.0

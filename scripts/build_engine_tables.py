@@ -9,7 +9,7 @@ tests/test_engine_tables.py fails when the committed file is stale.
 
     python scripts/build_engine_tables.py [--out api/static/engine/tables.js]
 
-A few vocabularies are private to their module (``phrases._FILLERS``); this script reads
+A few vocabularies are private to their module (``phrases.FILLERS``); this script reads
 them where they are, as data, and the generated file says where each came from.
 """
 
@@ -108,17 +108,17 @@ def tables() -> dict[str, tuple[str, dict]]:
                       ("NUMBER", "ARTICLE", "RANK", "HAND", "SUIT", "JOKER", "WORD", "FILLER")},
             "HANDS": phrases.HANDS, "HAND_SIZES": phrases.HAND_SIZES,
             "LOWEST_TOP": phrases.LOWEST_TOP,
-            "NUMBER_WORDS": phrases._NUMBER_WORDS,
-            "RANK_WORDS": list(phrases._RANK_WORDS.items()),
-            "HAND_SYNONYMS": list(phrases._HAND_SYNONYMS.items()),
-            "SUITS": list(phrases._SUITS.items()),
-            "WORDS": phrases._WORDS, "FILLERS": phrases._FILLERS,
-            "BY_COUNT": phrases._BY_COUNT, "EXAMPLE_RANKS": phrases._EXAMPLE_RANKS}),
+            "NUMBER_WORDS": phrases.NUMBER_WORDS,
+            "RANK_WORDS": list(phrases.RANK_WORDS.items()),
+            "HAND_SYNONYMS": list(phrases.HAND_SYNONYMS.items()),
+            "SUITS": list(phrases.SUIT_WORDS.items()),
+            "WORDS": phrases.HAND_WORDS, "FILLERS": phrases.FILLERS,
+            "BY_COUNT": phrases.BY_COUNT, "EXAMPLE_RANKS": phrases.EXAMPLE_RANKS}),
         "CARDS": ("solver/games/cards.py", {
             "RANKS": cards.RANKS, "SUITS": cards.SUITS, "MAX_CARDS": cards.MAX_CARDS,
-            "RANK_LABELS": cards._RANK_LABELS, "RANK_WORDS": cards._RANK_WORDS,
-            "SUIT_NAMES": cards._SUIT_NAMES, "SUIT_SYMBOLS": cards._SUIT_SYMBOLS,
-            "HOW_MANY": cards._HOW_MANY,
+            "RANK_LABELS": cards.RANK_LABELS, "RANK_WORDS": cards.RANK_WORDS,
+            "SUIT_NAMES": cards.SUIT_NAMES, "SUIT_SYMBOLS": cards.SUIT_SYMBOLS,
+            "HOW_MANY": cards.HOW_MANY,
             "LIAR_LIAR_DECK": deck(cards.LIAR_LIAR_DECK), "POKER_DECK": deck(cards.POKER_DECK)}),
         "DICE": ("solver/games/dice.py", {
             "BID_ORDERS": dice.BID_ORDERS, "MAX_DICE_EACH": dice.MAX_DICE_EACH,

@@ -152,7 +152,7 @@ def test_document_passes_an_openapi_validator(document):
 def test_responses_match_their_documented_schemas(app, document):
     """Each documented request example validates against its request schema, and its
     answer against the 200 schema (when the jsonschema package is there to check)."""
-    jsonschema = pytest.importorskip("jsonschema")
+    oas = pytest.importorskip("openapi_schema_validator")
     client = app.test_client()
     for path, item in document["paths"].items():
         op = item.get("post")
@@ -160,15 +160,15 @@ def test_responses_match_their_documented_schemas(app, document):
             continue
         request = op["requestBody"]["content"]["application/json"]
         example = request["example"]
-        jsonschema.validate(example, {**request["schema"], "components": document["components"]},
-                            cls=jsonschema.Draft202012Validator)
+        oas.validate(example, {**request["schema"], "components": document["components"]},
+                     cls=oas.OAS30Validator)
         if "{" in path:  # a room's routes need a room and its token: tests/test_rooms_api.py
             continue
         ok = "201" if "201" in op["responses"] else "200"
         schema = op["responses"][ok]["content"]["application/json"]["schema"]
         body = client.post(path, json=example).get_json()
-        jsonschema.validate(body, {**schema, "components": document["components"]},
-                            cls=jsonschema.Draft202012Validator)
+        oas.validate(body, {**schema, "components": document["components"]},
+                     cls=oas.OAS30Validator)
 
 
 def test_highest_is_described_as_it_stops(app, document):

@@ -126,6 +126,23 @@ def test_unreadable_event_raises_with_its_field():
     assert err.value.field == "events[0].claim"
 
 
+def test_every_event_is_read_before_any_is_played():
+    """An event that cannot be read is a bad request wherever it stands, even after an
+    illegal move (which alone answers ok: false): the request is read whole first."""
+    illegal = {"type": "bid", "player": "b", "claim": "2 fives"}  # not b's turn
+    unreadable = {"type": "bid", "player": "a", "claim": "two fivxes"}
+    assert GAMES["dice"].replay({"players": ["a", "b"], "events": [illegal]})["ok"] is False
+    with pytest.raises(UnreadablePhrase) as err:
+        GAMES["dice"].replay({"players": ["a", "b"], "events": [illegal, unreadable]})
+    assert err.value.field == "events[1].claim"
+    # What reading finds illegal (a joker discarded) still stops the replay at its turn.
+    result = GAMES["liarliar"].replay({"players": ["a", "b"], "events": [
+        {"type": "play", "player": "a", "count": 1, "rank": "K"},
+        {"type": "discard", "player": "b", "rank": "joker"},
+        {"type": "play", "player": "b", "claim": "two fives"}]})
+    assert (result["ok"], result["event_index"]) == (False, 1)
+
+
 @pytest.mark.parametrize("payload, error, message", [
     ([], InvalidInput, "must be a JSON object"),
     ({"players": ["a", "b"], "moves": []}, InvalidInput, "unknown field"),

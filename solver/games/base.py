@@ -133,6 +133,10 @@ class Game:
     heading: ClassVar[str | None] = None  # a longer title for lists, if the title is short
     description: ClassVar[str] = ""
     events: ClassVar[tuple[dict, ...]] = ()  # the JSON Schema of each kind of replay event
+    # What the schemas cannot say: the refusals (schema.Refusal) a request they admit may
+    # still get, for a replay and for a check of one claim (the sister games).
+    replay_refusals: ClassVar[tuple] = ()
+    check_refusals: ClassVar[tuple] = ()
     REPLAY_EXAMPLE: ClassVar[dict] = {}
 
     # A move's searches end by ``deadline`` (a time.monotonic() value), when one is set;
@@ -268,8 +272,8 @@ class Game:
     @classmethod
     def replay_schema(cls) -> dict:
         """The JSON Schema of a replay: the rules, the seats, the events."""
-        from .schema import replay_schema
-        return replay_schema(cls.Rules.schema(), cls.seats[1], list(cls.events))
+        from .schema import replay_schema, rules_object
+        return replay_schema(rules_object(cls.Rules), cls.seats, list(cls.events))
 
     @classmethod
     def from_dict(cls, data: dict) -> "Game":

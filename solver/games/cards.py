@@ -41,15 +41,15 @@ RANKS = tuple(range(ACE, 1, -1))  # high to low: 14 (A) .. 2
 SUITS = "SHDC"
 MAX_CARDS = 1000
 
-_RANK_LABELS = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J"}
-_RANK_WORDS = {"ace": ACE, "king": KING, "queen": QUEEN, "jack": JACK, "ten": 10, "nine": 9,
+RANK_LABELS = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J"}
+RANK_WORDS = {"ace": ACE, "king": KING, "queen": QUEEN, "jack": JACK, "ten": 10, "nine": 9,
                "eight": 8, "seven": 7, "six": 6, "five": 5, "four": 4, "three": 3, "two": 2,
                "deuce": 2, "t": 10}
-_SUIT_NAMES = {"s": "S", "spade": "S", "spades": "S", "♠": "S", "♤": "S",
+SUIT_NAMES = {"s": "S", "spade": "S", "spades": "S", "♠": "S", "♤": "S",
                "h": "H", "heart": "H", "hearts": "H", "♥": "H", "♡": "H",
                "d": "D", "diamond": "D", "diamonds": "D", "♦": "D", "♢": "D",
                "c": "C", "club": "C", "clubs": "C", "♣": "C", "♧": "C"}
-_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SHORT = re.compile(r"^(10|[2-9akqjt])([shdc♠♤♥♡♦♢♣♧]?)$")
 _LONG = re.compile(r"^(\w+)\s+of\s+(\w+)$")
 
@@ -60,7 +60,7 @@ def rank_name(rank: int) -> str:
     >>> [rank_name(r) for r in (14, 11, 10, 2)]
     ['A', 'J', '10', '2']
     """
-    return _RANK_LABELS.get(rank, str(rank))
+    return RANK_LABELS.get(rank, str(rank))
 
 
 def parse_rank(text, *, field: str | None = None) -> int:
@@ -74,12 +74,12 @@ def parse_rank(text, *, field: str | None = None) -> int:
             return text
     elif isinstance(text, str):
         word = text.strip().lower()
-        if word in _RANK_WORDS:
-            return _RANK_WORDS[word]
+        if word in RANK_WORDS:
+            return RANK_WORDS[word]
         number = small_int(word)
         if number is not None and 2 <= number <= 10:
             return number
-        labels = {label.lower(): rank for rank, label in _RANK_LABELS.items()}
+        labels = {label.lower(): rank for rank, label in RANK_LABELS.items()}
         if word in labels:
             return labels[word]
     raise InvalidCard(f"{shown(text)} is not a rank (A K Q J 10 9 8 7 6 5 4 3 2)", field=field)
@@ -87,7 +87,7 @@ def parse_rank(text, *, field: str | None = None) -> int:
 
 def parse_suit(text: str, *, field: str | None = None) -> str:
     """A suit letter ``S H D C`` from a letter, a symbol or a name."""
-    suit = _SUIT_NAMES.get(str(text).strip().lower())
+    suit = SUIT_NAMES.get(str(text).strip().lower())
     if suit is None:
         raise InvalidCard(f"{shown(text)} is not a suit (spades, hearts, diamonds, clubs)",
                           field=field)
@@ -136,7 +136,7 @@ class Card:
         """The card with a suit symbol, for people: ``Q♥``."""
         if self.is_joker:
             return "joker"
-        return rank_name(self.rank) + _SUIT_SYMBOLS.get(self.suit, "")
+        return rank_name(self.rank) + SUIT_SYMBOLS.get(self.suit, "")
 
     def __str__(self) -> str:
         return "joker" if self.is_joker else rank_name(self.rank) + (self.suit or "")
@@ -175,7 +175,7 @@ def parse_cards(cards, *, field: str | None = "cards", limit: int = MAX_CARDS) -
 
 # --- decks: what a game's cards can be -------------------------------------------------
 
-_HOW_MANY = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four"}
+HOW_MANY = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def _plural_label(rank: int) -> str:
@@ -233,7 +233,7 @@ class Deck:
                 raise InvalidCard(f"a joker, but the deck has none ({self.name})", field=field)
             known_jokers = jokers - sum(c.is_joker for c in cards)
             raise self._too_many(f"{jokers} jokers{where}{already(known_jokers)}",
-                                 f"{_HOW_MANY.get(self.jokers, self.jokers)} jokers", field)
+                                 f"{HOW_MANY.get(self.jokers, self.jokers)} jokers", field)
         labels = " ".join(rank_name(r) for r in self.ranks)
         for card in cards:
             if not card.is_joker and card.rank not in self.ranks:
@@ -249,7 +249,7 @@ class Deck:
             if card.suit and suited[card] > self.copies:
                 raise self._too_many(f"{card} {suited[card]} times{where}"
                                      f"{already(known_suited[card])}",
-                                     f"{_HOW_MANY.get(self.copies, self.copies)} {card}", field)
+                                     f"{HOW_MANY.get(self.copies, self.copies)} {card}", field)
             if by_rank[card.rank] > self.per_rank:
                 raise self._too_many(f"{by_rank[card.rank]} {_plural_label(card.rank)}{where}"
                                      f"{already(known_rank[card.rank])}",

@@ -33,11 +33,13 @@ from solver.errors import (
     InvalidInput,
     InvalidRules,
     LimitExceeded,
+    UnreadablePhrase,
     shown,
 )
 
 from . import phrases, schema
 from .base import Game, Leave, Rules, option
+from .schema import Refusal
 from .table import (
     MAX_PLAYERS,
     next_player,
@@ -127,7 +129,10 @@ class DiceRules(Rules):
 
     dice_each: int = option(5, minimum=1, maximum=MAX_DICE_EACH)
     faces: int = option(6, minimum=2, maximum=MAX_FACES)
-    wild: tuple[int, ...] = option((), items={"minimum": 1},
+    wild: tuple[int, ...] = option((), type="array", items={"oneOf": [
+                                       {"type": "integer", "minimum": 1,
+                                        "maximum": MAX_FACES},
+                                       schema.number_text(1, MAX_FACES)]},
                                    description="wild faces; the traditional choice is [1]")
     bid_order: str = option("seed", enum=list(BID_ORDERS))
 
@@ -273,9 +278,34 @@ class RoundResult:
 
 # --- as the front ends describe it -----------------------------------------------------
 
-BID_SCHEMA = schema.phrase_or({"type": "object", "required": ["quantity", "face"], "properties": {
-    "quantity": {"type": "integer", "minimum": 1}, "face": {"type": "integer", "minimum": 1}}},
-    "2 fives")
+def _face(high: int) -> dict:
+    """A die face (read_dice): a whole number from 1 to ``high``, or its digits as text."""
+    return {"oneOf": [{"type": "integer", "minimum": 1, "maximum": high},
+                      schema.number_text(1, high)]}
+
+
+def dice_schema(high: int) -> dict:
+    """Revealed dice (read_dice): a list of faces, or one string of them separated by
+    whitespace or commas; at most MAX_DICE."""
+    face = schema.digits(1, high)
+    gap = f"[{schema.SPACE},]"
+    return {"oneOf": [{"type": "array", "items": _face(high), "maxItems": MAX_DICE},
+                      {"type": "string",
+                       "pattern": f"^{gap}*(?:{face}(?:{gap}+{face})*)?{gap}*$"}]}
+
+
+_BID = {"type": "object", "required": ["quantity", "face"],
+        "properties": {"quantity": {"type": "integer", "minimum": 1, "maximum": MAX_DICE},
+                       "face": {"type": "integer", "minimum": 1, "maximum": MAX_FACES}}}
+BID_SCHEMA = schema.phrase_or(_BID, "2 fives")
+# What a schema cannot say about a bid: the phrase's grammar, and a face past the table's.
+_BID_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the bid grammar reads "
+                                                    "(solver.games.phrases)"),
+                 Refusal(InvalidInput, "claim", "a bid is of 1 die or more"),
+                 Refusal(InvalidDie, "claim", "a bid's face is one of the table's faces "
+                                              "(rules.faces)"))
+_RULES_REFUSALS = (Refusal(InvalidRules, r"rules\.wild", "wild faces are among the table's "
+                                                          "faces; perudo plays with 1s wild"),)
 
 
 # --- the game ------------------------------------------------------------------------
@@ -304,19 +334,37 @@ class DiceGame(Game):
     description = ("Does a bid hold among the revealed dice (wild faces counted), is it a legal "
                    "raise under the table's bid order; replay a game: who loses a die, who "
                    "opens, who is out, the winner.")
-    events = (schema.event("bid", {"claim": BID_SCHEMA, "quantity": {"type": "integer"},
-                                   "face": {"type": "integer"}}, []),
-              schema.event("liar", {"dice": {"type": "object",
-                                             "additionalProperties": schema.FACES,
-                                             "description": "every player's revealed dice"}},
-                           ["dice"]),
+    # A bid event is its claim, or (without one) its quantity and face; other fields are
+    # ignored, and so are quantity and face beside a claim.
+    events = ({**schema.event("bid", {}, []), "anyOf": [
+                  {"required": ["claim"], "properties": {"claim": BID_SCHEMA}},
+                  {"not": {"required": ["claim"]}, **_BID}]},
+              schema.event(("liar", "call"), {"dice": {
+                  "type": "object", "additionalProperties": dice_schema(MAX_FACES),
+                  "description": "every player's revealed dice"}}, ["dice"]),
               schema.event("leave", {}, []))
+    replay_refusals = (*_RULES_REFUSALS, *schema.in_event((
+        *_BID_REFUSALS,
+        Refusal(InvalidDie, rf"dice(?:\.{schema.ANY})?", "a call reveals the dice of "
+                                                          "every player still in, as many "
+                                                          "as each holds, of the table's "
+                                                          "faces"),
+        Refusal(LimitExceeded, rf"dice\.{schema.ANY}", f"at most {MAX_DICE} dice a "
+                                                       f"player"))))
     check_required = ("claim", "dice")
     check_properties = {
         "claim": BID_SCHEMA,
-        "dice": {"oneOf": [{**schema.FACES, "maxItems": MAX_DICE},
-                           {"type": "object", "additionalProperties": schema.FACES}]},
-        "last": BID_SCHEMA}
+        "dice": {"oneOf": [*dice_schema(MAX_FACES)["oneOf"],
+                           {"type": "object", "additionalProperties": dice_schema(MAX_FACES)}]},
+        "last": schema.nullable(BID_SCHEMA)}
+    check_refusals = (*_RULES_REFUSALS, *_BID_REFUSALS,
+                      Refusal(UnreadablePhrase, "last", "a claim phrase the bid grammar "
+                                                        "reads"),
+                      Refusal(InvalidInput, "last", "a bid is of 1 die or more"),
+                      Refusal(InvalidDie, "dice", "the dice show the table's faces "
+                                                  "(rules.faces)"),
+                      Refusal(LimitExceeded, "dice", f"at most {MAX_DICE} dice in all"),
+                      Refusal(IllegalMove, "claim", "a bid is for at most the dice in play"))
     CHECK_EXAMPLE = {"rules": {"wild": [1]}, "claim": "five sixes",
                      "dice": [6, 6, 1, 3, 6, 2, 6], "last": "4 sixes"}
     REPLAY_EXAMPLE = {"rules": {"dice_each": 1}, "players": ["ann", "ben", "cy"], "events": [

@@ -17,23 +17,34 @@ False
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 import time
 from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from solver.errors import CannotRule, IllegalMove, InvalidInput, InvalidRules, shown
+from solver.errors import (
+    CannotRule,
+    IllegalMove,
+    InvalidInput,
+    InvalidRules,
+    InvalidTile,
+    InvalidWordSet,
+    LimitExceeded,
+    TooManyTiles,
+    shown,
+)
 from solver.search.budget import read_budget
 from solver.search.highest import Solution, highest
 from solver.search.layered import DEFAULT_BUDGET
 from solver.words.lexicon import Lexicon, load_lexicon
 from solver.words.tiles import TILE_SETS, Tiles, get_tile_set
-from solver.words.wordset import WordSet, format_shape
+from solver.words.wordset import MAX_WORDS, WordSet, format_shape
 
 from . import schema
 from .base import Game, Leave, Rules, option
+from .memo import Rulings
+from .schema import Refusal
 from .table import next_player, read_int, require
 
 
@@ -295,7 +306,10 @@ class LettersRules(Rules):
     title: ClassVar[str] = "Liars' Letters"
 
     lexicon: str = option("twl06", description="a bundled lexicon")
-    tile_set: str = option("scrabble", enum=sorted(TILE_SETS))
+    tile_set: str = option("scrabble", type="string",
+                           pattern=schema.name_pattern(sorted(TILE_SETS), empty=True),
+                           description=f"{', '.join(sorted(TILE_SETS))}, in any case; '': "
+                                       f"scrabble")
     tile_limit: int = option(4, minimum=1, maximum=20,
                              description="a player who would hold more is out")
     budget: float = option(DEFAULT_BUDGET, schema_default=None, minimum=0,
@@ -399,37 +413,7 @@ def action_from_dict(event: dict, *, field: str = "event"):
     return MakeCall(player, call, tiles, ruling)
 
 
-class Rulings:
-    """:func:`rule_call`, remembered: a table replays its whole game after every move, so
-    each call is searched once per process.
-
-    A decided ruling is proven, so it answers its call at any budget.  An undecided
-    one answers its call at a budget no larger than the one it had, and at any budget
-    once the table has ruled on it: the answer the table ruled on stays the answer
-    when the game is replayed.  A larger budget searches again (it may settle it).
-    """
-
-    def __init__(self, size: int = 2048):
-        self.size = size
-        self._known: collections.OrderedDict = collections.OrderedDict()
-
-    def __call__(self, tiles: str, tile_set: str, declared: tuple[str, ...], call: Call,
-                 lexicon: str, budget: float, *, table_ruled: bool = False) -> CallRuling:
-        key = (tiles, tile_set, declared, call, lexicon)
-        known = self._known.pop(key, None)
-        if known is None or not (known[1].decided or table_ruled or budget <= known[0]):
-            known = budget, rule_call(tiles, WordSet(declared), call, lexicon,
-                                      tile_set=tile_set, budget=budget)
-        self._known[key] = known  # the newest last: the oldest go first
-        while len(self._known) > self.size:
-            self._known.popitem(last=False)
-        return known[1]
-
-    def cache_clear(self) -> None:
-        self._known.clear()
-
-
-_ruling = Rulings()
+_ruling = Rulings(rule_call)
 
 
 # (caller, declarer) tile changes, by the call and whether the caller was right.
@@ -439,8 +423,7 @@ _DELTAS = {(Call.BULLSHIT, True): (0, 1), (Call.BULLSHIT, False): (1, 0),
 
 # --- as the front ends describe it -----------------------------------------------------
 
-WORDS_SCHEMA = {"oneOf": [{"type": "string", "examples": ["big, g, er"]},
-                          {"type": "array", "items": {"type": "string"}}]}
+WORDS_SCHEMA = schema.word_set(letters_only=True)
 
 
 class LettersGame(Game):
@@ -474,14 +457,26 @@ class LettersGame(Game):
                    "gains and losses, who is out, who opens the next round and in which "
                    "direction, the winner. An 'exact' the referee cannot prove stops the replay "
                    "as undecided unless the call carries the table's own ruling.")
-    events = (schema.event("declare", {"words": WORDS_SCHEMA}, ["words"]),
+    events = (schema.event("declare", {"words": WORDS_SCHEMA}, ["words"], strict=True),
               schema.event("call", {
-                  "call": {"enum": ["bullshit", "exact"]},
-                  "tiles": {"type": "string", "description": "every revealed tile"},
-                  "ruling": {"enum": list(TABLE_RULINGS),
-                             "description": "the table's decision, applied only where the "
-                                            "referee cannot decide"}}, ["call", "tiles"]),
-              schema.event("leave", {}, []))
+                  "call": {"type": "string", "pattern": schema.name_pattern(list(Call)),
+                           "description": "bullshit or exact, in any case"},
+                  # read when the call is ruled: after the turn is found legal
+                  "tiles": {"type": "string", "description": f"every revealed tile, as "
+                                                             f"letters/call takes them "
+                                                             f"({schema.tiles()['pattern']})"},
+                  "ruling": schema.nullable({
+                      "enum": list(TABLE_RULINGS),
+                      "description": "the table's decision, applied only where the referee "
+                                     "cannot decide"})}, ["call", "tiles"], strict=True),
+              schema.event("leave", {}, [], strict=True))
+    replay_refusals = tuple(schema.in_event((
+        Refusal(InvalidWordSet, "words", "a list of words holds at least one word in all "
+                                         "its items"),
+        Refusal(LimitExceeded, "words", f"a word set holds at most {MAX_WORDS} words"),
+        Refusal(InvalidTile, "tiles", "tiles are letters A-Z; spaces, tabs, commas and "
+                                      "hyphens are ignored (read when the call is ruled)"),
+        Refusal(TooManyTiles, "tiles", "no more of a letter than the tile set holds"))))
     REPLAY_EXAMPLE = {"rules": {"lexicon": "twl06", "tile_set": "scrabble", "tile_limit": 4},
                       "players": ["ann", "ben", "cy"], "events": [
         {"type": "declare", "player": "ann", "words": "it"},

@@ -25,6 +25,7 @@ from solver.errors import (
     InvalidCard,
     InvalidInput,
     InvalidRules,
+    LimitExceeded,
     UnreadablePhrase,
     shown,
 )
@@ -32,6 +33,7 @@ from solver.errors import (
 from . import phrases, schema
 from .base import Game, Outcome, Rules, option
 from .cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
+from .schema import Refusal
 from .table import next_player, read_int, require, small_int
 
 DECK = LIAR_LIAR_DECK
@@ -102,9 +104,14 @@ class LiarLiarRules(Rules):
 
     title: ClassVar[str] = "Liar Liar"
 
-    timer: int | None = option(None, enum=[10, 30, None, "none", "10s", "30s"],
-                               description="seconds per move; with a timer, 'timeout' "
-                                           "eliminates")
+    timer: int | None = option(None, oneOf=[
+        {"enum": [10, 30]}, {"type": "null"},
+        {"type": "string", "examples": ["30s"],
+         "pattern": f"^[{schema.SPACE}]*(?:{schema.no_case('none')}|{schema.no_case('no')}|"
+                    f"{schema.no_case('off')}|{schema.digits(10, 10)}|{schema.digits(30, 30)})"
+                    f"(?:[{schema.SPACE}]*[Ss])?[{schema.SPACE}]*$"}],
+        description="seconds per move, 10 or 30 (or '30s'); null or 'none': no timer; with "
+                    "a timer, 'timeout' eliminates")
 
     def __post_init__(self):
         if self.timer not in TIMERS or isinstance(self.timer, bool):
@@ -276,8 +283,19 @@ class _LastPlay:
 
 # --- as the front ends describe it -----------------------------------------------------
 
-CLAIM_SCHEMA = schema.phrase_or({"type": "object", "required": ["rank"], "properties": {
-    "count": {"type": "integer", "minimum": 1, "maximum": 3}, "rank": schema.RANK}}, "two kings")
+_CLAIM = {"type": "object", "required": ["rank"], "properties": {
+    "count": schema.nullable({"type": "integer", "minimum": 1, "maximum": MAX_PLAY}),
+    "rank": schema.rank()}}
+CLAIM_SCHEMA = schema.phrase_or(_CLAIM, "two kings")
+_COUNT = {"type": "integer", "minimum": 1, "maximum": DECK_SIZE}
+_CLAIM_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the play grammar reads "
+                                                      "(solver.games.phrases)"),
+                   Refusal(InvalidInput, "claim", "a play is of 1 card or more"))
+# The deck: 52 cards and two jokers, each card once.
+_DECK_REFUSAL = "cards the deck holds: each card once, two jokers"
+# A discard's rank; a joker is never four of a kind (the replay stops there).
+_DISCARDED = {"anyOf": [schema.rank(), {"type": "string", "pattern": schema.name_pattern(
+    ["joker"])}]}
 
 
 # --- the game ------------------------------------------------------------------------
@@ -302,14 +320,44 @@ class LiarLiarGame(Game):
     description = ("Is a play true (jokers are wild); replay a match: who may call, who takes "
                    "the pile, who opens, four-of-a-kind discards, finishing, timer eliminations "
                    "and the placings.")
-    events = (schema.event("play", {"count": {"type": "integer", "minimum": 1, "maximum": 3},
-                                    "rank": schema.RANK, "claim": CLAIM_SCHEMA,
-                                    "cards": schema.CARDS}, []),
-              schema.event("liar", {"cards": schema.CARDS}, []),
-              schema.event("discard", {"rank": schema.RANK, "cards": schema.CARDS}, []),
+    # A play's count and rank come from its claim when it says them (and are then not
+    # read), else from the event (the count also from its cards).
+    events = ({**schema.event("play", {"claim": CLAIM_SCHEMA,
+                                        "cards": schema.nullable(schema.cards(DECK_SIZE))}, []),
+               "anyOf": [{"required": ["claim"]},
+                         {"not": {"required": ["claim"]}, "properties": {
+                             "count": schema.nullable(_COUNT),
+                             "rank": schema.nullable(schema.rank())}}]},
+              schema.event(("liar", "call"), {
+                  "cards": schema.nullable(schema.cards(DECK_SIZE))}, []),
+              {**schema.event("discard", {"cards": schema.nullable(schema.cards(4))}, []),
+               # its rank, or its four cards (and then a rank beside them is read only if
+               # they are four of a kind)
+               "anyOf": [{"not": {"required": ["cards"]}, "required": ["rank"],
+                          "properties": {"rank": _DISCARDED}},
+                         {"required": ["cards", "rank"],
+                          "properties": {"cards": {"type": "null"}, "rank": _DISCARDED}},
+                         {"required": ["cards"], "properties": {"cards": schema.cards(4)}}]},
               schema.event("timeout", {}, []))
+    replay_refusals = tuple(schema.in_event((
+        *_CLAIM_REFUSALS,
+        Refusal(InvalidInput, "count", "a play has a count, from its claim, its count or "
+                                       "its cards: a whole number from 1 to 54"),
+        Refusal(InvalidCard, "rank", "a rank: A K Q J 10 9 ... 2; a discard names its rank "
+                                     "or its four cards"),
+        Refusal(InvalidInput, "rank", "a discard names its rank or its four cards"),
+        Refusal(InvalidCard, "cards", f"{_DECK_REFUSAL}; as many as the play's count"),
+        Refusal(InvalidInput, "cards", "a call turns the play over: its cards are given with "
+                                       "the play or with the call"),
+        Refusal(LimitExceeded, "cards", "at most 54 cards a play or call, 4 a discard"))))
     check_required = ("claim", "cards")
-    check_properties = {"claim": CLAIM_SCHEMA, "cards": schema.CARDS}
+    check_properties = {"claim": CLAIM_SCHEMA, "cards": schema.cards(MAX_PLAY)}
+    check_refusals = (
+        *_CLAIM_REFUSALS,
+        Refusal(UnreadablePhrase, "claim", "a checked claim names its rank"),
+        Refusal(InvalidCard, "cards", f"{_DECK_REFUSAL}; 1 to 3 of them, as many as the "
+                                      f"claim says"),
+        Refusal(LimitExceeded, "cards", "a play is at most 3 cards"))
     CHECK_EXAMPLE = {"claim": "two kings", "cards": ["KH", "joker"]}
     REPLAY_EXAMPLE = {"rules": {"timer": 30}, "players": ["ann", "ben", "cy"], "events": [
         {"type": "play", "player": "ann", "claim": "three aces", "cards": ["AH", "AS", "2C"]},

@@ -52,19 +52,19 @@ HAND_SIZES = {"high card": 1, "pair": 1, "two pair": 2, "three of a kind": 1, "s
 # 6-5-4-3-2 of one suit is a straight flush.
 LOWEST_TOP = {"straight": 5, "straight flush": 5, "flush": 7}
 
-_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
                  "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
-_RANK_WORDS = {"ace": 14, "king": 13, "queen": 12, "jack": 11}
-_HAND_SYNONYMS = {"high card": "high card", "pair": "pair", "one pair": "pair",
+RANK_WORDS = {"ace": 14, "king": 13, "queen": 12, "jack": 11}
+HAND_SYNONYMS = {"high card": "high card", "pair": "pair", "one pair": "pair",
                   "two pair": "two pair", "two pairs": "two pair",
                   "three of a kind": "three of a kind", "trips": "three of a kind",
                   "straight": "straight", "flush": "flush", "full house": "full house",
                   "boat": "full house", "four of a kind": "four of a kind",
                   "quads": "four of a kind", "straight flush": "straight flush"}
-_SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C", "♠": "S", "♥": "H",
+SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C", "♠": "S", "♥": "H",
           "♦": "D", "♣": "C"}
-_WORDS = ("of", "and", "over", "high", "full", "to")
-_FILLERS = ("this is", "this is a", "it's", "its", "it is", "that is", "that's", "i bid", "i say",
+HAND_WORDS = ("of", "and", "over", "high", "full", "to")
+FILLERS = ("this is", "this is a", "it's", "its", "it is", "that is", "that's", "i bid", "i say",
             "bid", "the", "there are", "there is", "at least", "i play", "here are", "here is",
             "card", "cards", "die", "dice", "in", "with", "x")
 
@@ -87,13 +87,13 @@ def _plural(word: str) -> str:
 def _automaton() -> ahocorasick.Automaton:
     """The vocabulary; keys are space-padded so every match sits on word edges."""
     vocab: dict[str, tuple] = {}
-    for n, word in enumerate(_NUMBER_WORDS):
+    for n, word in enumerate(NUMBER_WORDS):
         vocab[word] = (NUMBER, n, False)
         vocab[_plural(word)] = (NUMBER, n, True)
     for n in range(MAX_NUMBER + 1):
         vocab[str(n)] = (NUMBER, n, False)
         vocab[f"{n}s"] = vocab[f"{n}'s"] = (NUMBER, n, True)
-    for word, rank in _RANK_WORDS.items():
+    for word, rank in RANK_WORDS.items():
         vocab[word], vocab[_plural(word)] = (RANK, rank, False), (RANK, rank, True)
         if word != "ace":  # "a" is the article
             vocab[word[0]] = (RANK, rank, False)
@@ -101,14 +101,14 @@ def _automaton() -> ahocorasick.Automaton:
     vocab["a"] = vocab["an"] = vocab["one"] = (ARTICLE, 1, False)
     vocab["ones"] = (NUMBER, 1, True)
     vocab["deuce"], vocab["deuces"] = (NUMBER, 2, False), (NUMBER, 2, True)
-    for phrase, hand in _HAND_SYNONYMS.items():
+    for phrase, hand in HAND_SYNONYMS.items():
         vocab[phrase] = (HAND, hand, False)
-    for name, suit in _SUITS.items():
+    for name, suit in SUIT_WORDS.items():
         vocab[name] = vocab[name.rstrip("s")] = (SUIT, suit, name.endswith("s"))
     vocab["joker"], vocab["jokers"] = (JOKER, None, False), (JOKER, None, True)
-    for word in _WORDS:
+    for word in HAND_WORDS:
         vocab.setdefault(word, (WORD, word, False))
-    for phrase in _FILLERS:
+    for phrase in FILLERS:
         vocab.setdefault(phrase, (FILLER, None, False))
     automaton = ahocorasick.Automaton()
     for phrase, meaning in vocab.items():
@@ -275,7 +275,7 @@ def format_bid(quantity: int, face: int) -> str:
     >>> format_bid(2, 5), format_bid(1, 3), parse_bid(format_bid(12, 6))
     ('2 fives', '1 three', (12, 6))
     """
-    word = _NUMBER_WORDS[face] if face < len(_NUMBER_WORDS) else str(face)
+    word = NUMBER_WORDS[face] if face < len(NUMBER_WORDS) else str(face)
     return f"{quantity} {word if quantity == 1 else _plural(word)}"
 
 
@@ -283,7 +283,7 @@ def format_bid(quantity: int, face: int) -> str:
 
 def _rank_word(rank: int) -> str:
     names = {14: "ace", 13: "king", 12: "queen", 11: "jack"}
-    return names.get(rank) or _NUMBER_WORDS[rank]
+    return names.get(rank) or NUMBER_WORDS[rank]
 
 
 def _as_rank(token: Token) -> int | None:
@@ -351,7 +351,7 @@ def format_play(count: int | None, rank: int | None) -> str:
     ('two kings', 'one six', 'tens', 'three')
     """
     number = None if count is None else \
-        _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
+        NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
     if rank is None:
         return number
     word = _rank_word(rank)
@@ -362,7 +362,7 @@ def format_play(count: int | None, rank: int | None) -> str:
 
 # --- Liar's Poker: named hands -------------------------------------------------------
 
-_BY_COUNT = {1: "high card", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
+BY_COUNT = {1: "high card", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
 
 
 def parse_hand(text: str) -> tuple[str, tuple[int, ...]]:
@@ -401,8 +401,8 @@ def parse_hand(text: str) -> tuple[str, tuple[int, ...]]:
         hand, ranks = "full house", ranks if counts[0] == 3 else ranks[::-1]
     elif counts == [2, 2]:
         hand = "two pair"
-    elif len(counts) == 1 and counts[0] in _BY_COUNT:
-        hand = _BY_COUNT[counts[0]]
+    elif len(counts) == 1 and counts[0] in BY_COUNT:
+        hand = BY_COUNT[counts[0]]
     elif "high" in words and len(ranks) == 1:
         hand = "high card"
     else:
@@ -414,7 +414,7 @@ def parse_hand(text: str) -> tuple[str, tuple[int, ...]]:
         need = HAND_SIZES[hand]
         raise _unreadable(text, _play_labels(tokens),
                           f"{hand} needs {need} rank{'s' if need > 1 else ''}, "
-                          f"like '{format_hand(hand, _EXAMPLE_RANKS[hand])}'")
+                          f"like '{format_hand(hand, EXAMPLE_RANKS[hand])}'")
     return hand, tuple(ranks)
 
 
@@ -445,12 +445,12 @@ def _refuse_kicker(text) -> None:
                 hint = f"name the hand's rank, like '{format_hand(hands[0], (_as_rank(rank),))}'"
             else:
                 hand = hands[0] if len(hands) == 1 else "pair"
-                hint = f"name the hand's ranks, like '{format_hand(hand, _EXAMPLE_RANKS[hand])}'"
+                hint = f"name the hand's ranks, like '{format_hand(hand, EXAMPLE_RANKS[hand])}'"
         raise UnreadablePhrase(f"understood '{understood}' but not '{rest}': a kicker is not "
                                f"part of a claim; {hint}")
 
 
-_EXAMPLE_RANKS = {"high card": (14,), "pair": (11,), "two pair": (11, 4),
+EXAMPLE_RANKS = {"high card": (14,), "pair": (11,), "two pair": (11, 4),
                   "three of a kind": (13,), "straight": (9,), "flush": (14,),
                   "full house": (13, 3), "four of a kind": (7,), "straight flush": (9,)}
 

@@ -23,11 +23,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from solver.errors import IllegalMove, InvalidCard, InvalidInput, InvalidRules
+from solver.errors import (
+    IllegalMove,
+    InvalidCard,
+    InvalidInput,
+    InvalidRules,
+    LimitExceeded,
+    UnreadablePhrase,
+)
 
 from . import phrases, schema
 from .base import Game, Rules, option
 from .cards import ACE, POKER_DECK, SUITS, Card, parse_cards, parse_rank, rank_name
+from .schema import Refusal
 from .table import next_player, read_int, require
 
 STANDARD = phrases.HANDS  # low to high, as docs/rules.md gives it
@@ -265,8 +273,20 @@ class CallResult:
 # --- as the front ends describe it -----------------------------------------------------
 
 CLAIM_SCHEMA = schema.phrase_or({"type": "object", "required": ["hand", "ranks"], "properties": {
-    "hand": {"enum": list(STANDARD)}, "ranks": {"type": "array", "items": schema.RANK}}},
+    "hand": {"type": "string", "pattern": schema.name_pattern(STANDARD),
+             "description": " | ".join(STANDARD), "examples": ["full house"]},
+    "ranks": {"anyOf": [{"type": "array", "items": schema.rank()}, schema.rank()],
+              "description": "the hand's defining ranks: two for two pair and full house, "
+                             "else one"}}},
     "full house, kings over threes")
+_CARDS = schema.cards(DECK)
+_CLAIM_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the hand grammar reads "
+                                                      "(solver.games.phrases)"),
+                   Refusal(InvalidInput, "claim", "a hand names as many ranks as it needs "
+                                                  "(two for two pair and full house), "
+                                                  "different ones, and a straight or flush "
+                                                  "a top card it can have"))
+_DECK_REFUSAL = "cards one 52-card deck holds: each card once, no joker"
 
 
 class PokerGame(Game):
@@ -291,17 +311,30 @@ class PokerGame(Game):
     description = ("Can the named hand be made from all revealed cards, is it higher than the "
                    "last claim on the table's ladder; replay a game: who gets a card, who is "
                    "out, who opens, the winner.")
-    events = (schema.event("claim", {"claim": CLAIM_SCHEMA}, ["claim"]),
-              schema.event("call", {"cards": {"type": "object",
-                                              "additionalProperties": schema.CARDS,
-                                              "description": "every player's revealed cards"}},
-                           ["cards"]))
+    events = (schema.event(("claim", "bid"), {"claim": CLAIM_SCHEMA}, ["claim"]),
+              schema.event(("call", "liar", "bullshit"), {"cards": {
+                  "type": "object", "additionalProperties": _CARDS,
+                  "description": "every player's revealed cards"}}, ["cards"]))
+    replay_refusals = tuple(schema.in_event((
+        *_CLAIM_REFUSALS,
+        Refusal(InvalidCard, rf"cards(?:\.{schema.ANY})?", f"{_DECK_REFUSAL}; a call "
+                                                            f"reveals the cards of every "
+                                                            f"player still in, as many as "
+                                                            f"each holds"),
+        Refusal(LimitExceeded, rf"cards\.{schema.ANY}", f"at most {DECK} cards a "
+                                                        f"player"))))
     check_required = ("claim", "cards")
     check_properties = {
         "claim": CLAIM_SCHEMA,
-        "cards": {"oneOf": [*schema.CARDS["oneOf"],
-                            {"type": "object", "additionalProperties": schema.CARDS}]},
-        "last": CLAIM_SCHEMA}
+        "cards": {"oneOf": [*_CARDS["oneOf"],
+                            {"type": "object", "additionalProperties": _CARDS}]},
+        "last": schema.nullable(CLAIM_SCHEMA)}
+    check_refusals = (
+        *_CLAIM_REFUSALS,
+        Refusal(UnreadablePhrase, "last", "a claim phrase the hand grammar reads"),
+        Refusal(InvalidInput, "last", "a hand names as many ranks as it needs"),
+        Refusal(InvalidCard, "cards", _DECK_REFUSAL),
+        Refusal(LimitExceeded, "cards", f"at most {DECK} cards in all"))
     CHECK_EXAMPLE = {"claim": "full house, kings over threes",
                      "cards": {"ann": ["KH", "3C"], "ben": ["KS", "KD"], "cy": ["3S"]},
                      "last": "two pair, aces and kings"}

@@ -22,11 +22,20 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from solver.errors import IllegalMove, InvalidCard, InvalidInput, InvalidRules, shown
+from solver.errors import (
+    IllegalMove,
+    InvalidCard,
+    InvalidInput,
+    InvalidRules,
+    LimitExceeded,
+    UnreadablePhrase,
+    shown,
+)
 
 from . import phrases, schema
 from .base import Game, Outcome, Rules, option
 from .cards import Card, Deck, parse_cards, parse_rank, rank_name
+from .schema import Refusal
 from .table import require
 
 KINDS = (14, 13, 12, 11, 10, 9, 8, 7)  # A K Q J 10 9 8 7
@@ -238,9 +247,24 @@ class TurnResult:
 
 # --- as the front ends describe it -----------------------------------------------------
 
-CLAIM_SCHEMA = schema.phrase_or({"type": "object", "required": ["kind"],
-                                 "properties": {"kind": schema.RANK}}, "this is a queen")
-CALL_SCHEMA = {"oneOf": [{"type": "boolean"}, {"enum": ["true", "false", "True", "False"]}]}
+# A kind (read_kind) is a rank (7 to 14), or text: a rank, a card, or a phrase.
+_KIND = {"anyOf": [{"type": "integer", "minimum": min(KINDS), "maximum": max(KINDS)},
+                   *schema.rank()["oneOf"][1:], schema.card(), schema.phrase("this is a queen")],
+         "description": "A K Q J 10 9 8 7: a rank, a card or a phrase", "examples": ["Q"]}
+CLAIM_SCHEMA = {"anyOf": [*_KIND["anyOf"], {
+    "type": "object", "required": ["kind"], "properties": {"kind": _KIND}}],
+    "examples": ["this is a queen"]}
+CALL_SCHEMA = {"oneOf": [{"type": "boolean"},
+                         {"type": "string", "pattern": schema.name_pattern(["true", "false"])}],
+               "description": "true (the claim is believed) or false, or its text in any "
+                              "case"}
+_CARD = {**schema.card(), "description": "the turned-over card: A K Q J 10 9 8 7, any suit"}
+_CLAIM_REFUSALS = (
+    Refusal(UnreadablePhrase, "claim", "a claim phrase the kind grammar reads "
+                                       "(solver.games.phrases)"),
+    Refusal(InvalidCard, "claim", "a kind is one of A K Q J 10 9 8 7"))
+_CARD_REFUSALS = (Refusal(InvalidCard, "card", "the Liar's Post deck holds A K Q J 10 9 8 "
+                                               "7, no joker"),)
 
 
 # --- the game ------------------------------------------------------------------------
@@ -259,18 +283,25 @@ class PostGame(Game):
     description = ("Is a claim about the card true, is the receiver's True/False call right and "
                    "who takes the card, do a player's face-up cards lose; replay a game: "
                    "passing on, forced calls, who takes each card, the loser.")
-    events = (schema.event("send", {"to": {"type": "string"}, "claim": CLAIM_SCHEMA},
+    events = (schema.event("send", {"to": schema.PLAYER, "claim": CLAIM_SCHEMA},
                            ["to", "claim"]),
-              schema.event("pass", {"to": {"type": "string"}, "claim": CLAIM_SCHEMA},
+              schema.event("pass", {"to": schema.PLAYER, "claim": CLAIM_SCHEMA},
                            ["to", "claim"]),
-              schema.event("call", {"call": CALL_SCHEMA, "card": schema.CARD},
-                           ["call", "card"]))
+              schema.event("call", {"call": CALL_SCHEMA, "card": _CARD}, ["call", "card"]))
+    replay_refusals = tuple(schema.in_event((*_CLAIM_REFUSALS, *_CARD_REFUSALS)))
     check_required = ("claim", "card")
     check_properties = {
-        "claim": CLAIM_SCHEMA, "card": schema.CARD, "call": CALL_SCHEMA,
-        "face_up": schema.CARDS,
-        "players": {"type": "integer", "minimum": 2, "maximum": 6,
-                    "description": "players at the table, for the face-up loss limit"}}
+        "claim": CLAIM_SCHEMA, "card": _CARD, "call": schema.nullable(CALL_SCHEMA),
+        "face_up": schema.nullable(schema.cards(TWO_DECKS.size)),
+        "players": schema.nullable({"type": "integer", "minimum": 2, "maximum": 6,
+                                    "description": "players at the table, for the face-up "
+                                                   "loss limit (default 3; needs face_up)"})}
+    check_refusals = (
+        *_CLAIM_REFUSALS, *_CARD_REFUSALS,
+        Refusal(InvalidCard, "face_up", "face-up cards the deck holds (rules.one_deck: four "
+                                        "of each kind, else eight)"),
+        Refusal(LimitExceeded, "face_up", "no more face-up cards than the deck's"),
+        Refusal(InvalidInput, "players", "players counts only beside face_up"))
     CHECK_EXAMPLE = {"claim": "this is a 7", "card": "Q♥", "call": "false"}
     REPLAY_EXAMPLE = {"rules": {"one_deck": True}, "players": ["anna", "ben", "carla"],
                       "events": [

@@ -50,6 +50,7 @@ from .letters import LettersGame
 from .liarliar import LiarLiarGame
 from .poker import PokerGame
 from .post import PostGame
+from .schema import rules_object
 from .table import MAX_EVENTS
 
 
@@ -118,6 +119,11 @@ class Replayer:
     def replay_schema(self) -> dict:
         return self.game.replay_schema()
 
+    @property
+    def replay_refusals(self) -> list[dict]:
+        """What a replay the schema admits may still be refused with (the API's x-rules)."""
+        return [r.as_dict() for r in self.game.replay_refusals]
+
     def replay(self, payload: dict, *, seconds: float | None = None) -> dict:
         """Replay ``{"rules", "players", "events"}`` move by move.
 
@@ -125,7 +131,8 @@ class Replayer:
         illegal event, ``{"ok": false, "error", "event_index", "event", "state"}``
         with the state before it (plus the error's ``details``, if it has any:
         an undecided Liars' Letters call says what the referee knows).
-        Unreadable input raises a LiarsError.
+        Unreadable input raises a LiarsError: every event is read first, so an event
+        that cannot be read is refused even after an illegal one.
 
         ``seconds`` bounds the searches of the whole replay (Liars' Letters calls): once
         spent, each call is searched only for what is quick to prove, so a call that
@@ -144,9 +151,11 @@ class Replayer:
         if len(events) > MAX_EVENTS:
             raise LimitExceeded(f"{len(events)} events given; at most {MAX_EVENTS} are "
                                 f"accepted", field="events")
-        for index, event in enumerate(events):
+        actions = [self._read(event, index) for index, event in enumerate(events)]
+        for index, (event, action) in enumerate(zip(events, actions)):
             try:
-                action = self.game.read_action(_names_read(event), field=f"events[{index}]")
+                if isinstance(action, IllegalMove):
+                    raise action
                 game.push(action)
             except IllegalMove as err:
                 cut = {"cut_short": True} if game.cut_short else {}
@@ -156,6 +165,17 @@ class Replayer:
             except LiarsError as err:
                 raise _in_event(err, index)
         return {"ok": True, "game": self.name, "events": len(events), "state": game.to_dict()}
+
+    def _read(self, event, index: int):
+        """The action of one event, read before any is played: an unreadable event is a
+        bad request wherever it stands, even after an illegal move.  What reading finds
+        illegal (a joker discarded) is returned, to stop the replay at its turn."""
+        try:
+            return self.game.read_action(_names_read(event), field=f"events[{index}]")
+        except IllegalMove as err:
+            return err
+        except LiarsError as err:
+            raise _in_event(err, index)
 
 
 class Checker(Replayer):
@@ -170,7 +190,13 @@ class Checker(Replayer):
     def check_schema(self) -> dict:
         return {"type": "object", "required": list(self.game.check_required),
                 "additionalProperties": False,
-                "properties": {"rules": self.rules_type.schema(), **self.game.check_properties}}
+                "properties": {"rules": rules_object(self.rules_type),
+                               **self.game.check_properties}}
+
+    @property
+    def check_refusals(self) -> list[dict]:
+        """What a check the schema admits may still be refused with (the API's x-rules)."""
+        return [r.as_dict() for r in self.game.check_refusals]
 
     def check(self, payload: dict) -> dict:
         """A single claim checked against what was revealed (see ``check_schema``)."""

@@ -101,16 +101,28 @@ def read_options(data, allowed: set[str], *, game: str) -> dict:
     """A rules object as a dict, refusing options the game does not have.
 
     Option names may be written as docs/rules.md writes them (``one-deck``) or
-    as Python does (``one_deck``).
+    as Python does (``one_deck``), but not both: which one would count is a guess.
 
     >>> read_options({"one-deck": True}, {"one_deck"}, game="Liar's Post")
     {'one_deck': True}
+    >>> read_options({"one-deck": True, "one_deck": False}, {"one_deck"}, game="Liar's Post")
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidRules: the rules option 'one_deck' is given twice, as 'one-deck' and 'one_deck': give it once
     """
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise InvalidRules(f"rules must be an object, not {type(data).__name__}", field="rules")
-    data = {str(key).replace("-", "_"): value for key, value in data.items()}
+    options, spelled = {}, {}
+    for key, value in data.items():
+        name = str(key).replace("-", "_")
+        if name in options:
+            raise InvalidRules(f"the rules option {shown(name)} is given twice, as "
+                               f"{shown(spelled[name])} and {shown(key)}: give it once",
+                               field="rules")
+        options[name], spelled[name] = value, key
+    data = options
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise InvalidRules(f"{game} has no rules option {', '.join(map(repr, unknown))}; "

@@ -30,7 +30,7 @@ MAX_BUDGET = 60.0  # seconds; the same cap as solver.search.highest's
 
 # Plain decimal numbers only: no 'nan', 'inf', hex, or digit separators ('1_0').
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
-_MAX_TEXT = 40
+MAX_BUDGET_TEXT = 40  # characters of a budget given as text
 
 
 class OutOfTime(Exception):
@@ -73,7 +73,7 @@ def read_budget(value, *, field: str = "budget") -> float | None:
     given = value
     if isinstance(value, str):
         text = value.strip()
-        if len(text) > _MAX_TEXT or not _NUMBER.fullmatch(text):
+        if len(text) > MAX_BUDGET_TEXT or not _NUMBER.fullmatch(text):
             raise budget_error(given, field)
         value = float(text)
     elif isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -201,7 +201,17 @@ export function readOptions(data, allowed, { game }) {
     throw new InvalidRules(`rules must be an object, not ${typeName(data)}`, { field: "rules" });
   }
   const options = new Map();
-  for (const key of keys(data)) options.set(key.replaceAll("-", "_"), data[key]);
+  const spelled = new Map();
+  for (const key of keys(data)) {  // one-deck or one_deck, not both (table.read_options)
+    const name = key.replaceAll("-", "_");
+    if (options.has(name)) {
+      throw new InvalidRules(`the rules option ${shown(name)} is given twice, as ` +
+                             `${shown(spelled.get(name))} and ${shown(key)}: give it once`,
+                             { field: "rules" });
+    }
+    options.set(name, data[key]);
+    spelled.set(name, key);
+  }
   const names = new Set(allowed);
   const unknown = sortedSet([...options.keys()].filter((k) => !names.has(k)));
   if (unknown.length) {

@@ -1,0 +1,76 @@
+"""Schemathesis's run of the OpenAPI document, held to the document's own ``x-rules``.
+
+A schema cannot state every rule (a sum across a list's items, a letter's count in a tile
+set, a claim's grammar, a die face above the table's ``faces``), so each operation lists
+the refusals beyond its schema in ``x-rules`` (api/openapi.py): status, error code, the
+field (a regular expression) and the rule.  Schemathesis's ``positive_data_acceptance``
+expects a request its schema admits to be answered 2xx; :func:`config` widens it, per
+operation, to exactly the statuses of that operation's rules, and the check
+:func:`refused_only_by_a_documented_rule` (loaded into ``st run`` as its hooks module)
+holds every such refusal to a listed rule, by code and field, not only by status.
+
+413 is this API's answer to a limit exceeded (words per set, word length, players), so it
+is a refusal for ``negative_data_rejection`` as 400 is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import schemathesis
+from schemathesis.specs.openapi.checks import is_unexpected_http_status_case
+
+RULES = "x-rules"
+METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+# Schemathesis's own default for positive_data_acceptance: what a well-formed request
+# may be answered besides a documented rule.
+ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
+# ... and its negative_data_rejection default, with 413 (limit_exceeded) added.
+REFUSED = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428",
+           "429", "5xx"]
+
+
+def _toml(value) -> str:
+    return json.dumps(value)  # a TOML basic string or array of them is JSON's
+
+
+def config(document: dict) -> str:
+    """schemathesis.toml for a run against ``document``: the negative check takes 413,
+    and each operation with rules accepts its rules' statuses for schema-valid data."""
+    lines = ["[checks.negative_data_rejection]", f"expected-statuses = {_toml(REFUSED)}", ""]
+    for path, item in document["paths"].items():
+        for method, op in item.items():
+            if method not in METHODS or not op.get(RULES):
+                continue
+            statuses = sorted({str(r["status"]) for r in op[RULES]})
+            lines += ["[[operations]]", f"include-name = {_toml(f'{method.upper()} {path}')}",
+                      "[operations.checks.positive_data_acceptance]",
+                      f"expected-statuses = {_toml(ACCEPTED + statuses)}", ""]
+    return "\n".join(lines)
+
+
+def allowed(rules, status: int, error: dict) -> bool:
+    field = error.get("field") or ""
+    return any(r["status"] == status and r["code"] == error.get("code")
+               and re.fullmatch(r["field"], field) for r in rules)
+
+
+@schemathesis.check
+def refused_only_by_a_documented_rule(ctx, response, case):
+    """A request its schema admits is refused (4xx) only as one of the operation's
+    ``x-rules`` says: that status, that error code, that field."""
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or \
+            is_unexpected_http_status_case(case) or not 400 <= response.status_code < 500:
+        return
+    rules = case.operation.definition.raw.get(RULES, [])
+    try:
+        error = response.json()["error"]
+    except (ValueError, KeyError, TypeError):
+        error = {}
+    if not allowed(rules, response.status_code, error):
+        raise AssertionError(
+            f"A request the schema admits was refused {response.status_code} "
+            f"{error.get('code')!r} on field {error.get('field')!r}, and no x-rules entry "
+            f"of {case.operation.label} says so: {str(error.get('message'))[:200]}")
