@@ -16,10 +16,11 @@ import json
 import unicodedata
 
 import pytest
-from engine_cases import cards, differences, games, letters, local, pystr, read, search
+from engine_cases import (cards, differences, games, letters, local, pystr, read, replays,
+                          search, words)
 
 FAMILIES = {"games": games, "cards": cards, "letters": letters, "search": search,
-            "local": local, "pystr": pystr}
+            "local": local, "pystr": pystr, "replays": replays, "words": words}
 SAME = {"local": local.same, "search": search.big_intervals_meet}
 
 

@@ -17,7 +17,7 @@ import {
 import {
   checkRaise, highest, judge, parseCall, readBudget, ruleCall, solutionDict, wordsFrom,
 } from "./letters.js";
-import { compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
+import { PyFloat, compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
 import { API, GAMES } from "./tables.js";
 import { Tiles } from "./tiles.js";
 import { WordSet, compare, oneWord } from "./wordset.js";
@@ -43,7 +43,9 @@ const get = (body, name) => (has(body, name) && body[name] !== null ? body[name]
 function jsonType(value) {
   if (value === null || value === undefined) return "null";
   if (typeof value === "boolean") return "a boolean";
-  if (typeof value === "number") return "a number";
+  if (typeof value === "number" || typeof value === "bigint" || value instanceof PyFloat) {
+    return "a number";
+  }
   if (typeof value === "string") return "a string";
   if (Array.isArray(value)) return "an array";
   return "an object";
@@ -53,13 +55,20 @@ function utf8Length(text) {
   return new TextEncoder().encode(text).length;
 }
 
+/** The bytes of a body as JSON (a body read by rules.parseJson may hold exact big integers
+ * and Python floats). */
+function bodyLength(body) {
+  return utf8Length(JSON.stringify(body, (_, v) => (typeof v === "bigint" ? Number(v)
+    : v instanceof PyFloat ? v.value : v)));
+}
+
 /** The request's JSON object; keys outside `allowed` (null: any) are refused (json_body). */
 function jsonBody(body, allowed) {
   if (body === null || body === undefined) {
     throw new MalformedJSON("the request body is empty: send a JSON object", { field: "body" });
   }
   const limit = CONFIG.MAX_CONTENT_LENGTH;
-  if (utf8Length(JSON.stringify(body)) > limit) {
+  if (bodyLength(body) > limit) {
     throw new BodyTooLarge(`request body is larger than the ${limit} bytes this server accepts`,
       { field: "body" });
   }
@@ -146,10 +155,23 @@ function tilesOf(body) {
   return parsed;
 }
 
-/** Seconds a solve may take: `budget` as the library reads it, capped; else the default. */
-function budgetOf(body) {
+// The page's own default where a request names no budget: a rack of up to this many tiles
+// (15 players at the default tile limit of 4) is searched until it is proven, so the page
+// gives the CLI's answer on every rack a table can hold, whatever the phone's speed; the
+// search's memory bounds the work (on this machine's node a 60-tile rack takes at most about
+// 3.5 s).  A bigger rack is searched under the API's default budget.
+export const PROOF_TILES = 60;
+
+/** The seconds a solve of `tiles` tiles may take when none was asked (null: until proven). */
+export function defaultBudget(tiles) {
+  return tiles <= PROOF_TILES ? null : CONFIG.SOLVER_BUDGET;
+}
+
+/** Seconds a solve may take: `budget` as the library reads it, capped; else the page's
+ * default for this many tiles. */
+function budgetOf(body, tiles) {
   const value = readBudget(get(body, "budget"));
-  return Math.min(value === null ? CONFIG.SOLVER_BUDGET : value, CONFIG.SOLVER_BUDGET_MAX);
+  return value === null ? defaultBudget(tiles.length) : Math.min(value, CONFIG.SOLVER_BUDGET_MAX);
 }
 
 // --- lexicons --------------------------------------------------------------------------------
@@ -247,7 +269,7 @@ async function highestRoute(body) {
   body = jsonBody(body, ["tiles", "lexicon", "tile_set", "budget"]);
   const tiles = tilesOf(body);
   const lex = await lexiconOf(body);
-  const solution = await highest(tiles, lex, budgetOf(body));
+  const solution = await highest(tiles, lex, budgetOf(body, tiles));
   return { ...solutionDict(solution), tile_set: tiles.tileSet.name };
 }
 
@@ -286,7 +308,7 @@ async function callRoute(body) {
   const tiles = tilesOf(body);
   const declared = WordSet.parse(wordSet(body, "declared"), "declared");
   const lex = await lexiconOf(body);
-  const ruling = await ruleCall(tiles, declared, kind, lex, budgetOf(body));
+  const ruling = await ruleCall(tiles, declared, kind, lex, budgetOf(body, tiles));
   return { ...ruling, tiles: tiles.toString(), tile_set: tiles.tileSet.name, lexicon: lex.name };
 }
 
@@ -305,6 +327,84 @@ async function gameCheck(name, body) {
       "no engine for it", { field: null });
   }
   return game.check(jsonBody(body, null));
+}
+
+// --- dictionary queries ----------------------------------------------------------------------
+
+let queryModules = null;
+
+/** GET /words (api/words.py): the query string's parts are the query's, and ``lexicon``. */
+async function wordsRoute(query) {
+  queryModules ??= Promise.all([import("./queries.js"), import("./dictionary.js")]);
+  const [queries, dictionary] = await queryModules;
+  const args = queryArgs(query, [...queries.PARTS, "lexicon"]);
+  const parts = Object.fromEntries(args.names().filter((k) => k !== "lexicon")
+    .map((k) => [k, args.get(k)]));
+  const parsed = queries.WordQuery.parse(parts);
+  return dictionary.answerQuery(parsed, await lexiconNamed(args.get("lexicon")));
+}
+
+// --- whole games ---------------------------------------------------------------------------
+
+let replayModules = null;
+
+/** engine/game.js, lettersgame.js and dicegame.js, loaded on first use. */
+async function replays() {
+  replayModules ??= Promise.all([import("./game.js"), import("./lettersgame.js"),
+    import("./dicegame.js")]);
+  const [game, letters, dice] = await replayModules;
+  return { replay: game.replay, letters: letters.lettersReplay(lexiconNamed), dice: dice.DICE_REPLAY,
+    rememberRulings: letters.rememberRulings, rulingsOf: letters.rulingsOf };
+}
+
+/**
+ * POST /letters/replay as api/letters.py answers it: the rules' lexicon is a bundled one and
+ * their budget the requested one (capped; the default when none), each error naming its rule;
+ * the whole replay's searches within REPLAY_BUDGET.  A game whose rules name no budget is
+ * searched as the page's solves are (defaultBudget), though its state shows the API's.
+ */
+async function lettersReplayRoute(body) {
+  body = jsonBody(body, null);
+  let rules = has(body, "rules") ? body.rules : null;
+  let callBudget = null;
+  if (rules === null || (typeof rules === "object" && !Array.isArray(rules) &&
+      !(rules instanceof PyFloat))) {
+    rules = { ...(rules || {}) };
+    try {
+      const lex = await lexiconNamed(string(rules, "lexicon", { maxLength: MAX_NAME_LENGTH }));
+      rules.lexicon = lex.name;
+      const asked = readBudget(get(rules, "budget"));
+      rules.budget = Math.min(asked === null ? CONFIG.SOLVER_BUDGET : asked,
+        CONFIG.SOLVER_BUDGET_MAX);
+      if (asked === null) callBudget = defaultBudget;
+    } catch (err) {
+      if (err instanceof LiarsError) err.field = `rules.${err.field}`;
+      throw err;
+    }
+    body = { ...body, rules };
+  }
+  const engine = await replays();
+  return engine.replay(engine.letters, body, { seconds: CONFIG.REPLAY_BUDGET,
+    options: { callBudget } });
+}
+
+async function diceReplayRoute(body) {
+  const engine = await replays();
+  return engine.replay(engine.dice, jsonBody(body, null));
+}
+
+/**
+ * Rulings the referee server proved in its answer to a Liars' Letters replay, remembered so
+ * that the same game replayed here answers them as proven (a decided ruling is a proof at any
+ * budget): a game the server ruled goes on on the phone when the server goes away.
+ */
+export async function rememberRulings(records) {
+  (await replays()).rememberRulings(records);
+}
+
+/** The decided rulings of a letters replay's state (what rememberRulings takes). */
+export async function rulingsOf(state) {
+  return (await replays()).rulingsOf(state);
 }
 
 function needsServer(what) {
@@ -326,12 +426,13 @@ const ROUTES = [
   [/^\/letters\/compare$/, { POST: (body) => compareRoute(body) }],
   [/^\/letters\/raise$/, { POST: (body) => raiseRoute(body) }],
   [/^\/letters\/call$/, { POST: (body) => callRoute(body) }],
-  [/^\/letters\/replay$/, { POST: needsServer("replaying a whole game") }],
+  [/^\/letters\/replay$/, { POST: (body) => lettersReplayRoute(body) }],
   ...SISTER_GAMES.flatMap((name) => [
     [new RegExp(`^/${name}/check$`), { POST: (body) => gameCheck(name, body) }],
-    [new RegExp(`^/${name}/replay$`), { POST: needsServer("replaying a whole game") }],
+    [new RegExp(`^/${name}/replay$`), { POST: name === "dice" ? (body) => diceReplayRoute(body)
+      : needsServer(`replaying a whole game of ${GAMES[name].title}`) }],
   ]),
-  [/^\/words$/, { GET: needsServer("a dictionary query") }],
+  [/^\/words$/, { GET: (body, match, query) => wordsRoute(query) }],
 ];
 
 /** The bytes of URL text: %XX escapes decoded (others kept as typed), "+" a space if asked. */

@@ -1,0 +1,20 @@
+// Whole-game replays (engine/game.js, lettersgame.js, dicegame.js, through the local router
+// engine/local.js) against tests/golden/replays.json: for each POST /letters/replay or
+// /dice/replay the Flask API's status and JSON, every body read by the engine's parseJson.
+// The racks are proven at once on both sides, so every answer is compared whole.
+
+import { test } from "node:test";
+import { assertSame, engine, golden } from "./golden.mjs";
+
+const { handle } = await engine("local.js");
+const { parseJson } = await engine("rules.js");
+
+for (const [set, what] of [["letters", "random Liars' Letters games"],
+  ["dice", "random Liar's Dice games"], ["illegal", "illegal events, players and rules"]]) {
+  test(`${what} replay as the server replays them`, async () => {
+    const mine = golden("replays", set);
+    const got = [];
+    for (const c of mine) got.push(await handle("POST", c.path, parseJson(c.body)));
+    assertSame(mine, got, { what: (c) => ({ path: c.path, body: c.body.slice(0, 500) }) });
+  });
+}
