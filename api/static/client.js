@@ -4,7 +4,13 @@
 //
 // "No server" is a network failure (offline, nothing listening, too slow) or an answer that
 // is not the API's (a static host's 404/405/501 page for api/): then the phone answers.  A
-// static host's refusal is remembered for the page's life, so it is asked only once.
+// static host's refusal is remembered for the page's life, so it is asked only once; which
+// kind of site this is (a static copy, or a page whose server went away) is remembered on
+// the phone, so that what the phone cannot answer is said in words that fit.
+//
+// A whole game of Liars' Letters the server replays comes back with its rulings, proven:
+// the phone keeps them (localStorage), so that when the server goes away mid-game the phone
+// replays the same game to the same rulings, even a call its own search could not prove.
 
 /** The API's root, beside the page: /api/v1 under `liars serve`, DIR/api/v1 elsewhere. */
 const API_ROOT = new URL("../api/v1", import.meta.url).href;
@@ -25,8 +31,25 @@ export class ApiError extends Error {
   }
 }
 
+const HOST = "liars.host"; // "server" (an API answered here) or "static" (none is here)
+const RULINGS = "liars.rulings"; // the server's proven rulings of Liars' Letters replays
+const RULINGS_KEPT = 300;
+
 const answered = new WeakMap(); // answer object -> BY_SERVER or BY_PHONE
 let serverAbsent = false;
+let engineLoaded = null; // the engine (engine/local.js) once asked to answer
+
+const stored = {
+  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
+};
+
+/** Where the page runs, for the engine's words: "static", "away" (the server went) or null. */
+function host() {
+  if (serverAbsent) return "static";
+  const seen = stored.get(HOST);
+  return seen === "static" ? "static" : seen === "server" ? "away" : null;
+}
 
 /** Who answered `data` (an object request() returned): "server", "phone" or null. */
 export function answeredBy(data) {
@@ -90,13 +113,48 @@ async function askServer(method, path, body) {
   const isApi = data !== null && typeof data === "object"
     && (response.ok || (data.error !== null && typeof data.error === "object"));
   if (!isApi) {
-    if (STATIC_HOST.has(response.status) || response.ok) serverAbsent = true;
+    if (STATIC_HOST.has(response.status) || response.ok) {
+      serverAbsent = true;
+      stored.set(HOST, "static");
+    }
     return null;
+  }
+  stored.set(HOST, "server");
+  if (method === "POST" && path === "/letters/replay" && data.state) {
+    keepRulings(data.state).catch(() => {}); // a cache: losing it costs only a search
   }
   return { status: response.status, data, statusText: response.statusText };
 }
 
-/** The page's own engine's {status, body}; loaded on first use. */
+/** The rulings the phone keeps, oldest first: {tiles, tile_set, declared, call, lexicon,
+ * verdict}. */
+function keptRulings() {
+  try {
+    const kept = JSON.parse(stored.get(RULINGS) || "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep the server's proven rulings of a Liars' Letters game (and hand them to the engine). */
+async function keepRulings(state) {
+  let engine;
+  try {
+    engine = await import("./engine/local.js");
+  } catch {
+    return; // no engine: nothing would replay the game here anyway
+  }
+  const fresh = await engine.rulingsOf(state);
+  if (!fresh.length) return;
+  const key = (r) => JSON.stringify([r.tiles, r.tile_set, r.declared, r.call, r.lexicon]);
+  const known = new Set(fresh.map(key));
+  const kept = keptRulings().filter((r) => !known.has(key(r))).concat(fresh);
+  stored.set(RULINGS, JSON.stringify(kept.slice(-RULINGS_KEPT)));
+  if (engineLoaded) await engine.rememberRulings(fresh);
+}
+
+/** The page's own engine's {status, body}; loaded on first use, with the rulings kept. */
 async function askPhone(method, path, body) {
   let engine;
   try {
@@ -106,7 +164,11 @@ async function askPhone(method, path, body) {
       "load. Check the phone is on the table's network and the server is running.", null,
       "network");
   }
-  return engine.handle(method, path, body);
+  if (!engineLoaded) {
+    engineLoaded = engine;
+    await engine.rememberRulings(keptRulings());
+  }
+  return engine.handle(method, path, body, { host: host() });
 }
 
 function finish(status, data, by, statusText) {

@@ -13,7 +13,10 @@ lettersgame.js and dicegame.js) must answer each as the Flask API does (status a
   word not in the lexicon, a call on nothing, a wrong tile or dice count, a table ruling that
   contradicts a proven one, an undecided "exact" (a budget of 0), an event after the end,
   unreadable events, players and rules -- each answered with its exact error (an illegal
-  move is ``"ok": false`` with the state before it; unreadable input a 4xx naming its field).
+  move is ``"ok": false`` with the state before it; unreadable input a 4xx naming its field);
+* ``remembered``: an "exact" on 20 tiles that the server proves (its budget) and the phone
+  cannot at a budget of 0: once the phone has the server's rulings (as client.js keeps them),
+  the same game replayed on the phone goes on to the server's rulings.
 
 Every body is JSON text, read by the engine's ``parseJson`` as flask reads it ("6.0" stays a
 float).  The racks are small enough to be proven at once, so no answer depends on time.
@@ -417,6 +420,15 @@ def cases() -> list[dict]:
                 made.append({"set": name, "path": path, "body": json.dumps(prefix(game, n))})
     illegal = letters_illegal(rng, letters) + dice_illegal(rng, dice) + setup_illegal()
     made += [{"set": "illegal", "path": path, "body": json.dumps(body)} for path, body in illegal]
+    players = [f"p{i}" for i in range(20)]
+    for tiles in UNDECIDED_RACKS:
+        best = list(highest(tiles, "twl06", budget=None).words)
+        game = {"players": players, "events": [
+            {"type": "declare", "player": "p0", "words": best},
+            {"type": "call", "player": "p1", "call": "exact", "tiles": tiles}]}
+        made.append({"set": "remembered", "path": "/letters/replay",
+                     "body": json.dumps({**game, "rules": {"budget": 5, "tile_limit": 20}}),
+                     "phone_body": json.dumps({**game, "rules": {"budget": 0, "tile_limit": 20}})})
     return made
 
 
@@ -454,3 +466,6 @@ def check_coverage(cases: list[dict]) -> None:
                for a in bad)
     assert any(r["ruling"]["by"] == "table" for a in bad if a["status"] == 200
                and a["body"].get("ok") for r in a["body"]["state"]["rounds"])
+    remembered = [c["answer"]["body"] for c in of_set(cases, "remembered")]
+    assert remembered and all(a["ok"] and a["state"]["rounds"][0]["ruling"]["by"] == "referee"
+                              for a in remembered)

@@ -3,6 +3,7 @@
 // /dice/replay the Flask API's status and JSON, every body read by the engine's parseJson.
 // The racks are proven at once on both sides, so every answer is compared whole.
 
+import assert from "node:assert/strict";
 import { test } from "node:test";
 import { assertSame, engine, golden } from "./golden.mjs";
 
@@ -18,3 +19,23 @@ for (const [set, what] of [["letters", "random Liars' Letters games"],
     assertSame(mine, got, { what: (c) => ({ path: c.path, body: c.body.slice(0, 500) }) });
   });
 }
+
+test("rulings the server proved are the phone's when it replays the same game", async () => {
+  // client.js keeps the server's proven rulings; with them the phone replays a game whose
+  // call its own search cannot prove (a budget of 0) to the server's ruling, and goes on.
+  const { rememberRulings, rulingsOf } = await engine("local.js");
+  const mine = golden("replays", "remembered");
+  for (const c of mine) {
+    const before = await handle("POST", c.path, parseJson(c.phone_body));
+    assert.equal(before.body.ok, false);
+    assert.equal(before.body.error.code, "undecided");
+  }
+  for (const c of mine) await rememberRulings(await rulingsOf(c.answer.body.state));
+  const got = [];
+  for (const c of mine) {
+    const after = await handle("POST", c.path, parseJson(c.phone_body));
+    got.push({ ...after, body: { ...after.body, state: { ...after.body.state,
+      rules: { ...after.body.state.rules, budget: 5 } } } });
+  }
+  assertSame(mine, got);
+});

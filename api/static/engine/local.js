@@ -1,8 +1,11 @@
 // The local router: the API's answers with no server.  `handle(method, path, body)` answers
 // what the Flask API (api/*.py) answers for the same request, the same JSON and the same
-// errors (code, message, field, HTTP status), for the routes the page's engine can answer;
-// the routes it cannot (word queries, whole-game replays, ...) say plainly that they need
-// the referee server (503 `needs_server`), and paths the API does not have are 404s.
+// errors (code, message, field, HTTP status), for the routes the page's engine can answer
+// (every one a table needs: the judge, calls, raises, solves, dictionary queries, the sister
+// games' checks, whole games of Liars' Letters and Liar's Dice); the routes it cannot (every
+// highest set, the other games' replays, the API description) say plainly that they need
+// the referee server (503 `needs_server`), in words that fit where the page runs, and paths
+// the API does not have are 404s.
 //
 //   const { status, body } = await handle("POST", "/judge", { words: "big, g, er" });
 //
@@ -184,13 +187,44 @@ async function lexicons() {
   return lexiconModule;
 }
 
-/** The bundled lexicons' listing (lexicons/index.json); unreachable: the server is needed. */
+// --- what the page cannot answer here, said as fits where it runs ------------------------------
+
+// Where the page runs, as the page knows it (handle()'s `host`): "static", a static copy of the
+// page (liars export-site), which has no referee server at all; "away", a page `liars serve`
+// served, whose server is not answering now; null, not known.
+let host = null;
+
+/** Why `what` cannot be answered on this phone: it needs the referee server. */
+function serverNeeded(what) {
+  if (host === "static") {
+    return `${what} needs the referee server (liars serve), and this static copy of the page ` +
+      "has none";
+  }
+  if (host === "away") {
+    return `${what} needs the referee server, which is not answering: try again when it is back`;
+  }
+  return `${what} needs the referee server (liars serve): the page cannot answer it on its own`;
+}
+
+/** Why a lexicon file (or their list: `what`) is not here: not kept on this phone yet. */
+function notKept(what, cause) {
+  if (host === "static") {
+    return `${what} is not on this phone yet: open the page once while online and choose ` +
+      "it, and it is kept here for offline use";
+  }
+  if (host === "away") {
+    return `${what} is not on this phone, and the referee server is not answering: choose it ` +
+      "once while the server answers, and it is kept here for offline use";
+  }
+  return `${what} could not be loaded here (${cause}): this needs the referee server`;
+}
+
+/** The bundled lexicons' listing (lexicons/index.json); unreachable: not on this phone. */
 async function listing() {
   try {
     return await (await lexicons()).listLexicons();
   } catch (err) {
-    throw new NeedsServer(`the list of lexicons could not be loaded here (${err.message}): ` +
-      "this needs the referee server");
+    throw new NeedsServer(notKept("the list of lexicons", err.message));
   }
 }
 
@@ -207,8 +241,7 @@ async function lexiconNamed(name) {
     return await (await lexicons()).loadLexicon(key);
   } catch (err) {
     if (err instanceof LiarsError) throw err;
-    throw new NeedsServer(`the ${key} lexicon could not be loaded here (${err.message}): ` +
-      "this needs the referee server", { field: "lexicon" });
+    throw new NeedsServer(notKept(`the ${key} lexicon`, err.message), { field: "lexicon" });
   }
 }
 
@@ -409,8 +442,7 @@ export async function rulingsOf(state) {
 
 function needsServer(what) {
   return () => {
-    throw new NeedsServer(`${what} needs the referee server (liars serve): the page cannot ` +
-      "answer it on its own", { field: null });
+    throw new NeedsServer(serverNeeded(what), { field: null });
   };
 }
 
@@ -528,10 +560,13 @@ function parseQuery(query) {
 
 /**
  * Answer one API request locally: `method` ("GET", "POST"), `path` after /api/v1 (a GET's
- * query string included), `body` the parsed JSON body (null or undefined: no body).
- * Resolves to {status, body}, the API's JSON answer (a HEAD's body is null); never rejects.
+ * query string included), `body` the parsed JSON body (null or undefined: no body); `host`,
+ * where the page runs ("static", "away" or null: see serverNeeded), words what it cannot
+ * answer.  Resolves to {status, body}, the API's JSON answer (a HEAD's body is null); never
+ * rejects.
  */
-export async function handle(method, path, body = null) {
+export async function handle(method, path, body = null, { host: where = null } = {}) {
+  host = where === "static" || where === "away" ? where : null;
   method = typeof method === "string" && method ? method.toUpperCase() : "GET";
   const answer = await answerRequest(method, path, body);
   return method === "HEAD" ? { status: answer.status, body: null } : answer;  // HEAD: no body
