@@ -99,6 +99,7 @@ def tables() -> dict[str, tuple[str, dict]]:
             "NUMBER_WORDS": phrases._NUMBER_WORDS,
             "RANK_WORDS": list(phrases._RANK_WORDS.items()),
             "HAND_SYNONYMS": list(phrases._HAND_SYNONYMS.items()),
+            "NAMED_RANKS": phrases._NAMED_RANKS,
             "SUITS": list(phrases._SUITS.items()),
             "WORDS": phrases._WORDS, "FILLERS": phrases._FILLERS,
             "BY_COUNT": phrases._BY_COUNT, "EXAMPLE_RANKS": phrases._EXAMPLE_RANKS}),

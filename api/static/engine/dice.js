@@ -131,7 +131,8 @@ export class DiceRules {
                            { field: "claim" });
     }
     if (bid.quantity > diceInPlay) {
-      throw new IllegalMove(`${bid}: only ${diceInPlay} dice are in play`, { field: "claim" });
+      const inPlay = diceInPlay === 1 ? "1 die is" : `${diceInPlay} dice are`;
+      throw new IllegalMove(`${bid}: only ${inPlay} in play`, { field: "claim" });
     }
   }
 

@@ -126,7 +126,9 @@ export const PHRASES = freeze({
     ["trips", "three of a kind"], ["straight", "straight"], ["flush", "flush"],
     ["full house", "full house"], ["boat", "full house"], ["four of a kind", "four of a kind"],
     ["quads", "four of a kind"], ["straight flush", "straight flush"],
+    ["royal flush", "straight flush"],
   ],
+  "NAMED_RANKS": {"royal flush": 14},
   "SUITS": [
     ["spades", "S"], ["hearts", "H"], ["diamonds", "D"], ["clubs", "C"], ["♠", "S"], ["♥", "H"],
     ["♦", "D"], ["♣", "C"],
