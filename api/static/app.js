@@ -3,7 +3,7 @@
 // else from the page's own engine (client.js decides; each answer says who answered).
 
 import { start as startWords } from "./words.js";
-import { ApiError, BY_SERVER, answeredBy, keepOffline, request } from "./client.js";
+import { ApiError, BY_SERVER, answeredBy, keepOffline, request, warmUp } from "./client.js";
 
 const API = "/api/v1";
 const params = new URLSearchParams(location.search);
@@ -594,20 +594,24 @@ function start() {
   route();
   document.documentElement.dataset.ready = "true";
   performance.mark("app-ready");
-  loadLexicons();
+  // A static site warms the phone's engine at once; the offline copy is made after it, so
+  // that its downloads do not delay the first answer.
+  loadLexicons().then(() => warmUp(lexiconSelect.value)).finally(keepThisPage);
   import("./games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
     showResult, registerScreen, route, answerNote }))
     .catch((error) => console.error("the other games' screens did not load:", error));
-  import("./table.js").then((table) => table.start({ h, $, $$, postJSON, route, keepOffline }))
+  import("./table.js").then((table) => table.start({ h, $, $$, postJSON, route, keepOffline,
+    warmUp }))
     .catch((error) => console.error("the table screens did not load:", error));
 }
 
-start();
-
-// After one visit the page works with no network (sw.js, at the site's root: issue 12),
-// in the lexicon this phone uses too.
-if ("serviceWorker" in navigator) {
+/** After one visit the page works with no network (sw.js, at the site's root: issue 12),
+ * in the lexicon this phone uses too. */
+function keepThisPage() {
+  if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
     .then(() => keepOffline(lexiconSelect.value))
     .catch((error) => console.warn("no offline copy of the page:", error));
 }
+
+start();

@@ -31,12 +31,20 @@ export class ApiError extends Error {
   }
 }
 
+// What the phone's engine needs for its first answer (the word judge): engine/local.js's
+// modules and the lexicons', fetched side by side as soon as the page finds it has no
+// server, rather than each only once the module that imports it has arrived.
+const ENGINE_FIRST = ["local.js", "errors.js", "letters.js", "pystr.js", "tables.js", "tiles.js",
+  "wordset.js", "rules.js", "pyunicode.js", "lexicon.js", "index.js"];
+let preloaded = false;
+
 const HOST = "liars.host"; // "server" (an API answered here) or "static" (none is here)
 const RULINGS = "liars.rulings"; // the server's proven rulings of Liars' Letters replays
 const RULINGS_KEPT = 300;
 
 const answered = new WeakMap(); // answer object -> BY_SERVER or BY_PHONE
 let serverAbsent = false;
+let serverFailed = false; // the last request to the server found none (offline, gone)
 let engineLoaded = null; // the engine (engine/local.js) once asked to answer
 
 const stored = {
@@ -76,6 +84,29 @@ export async function keepOffline(name) {
   }
 }
 
+/**
+ * With no server to ask (a static site, or one that is not answering), load this phone's
+ * engine and the lexicon `name` (null: the default) now, and its search index if `index`
+ * (a Table game's calls need it), so that the next answer does not wait for them; with a
+ * server, nothing.
+ */
+export async function warmUp(name = null, { index = false } = {}) {
+  if (!serverAbsent && !serverFailed) return;
+  if (!preloaded && typeof document !== "undefined") {
+    preloaded = true;
+    for (const file of ENGINE_FIRST) {
+      document.head.append(Object.assign(document.createElement("link"),
+        { rel: "modulepreload", href: new URL(`engine/${file}`, import.meta.url).href }));
+    }
+  }
+  try {
+    const engine = await import("./engine/local.js");
+    await engine.prepare(name, { index });
+  } catch {
+    // the question that needs it says why
+  }
+}
+
 /** Is there (as far as this page knows) no server to ask? */
 export function serverKnownAbsent() {
   return serverAbsent;
@@ -106,8 +137,10 @@ async function askServer(method, path, body) {
   try {
     response = await fetch(API_ROOT + path, init);
   } catch {
+    serverFailed = true;
     return null; // offline, nothing listening, or too slow: ask the phone, try again next time
   }
+  serverFailed = false;
   let data = null;
   try { data = await response.json(); } catch { /* not JSON: not the API */ }
   const isApi = data !== null && typeof data === "object"
@@ -116,6 +149,7 @@ async function askServer(method, path, body) {
     if (STATIC_HOST.has(response.status) || response.ok) {
       serverAbsent = true;
       stored.set(HOST, "static");
+      warmUp(); // every answer is the phone's from now: its engine and lexicon, at once
     }
     return null;
   }
@@ -166,7 +200,8 @@ async function askPhone(method, path, body) {
   }
   if (!engineLoaded) {
     engineLoaded = engine;
-    await engine.rememberRulings(keptRulings());
+    const kept = keptRulings();
+    if (kept.length) await engine.rememberRulings(kept);
   }
   return engine.handle(method, path, body, { host: host() });
 }

@@ -147,19 +147,21 @@ class Table {
     this.showGame(answer.state);
   }
 
-  /** The game's lexicon, kept on the phone: the game goes on if the server goes away. */
+  /** The game's lexicon, kept on the phone (the game goes on if the server goes away) and,
+   * with no server to ask, made ready for the calls' searches. */
   keepLexicon() {
     const lexicon = this.game && this.game.rules && this.game.rules.lexicon;
     if (lexicon && app.keepOffline) app.keepOffline(lexicon);
+    if (lexicon && app.warmUp) app.warmUp(lexicon, { index: true });
   }
 
   /** Replay the saved game on opening: the state is never stored, only the moves. */
   async resume() {
     if (!this.game) { this.showSetup(); return; }
-    this.keepLexicon();
     try {
       const answer = await this.replay(this.game.events);
       this.adopt(answer, "The saved game");
+      this.keepLexicon();
     } catch (error) {
       this.showSetup(true);
       this.showMessage(`The saved game cannot be replayed: ${error.message}`, "bad");

@@ -432,7 +432,19 @@ async function diceReplayRoute(body) {
  * budget): a game the server ruled goes on on the phone when the server goes away.
  */
 export async function rememberRulings(records) {
-  (await replays()).rememberRulings(records);
+  if (records.length) (await replays()).rememberRulings(records); // the replays, when needed
+}
+
+/** Load the lexicon `name` now (the default when null), and its search index if `index`,
+ * ahead of the first question: a page with no server to ask warms up while the table types.
+ * Never rejects. */
+export async function prepare(name = null, { index = false } = {}) {
+  try {
+    const lexicon = await lexiconNamed(name);
+    if (index) await new Promise((done) => setTimeout(() => { void lexicon.index; done(); }, 0));
+  } catch {
+    // said when a question needs it
+  }
 }
 
 /** The decided rulings of a letters replay's state (what rememberRulings takes). */
