@@ -61,7 +61,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.compact = True
 
-    from . import errors, games, health, letters, lexicons, openapi, pages, serving
+    from . import errors, games, health, letters, lexicons, odds, openapi, pages, serving
 
     errors.register(app)
     serving.register(app)  # Host check, security headers, solves in the solver pool
@@ -71,6 +71,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(lexicons.bp, url_prefix=API_PREFIX)
     app.register_blueprint(letters.bp, url_prefix=API_PREFIX + "/letters")
     games.register(app, API_PREFIX)
+    odds.register(app, API_PREFIX)  # POST /letters/odds, /dice/odds, ...
     from . import words  # dictionary queries: GET /api/v1/words
     app.register_blueprint(words.bp, url_prefix=API_PREFIX)
     from . import rooms  # a table's game on every phone: /api/v1/rooms

@@ -24,6 +24,7 @@ a dead or stuck solver process is replaced at once.
 
 from __future__ import annotations
 
+import collections
 import io
 import math
 import os
@@ -205,8 +206,8 @@ class SolverPool:
         self.on_broken = on_broken        # called when no solver can be made any more
         self.zygote_pid = 0
         self._control = None
-        self._idle = None
-        self._waiting = 0
+        self._idle: list = []  # solver processes free now
+        self._waiters: collections.OrderedDict = collections.OrderedDict()  # client -> deque
         self._children: dict = {}  # pid -> socket
 
     # -- setting up -------------------------------------------------------------------
@@ -232,12 +233,9 @@ class SolverPool:
 
     def attach(self) -> None:
         """Make the solver processes (gevent is patched in now: waits are cooperative)."""
-        import gevent.queue
-
         self._control = socket.socket(fileno=self._control_fd)
-        self._idle = gevent.queue.Queue()
         for _ in range(self.solvers):
-            self._idle.put(self._spawn())
+            self._release(self._spawn())
 
     def _spawn(self):
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -260,7 +258,7 @@ class SolverPool:
             pass
         sock.close()
         try:
-            self._idle.put(self._spawn())
+            self._release(self._spawn())
         except Exception as exc:  # the zygote is gone: this worker cannot solve any more
             if self.log:
                 self.log.error("solver pool: cannot start a solver process (%s); "
@@ -270,29 +268,72 @@ class SolverPool:
 
     # -- answering ----------------------------------------------------------------------
 
+    # -- fair turns -------------------------------------------------------------------
+    #
+    # A free solver goes to the clients waiting for one in turn (round robin by address),
+    # each client's own requests in order: two clients looping heavy solves cannot keep a
+    # third waiting behind all of theirs.  Past the queue's length only a client with no
+    # request waiting is let in (up to twice the length), so that a full queue is never
+    # one client's.
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(q) for q in self._waiters.values())
+
+    def _release(self, child) -> None:
+        """Hand ``child`` to the next client's oldest waiting request, or keep it free."""
+        while self._waiters:
+            client, queue = self._waiters.popitem(last=False)
+            turn = queue.popleft()
+            if queue:
+                self._waiters[client] = queue  # to the back of the round
+            if not turn.ready():
+                turn.set(child)
+                return
+        self._idle.append(child)
+
+    def _acquire(self, client: str):
+        """A solver for ``client``'s request: at once if one is free and no one waits, else
+        in the client's turn; :class:`Overloaded` past the queue or the wait limit."""
+        import gevent
+        from gevent.event import AsyncResult
+
+        retry = max(1, math.ceil(self.wait_limit / 2))
+        if self._idle and not self._waiters:
+            return self._idle.pop()
+        mine = len(self._waiters.get(client, ()))
+        full = self.waiting >= self.queue
+        if full and (mine or self.waiting >= 2 * self.queue):  # a new client still gets in
+            raise Overloaded(f"all {self.solvers} solver(s) of this worker are busy and "
+                             f"{self.waiting} request(s) wait ({mine} of them yours): retry "
+                             f"shortly", retry_after=retry)
+        turn = AsyncResult()
+        self._waiters.setdefault(client, collections.deque()).append(turn)
+        try:
+            return turn.get(timeout=self.wait_limit)
+        except gevent.Timeout:
+            queue = self._waiters.get(client)
+            if queue is not None and turn in queue:
+                queue.remove(turn)
+                if not queue:
+                    del self._waiters[client]
+                raise Overloaded("no solver came free in time: retry shortly",
+                                 retry_after=retry) from None
+            return turn.get(block=False)  # handed over as the wait ended
+
+    # -- answering ----------------------------------------------------------------------
+
     def answer(self, environ: dict, body: bytes) -> tuple[str, list, bytes]:
         """Answer a buffered request in a solver process; :class:`Overloaded` if the
         queue is full, no solver frees up in time, or the solver process stops."""
         import gevent
-        import gevent.queue
 
-        retry = max(1, math.ceil(self.wait_limit / 2))
-        if self._idle.qsize() == 0 and self._waiting >= self.queue:
-            raise Overloaded(f"all {self.solvers} solver(s) of this worker are busy and "
-                             f"{self._waiting} request(s) wait: retry shortly",
-                             retry_after=retry)
-        self._waiting += 1
-        try:
-            while True:
-                child = self._idle.get(timeout=self.wait_limit)
-                if _alive(child[1]):
-                    break
-                self._replace(child)  # killed while idle: no request is lost to it
-        except gevent.queue.Empty:
-            raise Overloaded("no solver came free in time: retry shortly",
-                             retry_after=retry) from None
-        finally:
-            self._waiting -= 1
+        client = environ.get("REMOTE_ADDR") or "?"
+        while True:
+            child = self._acquire(client)
+            if _alive(child[1]):
+                break
+            self._replace(child)  # killed while idle: no request is lost to it
         try:
             with gevent.Timeout(self.answer_limit):
                 _send(child[1], (portable_environ(environ), body))
@@ -304,7 +345,7 @@ class SolverPool:
             self._replace(child)
             raise Overloaded("the solver process stopped before answering (it has been "
                              "replaced): retry", retry_after=1) from None
-        self._idle.put(child)
+        self._release(child)
         return answer
 
     def pids(self) -> list[int]:

@@ -53,6 +53,25 @@ def deck(d) -> dict:
     return {"name": d.name, "ranks": d.ranks, "copies": d.copies, "jokers": d.jokers}
 
 
+def odds_table() -> dict:
+    """The odds' limits and words, the Wilson interval's z and the raise search's bounds
+    (engine/odds.js ports solver/odds/ letters, raises and dice)."""
+    from statistics import NormalDist
+
+    from solver.odds import chance, dice, letters, payload, raises
+
+    return {
+        "DEFAULT_SUGGESTIONS": payload.DEFAULT_SUGGESTIONS,
+        "MAX_SUGGESTIONS": payload.MAX_SUGGESTIONS, "MAX_SAMPLES": payload.MAX_SAMPLES,
+        "MAX_SEED": payload.MAX_SEED, "DEFAULT_SEED": chance.DEFAULT_SEED,
+        "CONFIDENCE": chance.CONFIDENCE,
+        "Z": NormalDist().inv_cdf(0.5 + chance.CONFIDENCE / 2),  # as chance.wilson reads it
+        "LETTERS_FIELDS": sorted(letters.FIELDS),
+        "LONGER_BY": raises.LONGER_BY, "WORDS_PER_SLOT": raises.WORDS_PER_SLOT,
+        "BEAM": raises.BEAM, "MAX_CANDIDATES": raises.MAX_CANDIDATES, "LIKELY": raises.LIKELY,
+        "CAP": raises.CAP, "LETTERS_ADVICE": raises.ADVICE, "DICE_ADVICE": dice.ADVICE}
+
+
 def tables() -> dict[str, tuple[str, dict]]:
     """{export name: (where it comes from, {key: value})}, in the order written."""
     import api
@@ -113,6 +132,8 @@ def tables() -> dict[str, tuple[str, dict]]:
             "BID_ORDERS": dice.BID_ORDERS, "MAX_DICE_EACH": dice.MAX_DICE_EACH,
             "MAX_FACES": dice.MAX_FACES, "MAX_DICE": dice.MAX_DICE,
             "RULES": rules_defaults(dice.DiceRules)}),
+        "ODDS": ("solver/odds/: the requests' limits, the intervals, the raise search's bounds",
+                 odds_table()),
         "POST": ("solver/games/post.py", {
             "KINDS": post.KINDS, "TWO_DECKS": deck(post.TWO_DECKS),
             "ONE_DECK": deck(post.ONE_DECK), "RULES": rules_defaults(post.PostRules)}),

@@ -12,7 +12,8 @@ Everything a user can get wrong raises a :class:`solver.errors.LiarsError`.
 The library is in layers, each a folder, each importing only those before it:
 :mod:`solver.errors`, :mod:`solver.words` (tiles, word sets, lexicons, dictionary
 queries), :mod:`solver.search` (the highest word set), :mod:`solver.games` (each
-game's rules), :mod:`solver.cli` (the shell).
+game's rules), :mod:`solver.odds` (how likely a claim is, from one player's view),
+:mod:`solver.cli` (the shell).
 """
 
 import importlib

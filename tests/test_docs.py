@@ -76,7 +76,8 @@ def test_nothing_points_outside_the_repository():
 # are only parsed); every ```sh line that runs solve or liars must be accepted by its parser,
 # and every curl example must be answered by the app; every >>> example runs.
 
-USER_DOCS = ["README.md", "docs/replay.md", "docs/solver.md", "docs/rules.md", "api/README.md"]
+USER_DOCS = ["README.md", "docs/replay.md", "docs/solver.md", "docs/rules.md", "docs/odds.md",
+             "api/README.md"]
 README_MAX_LINES = 300
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 NOT_RUN = {"serve", "export-site"}  # they start a server or write a folder: only parsed

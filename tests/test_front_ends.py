@@ -1,7 +1,7 @@
 """One table of cases through all four front ends: the same answers, the same refusals.
 
 Each Liars' Letters call (tiles, declaration, call, budget as typed) and each word-judge
-play is answered by the library, the CLI (``python -m solver.cli``, a real process), the
+play is answered by the library, the CLI (``liars``, run in-process: tests/cli_run.py), the
 HTTP API (a live ``liars serve``) and the phone page (Debian's chromium through
 Playwright, typing into the forms).  Every answer is reduced to what a table acts on
 (decided or not, the tile changes, the reason; or the error's field and message) and all
@@ -12,11 +12,9 @@ a number's text as the CLI does.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from cli_run import run
 from page_session import fresh
 
 from solver import load_lexicon, rule_call
@@ -70,9 +68,8 @@ def library_call(tiles, declared, call, budget):
         return error_answer(err)
 
 
-def cli(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "api.cli", *args],
-                          capture_output=True, text=True, timeout=120)
+def cli(*args):
+    return run("liars", *args)
 
 
 def cli_call(tiles, declared, call, budget):
@@ -157,13 +154,10 @@ def page_judge(page, base, words):
 
 @pytest.fixture(scope="module")
 def cli_answers():
-    """Every CLI answer of the table, the processes run a few at a time (each loads the
-    lexicon: seconds of mostly waiting on a busy machine)."""
-    with ThreadPoolExecutor(max_workers=6) as pool:
-        calls = {case: pool.submit(cli_call, *case) for case in CALLS}
-        judged = {words: pool.submit(cli_judge, words) for words in JUDGED}
-        return ({case: f.result() for case, f in calls.items()},
-                {words: f.result() for words, f in judged.items()})
+    """Every CLI answer of the table (in-process, tests/cli_run.py: the command's own code,
+    its exit code and output)."""
+    return ({case: cli_call(*case) for case in CALLS},
+            {words: cli_judge(words) for words in JUDGED})
 
 
 # --- the table ---------------------------------------------------------------------------

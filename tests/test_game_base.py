@@ -9,6 +9,7 @@ examples the front ends show are valid against the schemas they are shown with.
 from __future__ import annotations
 
 import json
+import re
 
 import jsonschema
 import pytest
@@ -161,3 +162,24 @@ def test_a_player_who_leaves_is_out_and_the_round_starts_again(name):
     last = entry.replay({"players": ["ann", "ben"], "events": [
         {"type": "leave", "player": "ann"}]})["state"]
     assert last["over"] and (last.get("winner") or last["outcome"]["winner"]) == "ben"
+
+
+@pytest.mark.parametrize("players, message", [
+    (["a", "A"], "given twice: A, a"),
+    (["\u00e1", "a\u0301"], "given twice"),  # the same letter, two ways to encode it
+    (["ann", "b\u202eob"], "control or bidi characters ('\\u202e')"),
+    (["ann", "ben\x00"], "control or bidi characters ('\\x00')"),
+    (["ann", "x" * 41], "1 to 40 characters, not 'xxxxxxxxxx…' (41 characters)"),
+])
+def test_names_that_look_alike_or_hide_characters_are_refused(players, message):
+    for entry in ENTRIES:
+        with pytest.raises(InvalidInput, match=re.escape(message)):
+            entry.replay({"players": players, "events": []})
+
+
+def test_a_name_is_one_spelling_in_the_seats_and_the_events():
+    answer = REPLAYERS["dice"].replay({"players": ["a\u0301na", "ben"], "events": [
+        {"type": "bid", "player": "\u00e1na", "quantity": 1, "face": 2},
+        {"type": "liar", "player": "ben", "dice": {"a\u0301na": [2, 2, 2, 2, 2],
+                                                    "ben": [1, 1, 1, 1, 1]}}]})
+    assert answer["ok"] and answer["state"]["players"] == ["\u00e1na", "ben"]

@@ -67,7 +67,8 @@ def imports(module: str, path: Path):
 
 
 def project_imports(module: str, path: Path):
-    known = set(PROJECT) | set(TESTS)
+    # tests/ is on sys.path under pytest: a test module is also imported by its bare name
+    known = set(PROJECT) | set(TESTS) | {name.rpartition(".")[2] for name in TESTS}
     for target, names, line in imports(module, path):
         if target in known or target.split(".")[0] in ("solver", "api"):
             yield target, names, line

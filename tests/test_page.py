@@ -144,7 +144,8 @@ def test_page_uses_no_external_resources():
             assert "@font-face" not in text and "@import" not in text, path.name
 
 
-SCREENS = ["judge", "call", "raise", "solve", "games", "dice", "post", "liarliar", "poker"]
+SCREENS = ["judge", "call", "raise", "solve", "games", "dice", "post", "liarliar", "poker",
+           "play", "odds", "diceodds"]
 def test_every_control_is_labelled_and_thumb_sized(phone):
     """Chromium's own accessibility tree names every input, select, button and link; every
     tap target is at least 48x48 px; text fields turn off autocorrect and friends."""
@@ -551,7 +552,7 @@ def test_solve_too_many_tiles(phone):
     expect(page.locator("#solve-tiles-error")).to_be_hidden()
 # --- dark mode ---------------------------------------------------------------------------
 
-def _contrast(page, selector, fg="color", bg="backgroundColor"):
+def contrast(page, selector, fg="color", bg="backgroundColor"):
     return page.evaluate("""([sel, fg, bg]) => {
         const el = document.querySelector(sel);
         const style = getComputedStyle(el);
@@ -571,13 +572,13 @@ def _contrast(page, selector, fg="color", bg="backgroundColor"):
 def test_dark_mode_screens_are_readable(dark_phone):
     page = dark_phone.open("/")
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
-    assert _contrast(page, "body") >= 7
-    assert _contrast(page, "#judge-form label") >= 7
-    assert _contrast(page, "#judge-form button.primary") >= 4.5
+    assert contrast(page, "body") >= 7
+    assert contrast(page, "#judge-form label") >= 7
+    assert contrast(page, "#judge-form button.primary") >= 4.5
     dark_phone.shot("judge")
     judge(page, "qi za")
     expect(page.locator("#verdict-text")).to_have_text("ACCEPTABLE")
-    assert _contrast(page, "#verdict-text") >= 4.5
+    assert contrast(page, "#verdict-text") >= 4.5
     dark_phone.shot("judge-acceptable")
     after_tap_guard(page)
     page.locator("#verdict").tap()
@@ -588,7 +589,7 @@ def test_dark_mode_screens_are_readable(dark_phone):
     page.fill("#call-tiles", "bigg3r")
     page.get_by_role("button", name="Exact", exact=True).click()
     expect(field_error(page, "call-tiles")).to_contain_text("'3'")
-    assert _contrast(page, "#call-tiles-error") >= 4.5
+    assert contrast(page, "#call-tiles-error") >= 4.5
     dark_phone.shot("call-bad-input")
     page.evaluate("location.hash = '#solve'")
     page.fill("#solve-tiles", "biggerxq")
@@ -633,10 +634,10 @@ def test_at_360px_tab_labels_and_settings_have_room(phone):
 
 def test_light_mode_contrast_for_sunlight(phone):
     page = phone.open("/")
-    assert _contrast(page, "body") >= 7
-    assert _contrast(page, "#judge-form label") >= 7
-    assert _contrast(page, "#judge-form button.primary") >= 4.5
-    assert _contrast(page, ".hint") >= 4.5
+    assert contrast(page, "body") >= 7
+    assert contrast(page, "#judge-form label") >= 7
+    assert contrast(page, "#judge-form button.primary") >= 4.5
+    assert contrast(page, ".hint") >= 4.5
 
 
 # --- the other games -----------------------------------------------------------------------
@@ -683,7 +684,7 @@ def test_dice_bid_with_keypad_wilds_and_raise(phone, game_routes):
     for said in ("The bid does not hold", "4 counted among 7 dice", "The bidder",
                  "A legal raise over 4 sixes"):
         expect(result).to_contain_text(said)
-    page.get_by_label("1s are wild").check()
+    page.locator("#screen-dice").get_by_label("1s are wild").check()  # not the Odds screen's
     check_game(page, "dice", "Check the bid")
     expect(result).to_have_attribute("data-ok", "true")
     for said in ("The bid holds", "5 counted among 7 dice (1s wild)", "The caller"):
@@ -839,5 +840,5 @@ def test_dark_mode_game_screen(dark_phone, game_routes):
     page.fill("#dice-dice", "5 5 2")
     result = check_game(page, "dice", "Check the bid")
     expect(result).to_contain_text("The bid holds")
-    assert _contrast(page, "#dice-result h3") >= 4.5
+    assert contrast(page, "#dice-result h3") >= 4.5
     dark_phone.shot("dice")

@@ -53,6 +53,15 @@ def test_the_page_runs_under_the_csp_without_a_violation(browser, server):
                              ("Judge", "Word judge")]:
             page.locator(".tabs").get_by_role("link", name=tab, exact=True).click()
             sync_api.expect(title).to_have_text(heading)
+        # Play: a room opened, its code, link and QR code drawn (a canvas drawn in script).
+        page.locator(".tabs").get_by_role("link", name="Games", exact=True).click()
+        page.get_by_role("link", name=re.compile("^Play on every phone")).click()
+        sync_api.expect(title).to_have_text("Play on every phone")
+        page.locator("#play-new-name").fill("ann")
+        page.locator("#play-create").click()
+        sync_api.expect(page.locator("#play-qr canvas")).to_be_visible()
+        sync_api.expect(page.locator("#screen-play")).to_have_attribute("data-live", "events")
+        page.locator(".tabs").get_by_role("link", name="Judge", exact=True).click()
         with page.expect_response(lambda r: "/api/v1/judge" in r.url) as answer:
             page.locator("#judge-words").fill("big, g, er")
             page.locator("#judge-form button[type=submit]").click()

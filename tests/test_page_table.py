@@ -19,7 +19,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from test_page import (  # noqa: E402,F401  (the phones; skips without chromium)
-    _contrast,
+    contrast,
     dark_phone,
     phone,
 )
@@ -472,5 +472,5 @@ def test_dark_mode_table_is_readable(dark_phone):
     call(page, "Bullshit", "AB", 2)
     expect(page.locator("#tl-result")).to_contain_text("Bullshit was right")
     for selector in ("#tl-to-move", "#tl-seats li", "#tl-result h3", "#tl-next"):
-        assert _contrast(page, selector) >= 4.5, selector
+        assert contrast(page, selector) >= 4.5, selector
     dark_phone.shot("table-game")

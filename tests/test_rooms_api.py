@@ -90,7 +90,8 @@ def test_create_join_view_and_the_tokens(client):
     assert len(code) == 5 and code.isalpha() and code.isupper()
     assert len(token) >= 32  # token_urlsafe(24): 192 random bits
     assert made["room"]["players"] == [{"name": "ann", "dice": None, "out": False,
-                                        "host": True, "revealed": False}]
+                                        "host": True, "bot": False, "connected": False,
+                                        "revealed": False}]
     ben = client.post(f"{V1}/rooms/{code.lower()}/join", json={"name": "ben"}).get_json()
     view = client.get(f"{V1}/rooms/{code}", headers=bearer(ben["token"])).get_json()
     assert view["you"] == {"name": "ben", "host": False, "hand": None}
@@ -194,6 +195,7 @@ def test_a_table_dealt_letters_round_over_http(client):
     assert move(client, code, tokens["ann"], type="declare", words="qi").status_code == 200
     called = move(client, code, tokens["ben"], type="call", call="bullshit").get_json()
     assert called["phase"] == "reveal" and called["waiting_for"] == ["ann", "ben"]
+    assert called["call"] == {"by": "ben", "call": "bullshit"}  # what is being ruled
     assert move(client, code, tokens["ann"], type="reveal", tiles="Q").status_code == 200
     assert client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["ben"])
                       ).get_json()["last_ruling"] is None  # ann's Q is not shown yet
@@ -201,6 +203,7 @@ def test_a_table_dealt_letters_round_over_http(client):
     assert done["phase"] == "playing" and done["last_ruling"]["revealed"] == {"ann": "Q",
                                                                               "ben": "I"}
     assert done["last_ruling"]["changes"] == {"ben": 1}  # qi exists: the caller gains
+    assert done["call"] is None
 
 
 def test_two_workers_never_apply_two_moves_to_one_version(db):
@@ -245,3 +248,75 @@ def test_the_event_stream_sends_the_view_now_and_on_every_change(client):
     assert hands_in(second) == [second["you"]["hand"]]
     stream.close()
     assert client.get(f"{V1}/rooms/{code}/events?token=bad").status_code == 401
+
+
+def wait_for(client, code, token, done, seconds=60):
+    """The view once ``done(view)`` holds (computer players move in their own threads)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        view = client.get(f"{V1}/rooms/{code}", headers=bearer(token)).get_json()
+        if done(view) or time.monotonic() > deadline:
+            return view
+        time.sleep(0.02)
+
+
+def test_a_human_plays_two_computer_players_to_the_end(client):
+    made = create(client, rules={"dice_each": 1})
+    code, ann = made["code"], made["token"]
+    for name in ("robo", "hal"):
+        added = client.post(f"{V1}/rooms/{code}/bots", json={"name": name, "delay": 0},
+                            headers=bearer(ann))
+        assert added.status_code == 201
+    players = added.get_json()["players"]
+    assert [p["bot"] for p in players] == [False, True, True]
+    assert all(p["connected"] for p in players[1:])
+    client.post(f"{V1}/rooms/{code}/start", headers=bearer(ann))
+    for _ in range(100):
+        view = wait_for(client, code, ann, lambda v: v["phase"] == "over"
+                        or v["to_move"] == "ann")
+        if view["phase"] == "over":
+            break
+        bids = view["declarations"]
+        body = ({"type": "liar"} if bids else {"type": "bid", "quantity": 1, "face": 6})
+        assert move(client, code, ann, **body).status_code == 200
+    assert view["phase"] == "over" and view["winner"] in ("ann", "robo", "hal")
+    log = client.get(f"{V1}/rooms/{code}/log", headers=bearer(ann)).get_json()
+    assert {e["player"] for e in log["events"]} >= {"robo", "hal"}
+    assert client.post(f"{V1}/dice/replay", json=log).get_json()["ok"]
+
+
+def test_bots_and_the_advisor_are_the_hosts(client):
+    code, tokens = table(client, names=("ann", "ben"))
+    answer = client.post(f"{V1}/rooms/{code}/bots", json={"name": "robo"},
+                         headers=bearer(tokens["ben"]))
+    assert answer.status_code == 403
+    client.post(f"{V1}/rooms/{code}/start", headers=bearer(tokens["ann"]))
+    assert client.get(f"{V1}/rooms/{code}/advice", headers=bearer(tokens["ben"])
+                      ).status_code == 403
+    allowed = client.post(f"{V1}/rooms/{code}/advisor", json={"allowed": True},
+                          headers=bearer(tokens["ann"]))
+    assert allowed.status_code == 200 and allowed.get_json()["advisor"] is True
+    advice = client.get(f"{V1}/rooms/{code}/advice", headers=bearer(tokens["ben"]))
+    assert advice.status_code == 200 and advice.get_json()["suggestions"]
+
+
+def test_finished_and_idle_rooms_expire(db):
+    """A room is gone a day after its last change, an hour after its game ended; the
+    store forgets it then (a new room's creation sweeps the expired away)."""
+    from api.rooms.changes import IDLE_SECONDS, OVER_SECONDS
+    store = open_store(db)
+    now = time.time()
+    for code, phase in (("BCDFG", "playing"), ("BCDFH", "over")):
+        assert store.create({"code": code, "version": 1, "phase": phase}, now)
+    if db.startswith("redis://"):  # Redis expires each room itself, at its time
+        import redis
+        server = redis.Redis.from_url(db)
+        assert IDLE_SECONDS - 5 <= server.ttl("liars:room:BCDFG") <= IDLE_SECONDS
+        assert OVER_SECONDS - 5 <= server.ttl("liars:room:BCDFH") <= OVER_SECONDS
+        return
+    assert store.load("BCDFH", now + OVER_SECONDS - 1) is not None
+    assert store.load("BCDFH", now + OVER_SECONDS + 1) is None
+    assert store.load("BCDFG", now + OVER_SECONDS + 1) is not None
+    assert store.load("BCDFG", now + IDLE_SECONDS + 1) is None
+    assert store.purge(now + IDLE_SECONDS + 1) == 2
+    assert store.load("BCDFG") is None

@@ -225,3 +225,66 @@ def test_the_host_removes_a_player_who_left():
     assert room.phase == "over" and room.view("ann")["winner"] == "ann"
     replayed = REPLAYERS["letters"].replay(room.log())
     assert replayed["ok"] and replayed["state"] == room.data["state"]
+
+
+@pytest.mark.parametrize("game, rules", [("dice", {"dice_each": 2}),
+                                         ("letters", {"tile_limit": 2, "budget": 0.5})])
+def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch):
+    """The computer players' moves are all legal, each decided from its own view only
+    (its own hand and the public game, which holds no hand), and the log replays."""
+    from solver.rooms import bots
+    seen = []
+    real_decide = bots.decide
+
+    def watched(game_state, view, rng):
+        seen.append(view["you"]["name"])
+        assert hands_in(view) == [room.hands[view["you"]["name"]]]  # its own, no other
+        assert "hands" not in json.dumps(game_state.to_dict())
+        return real_decide(game_state, view, rng)
+
+    monkeypatch.setattr(bots, "decide", watched)
+    rng = random.Random(8)
+    room, host = Room.create("ROOM", {"game": game, "name": "ann", "rules": rules}, rng=rng)
+    room.add_bot("ann", "robo", delay=0)
+    room.add_bot("ann", "hal", delay=0)
+    room.start("ann", rng=rng)
+    for _ in range(300):
+        if room.phase == "over":
+            break
+        if room.phase == "reveal":  # an undecided call: the host rules
+            room.move("ann", {"type": "ruling", "ruling": "upheld"})
+            continue
+        bot = room.bot_to_move()
+        if bot is not None:
+            room.move(bot, bots.decide(room.game_obj(), room.view(bot), rng), rng=rng)
+        else:
+            view = room.view("ann")
+            move = (letters_move if game == "letters" else dice_move)(room, view, rng)
+            room.move("ann", move, rng=rng)
+    assert room.phase == "over" and set(seen) == {"robo", "hal"}
+    replayed = REPLAYERS[game].replay(room.log())
+    assert replayed["ok"] and replayed["state"] == room.data["state"]
+
+
+def test_computer_players_need_the_server_to_deal_and_the_host_to_seat_them():
+    room, host = Room.create("ROOM", {"game": "dice", "deal": "table", "name": "ann"})
+    with pytest.raises(RoomConflict, match="needs the server to deal"):
+        room.add_bot("ann", "robo")
+    room, host = Room.create("ROOM", {"game": "dice", "name": "ann"})
+    ben = room.join("ben")
+    with pytest.raises(HostOnly):
+        room.add_bot(room.seat(ben), "robo")
+    with pytest.raises(InvalidInput, match="delay"):
+        room.add_bot("ann", "robo", delay=-1)
+
+
+def test_the_advisor_is_the_hosts_to_allow():
+    room, host = Room.create("ROOM", {"game": "dice", "name": "ann", "advisor": False})
+    room.join("ben")
+    room.start("ann", rng=random.Random(1))
+    with pytest.raises(HostOnly, match="not allowed the advisor"):
+        room.advice("ann")
+    room.set_advisor("ann", True)
+    advice = room.advice("ben")
+    assert advice["last"] is None and advice["suggestions"]
+    assert all(0 <= s["holds"]["probability"] <= 1 for s in advice["suggestions"])

@@ -26,10 +26,11 @@ import time
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
-from solver.errors import LiarsError, RoomConflict, TooManyGuesses, UnknownRoom
+from solver.errors import InvalidInput, LiarsError, RoomConflict, TooManyGuesses, UnknownRoom
 from solver.rooms.room import Room
 
 from .. import inputs
+from . import bots
 from .store import open_store
 
 bp = Blueprint("rooms", __name__)
@@ -76,12 +77,14 @@ def _token() -> str | None:
 
 def _changed(code: str, change) -> tuple[Room, str]:
     """Load, apply ``change(room) -> seat name``, save at the loaded version; retried when
-    another worker saved first (so no two moves are ever applied to one version)."""
+    another worker saved first (so no two moves are ever applied to one version).  A
+    computer player whose turn it now is, is set going."""
     for _ in range(MOVE_TRIES):
         room = _room(code)
         version = room.version
         name = change(room)
         if store().save(room.to_dict(), version, time.time()):
+            bots.kick(store(), room)
             return room, name
     raise RoomConflict("the room is busy: try the move again")
 
@@ -108,7 +111,8 @@ def _rules(body: dict) -> dict:
 
 @bp.post("/rooms")
 def create():
-    body = _rules(inputs.json_body({"game", "deal", "name", "rules"}))
+    body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor"}))
+    store().purge(time.time())  # the rooms past their expiry go as new ones come
     for _ in range(20):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         room, token = Room.create(code, body)
@@ -152,7 +156,8 @@ def move(code: str):
     body = inputs.json_body(None)
     room = _room(code)
     _seat(room)  # a bad token is 401 here, before the move is read
-    if room.game == "letters" and body.get("type") in RULING_MOVES:
+    if room.game == "letters" and isinstance(body.get("type"), str) \
+            and body["type"] in RULING_MOVES:
         apart = answer_apart()  # a ruling may search: in a solver process, if there is one
         if apart is not None:
             return apart
@@ -164,6 +169,56 @@ def move(code: str):
 
     room, name = _changed(code, play)
     return jsonify(room.view(name))
+
+
+@bp.post("/rooms/<code>/bots")
+def add_bot(code: str):
+    """The host seats a computer player (before the start; server deal only)."""
+    body = inputs.json_body({"name", "delay"})
+
+    def seat(room: Room) -> str:
+        name = _seat(room)
+        room.add_bot(name, body.get("name"), delay=body.get("delay", 1.0))
+        return name
+
+    room, name = _changed(code, seat)
+    return jsonify(room.view(name)), 201
+
+
+@bp.post("/rooms/<code>/bots/turn")
+def bot_turn(code: str):
+    """A computer player's move, sent for it by the server with its own token (see
+    api/rooms/bots.py): made only if it is still its turn at ``version``."""
+    body = inputs.json_body({"version"})
+    room = _room(code)
+    name = _seat(room)
+    version = body.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise InvalidInput("version is the room's version the move was planned at",
+                           field="version")
+    moved = bots.step(store(), room.code, version, name)
+    return jsonify({"moved": moved})
+
+
+@bp.post("/rooms/<code>/advisor")
+def advisor(code: str):
+    """The host allows the advisor for the table, or forbids it: {"allowed": bool}."""
+    body = inputs.json_body({"allowed"})
+
+    def choose(room: Room) -> str:
+        name = _seat(room)
+        room.set_advisor(name, body.get("allowed"))
+        return name
+
+    room, name = _changed(code, choose)
+    return jsonify(room.view(name))
+
+
+@bp.get("/rooms/<code>/advice")
+def advice(code: str):
+    """The advisor's odds from your own view, if the host allows it (advice)."""
+    room = _room(code)
+    return jsonify(room.advice(_seat(room)))
 
 
 @bp.get("/rooms/<code>/log")
@@ -185,17 +240,26 @@ def events(code: str):
 
     def stream():
         last = 0
-        yield "retry: 2000\n\n"
-        data = rooms.load(code, time.time())
-        while data is not None:  # a room that expired ends its streams
-            current = Room.from_dict(data)
-            if current.version > last:
-                last = current.version
-                yield f"data: {json.dumps(current.view(name), separators=(',', ':'))}\n\n"
-            data = rooms.watch(code, last, STREAM_PING)
-            if data is None:
-                yield ": ping\n\n"
-                data = rooms.load(code, time.time())
+        _changed(code, lambda room: room.connect(name, +1))
+        try:
+            yield "retry: 2000\n\n"
+            data = rooms.load(code, time.time())
+            while data is not None:  # a room that expired ends its streams
+                current = Room.from_dict(data)
+                if current.version > last:
+                    last = current.version
+                    yield f"data: {json.dumps(current.view(name), separators=(',', ':'))}\n\n"
+                data = rooms.watch(code, last, STREAM_PING)
+                if data is None:
+                    yield ": ping\n\n"
+                    data = rooms.load(code, time.time())
+                    if data is not None:  # a computer player left waiting: set it going
+                        bots.kick(rooms, Room.from_dict(data))
+        finally:
+            try:
+                _changed(code, lambda room: room.connect(name, -1))
+            except LiarsError:
+                pass  # the room is gone: nothing to tell
 
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -55,6 +55,8 @@ def extender(prefix: str):
             "properties": {"game": {"enum": list(GAMES)},
                            "deal": {"enum": list(DEALS), "default": "server"},
                            "name": {"type": "string", "minLength": 1, "maxLength": 40},
+                           "advisor": {"type": "boolean", "default": False,
+                                       "description": "may each player ask for advice"},
                            "rules": {"type": "object", "description": "the game's rules, as "
                                                                       "its replay takes them"}}}
         schemas["RoomMove"] = {
@@ -103,6 +105,40 @@ def extender(prefix: str):
                                   "content": {"text/event-stream": {
                                       "schema": {"type": "string"}}}},
                           **errors(401, 404, 429)}}}
+        paths[f"{prefix}/rooms/{{code}}/bots"] = {"post": {
+            "summary": "The host seats a computer player (server deal, before the start)",
+            "tags": ["rooms"], "parameters": [code], "security": auth,
+            "requestBody": {"required": True, "content": json_content(
+                {"type": "object", "required": ["name"], "additionalProperties": False,
+                 "properties": {"name": {"type": "string"},
+                                "delay": {"type": "number", "minimum": 0, "maximum": 30,
+                                          "default": 1,
+                                          "description": "seconds it takes over a move"}}},
+                {"name": "robo", "delay": 1})},
+            "responses": {"201": seated, **errors(400, 401, 403, 404, 409, 413, 429)}}}
+        paths[f"{prefix}/rooms/{{code}}/bots/turn"] = {"post": {
+            "summary": "A computer player's move, sent by the server itself with its token",
+            "tags": ["rooms"], "parameters": [code], "security": auth,
+            "requestBody": {"required": True, "content": json_content(
+                {"type": "object", "required": ["version"],
+                 "properties": {"version": {"type": "integer"}}}, {"version": 1})},
+            "responses": {"200": {"description": "OK", "content": json_content(
+                {"type": "object", "properties": {"moved": {"type": "boolean"}}})},
+                **errors(400, 401, 404, 409, 413, 429)}}}
+        paths[f"{prefix}/rooms/{{code}}/advisor"] = {"post": {
+            "summary": "The host allows the advisor for the table, or forbids it",
+            "tags": ["rooms"], "parameters": [code], "security": auth,
+            "requestBody": {"required": True, "content": json_content(
+                {"type": "object", "required": ["allowed"],
+                 "properties": {"allowed": {"type": "boolean"}}}, {"allowed": True})},
+            "responses": {"200": seated, **errors(400, 401, 403, 404, 413, 429)}}}
+        paths[f"{prefix}/rooms/{{code}}/advice"] = {"get": {
+            "summary": "Advice from your own view: how likely the last claim is, the safest "
+                       "raises (exact probabilities), when the host allows the advisor",
+            "tags": ["rooms"], "parameters": [code], "security": auth,
+            "responses": {"200": {"description": "OK", "content": json_content(
+                {"type": "object", "properties": {"last": {}, "suggestions": {
+                    "type": "array"}}})}, **errors(401, 403, 404, 409, 429)}}}
         paths[f"{prefix}/rooms/{{code}}/log"] = {"get": {
             "summary": "The replay so far: {rules, players, events}", "tags": ["rooms"],
             "parameters": [code], "security": auth,

@@ -597,12 +597,16 @@ function start() {
   // A static site warms the phone's engine at once; the offline copy is made after it, so
   // that its downloads do not delay the first answer.
   loadLexicons().then(() => warmUp(lexiconSelect.value)).finally(keepThisPage);
+  import("./odds.js").then((odds) => odds.start({ h, $, postJSON, wireForm, showResult,
+    answerNote, route })).catch((error) => console.error("the Odds screens did not load:", error));
   import("./games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
     showResult, registerScreen, route, answerNote }))
     .catch((error) => console.error("the other games' screens did not load:", error));
   import("./table.js").then((table) => table.start({ h, $, $$, postJSON, route, keepOffline,
     warmUp }))
     .catch((error) => console.error("the table screens did not load:", error));
+  import("./play.js").then((play) => play.start({ h, $, $$, wireForm, route }))
+    .catch((error) => console.error("the Play screen did not load:", error));
 }
 
 /** After one visit the page works with no network (sw.js, at the site's root: issue 12),

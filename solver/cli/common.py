@@ -16,7 +16,7 @@ import re
 import sys
 from typing import Iterable
 
-from solver.errors import InvalidInput, LiarsError, LimitExceeded
+from solver.errors import InvalidInput, LiarsError, LimitExceeded, shown
 from solver.search.budget import MAX_BUDGET, read_budget
 from solver.search.layered import DEFAULT_BUDGET
 from solver.words.lexicon import bundled_lexicons, load_lexicon
@@ -98,8 +98,13 @@ class Parser(argparse.ArgumentParser):
     and where to read more, not the usage again (``--help`` shows it)."""
 
     def error(self, message: str):
+        # argparse quotes the bad argument whole: an excerpt of a long one, as the library does
+        message = _QUOTED.sub(lambda m: shown(m.group(1)), message)
         self.exit(EXIT_USAGE, f"{terminal(f'{self.prog}: {message}')} "
                               f"(see {self.prog} --help)\n")
+
+
+_QUOTED = re.compile(r"'([^']{40,})'")
 
 
 def version() -> str:
@@ -188,7 +193,7 @@ def racks(values: Iterable[str]) -> Iterable[str]:
 
 
 # Arguments left over after a declaration: most often a word set typed without quotes.
-_WORD_SET_COMMANDS = {"check": "declared", "raise": "declared"}
+_WORD_SET_COMMANDS = {"check": "declared", "raise": "declared", "odds": "declared"}
 
 
 def _leftover_hint(args, extra: list[str]) -> str:

@@ -248,15 +248,15 @@ def _add_replay(games: argparse._SubParsersAction, name: str) -> None:
     r.set_defaults(func=_run_replay(r, name))
 
 
-def register(subparsers) -> None:
+def register(subparsers) -> dict:
     """Add ``letters``, ``dice``, ``post``, ``liarliar`` and ``poker`` to the ``liars``
-    subcommands."""
+    subcommands; return each game's own subparsers, for more actions (``odds``)."""
     lt = subparsers.add_parser("letters", help="Liars' Letters: replay a whole game",
                                description=REPLAYERS["letters"].description)
     ltsub = lt.add_subparsers(dest="action", metavar="ACTION", required=True)
     _add_replay(ltsub, "letters")
 
-    d = subparsers.add_parser("dice", help="Liar's Dice: check a bid, replay a game",
+    d = subparsers.add_parser("dice", help="Liar's Dice: check a bid, its odds, replay a game",
                               description=GAMES["dice"].description)
     dsub = d.add_subparsers(dest="action", metavar="ACTION", required=True)
     c = dsub.add_parser("check", help="does a bid hold among the revealed dice",
@@ -275,7 +275,7 @@ def register(subparsers) -> None:
     c.set_defaults(func=_run_check(c, "dice", _dice_payload))
     _add_replay(dsub, "dice")
 
-    p = subparsers.add_parser("post", help="Liar's Post: check a claim, replay a game",
+    p = subparsers.add_parser("post", help="Liar's Post: check a claim, its odds, replay a game",
                               description=GAMES["post"].description)
     psub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     c = psub.add_parser("check", help="is a claim about the card true; who takes it",
@@ -296,7 +296,7 @@ def register(subparsers) -> None:
     c.set_defaults(func=_run_check(c, "post", _post_payload))
     _add_replay(psub, "post")
 
-    ll = subparsers.add_parser("liarliar", help="Liar Liar: check a play, replay a match",
+    ll = subparsers.add_parser("liarliar", help="Liar Liar: check a play, its odds, replay a match",
                                description=GAMES["liarliar"].description)
     lsub = ll.add_subparsers(dest="action", metavar="ACTION", required=True)
     c = lsub.add_parser("check", help="is a play true (jokers are wild)")
@@ -306,7 +306,7 @@ def register(subparsers) -> None:
     c.set_defaults(func=_run_check(c, "liarliar", _liarliar_payload))
     _add_replay(lsub, "liarliar")
 
-    k = subparsers.add_parser("poker", help="Liar's Poker with cards: check a claim, replay",
+    k = subparsers.add_parser("poker", help="Liar's Poker with cards: check a claim, its odds, replay",
                               description=GAMES["poker"].description)
     ksub = k.add_subparsers(dest="action", metavar="ACTION", required=True)
     c = ksub.add_parser("check", help="can the named hand be made from all revealed cards")
@@ -318,3 +318,4 @@ def register(subparsers) -> None:
     _json_flag(c)
     c.set_defaults(func=_run_check(c, "poker", _poker_payload))
     _add_replay(ksub, "poker")
+    return {"letters": ltsub, "dice": dsub, "post": psub, "liarliar": lsub, "poker": ksub}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Callable, Iterable
 
-from . import games, letters, words
+from . import games, letters, odds, words
 from .common import Parser, add_version, run_main
 
 
@@ -23,7 +23,8 @@ def liars_parser(more: Iterable[Callable] = ()) -> argparse.ArgumentParser:
 
     letters.register(sub)  # check, raise
     words.register(sub)  # words, lexicons
-    games.register(sub)  # the sister games, and whole Liars' Letters games
+    actions = games.register(sub)  # the sister games, and whole Liars' Letters games
+    odds.register(sub, actions)  # odds, and the odds of each sister game
     for register in more:
         register(sub)
     return p

@@ -272,13 +272,14 @@ class RoundResult:
                 "loses": "one die", "out": self.out}
 
 
-# --- the game ------------------------------------------------------------------------
-
 # --- as the front ends describe it -----------------------------------------------------
 
 BID_SCHEMA = schema.phrase_or({"type": "object", "required": ["quantity", "face"], "properties": {
     "quantity": {"type": "integer", "minimum": 1}, "face": {"type": "integer", "minimum": 1}}},
     "2 fives")
+
+
+# --- the game ------------------------------------------------------------------------
 
 
 class DiceGame(Game):

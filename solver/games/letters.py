@@ -48,7 +48,7 @@ class Call(str, Enum):
         try:
             return cls(str(value).strip().lower())
         except ValueError:
-            raise InvalidInput(f"call must be 'bullshit' or 'exact', not {value!r}",
+            raise InvalidInput(f"call must be 'bullshit' or 'exact', not {shown(value)}",
                                field="call") from None
 
 

@@ -274,12 +274,13 @@ class _LastPlay:
     callable: bool = True
 
 
-# --- the game ------------------------------------------------------------------------
-
 # --- as the front ends describe it -----------------------------------------------------
 
 CLAIM_SCHEMA = schema.phrase_or({"type": "object", "required": ["rank"], "properties": {
     "count": {"type": "integer", "minimum": 1, "maximum": 3}, "rank": schema.RANK}}, "two kings")
+
+
+# --- the game ------------------------------------------------------------------------
 
 
 class LiarLiarGame(Game):

@@ -236,13 +236,14 @@ class TurnResult:
                 "receiver_right": self.receiver_right, "taker": self.taker}
 
 
-# --- the game ------------------------------------------------------------------------
-
 # --- as the front ends describe it -----------------------------------------------------
 
 CLAIM_SCHEMA = schema.phrase_or({"type": "object", "required": ["kind"],
                                  "properties": {"kind": schema.RANK}}, "this is a queen")
 CALL_SCHEMA = {"oneOf": [{"type": "boolean"}, {"enum": ["true", "false", "True", "False"]}]}
+
+
+# --- the game ------------------------------------------------------------------------
 
 
 class PostGame(Game):

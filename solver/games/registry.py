@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import time
+import unicodedata
 
 from solver.errors import IllegalMove, InvalidInput, LiarsError, LimitExceeded
 
@@ -59,12 +60,35 @@ def _object(payload, allowed: set[str], required: set[str], what: str) -> dict:
                            f"{type(payload).__name__}")
     unknown = sorted(set(payload) - allowed)
     if unknown:
-        raise InvalidInput(f"unknown field(s) in the {what} request: {', '.join(unknown)}; "
-                           f"expected {', '.join(sorted(allowed))}", field=unknown[0])
+        raise InvalidInput(f"unknown field(s) in the {what} request: {_listed(unknown)}; "
+                           f"expected {', '.join(sorted(allowed))}", field=unknown[0][:40])
     missing = sorted(required - set(payload))
     if missing:
         raise InvalidInput(f"the {what} request needs {', '.join(missing)}", field=missing[0])
     return payload
+
+
+def _listed(names: list[str], most: int = 5, longest: int = 40) -> str:
+    """Names for a message: the first few, each cut short, and how many more.
+
+    >>> _listed(["a", "b" * 50, "c", "d", "e", "f", "g"])
+    'a, bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb…, c, d, e and 2 more'
+    """
+    shown_ = ", ".join(n if len(n) <= longest else n[:longest] + "…" for n in names[:most])
+    return shown_ + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def _names_read(event):
+    """An event with the players it names in NFC, as the seats are read (table.py)."""
+    if not isinstance(event, dict):
+        return event
+    nfc = functools.partial(unicodedata.normalize, "NFC")
+    read = {key: nfc(value) if key in ("player", "to") and isinstance(value, str) else value
+            for key, value in event.items()}
+    for key in ("dice", "cards"):  # what each player revealed, by name
+        if isinstance(read.get(key), dict):
+            read[key] = {nfc(k) if isinstance(k, str) else k: v for k, v in read[key].items()}
+    return read
 
 
 def _in_event(err: LiarsError, index: int) -> LiarsError:
@@ -122,7 +146,7 @@ class Replayer:
                                 f"accepted", field="events")
         for index, event in enumerate(events):
             try:
-                action = self.game.read_action(event, field=f"events[{index}]")
+                action = self.game.read_action(_names_read(event), field=f"events[{index}]")
                 game.push(action)
             except IllegalMove as err:
                 cut = {"cut_short": True} if game.cut_short else {}

@@ -9,11 +9,14 @@ Seats are listed clockwise; the first listed player opens the game.
 
 from __future__ import annotations
 
-from solver.errors import InvalidInput, InvalidRules, LimitExceeded
+import unicodedata
+
+from solver.errors import InvalidInput, InvalidRules, LimitExceeded, shown
+
+from .names import MAX_NAME, name_key, unshowable
 
 MAX_PLAYERS = 20
 MAX_EVENTS = 10_000
-MAX_NAME = 40
 MAX_DIGITS = 20  # no die face, rank or timer needs more; Python refuses int() past 4300
 
 
@@ -42,14 +45,23 @@ def read_players(players, *, game: str, low: int, high: int) -> tuple[str, ...]:
     if len(players) > MAX_PLAYERS:
         raise LimitExceeded(f"{len(players)} players given; at most {MAX_PLAYERS} are accepted",
                             field="players")
+    read = []
     for name in players:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise InvalidInput(f"a player name must be text of 1 to {MAX_NAME} characters, "
-                               f"not {name!r}", field="players")
-    if len(set(players)) != len(players):
-        twice = sorted({p for p in players if players.count(p) > 1})
-        raise InvalidInput(f"player names must differ; given twice: {', '.join(twice)}",
-                           field="players")
+                               f"not {shown(name)}", field="players")
+        name = unicodedata.normalize("NFC", name)  # one spelling of each accented letter
+        bad = unshowable(name)
+        if bad is not None:
+            raise InvalidInput(f"a player name may not hold control or bidi characters "
+                               f"({bad!r})", field="players")
+        read.append(name)
+    keys = [name_key(name) for name in read]
+    if len(set(keys)) != len(keys):  # "Ann" and "ann" are one person
+        twice = sorted({p for p, k in zip(read, keys) if keys.count(k) > 1})
+        raise InvalidInput(f"player names must differ (case aside); given twice: "
+                           f"{', '.join(twice)}", field="players")
+    players = read
     if not low <= len(players) <= high:
         raise InvalidInput(f"{game} takes {low} to {high} players, not {len(players)}",
                            field="players")

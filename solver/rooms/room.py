@@ -39,16 +39,17 @@ from solver.errors import (
 )
 from solver.games.dice import DiceGame
 from solver.games.letters import LettersGame
+from solver.games.names import read_name, same_name
 from solver.games.table import require
 from solver.words.tiles import Tiles, get_tile_set
 
 from .deal import draw_tiles, roll_dice
-from .names import read_name, same_name
 
 GAMES = {"letters": LettersGame, "dice": DiceGame}
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
 TOKEN_BYTES = 24  # 192 random bits a token
+MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
 MOVES = {"letters": {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"},
@@ -85,20 +86,24 @@ class Room:
     def create(cls, code: str, body: dict, *, rng=None) -> tuple["Room", str]:
         """A new room from ``{"game", "deal", "name", "rules"}``: the room and the host's
         token (the creator is the host)."""
-        body = _keys(body, {"game", "deal", "name", "rules"}, "a new room")
+        body = _keys(body, {"game", "deal", "name", "rules", "advisor"}, "a new room")
         game = require(body, "game", field="room")
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in GAMES:
             raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
                                field="game")
         deal = body.get("deal", "server")
-        if deal not in DEALS:
+        if not isinstance(deal, str) or deal not in DEALS:
             raise InvalidInput(f"deal is 'server' (the server draws and rolls) or 'table' "
                                f"(each phone types its own), not {shown(deal)}", field="deal")
         rules = GAMES[game].Rules.from_dict(body.get("rules"))
+        advisor = body.get("advisor", False)
+        if not isinstance(advisor, bool):
+            raise InvalidInput(f"advisor is true or false, not {shown(advisor)}",
+                               field="advisor")
         room = cls({"code": code, "game": game, "deal": deal, "rules": rules.to_dict(),
                     "version": 1, "phase": "lobby", "seats": [], "state": None,
                     "events": [], "hands": {}, "pending": None, "last_ruling": None,
-                    "bids": []})
+                    "bids": [], "advisor": advisor})
         token = room._seat(require(body, "name", field="room"), host=True)
         return room, token
 
@@ -116,6 +121,63 @@ class Room:
         self.seats.append({"name": name, "token": _digest(token), "host": host})
         self._changed()
         return token
+
+    def add_bot(self, by: str, name, *, delay=1.0) -> None:
+        """The host seats a computer player; it moves ``delay`` seconds after its turn
+        comes (a human pace).  Only where the server deals: it has no tiles to type."""
+        self._host_only(by, "add a computer player")
+        if self.phase != "lobby":
+            raise RoomConflict("the game has started: no one joins now", field="name")
+        if self.deal != "server":
+            raise RoomConflict("a computer player needs the server to deal: it has no tiles "
+                               "or dice to type in", field="deal")
+        if isinstance(delay, bool) or not isinstance(delay, (int, float)) \
+                or not 0 <= delay <= MAX_BOT_DELAY:
+            raise InvalidInput(f"a computer player's delay is 0 to {MAX_BOT_DELAY:g} seconds, "
+                               f"not {shown(delay)}", field="delay")
+        token = self._seat(name)
+        # The server keeps a computer player's own token, to move for it as a phone would
+        # (never shown: views and the log carry names only).
+        self.seats[-1]["bot"] = {"delay": float(delay), "token": token}
+
+    def connect(self, name: str, streams: int) -> None:
+        """``name``'s phone opened (+1) or closed (-1) an event stream: the others see
+        whether each player is connected."""
+        seat = next(s for s in self.seats if s["name"] == name)
+        before = seat.get("streams", 0) > 0
+        seat["streams"] = max(0, seat.get("streams", 0) + streams)
+        if (seat["streams"] > 0) != before:
+            self._changed()
+
+    def bot_to_move(self) -> str | None:
+        """The computer player whose move it is now, if any."""
+        if self.phase != "playing":
+            return None
+        to_move = self.game_obj().to_move
+        seat = next((s for s in self.seats if s["name"] == to_move), None)
+        return to_move if seat is not None and seat.get("bot") else None
+
+    def bot(self, name: str) -> dict:
+        """A computer player's settings: its ``delay`` and its ``token``."""
+        return next(s["bot"] for s in self.seats if s["name"] == name)
+
+    def set_advisor(self, by: str, allowed) -> None:
+        """The host allows the advisor for the table, or forbids it."""
+        self._host_only(by, "allow or forbid the advisor")
+        if not isinstance(allowed, bool):
+            raise InvalidInput(f"allowed is true or false, not {shown(allowed)}",
+                               field="allowed")
+        self.data["advisor"] = allowed
+        self._changed()
+
+    def advice(self, name: str) -> dict:
+        """The advisor's odds for ``name`` (their own view only), if the host allows it."""
+        from .bots import advice
+        if not self.data.get("advisor"):
+            raise HostOnly("the host has not allowed the advisor at this table")
+        if self.phase != "playing" or name not in self.game_obj().active:
+            raise RoomConflict("there is no claim to advise on now", field="type")
+        return advice(self.game_obj(), self.view(name))
 
     def join(self, name) -> str:
         """A new player's seat; their token.  No one joins once the game has started."""
@@ -152,7 +214,7 @@ class Room:
         An illegal move changes nothing and is a RoomConflict-status error (409)."""
         kind = _keys(body, {"type"} | set().union(*MOVES[self.game].values()),
                      "a move").get("type")
-        if kind not in MOVES[self.game]:
+        if not isinstance(kind, str) or kind not in MOVES[self.game]:
             raise InvalidInput(f"a {self.game_type.title} move is "
                                f"{', '.join(map(repr, MOVES[self.game]))}, not {shown(kind)}",
                                field="type")
@@ -377,7 +439,8 @@ class Room:
                 held = (game.tiles if self.game == "letters" else game.dice)[player]
             players.append({"name": player, count_key: held,
                             "out": game is not None and player in game.out,
-                            "host": seat["host"],
+                            "host": seat["host"], "bot": bool(seat.get("bot")),
+                            "connected": bool(seat.get("bot")) or seat.get("streams", 0) > 0,
                             "revealed": bool(self.data["pending"]) and
                             player in self.data["pending"]["revealed"]})
         letters = self.game == "letters"
@@ -389,6 +452,7 @@ class Room:
         outcome = game.outcome() if over else None
         return {
             "code": self.code, "game": self.game, "deal": self.deal, "rules": dict(self.rules),
+            "advisor": bool(self.data.get("advisor")),
             "version": self.version, "phase": self.phase, "players": players,
             "you": {"name": name, "host": name == self.host,
                     "hand": self.hands.get(name)},
@@ -397,9 +461,18 @@ class Room:
             "direction": (state["direction"] if letters else "clockwise") if state else None,
             "declarations": declarations,
             "waiting_for": self._waiting_for(game),
+            "call": self._call_view(),
             "last_ruling": self.data["last_ruling"],
             "winner": outcome.winner if outcome else None,
         }
+
+    def _call_view(self) -> dict | None:
+        """The call being ruled (who called, and what), while the room waits on it."""
+        pending = self.data["pending"]
+        if pending is None:
+            return None
+        event = pending["event"]
+        return {"by": event["player"], "call": event.get("call", "liar")}
 
     def _waiting_for(self, game) -> list[str]:
         """Who the room waits for in a reveal: the phones still to reveal, or the host."""

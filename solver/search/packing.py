@@ -244,6 +244,8 @@ class Packer:
         return found
 
     def _branch(self, tiles, want, binned, act, tails, x):
+        if time.perf_counter() > self.deadline:  # a branch's relaxation is not cut short
+            raise OutOfTime
         got = self._relax(tiles, want, binned, act, tails)
         if got is None:
             return None  # a letter weighting proves that nothing packs

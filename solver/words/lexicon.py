@@ -29,7 +29,7 @@ from pathlib import Path
 
 import marisa_trie
 
-from solver.errors import BadWordList, InvalidWord, UnknownLexicon
+from solver.errors import BadWordList, InvalidWord, UnknownLexicon, shown
 
 DEFAULT_LEXICON = "twl06"
 WORD_RE = re.compile(r"[a-z]+")
@@ -298,5 +298,5 @@ def load_lexicon(name: str | Lexicon | None = None, *, allow_paths: bool = True)
         stat = path.stat()
         return _load_word_list(str(path.resolve()), stat.st_size, stat.st_mtime_ns)
     raise UnknownLexicon(
-        f"unknown lexicon {name!r}: choose one of {', '.join(lexicon_names())}"
+        f"unknown lexicon {shown(name)}: choose one of {', '.join(lexicon_names())}"
         + (", or give the path of a word list file" if allow_paths else ""), field="lexicon")

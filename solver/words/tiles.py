@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from solver.errors import InvalidTile, TooManyTiles, UnknownTileSet
+from solver.errors import InvalidTile, TooManyTiles, UnknownTileSet, shown
 
 LETTERS = string.ascii_uppercase
 BITS = 6  # per letter: counts up to 31, with the guard bit above them
@@ -98,7 +98,7 @@ def get_tile_set(name: str | TileSet | None = None) -> TileSet:
         return TILE_SETS[key]
     except KeyError:
         raise UnknownTileSet(
-            f"unknown tile set {name!r}; choose one of: {', '.join(TILE_SETS)}",
+            f"unknown tile set {shown(name)}; choose one of: {', '.join(TILE_SETS)}",
             field="tile_set") from None
 
 

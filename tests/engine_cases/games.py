@@ -457,10 +457,24 @@ def pyvalue_cases() -> list[dict]:
     return [{"set": "pyvalues", "json": compact(v)} for v in values]
 
 
+def long_cases() -> list[dict]:
+    """Bodies with many or long unknown fields: the message names a few, each cut short."""
+    bodies = [{f"k{i}": 1 for i in range(300)}, {"x" * 60: 1, "y": 2},
+              {"😀" * 45: 1, "a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6},
+              {"extra": 1, "Claim": 2}]
+    return [{"set": "long", "game": game, "body": compact({**minimal, **extra})}
+            for game, minimal in (("dice", {"claim": "2 fives", "dice": [5]}),
+                                  ("post", {"claim": "Q", "card": "QH"}),
+                                  ("liarliar", {"claim": "two kings", "cards": "KH KS"}),
+                                  ("poker", {"claim": "ace high", "cards": "AH"}))
+            for extra in bodies]
+
+
 def cases() -> list[dict]:
     """Every case of tests/golden/games.json, unanswered."""
     raises = [{"set": "raises", "game": game, "body": body} for game, body in raise_cases()]
-    return suite_cases() + random_cases() + raises + phrase_cases() + pyvalue_cases()
+    return (suite_cases() + random_cases() + raises + phrase_cases() + pyvalue_cases()
+            + long_cases())
 
 
 # --- the library's answers --------------------------------------------------------------------

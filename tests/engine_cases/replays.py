@@ -390,9 +390,19 @@ def setup_illegal() -> list[tuple[str, object]]:
             out.append((path, body))
         for players in [["ann"], [], "ann, ben", None, ["ann", "ann"], ["ann", ""], ["ann", " "],
                         ["ann", 5], ["a" * 41, "b"], [f"p{i}" for i in range(21)],
-                        [f"p{i}" for i in range(20)], ["ann", "Ann"], ["\u00e9", "e\u0301"]]:
+                        [f"p{i}" for i in range(20)], ["ann", "Ann"], ["\u00e9", "e\u0301"],
+                        ["stra\u00dfe", "STRASSE"], ["\u03a3", "\u03c2"], ["\u01c5", "\u01c6"],
+                        ["b\u202eob", "ann"], ["ann\u200b", "ann"], ["a\x00", "b"],
+                        ["\ud800", "b"], ["a\u2028b", "c"], ["\u212a", "k"], ["\ufb01", "fi"],
+                        ["\u1e9e", "ss"], ["Ann ", "ann"], [" ann", "ben"]]:
             out.append((path, {"players": players}))
-        for body in [{"events": []}, {"players": good, "events": None},
+        for body in [{"players": ["Zo\u00eb", "ben"], "events": [
+                         {"type": "leave", "player": "Zoe\u0308"}]},
+                     {"players": ["Zo\u00eb", "ben"], "events": [
+                         {"type": "bid", "player": "Zoe\u0308", "claim": "1 six"},
+                         {"type": "liar", "player": "ben", "dice": {"Zoe\u0308": [6],
+                                                                    "ben": [2]}}]},
+                     {"events": []}, {"players": good, "events": None},
                      {"players": good, "events": {}}, {"players": good, "events": "x"},
                      {"players": good, "events": [0] * 10_001},
                      {"players": good, "moves": []}, [good], "x", 5,

@@ -11,7 +11,7 @@ const py = await engine("pystr.js");
 const phrases = await engine("phrases.js");
 const cases = golden("games");
 
-for (const set of ["suite", "random", "raises"]) {
+for (const set of ["suite", "random", "raises", "long"]) {
   for (const game of Object.keys(GAMES)) {
     test(`${set} ${game} checks give the library's answers`, () => {
       const mine = cases.filter((c) => c.set === set && c.game === game);

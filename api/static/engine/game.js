@@ -8,7 +8,8 @@
 
 import { GameOver, IllegalMove, InvalidInput, LiarsError, LimitExceeded } from "./errors.js";
 import { repr, typeName } from "./pystr.js";
-import { MAX_EVENTS, nextPlayer, readPlayers, requestObject } from "./rules.js";
+import { namesRead, readPlayers } from "./names.js";
+import { MAX_EVENTS, nextPlayer, requestObject } from "./rules.js";
 
 /** ``player`` leaves the table for good: out, and the round starts again. */
 export class Leave {
@@ -154,7 +155,7 @@ export async function replay(kind, payload, { seconds = null, options = {} } = {
   for (let index = 0; index < events.length; index += 1) {
     const event = events[index];
     try {
-      await game.push(kind.readAction(event, `events[${index}]`));
+      await game.push(kind.readAction(namesRead(event), `events[${index}]`));
     } catch (error) {
       if (error instanceof IllegalMove) {
         return { ok: false, game: kind.name, error: inEvent(error, index).asDict(),

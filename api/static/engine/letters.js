@@ -175,7 +175,7 @@ export const CALLS = TABLES_LETTERS.CALLS;
 export function parseCall(value) {
   const text = strip(pyStr(value)).toLowerCase();  // str(value): str(["exact"]) is no call
   if (CALLS.includes(text)) return text;
-  throw new InvalidInput(`call must be 'bullshit' or 'exact', not ${repr(value)}`,
+  throw new InvalidInput(`call must be 'bullshit' or 'exact', not ${shown(value)}`,
     { field: "call" });
 }
 

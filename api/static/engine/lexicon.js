@@ -5,6 +5,7 @@
 import { UnknownLexicon } from "./errors.js";
 import { isAscii, repr, strip, typeName } from "./pystr.js";
 import { AlphagramIndex } from "./index.js";
+import { shown } from "./rules.js";
 import { LEXICON_FILE } from "./tables.js";
 
 const STATIC_BASE = new URL("../", import.meta.url);
@@ -110,7 +111,7 @@ export async function loadLexicon(name = null, { base } = {}) {
   const key = strip(name).toLowerCase();
   const entry = listing.lexicons.find((item) => item.name === key);
   if (!entry) {
-    throw new UnknownLexicon(`unknown lexicon ${repr(name)}: choose one of ${names.join(", ")}`,
+    throw new UnknownLexicon(`unknown lexicon ${shown(name)}: choose one of ${names.join(", ")}`,
       { field: "lexicon" });
   }
   const root = baseOf(base);

@@ -21,6 +21,7 @@ import {
   checkRaise, highest, judge, parseCall, readBudget, ruleCall, solutionDict, wordsFrom,
 } from "./letters.js";
 import { PyFloat, compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
+import { shown } from "./rules.js";
 import { API, GAMES } from "./tables.js";
 import { Tiles } from "./tiles.js";
 import { WordSet, compare, oneWord } from "./wordset.js";
@@ -234,7 +235,7 @@ async function lexiconNamed(name) {
   const names = known.map((entry) => entry.name);
   const key = name === null || name === "" ? CONFIG.DEFAULT_LEXICON : strip(name).toLowerCase();
   if (!names.includes(key)) {
-    throw new UnknownLexicon(`unknown lexicon ${repr(name)}: choose one of ` +
+    throw new UnknownLexicon(`unknown lexicon ${shown(name)}: choose one of ` +
       names.join(", "), { field: "lexicon" });
   }
   try {
@@ -332,6 +333,20 @@ async function raiseRoute(body) {
   const declared = wordSet(body, "declared");
   const lex = await lexiconOf(body);
   return { ...checkRaise(previous, declared, lex), lexicon: lex.name };
+}
+
+let oddsModule = null;
+
+/** POST /letters/odds and /dice/odds (api/odds.py), by engine/odds.js: Liars' Letters in a
+ * bundled lexicon (the default when none is named), searching within the API's budget. */
+async function oddsRoute(game, body) {
+  oddsModule ??= await import("./odds.js");
+  if (game === "dice") return oddsModule.diceAnswer(jsonBody(body, null));
+  body = jsonBody(body, oddsModule.LETTERS_FIELDS);
+  const seconds = () => Math.min(readBudget(get(body, "budget")) ?? CONFIG.SOLVER_BUDGET,
+    CONFIG.SOLVER_BUDGET_MAX);
+  return oddsModule.lettersAnswer({ ...body, lexicon: get(body, "lexicon") ??
+    CONFIG.DEFAULT_LEXICON }, { budget: seconds });
 }
 
 async function callRoute(body) {
@@ -468,6 +483,8 @@ const ROUTES = [
   [/^\/letters\/highest-sets$/, { POST: needsServer("every highest word set") }],
   [/^\/letters\/subwords$/, { POST: (body) => subwordsRoute(body) }],
   [/^\/letters\/compare$/, { POST: (body) => compareRoute(body) }],
+  [/^\/letters\/odds$/, { POST: (body) => oddsRoute("letters", body) }],
+  [/^\/dice\/odds$/, { POST: (body) => oddsRoute("dice", body) }],
   [/^\/letters\/raise$/, { POST: (body) => raiseRoute(body) }],
   [/^\/letters\/call$/, { POST: (body) => callRoute(body) }],
   [/^\/letters\/replay$/, { POST: (body) => lettersReplayRoute(body) }],

@@ -3,9 +3,9 @@
 // code-point order) live in pystr.js.  The library is the reference, so the page refuses the
 // same bad input with the same words.
 
-import { InvalidInput, InvalidRules, LimitExceeded } from "./errors.js";
+import { InvalidInput, InvalidRules } from "./errors.js";
 import {
-  PyFloat, isAsciiDigits, keepOrder, keys, length, repr, reprStr, sortedSet, str, strip,
+  PyFloat, isAsciiDigits, keepOrder, keys, length, repr, reprStr, slice, sortedSet, str, strip,
   typeName,
 } from "./pystr.js";
 import { GAME_TABLE } from "./tables.js";
@@ -129,34 +129,6 @@ export function shown(value, limit = 40) {
   return `${points.slice(0, limit).join("")}…`;
 }
 
-/** read_players: distinct non-empty names, as many as the game takes. */
-export function readPlayers(players, { game, low, high }) {
-  if (!isList(players)) {
-    throw new InvalidInput(`players must be a list of names, not ${typeName(players)}`,
-                           { field: "players" });
-  }
-  if (players.length > MAX_PLAYERS) {
-    throw new LimitExceeded(`${players.length} players given; at most ${MAX_PLAYERS} are ` +
-                            "accepted", { field: "players" });
-  }
-  for (const name of players) {
-    if (!isStr(name) || !strip(name) || length(name) > MAX_NAME) {
-      throw new InvalidInput(`a player name must be text of 1 to ${MAX_NAME} characters, ` +
-                             `not ${repr(name)}`, { field: "players" });
-    }
-  }
-  if (new Set(players).size !== players.length) {
-    const twice = sortedSet(players.filter((p, i) => players.indexOf(p) !== i));
-    throw new InvalidInput(`player names must differ; given twice: ${twice.join(", ")}`,
-                           { field: "players" });
-  }
-  if (!(low <= players.length && players.length <= high)) {
-    throw new InvalidInput(`${game} takes ${low} to ${high} players, not ${players.length}`,
-                           { field: "players" });
-  }
-  return [...players];
-}
-
 /** next_player: the next seat after ``player`` (clockwise by default) not in ``skip``. */
 export function nextPlayer(players, player, skip = [], direction = 1) {
   const i = players.indexOf(player);
@@ -219,6 +191,13 @@ export function readOptions(data, allowed, { game }) {
  * games._object: the request body as an object with only known keys and every required
  * one (``what`` is "dice check").  ``allowed`` and ``required`` are arrays or Sets.
  */
+/** registry._listed: the first few names, each cut short, and how many more. */
+export function listed(names, most = 5, longest = 40) {
+  const shownNames = names.slice(0, most)
+    .map((n) => (length(n) <= longest ? n : `${slice(n, 0, longest)}…`)).join(", ");
+  return shownNames + (names.length > most ? ` and ${names.length - most} more` : "");
+}
+
 export function requestObject(payload, allowed, required, what) {
   if (!isDict(payload)) {
     throw new InvalidInput(`the ${what} request must be a JSON object, not ${typeName(payload)}`);
@@ -226,8 +205,9 @@ export function requestObject(payload, allowed, required, what) {
   const known = new Set(allowed);
   const unknown = sortedSet(keys(payload).filter((k) => !known.has(k)));
   if (unknown.length) {
-    throw new InvalidInput(`unknown field(s) in the ${what} request: ${unknown.join(", ")}; ` +
-                           `expected ${sortedSet(known).join(", ")}`, { field: unknown[0] });
+    throw new InvalidInput(`unknown field(s) in the ${what} request: ${listed(unknown)}; ` +
+                           `expected ${sortedSet(known).join(", ")}`,
+                           { field: slice(unknown[0], 0, 40) });
   }
   const missing = sortedSet([...required].filter((k) => !has(payload, k)));
   if (missing.length) {

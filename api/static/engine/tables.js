@@ -178,6 +178,19 @@ export const DICE = freeze({
   "MAX_DICE": 400, "RULES": {"dice_each": 5, "faces": 6, "wild": [], "bid_order": "seed"},
 });
 
+// solver/odds/: the requests' limits, the intervals, the raise search's bounds
+export const ODDS = freeze({
+  "DEFAULT_SUGGESTIONS": 5, "MAX_SUGGESTIONS": 20, "MAX_SAMPLES": 20000, "MAX_SEED": 4294967295,
+  "DEFAULT_SEED": 0, "CONFIDENCE": 0.95, "Z": 1.9599639845400536,
+  "LETTERS_FIELDS": [
+    "budget", "declared", "hidden", "lexicon", "limit", "mine", "samples", "seed", "tile_set",
+  ],
+  "LONGER_BY": 2, "WORDS_PER_SLOT": 40, "BEAM": 24, "MAX_CANDIDATES": 400, "LIKELY": 0.0001,
+  "CAP": 32,
+  "LETTERS_ADVICE": "advice: legal raises over the last declaration, ranked by their exact chance of existing; a bounded search tries the likeliest raises, not every raise",
+  "DICE_ADVICE": "advice: every next bid (on each face, the smallest legal quantity), ranked by its exact chance of holding",
+});
+
 // solver/games/post.py
 export const POST = freeze({
   "KINDS": [14, 13, 12, 11, 10, 9, 8, 7],

@@ -3,6 +3,7 @@
 
 import { InvalidTile, TooManyTiles, UnknownTileSet } from "./errors.js";
 import { isAscii, repr, strip, typeName } from "./pystr.js";
+import { shown } from "./rules.js";
 import { TILES } from "./tables.js";
 
 export const LETTERS = TILES.LETTERS;
@@ -49,7 +50,7 @@ export function getTileSet(name = null) {
   }
   const key = strip(name || DEFAULT_TILE_SET).toLowerCase();
   if (Object.hasOwn(TILE_SETS, key)) return TILE_SETS[key];
-  throw new UnknownTileSet(`unknown tile set ${repr(name)}; choose one of: ` +
+  throw new UnknownTileSet(`unknown tile set ${shown(name)}; choose one of: ` +
     Object.keys(TILE_SETS).join(", "), { field: "tile_set" });
 }
 

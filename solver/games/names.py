@@ -1,4 +1,4 @@
-"""Players' names as a room reads them: one spelling for one person.
+"""Players' names as every game reads them: one spelling for one person.
 
 A name is NFC-normalised text of 1 to 40 characters with no control or bidi
 formatting characters, and two names that differ only in case (or in how an
@@ -19,7 +19,8 @@ from __future__ import annotations
 import unicodedata
 
 from solver.errors import InvalidInput, shown
-from solver.games.table import MAX_NAME
+
+MAX_NAME = 40
 
 
 def read_name(name) -> str:
@@ -27,8 +28,7 @@ def read_name(name) -> str:
     if not isinstance(name, str):
         raise InvalidInput(f"a name is text, not {type(name).__name__}", field="name")
     name = unicodedata.normalize("NFC", name).strip()
-    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl",
-                                                                   "Zp")), None)
+    bad = unshowable(name)
     if bad is not None:
         raise InvalidInput(f"a name may not hold control or bidi characters ({bad!r})",
                            field="name")
@@ -38,10 +38,21 @@ def read_name(name) -> str:
     return name
 
 
+# Characters a name may not hold: controls, format characters (the bidi marks and
+# overrides among them), surrogates, and line or paragraph separators.
+UNSHOWABLE = ("Cc", "Cf", "Cs", "Zl", "Zp")
+
+
+def unshowable(name: str) -> str | None:
+    """The first character of ``name`` that a name may not hold, or None."""
+    return next((ch for ch in name if unicodedata.category(ch) in UNSHOWABLE), None)
+
+
 def same_name(a: str, b: str) -> bool:
     """Do two names name the same person (case and accent encoding aside)?"""
-    return _key(a) == _key(b)
+    return name_key(a) == name_key(b)
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
+    """What two names are compared by: NFC, then case-folded (and NFC again)."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())

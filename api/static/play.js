@@ -1,0 +1,868 @@
+// Play on every phone (#play): a room on the referee server (/api/v1/rooms), one seat a phone.
+//
+// The screen holds no rule.  The server keeps the room (the game, the seats, the hands it
+// deals) and answers each phone its own view: everything public and only this phone's hand.
+// The screen shows the latest view its seat (rooms.js) passes on, live, and sends the moves
+// typed here; the page's own engine checks a declaration or a bid as it is typed.  Loaded
+// by app.js after the first screen is ready.
+
+import { Advisor } from "./advisor.js";
+import { request } from "./client.js";
+import { Bid, DiceRules } from "./engine/dice.js";
+import { checkRaise as engineRaise } from "./engine/letters.js";
+import { loadLexicon } from "./engine/lexicon.js";
+import { formatBid } from "./engine/phrases.js";
+import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode } from "./rooms.js";
+import { encode as encodeQr } from "./vendor/uqr.js";
+
+const HIDE_KEY = "liars.play.hide";
+const NAME_KEY = "liars.play.name"; // the name last sat down with, offered again
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
+const QR_SCALE = 8; // canvas pixels a QR module: sharp when CSS draws it 220 px wide
+const TEXT = { autocorrect: "off", spellcheck: "false", autocomplete: "off" };
+const ARROW = { clockwise: "↻ clockwise", counterclockwise: "↺ counterclockwise" };
+const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" };
+
+let app; // app.js's helpers: h, $, $$, wireForm, route
+
+const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+const upper = (words) => words.map((w) => w.toUpperCase()).join(", ");
+
+/** Replace an element's children, skipping the null of a condition not met. */
+function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+// --- the join link and its QR code ----------------------------------------------------
+
+/** The page's own address with ?room=CODE#play: the link (and QR code) that joins. */
+function joinLink(code) {
+  const url = new URL(location.href);
+  url.search = `?room=${encodeURIComponent(code)}`;
+  url.hash = "play";
+  return url.href;
+}
+
+/** The QR code of `text`, drawn on a canvas: dark modules on white, whatever the page's
+ * colours (a scanner needs the light border).  QR_SCALE pixels a module, scaled by CSS. */
+function qrCanvas(text, label) {
+  const qr = encodeQr(text, { ecc: "M", border: 4 });
+  const canvas = app.h("canvas", { role: "img", "aria-label": label,
+    width: String(qr.size * QR_SCALE), height: String(qr.size * QR_SCALE),
+    "data-modules": String(qr.size) });
+  const pen = canvas.getContext("2d");
+  pen.fillStyle = "#ffffff";
+  pen.fillRect(0, 0, canvas.width, canvas.height);
+  pen.fillStyle = "#000000";
+  qr.data.forEach((row, y) => row.forEach((dark, x) => {
+    if (dark) pen.fillRect(x * QR_SCALE, y * QR_SCALE, QR_SCALE, QR_SCALE);
+  }));
+  return canvas;
+}
+
+// --- the page's own engine: the raise checked as it is typed -----------------------------
+
+/** {legal, reason} for `declared` after `previous`: the library's answer and refusals, from
+ * the page's own engine (its lexicon fetched once), else from the server's /letters/raise. */
+async function checkRaise(previous, declared, lexiconName) {
+  let lexicon = null;
+  try { lexicon = await loadLexicon(lexiconName); } catch { /* not a lexicon this page has */ }
+  if (lexicon) return engineRaise(previous, declared, lexicon);
+  return request("POST", "/letters/raise", { previous, declared, lexicon: lexiconName });
+}
+
+/** Dice as typed: "6 6 1" or "6,6,1", or a run of digits one die each ("661"). */
+function readDice(text) {
+  const parts = /[\s,]/.test(text.trim()) ? text.split(/[\s,]+/) : [...text.trim()];
+  return parts.filter(Boolean).map((d) => (/^\d+$/.test(d) ? Number(d) : d));
+}
+
+// --- the two games: what differs ---------------------------------------------------------
+
+const LETTERS = {
+  title: "Liars' Letters",
+  count: "tiles",
+  one: "tile",
+  many: "tiles",
+  handText: (hand) => [...hand],
+  said: (d) => [app.h("span", { class: "words" }, upper(d.words)), " ",
+    app.h("span", { class: "shape" }, `(${d.words.map((w) => w.length).join(", ")})`)],
+  revealBody: (text) => ({ type: "reveal", tiles: text }),
+  shownHand: (hand) => hand,
+  change: (delta, out) => (delta > 0 ? (out ? "gains a tile: out" : "gains a tile")
+    : "loses a tile"),
+  bad: (delta) => delta > 0, // a tile gained is a step towards out
+  headline(ruling) {
+    const named = CALLED[ruling.call];
+    if (ruling.ruling === null) return "The referee cannot decide";
+    return `${named} was ${ruling.ruling === "upheld" ? "right" : "wrong"}` +
+      (ruling.by_table ? " (the table's ruling)" : "");
+  },
+};
+
+const DICE = {
+  title: "Liar's Dice",
+  count: "dice",
+  one: "die",
+  many: "dice",
+  handText: (hand) => hand.map(String),
+  said: (d) => [app.h("strong", {}, formatBid(d.quantity, d.face))],
+  revealBody: (text) => ({ type: "reveal", dice: readDice(text) }),
+  shownHand: (hand) => hand.join(" "),
+  change: (delta, out) => (out ? "loses a die: out" : "loses a die"),
+  bad: () => true,
+  headline: (ruling) => (ruling.ruling === "holds" ? "The bid holds" : "The bid fails"),
+};
+
+// --- the screen --------------------------------------------------------------------------
+
+const play = {
+  view: null,
+  seat: null, // the Seat followed (rooms.js), or null
+  checkSeq: 0,
+
+  get game() { return this.view && this.view.game === "dice" ? DICE : LETTERS; },
+
+  id: (name) => `play-${name}`,
+
+  build(section) {
+    const { h } = app;
+    this.section = section;
+    this.message = h("p", { id: this.id("message"), class: "table-message", role: "status",
+      "aria-live": "polite", hidden: true });
+    this.startView = h("div", { class: "play-start", id: this.id("start-view") },
+      this.buildJoin(), this.buildCreate());
+    this.buildRoom();
+    app.$("[data-play]", section).append(this.message, this.startView, this.roomView);
+  },
+
+  field(name, label, hint, attrs = {}) {
+    const { h } = app;
+    const id = this.id(attrs.id || name);
+    delete attrs.id;
+    const input = h(attrs.tag || "input", { id, name, type: attrs.tag ? null : "text", ...TEXT,
+      "aria-describedby": `${hint === null ? "" : `${id}-hint `}${id}-error`, ...attrs,
+      tag: null });
+    const element = h("div", { class: "field" }, h("label", { for: id }, label), input,
+      hint === null ? null : h("p", { class: "hint", id: `${id}-hint` }, hint),
+      h("p", { class: "error", id: `${id}-error`, role: "alert", hidden: true }));
+    return { input, element };
+  },
+
+  select(name, label, choices, value, id = name) {
+    const { h } = app;
+    const input = h("select", { id: this.id(id), name, "aria-describedby": `${this.id(id)}-error` },
+      choices.map(([v, text]) => h("option", { value: v }, text)));
+    input.value = value;
+    const element = h("div", { class: "field" }, h("label", { for: this.id(id) }, label), input,
+      h("p", { class: "error", id: `${this.id(id)}-error`, role: "alert", hidden: true }));
+    return { input, element };
+  },
+
+  segments(name, legend, choices) {
+    const { h } = app;
+    return h("fieldset", { class: "segments" }, h("legend", {}, legend),
+      h("div", { class: "segment-row" }, choices.map(([value, text], i) =>
+        h("label", { class: "segment" }, h("input", { type: "radio", name, value,
+          id: this.id(`${name}-${value}`), checked: i === 0 }), h("span", {}, text)))));
+  },
+
+  nameField(prefix) {
+    const name = this.field("name", "Your name", "As the table calls you (40 letters at most).",
+      { id: `${prefix}-name`, autocapitalize: "off", inputmode: "text", maxlength: "40",
+        enterkeyhint: "go" });
+    try { name.input.value = localStorage.getItem(NAME_KEY) || ""; } catch { /* private */ }
+    return name;
+  },
+
+  buildJoin() {
+    const { h } = app;
+    const code = this.field("code", "Table code", "The five letters on the host's phone.",
+      { id: "join-code", autocapitalize: "characters", inputmode: "text", enterkeyhint: "next",
+        placeholder: "BCDFG" });
+    const name = this.nameField("join");
+    const form = h("form", { class: "card", id: this.id("join-form"), novalidate: true },
+      h("h3", {}, "Join a table"), code.element, name.element,
+      h("button", { type: "submit", class: "primary", id: this.id("join") }, "Join"),
+      h("p", { class: "error", id: this.id("join-form-error"), role: "alert", hidden: true }));
+    app.wireForm(form, async () => {
+      const room = readCode(code.input.value);
+      if (room.length !== CODE_LENGTH) {
+        throw new PlayError(`a table code is ${CODE_LENGTH} letters, like BCDFG`,
+          { field: "code" });
+      }
+      const { seat, view } = await joinRoom(room, name.input.value);
+      this.sit(seat, view);
+    });
+    this.joinCode = code.input;
+    this.joinName = name.input;
+    return form;
+  },
+
+  buildCreate() {
+    const { h } = app;
+    const options = (selector) => [...document.querySelectorAll(`${selector} option`)]
+      .map((o) => [o.value, o.textContent]);
+    const numbers = (low, high) => Array.from({ length: high - low + 1 },
+      (_, i) => [String(low + i), String(low + i)]);
+    const letters = [
+      this.select("rules.lexicon", "Lexicon", options("#lexicon"), "twl06", "new-lexicon"),
+      this.select("rules.tile_set", "Tile set", options("#tile-set"), "scrabble", "new-tile-set"),
+      this.select("rules.tile_limit", "Tile limit (more is out)", numbers(1, 20), "4",
+        "new-tile-limit"),
+    ];
+    const dice = [
+      this.select("rules.dice_each", "Dice each", numbers(1, 20), "5", "new-dice-each"),
+      this.select("rules.faces", "Faces a die", [["6", "6"], ["8", "8"], ["10", "10"],
+        ["12", "12"], ["20", "20"]], "6", "new-faces"),
+      this.select("rules.wild", "Wild faces", [["", "None"], ["1", "1s are wild"]], "",
+        "new-wild"),
+      this.select("rules.bid_order", "Bid order", [["seed", "Standard (seed rules)"],
+        ["quantity-first", "Quantity first"], ["perudo", "Perudo (1s wild)"]], "seed",
+        "new-bid-order"),
+    ];
+    const lettersRules = h("div", { class: "more-body", id: this.id("new-letters-rules") },
+      letters.map((f) => f.element));
+    const diceRules = h("div", { class: "more-body", id: this.id("new-dice-rules"), hidden: true },
+      dice.map((f) => f.element));
+    const name = this.nameField("new");
+    const dealHint = h("p", { class: "hint", id: this.id("deal-hint") });
+    const form = h("form", { class: "card", id: this.id("new-form"), novalidate: true },
+      h("h3", {}, "New table"),
+      this.segments("game", "Game", [["letters", "Liars' Letters"], ["dice", "Liar's Dice"]]),
+      this.segments("deal", "Who deals", [["server", "This server deals"],
+        ["table", "Real tiles or dice"]]),
+      dealHint,
+      name.element,
+      h("details", { class: "more", id: this.id("new-rules") }, h("summary", {}, "Rules"),
+        lettersRules, diceRules),
+      h("button", { type: "submit", class: "primary", id: this.id("create") }, "Open the table"),
+      h("p", { class: "error", id: this.id("new-form-error"), role: "alert", hidden: true }));
+    const chosen = (field) => form.elements.namedItem(field).value;
+    const switched = () => {
+      const isDice = chosen("game") === "dice";
+      lettersRules.hidden = isDice;
+      diceRules.hidden = !isDice;
+      dealHint.textContent = chosen("deal") === "server"
+        ? `The server ${isDice ? "rolls every cup" : "draws every tile"}: each phone shows ` +
+          "its own, and calls are ruled at once."
+        : `Each player ${isDice ? "rolls real dice" : "draws real tiles"}; at a call, each ` +
+          "phone types its own.";
+    };
+    form.addEventListener("change", switched);
+    switched();
+    app.wireForm(form, async () => {
+      const game = chosen("game");
+      const rules = {};
+      for (const field of game === "dice" ? dice : letters) {
+        const key = field.input.name.replace(/^rules\./, "");
+        const value = field.input.value;
+        if (key === "wild") rules.wild = value ? [Number(value)] : [];
+        else rules[key] = /^\d+$/.test(value) ? Number(value) : value;
+      }
+      const { seat, view } = await createRoom({ game, deal: chosen("deal"),
+        name: name.input.value, rules });
+      this.sit(seat, view);
+    });
+    this.newName = name.input;
+    return form;
+  },
+
+  buildRoom() {
+    const { h } = app;
+    this.lobby = h("div", { class: "card play-lobby", id: this.id("lobby") });
+    this.status = h("div", { class: "table-status", id: this.id("status"), "aria-live": "polite" });
+    this.hideButton = h("button", { type: "button", class: "secondary", id: this.id("hide"),
+      "aria-pressed": "false", "aria-controls": this.id("hand"),
+      onclick: () => this.toggleHidden() }, "Hide my tiles");
+    this.hand = h("div", { id: this.id("hand"), class: "play-hand" });
+    this.handCard = h("section", { class: "card", "aria-labelledby": this.id("hand-title") },
+      h("h3", { id: this.id("hand-title") }, "Yours"), this.hand, this.hideButton);
+    this.actions = this.buildActions();
+    this.round = h("div", { id: this.id("round-card"), class: "card" });
+    this.ruling = h("div", { id: this.id("ruling"), class: "result", "aria-live": "polite",
+      hidden: true });
+    this.over = h("div", { id: this.id("over"), class: "card", hidden: true });
+    this.error = h("p", { id: this.id("error"), class: "table-message bad", role: "alert",
+      hidden: true });
+    this.manage = h("details", { class: "more", id: this.id("manage"), hidden: true });
+    this.leaveButton = h("button", { type: "button", class: "secondary", id: this.id("leave"),
+      onclick: () => this.leave() }, "Leave this table on this phone");
+    this.advisor = new Advisor(app, this, { onUse: (move, view) => this.useAdvice(move, view) });
+    this.board = h("div", { class: "table-board", id: this.id("board") },
+      this.over, this.status, this.ruling, this.handCard, this.actions, this.round,
+      this.advisor.card, this.manage);
+    this.roomView = h("div", { class: "table-board", id: this.id("room-view"), hidden: true },
+      this.error, this.lobby, this.board, this.leaveButton);
+  },
+
+  buildActions() {
+    const { h } = app;
+    // Liars' Letters: declare, or call.
+    const words = this.field("words", "Declare a word set", "Words separated by spaces or commas.",
+      { autocapitalize: "characters", inputmode: "text", enterkeyhint: "go",
+        placeholder: "BIG, G" });
+    this.words = words.input;
+    this.raiseCheck = h("p", { id: this.id("raise-check"), class: "raise-check",
+      "aria-live": "polite", hidden: true });
+    this.declareForm = h("form", { class: "card", id: this.id("declare-form"), novalidate: true },
+      words.element, this.raiseCheck,
+      h("button", { type: "submit", class: "primary", id: this.id("declare") }, "Declare"),
+      h("p", { class: "error", id: this.id("declare-form-error"), role: "alert", hidden: true }));
+    app.wireForm(this.declareForm, async () => {
+      await this.move({ type: "declare", words: this.words.value });
+      this.words.value = "";
+      this.raiseCheck.hidden = true;
+    });
+    this.words.addEventListener("input", () => this.checkDeclaration());
+    // Liar's Dice: bid, or call.
+    const quantity = this.field("quantity", "How many", null, { autocapitalize: "off",
+      inputmode: "numeric", enterkeyhint: "go", placeholder: "3" });
+    this.quantity = quantity.input;
+    this.face = h("select", { id: this.id("face"), name: "face",
+      "aria-describedby": this.id("face-error") });
+    this.bidCheck = h("p", { id: this.id("bid-check"), class: "raise-check", "aria-live": "polite",
+      hidden: true });
+    this.bidForm = h("form", { class: "card", id: this.id("bid-form"), novalidate: true },
+      h("div", { class: "pair" }, quantity.element,
+        h("div", { class: "field" }, h("label", { for: this.id("face") }, "Face"), this.face,
+          h("p", { class: "error", id: this.id("face-error"), role: "alert", hidden: true }))),
+      this.bidCheck,
+      h("button", { type: "submit", class: "primary", id: this.id("bid") }, "Bid"),
+      h("p", { class: "error", id: this.id("bid-form-error"), role: "alert", hidden: true }));
+    app.wireForm(this.bidForm, async () => {
+      const count = this.quantity.value.trim();
+      await this.move({ type: "bid", quantity: /^\d+$/.test(count) ? Number(count) : count,
+        face: Number(this.face.value) });
+    });
+    this.quantity.addEventListener("input", () => this.checkBid());
+    this.face.addEventListener("change", () => this.checkBid());
+    // The calls: disabled, with the reason, while there is nothing to call.
+    const callButton = (call, cls) => h("button", { type: "button", class: `primary ${cls}`,
+      id: this.id(call), "aria-describedby": this.id("call-why"),
+      onclick: () => this.call(call) }, CALLED[call]);
+    this.callButtons = { bullshit: callButton("bullshit", "call-bullshit"),
+      exact: callButton("exact", "call-exact"), liar: callButton("liar", "call-bullshit") };
+    this.callWhy = h("p", { class: "hint", id: this.id("call-why") });
+    this.calls = h("div", { class: "play-calls" },
+      h("div", { class: "pair", role: "group", "aria-label": "Call" },
+        Object.values(this.callButtons)), this.callWhy);
+    // A call at a table of real tiles: each phone types its own.
+    const reveal = this.field("reveal", "Your tiles", "", { autocapitalize: "characters",
+      inputmode: "text", enterkeyhint: "go", placeholder: "B I G" });
+    this.revealInput = reveal.input;
+    this.revealLabel = app.$("label", reveal.element);
+    this.revealHint = app.$(".hint", reveal.element);
+    this.revealForm = h("form", { class: "card", id: this.id("reveal-form"), novalidate: true },
+      reveal.element,
+      h("button", { type: "submit", class: "primary", id: this.id("reveal-button") }, "Reveal"),
+      h("p", { class: "error", id: this.id("reveal-form-error"), role: "alert", hidden: true }));
+    app.wireForm(this.revealForm, async () => {
+      await this.move(this.game.revealBody(this.revealInput.value));
+      this.revealInput.value = "";
+    });
+    // An undecided call: the host records the table's ruling.
+    this.tableRuling = h("div", { class: "pair", id: this.id("table-ruling"), role: "group",
+      "aria-label": "The table's ruling" },
+      h("button", { type: "button", class: "primary", id: this.id("upheld"),
+        onclick: () => this.sendRuling("upheld") }, "Caller right: upheld"),
+      h("button", { type: "button", class: "secondary", id: this.id("rejected"),
+        onclick: () => this.sendRuling("rejected") }, "Caller wrong: rejected"));
+    return h("div", { class: "table-actions", id: this.id("actions") }, this.declareForm, this.bidForm, this.calls, this.revealForm, this.tableRuling);
+  },
+
+  // --- moves ---------------------------------------------------------------------------
+
+  /** Send a move; the answer is this phone's new view.  An error goes to the caller. */
+  move(body) {
+    return this.seat.move(body);
+  },
+
+  async tap(button, body) {
+    this.error.hidden = true;
+    button.setAttribute("aria-busy", "true");
+    button.disabled = true;
+    try {
+      await this.move(body);
+    } catch (error) {
+      this.showError(error.message);
+    } finally {
+      button.removeAttribute("aria-busy");
+      this.render();
+    }
+  },
+
+  call(call) {
+    this.tap(this.callButtons[call], call === "liar" ? { type: "liar" } : { type: "call", call });
+  },
+
+  sendRuling(ruling) {
+    this.tap(app.$(`#${this.id(ruling)}`), { type: "ruling", ruling });
+  },
+
+  remove(name, button) {
+    if (button.dataset.armed !== "true") {
+      button.dataset.armed = "true";
+      button.textContent = `Tap again to remove ${name}`;
+      return;
+    }
+    this.tap(button, { type: "remove", player: name });
+  },
+
+  async start(button) {
+    this.error.hidden = true;
+    button.disabled = true;
+    try {
+      await this.seat.start();
+    } catch (error) {
+      this.showError(error.message);
+      button.disabled = false;
+    }
+  },
+
+  showError(text) {
+    this.error.textContent = text;
+    this.error.hidden = false;
+  },
+
+  /** The declaration checked as it is typed, by the page's own engine (check_raise). */
+  async checkDeclaration() {
+    const seq = ++this.checkSeq;
+    const text = this.words.value;
+    const view = this.view;
+    if (!text.trim() || !view || view.game !== "letters") { this.raiseCheck.hidden = true; return; }
+    const last = view.declarations[view.declarations.length - 1];
+    let legal;
+    let reason;
+    try {
+      ({ legal, reason } = await checkRaise(last ? last.words : null, text, view.rules.lexicon));
+    } catch (error) {
+      legal = false;
+      reason = error.message;
+    }
+    if (seq !== this.checkSeq) return; // typed on meanwhile
+    this.showCheck(this.raiseCheck, legal, reason);
+  },
+
+  /** The bid checked as it is chosen: a real face, dice enough, a raise of the last bid. */
+  checkBid() {
+    const view = this.view;
+    if (!view || view.game !== "dice" || !this.quantity.value.trim()) {
+      this.bidCheck.hidden = true;
+      return;
+    }
+    let reason;
+    let bid = null;
+    try {
+      const rules = DiceRules.fromDict(view.rules);
+      const count = this.quantity.value.trim();
+      bid = Bid.parse({ quantity: /^\d+$/.test(count) ? Number(count) : count,
+        face: Number(this.face.value) });
+      rules.checkBid(bid, view.players.filter((p) => !p.out).reduce((n, p) => n + p.dice, 0));
+      const last = view.declarations[view.declarations.length - 1];
+      reason = rules.raiseProblem(last ? new Bid(last.quantity, last.face) : null, bid);
+    } catch (error) {
+      reason = error.message;
+    }
+    const legal = reason === null;
+    this.showCheck(this.bidCheck, legal, legal ? `${bid}: a legal bid` : reason);
+  },
+
+  showCheck(el, legal, reason) {
+    el.textContent = `${legal ? "✓" : "✗"} ${reason}`;
+    el.className = `raise-check ${legal ? "ok" : "bad"}`;
+    el.dataset.legal = String(legal);
+    el.hidden = false;
+  },
+
+  toggleHidden() {
+    const hidden = this.hideButton.getAttribute("aria-pressed") !== "true";
+    try { localStorage.setItem(HIDE_KEY, hidden ? "1" : ""); } catch { /* private mode */ }
+    this.renderHand();
+  },
+
+  leave() {
+    if (this.leaveButton.dataset.armed !== "true" && this.view && this.view.phase !== "over") {
+      this.leaveButton.dataset.armed = "true";
+      this.leaveButton.textContent = "Tap again: this phone forgets its seat";
+      return;
+    }
+    if (this.seat) this.seat.close({ forget: true });
+    this.seat = null;
+    this.view = null;
+    delete this.section.dataset.live;
+    this.showStart();
+  },
+
+  // --- the seat and the live view ------------------------------------------------------
+
+  /** Follow `seat` ({code, token, name}): its views are shown as they come. */
+  follow(seat) {
+    if (this.seat) this.seat.close();
+    this.view = null;
+    this.seat = new Seat(seat, {
+      onView: (view) => { this.view = view; this.render(); },
+      onLive: (mode) => { this.section.dataset.live = mode; },
+      onLost: (error) => this.lost(error),
+    });
+  },
+
+  /** Sit down in a seat just taken (created or joined), with the room's view. */
+  sit(seat, view) {
+    try { localStorage.setItem(NAME_KEY, seat.name); } catch { /* private mode */ }
+    this.joinName.value = seat.name;
+    this.newName.value = seat.name;
+    const url = new URL(location.href);
+    if (url.searchParams.has("room")) { // the join link has done its work
+      url.search = "";
+      history.replaceState(null, "", url.href);
+    }
+    this.follow(seat);
+    this.seat.offer(view);
+    this.seat.open();
+  },
+
+  /** Open the screen: the seat kept on this phone, else the forms (a join link fills in). */
+  async resume() {
+    const linked = readCode(new URLSearchParams(location.search).get("room") || "");
+    const kept = keptSeat();
+    if (linked) this.joinCode.value = linked;
+    if (!kept || (linked && linked !== kept.code)) {
+      this.showStart();
+      if (kept) {
+        this.note(`This phone also has a seat at table ${kept.code}: leave it open in ` +
+          "another tab, or join this one.");
+      }
+      return;
+    }
+    this.follow(kept);
+    const seat = this.seat;
+    if (!(await seat.refresh()) && this.seat === seat) { // no answer yet: kept, and asked for
+      this.roomView.hidden = true;
+      this.startView.hidden = true;
+      this.note(`Cannot reach table ${seat.code} just now: ${seat.failure} ` +
+        "This phone keeps trying.");
+      this.section.dataset.ready = "true";
+    }
+    if (this.seat === seat) seat.open();
+  },
+
+  /** The seat is gone (the room expired, or the token is not this room's). */
+  lost(error) {
+    this.seat = null;
+    this.view = null;
+    delete this.section.dataset.live;
+    this.showStart();
+    this.note(`Your seat at that table is gone: ${error.message}`);
+  },
+
+  // --- rendering -----------------------------------------------------------------------
+
+  note(text) {
+    this.message.textContent = text;
+    this.message.className = "table-message";
+    this.message.hidden = !text;
+  },
+
+  showStart() {
+    this.roomView.hidden = true;
+    this.startView.hidden = false;
+    this.note("");
+    const data = this.section.dataset;
+    data.view = "start";
+    for (const key of ["phase", "version", "you", "toMove"]) delete data[key];
+    data.ready = "true";
+  },
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const data = this.section.dataset;
+    Object.assign(data, { view: "room", phase: view.phase, version: String(view.version),
+      you: view.you.name, toMove: view.to_move || "", ready: "true" });
+    this.startView.hidden = true;
+    this.roomView.hidden = false;
+    this.note("");
+    const lobby = view.phase === "lobby";
+    this.lobby.hidden = !lobby;
+    this.board.hidden = lobby;
+    if (lobby) { this.renderLobby(view); return; }
+    // A call just ruled, or the game over: what the table looks at first.
+    const seen = `${view.phase === "over"} ${JSON.stringify(view.last_ruling)}`;
+    if (this.seen !== undefined && seen !== this.seen && !this.section.hidden) {
+      window.scrollTo({ top: 0, behavior: "instant" });
+    }
+    this.seen = seen;
+    this.renderOver(view);
+    this.renderStatus(view);
+    this.renderHand();
+    this.renderActions(view);
+    this.renderRound(view);
+    this.renderRuling(view);
+    this.renderManage(view);
+    this.advisor.render(view);
+    this.leaveButton.textContent = view.phase === "over" ? "New table"
+      : "Leave this table on this phone";
+    delete this.leaveButton.dataset.armed;
+  },
+
+  seatList(view, count) {
+    const { h } = app;
+    const game = this.game;
+    return h("ul", { class: "seats", id: this.id(count ? "seats" : "lobby-seats"),
+      "aria-label": "Players in seat order" },
+      view.players.map((p) => {
+        const held = p[game.count];
+        const line = p.out ? "out" : held === null || held === undefined ? (p.host ? "host" : "")
+          : plural(held, game.one, game.many);
+        return h("li", { "data-player": p.name, class: [p.name === view.to_move ? "to-move" : "",
+          p.out ? "out" : "", p.name === view.you.name ? "you" : ""].join(" ").trim() || null },
+          h("span", { class: "seat-name" }, p.name),
+          h("span", { class: "seat-count" }, [p.name === view.you.name ? "you" : "",
+            count ? line : p.host ? "host" : "", p.bot ? "computer" : "",
+            // a player whose phone holds no event stream (locked, reloading, gone)
+            p.connected === false && p.name !== view.you.name && !p.out ? "away" : ""]
+            .filter(Boolean).join(" · ")));
+      }));
+  },
+
+  renderLobby(view) {
+    const { h } = app;
+    const link = joinLink(view.code);
+    const spoken = [...view.code].join(" ");
+    const host = view.players.find((p) => p.host);
+    const enough = view.players.length >= 2;
+    const startButton = view.you.host ? h("button", { type: "button", class: "primary",
+      id: this.id("start"), disabled: !enough, "aria-describedby": this.id("start-why"),
+      onclick: (event) => this.start(event.currentTarget) }, "Start the game") : null;
+    fill(this.lobby,
+      h("p", { class: "hint center" }, `${this.game.title} · ${view.deal === "server"
+        ? "the server deals" : "real tiles or dice"}`),
+      h("p", { class: "hint center" }, "Table code"),
+      h("p", { class: "play-code", id: this.id("code"), "aria-label": `Table code ${spoken}` },
+        view.code),
+      h("div", { class: "play-qr", id: this.id("qr") }, qrCanvas(link, `QR code of the link to ` +
+        `join table ${spoken}`)),
+      h("p", { class: "center" }, h("a", { class: "play-link", id: this.id("link"), href: link },
+        link)),
+      LOOPBACK.has(location.hostname) ? h("p", { class: "hint", id: this.id("loopback") },
+        "This address is this machine's own: other phones need its address on the table's " +
+        "network (liars serve --host 0.0.0.0, then open that address here).") : null,
+      h("h3", {}, `At the table (${view.players.length})`),
+      this.seatList(view, false),
+      this.advisor.botControls(view),
+      startButton,
+      h("p", { class: "hint", id: this.id("start-why") }, view.you.host
+        ? (enough ? "Everyone in? Start: no one joins after." : "Waiting for at least one more " +
+          "player: they open this page and type the code, or scan the QR code.")
+        : `Waiting for ${host ? host.name : "the host"} to start the game.`),
+      this.advisor.lobby(view));
+  },
+
+  /** A raise the advisor suggested, put in the move form (the player still sends it). */
+  useAdvice(move, view) {
+    if (view.game === "letters") {
+      this.words.value = move.words.join(", ");
+      this.words.dispatchEvent(new Event("input"));
+      this.words.focus();
+    } else {
+      this.quantity.value = String(move.quantity);
+      this.face.value = String(move.face);
+      this.checkBid();
+      this.quantity.focus();
+    }
+  },
+
+  renderOver(view) {
+    const { h } = app;
+    this.over.hidden = view.phase !== "over";
+    if (this.over.hidden) return;
+    const won = view.winner === view.you.name;
+    fill(this.over,
+      h("p", { class: "table-winner", id: this.id("winner") }, `🏆 ${view.winner} wins`),
+      h("p", { class: "table-line" }, won ? "That's you. Well bluffed." : "Game over."));
+  },
+
+  renderStatus(view) {
+    const { h } = app;
+    const mine = view.to_move === view.you.name;
+    let turn;
+    if (view.phase === "over") turn = null;
+    else if (view.phase === "reveal") {
+      turn = h("p", { class: "table-turn" }, h("strong", { id: this.id("turn") },
+        view.call ? `${view.call.by} called ${CALLED[view.call.call]}` : "A call"),
+        h("span", { class: "hint" }, view.waiting_for.length ? "waiting for " +
+          view.waiting_for.map((p) => (p === view.you.name ? "you" : p)).join(", ") : ""));
+    } else {
+      turn = h("p", { class: "table-turn" }, h("strong", { id: this.id("turn"),
+        class: mine ? "play-mine" : null }, mine ? "Your turn" : `${view.to_move}'s turn`));
+    }
+    const line = [`Table ${view.code}`, `round ${view.round}`];
+    if (view.game === "letters" && view.phase !== "over") line.push(ARROW[view.direction]);
+    fill(this.status, turn,
+      h("p", { class: "table-line", id: this.id("line") }, line.join(" · ")),
+      this.seatList(view, true));
+  },
+
+  renderHand() {
+    const { h } = app;
+    const view = this.view;
+    if (!view) return;
+    const game = this.game;
+    let hidden = false;
+    try { hidden = localStorage.getItem(HIDE_KEY) === "1"; } catch { /* private mode */ }
+    const me = view.players.find((p) => p.name === view.you.name) || {};
+    const held = me[game.count];
+    const hand = view.you.hand;
+    this.handCard.hidden = view.phase === "over" || me.out;
+    this.hideButton.setAttribute("aria-pressed", String(hidden));
+    this.hideButton.textContent = hidden ? `Show my ${game.many}` : `Hide my ${game.many}`;
+    this.hideButton.hidden = hand === null || hand === undefined;
+    app.$(`#${this.id("hand-title")}`).textContent = `Your ${game.many}`;
+    this.hand.dataset.hidden = String(hidden);
+    if (hand === null || hand === undefined) {
+      fill(this.hand, h("p", { class: "hint" }, `Your ${plural(held || 0, game.one, game.many)} ` +
+        "are in front of you: the table deals real ones."));
+    } else if (hidden) {
+      fill(this.hand, h("p", { class: "play-covered" }, `${plural(hand.length, game.one,
+        game.many)}, hidden`));
+    } else {
+      fill(this.hand, h("ul", { class: `hand hand-${game.count}`, id: this.id("hand-list"),
+        "aria-label": `Your ${game.many}` },
+        game.handText(hand).map((item) => h("li", {}, item))));
+    }
+  },
+
+  renderActions(view) {
+    const letters = view.game === "letters";
+    const mine = view.phase === "playing" && view.to_move === view.you.name;
+    const last = view.declarations[view.declarations.length - 1];
+    this.declareForm.hidden = !(mine && letters);
+    this.bidForm.hidden = !(mine && !letters);
+    this.calls.hidden = !mine;
+    this.callButtons.bullshit.hidden = !letters;
+    this.callButtons.exact.hidden = !letters;
+    this.callButtons.liar.hidden = letters;
+    const why = last ? "" : `Nothing to call yet: ${letters ? "declare" : "bid"} first; ` +
+      "the round opens with you.";
+    for (const button of Object.values(this.callButtons)) button.disabled = !last;
+    this.callWhy.textContent = why;
+    this.callWhy.hidden = !why;
+    if (mine && letters) this.checkDeclaration();
+    if (mine && !letters) this.fillBid(view, last);
+    // The reveal at a table of real tiles; an undecided call's ruling, by the host.
+    const undecided = view.phase === "reveal" && view.last_ruling && view.last_ruling.ruling === null;
+    const me = view.players.find((p) => p.name === view.you.name) || {};
+    const toReveal = view.phase === "reveal" && !undecided && view.waiting_for.includes(view.you.name);
+    this.revealForm.hidden = !toReveal;
+    if (toReveal) {
+      const held = me[this.game.count];
+      this.revealLabel.textContent = `Your ${this.game.many} (${held})`;
+      this.revealInput.name = this.game.count; // an error about "tiles" or "dice" shows here
+      this.revealInput.setAttribute("inputmode", letters ? "text" : "numeric");
+      this.revealInput.setAttribute("autocapitalize", letters ? "characters" : "off");
+      this.revealInput.placeholder = letters ? "B I G" : "6 6 1";
+      this.revealHint.textContent = `Type the ${plural(held, this.game.one, this.game.many)} in ` +
+        `front of you${letters ? "" : ", e.g. 6 6 1"}; everyone's show once all are in.`;
+    }
+    this.tableRuling.hidden = !(undecided && view.you.host);
+  },
+
+  /** The bid form for this round: the faces of the rules; a raise of the last bid to start. */
+  fillBid(view, last) {
+    const faces = view.rules.faces;
+    if (this.face.options.length !== faces) {
+      this.face.replaceChildren(...Array.from({ length: faces }, (_, i) =>
+        app.h("option", { value: String(i + 1) }, String(i + 1))));
+    }
+    const key = `${view.round}:${view.declarations.length}`;
+    if (this.bidKey !== key) { // a new bid to beat: start from the smallest raise in quantity
+      this.bidKey = key;
+      this.quantity.value = String(last ? last.quantity + 1 : 1);
+      this.face.value = String(last ? last.face : Math.min(2, faces));
+    }
+    this.checkBid();
+  },
+
+  renderRound(view) {
+    const { h } = app;
+    const game = this.game;
+    const said = view.declarations;
+    this.round.hidden = view.phase === "over";
+    fill(this.round,
+      h("h3", {}, view.game === "letters" ? "Declared this round" : "Bids this round"),
+      said.length ? h("ol", { class: "play-said", id: this.id("said") }, said.map((d, i) =>
+        h("li", { "data-player": d.player, class: i === said.length - 1 ? "last" : null },
+          h("span", { class: "seat-name" }, d.player), " ", game.said(d))))
+        : h("p", { class: "hint", id: this.id("said") }, view.phase === "playing"
+          ? `Nothing yet: ${view.to_move === view.you.name ? "you open" : `${view.to_move} opens`}.`
+          : "Nothing."));
+  },
+
+  renderRuling(view) {
+    const { h } = app;
+    const ruling = view.last_ruling;
+    const box = this.ruling;
+    // Shown until the next round's first word or bid; during a reveal, only an undecided call.
+    const now = view.phase === "over" || (view.phase === "playing" && !view.declarations.length)
+      || (view.phase === "reveal" && ruling && ruling.ruling === null);
+    if (!ruling || !now) { box.hidden = true; return; }
+    const game = this.game;
+    const undecided = ruling.ruling === null;
+    const outNow = new Set(view.players.filter((p) => p.out).map((p) => p.name));
+    const right = ruling.ruling === "upheld" || ruling.ruling === "holds";
+    box.className = `result ${undecided ? "undecided" : right ? "ok" : "bad"}`;
+    box.dataset.ruling = undecided ? "undecided" : ruling.ruling;
+    const host = view.players.find((p) => p.host);
+    fill(box,
+      h("p", { class: "hint" }, `${ruling.by} called ${CALLED[ruling.call]}`),
+      h("h3", { id: this.id("ruling-title") }, game.headline(ruling)),
+      ruling.reason ? h("p", { class: "reason" }, ruling.reason) : null,
+      h("p", { class: "hint" }, "Revealed"),
+      h("ul", { class: "ruling", id: this.id("revealed"), "aria-label": "Revealed" },
+        Object.entries(ruling.revealed).map(([name, hand]) => h("li", { "data-player": name },
+          h("span", {}, name), h("span", { class: "words mono" }, game.shownHand(hand))))),
+      undecided ? h("p", { class: "ruling-line" }, view.you.host
+        ? "The table decides: was the call right?"
+        : `The table decides; ${host ? host.name : "the host"} records its ruling.`)
+        : [h("p", { class: "hint" }, "Who gains or loses"),
+          h("ul", { class: "ruling", id: this.id("changes"), "aria-label": "Who gains or loses" },
+          Object.entries(ruling.changes).map(([name, delta]) => h("li", { "data-player": name },
+            h("span", {}, name), h("span", { class: `delta ${game.bad(delta) ? "up" : "down"}` },
+              game.change(delta, outNow.has(name))))))],
+      !undecided && !Object.keys(ruling.changes).length
+        ? h("p", { class: "ruling-line" }, "Nobody gains or loses.") : null);
+    box.hidden = false;
+  },
+
+  renderManage(view) {
+    const { h } = app;
+    const others = view.players.filter((p) => !p.out && p.name !== view.you.name);
+    this.manage.hidden = !view.you.host || view.phase === "over" || !others.length;
+    if (this.manage.hidden) return;
+    const open = this.manage.open;
+    fill(this.manage, h("summary", {}, "A player left?"),
+      h("div", { class: "more-body" },
+        h("p", { class: "hint" }, "Remove a player who has left: they are out, and the round " +
+          "starts again."),
+        others.map((p) => h("button", { type: "button", class: "secondary",
+          "data-remove": p.name, onclick: (event) => this.remove(p.name, event.currentTarget) },
+          `Remove ${p.name}`))));
+    this.manage.open = open;
+  },
+};
+
+// --- start -------------------------------------------------------------------------------
+
+export function start(helpers) {
+  app = helpers;
+  const section = document.getElementById("screen-play");
+  if (!section) return;
+  play.build(section);
+  play.resume();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && play.seat) play.seat.wake();
+  });
+  window.addEventListener("online", () => { if (play.seat) play.seat.wake(); });
+  app.route();
+}

@@ -1,0 +1,149 @@
+"""The odds of a Liar's Dice bid, from one player's view: my dice, and how many are hidden.
+
+Each hidden die shows a face that counts for the bid with chance ``m / faces``: ``m``
+is 1, or 1 plus the wild faces when the bid's face is not wild.  The bid holds when
+my counting dice and the hidden ones reach its quantity: a binomial tail, counted
+exactly.  The safest raise: every next bid (on each face, the smallest legal quantity;
+a larger one on the same face is never likelier), ranked by that chance.
+
+>>> view = DiceView.read([2, 5, 5], 10, DiceRules(wild=(1,)))
+>>> chance = view.holds(Bid(4, 5))
+>>> chance.fraction, str(chance)
+('17635/19683', '89.60%')
+>>> [str(s.bid) for s in view.raises(Bid(4, 5))]     # seed order: face, then quantity
+['1 six', '5 fives']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from solver.errors import InvalidDie, InvalidInput, LiarsError, LimitExceeded
+from solver.games.dice import MAX_DICE, Bid, DiceRules, read_dice
+
+from .chance import Chance
+from .draws import read_hidden
+from .payload import read_limit, read_object
+
+ADVICE = ("advice: every next bid (on each face, the smallest legal quantity), ranked by "
+          "its exact chance of holding")
+
+
+@dataclass(frozen=True)
+class DiceView:
+    """What one player sees: their dice, how many dice the others hold, the rules."""
+
+    mine: tuple[int, ...]
+    hidden: int
+    rules: DiceRules
+
+    @classmethod
+    def read(cls, mine, hidden, rules: DiceRules | None = None) -> "DiceView":
+        rules = rules or DiceRules()
+        dice = read_dice(mine, rules.faces, field="mine")
+        if len(dice) > rules.dice_each:
+            raise InvalidDie(f"{len(dice)} dice given as yours, but each player holds at most "
+                             f"{rules.dice_each}", field="mine")
+        hidden = read_hidden(hidden, MAX_DICE - len(dice), noun="dice",
+                             where="a table of the most dice this referee takes",
+                             error=LimitExceeded)
+        return cls(dice, hidden, rules)
+
+    @classmethod
+    def of_player(cls, game, player: str, mine) -> "DiceView":
+        """``player``'s view of a :class:`~solver.games.dice.DiceGame`: ``mine`` are their
+        dice (as many as the game says they hold); hidden, every other die in play."""
+        if player not in game.active:
+            raise InvalidInput(f"{player!r} is not playing in this game", field="player")
+        dice = read_dice(mine, game.rules.faces, field="mine")
+        if len(dice) != game.dice[player]:
+            raise InvalidDie(f"{player} holds {game.dice[player]} dice, not {len(dice)}",
+                             field="mine")
+        return cls.read(dice, game.dice_in_play - len(dice), game.rules)
+
+    @property
+    def in_play(self) -> int:
+        return len(self.mine) + self.hidden
+
+    def counting_faces(self, bid: Bid) -> int:
+        """How many faces of a hidden die count for the bid."""
+        return 1 if bid.face in self.rules.wild else 1 + len(self.rules.wild)
+
+    def holds(self, bid) -> Chance:
+        """The exact chance that ``bid`` holds among all the dice in play."""
+        bid = Bid.parse(bid, field="bid")
+        try:
+            self.rules.check_bid(bid, self.in_play)
+        except LiarsError as err:
+            err.field = "bid"
+            raise
+        need = bid.quantity - self.rules.count(bid, self.mine)
+        if need <= 0:
+            return Chance(Fraction(1))
+        good, faces = self.counting_faces(bid), self.rules.faces
+        ways = sum(comb(self.hidden, j) * good ** j * (faces - good) ** (self.hidden - j)
+                   for j in range(need, self.hidden + 1))
+        return Chance.of(ways, faces ** self.hidden)
+
+    def reason(self, bid) -> str:
+        bid = Bid.parse(bid, field="bid")
+        mine = self.rules.count(bid, self.mine)
+        need = bid.quantity - mine
+        said = f"you hold {mine} that count"
+        if need <= 0:
+            return f"certain: {said}"
+        if need > self.hidden:
+            return f"never holds: {said}, and only {self.hidden} dice are hidden"
+        good = self.counting_faces(bid)
+        return (f"{said}; it needs {need} of the {self.hidden} hidden dice, each counting "
+                f"with chance {good}/{self.rules.faces}")
+
+    def next_bids(self, last) -> list[Bid]:
+        """Every next bid: on each face, the smallest quantity that raises ``last``
+        (None: an opening bid) within the dice in play."""
+        last = None if last is None else Bid.parse(last, field="bid")
+        bids = []
+        for face in range(1, self.rules.faces + 1):
+            for quantity in range(1, self.in_play + 1):
+                bid = Bid(quantity, face)
+                if self.rules.is_raise(last, bid):
+                    bids.append(bid)
+                    break
+        return bids
+
+    def raises(self, last, *, limit: int | None = None) -> list["BidSuggestion"]:
+        """Every next bid ranked by its exact chance of holding; ties, the higher bid
+        first (as safe, and harder to beat)."""
+        ranked = [BidSuggestion(bid, self.holds(bid)) for bid in self.next_bids(last)]
+        ranked.sort(key=lambda s: self.rules.key(s.bid), reverse=True)
+        ranked.sort(key=lambda s: s.chance.value, reverse=True)
+        return ranked if limit is None else ranked[:limit]
+
+
+@dataclass(frozen=True)
+class BidSuggestion:
+    bid: Bid
+    chance: Chance
+
+    def as_dict(self) -> dict:
+        return {"bid": self.bid.to_dict(), "holds": self.chance.as_dict()}
+
+
+def answer(payload: dict) -> dict:
+    """POST /dice/odds and ``liars dice odds``: ``{"mine": [faces], "hidden": n,
+    "bid": "4 fives" | {quantity, face}, "rules"?, "limit"?}``."""
+    payload = read_object(payload, {"mine", "hidden", "bid", "rules", "limit"},
+                          ("mine", "hidden", "bid"), "dice odds")
+    rules = DiceRules.from_dict(payload.get("rules"))
+    view = DiceView.read(payload["mine"], payload["hidden"], rules)
+    bid = Bid.parse(payload["bid"], field="bid")
+    chance = view.holds(bid)
+    limit = read_limit(payload.get("limit"))
+    return {"game": "dice", "mine": list(view.mine), "hidden": view.hidden,
+            "dice_in_play": view.in_play, "wild": list(rules.wild), "bid": bid.to_dict(),
+            "holds": {**chance.as_dict(), "reason": view.reason(bid)},
+            "suggestions": [s.as_dict() for s in view.raises(bid, limit=limit)],
+            "advice": ADVICE}
+

@@ -1,0 +1,131 @@
+"""The odds of a Liar Liar play, from the next player's view: my hand and what I have seen.
+
+The cards just played face down came from another hand, so to me they are a draw from
+the cards I cannot see: the 54 less my hand and the cards I know are elsewhere (those
+I put in the pile, the fours that left the game).  The play is true when every card is
+the declared rank or a joker: of ``n`` cards, with ``g`` such cards unseen among ``u``,
+the chance is ``C(g, n) / C(u, n)``, exactly.  When fewer than ``n`` such cards are
+unseen, the play is certainly a lie.
+
+>>> view = LiarLiarView.read("KH KS 4D")
+>>> chance = view.true("two kings")
+>>> chance.fraction, view.could_be_true(13), view.unseen
+('2/425', 4, 51)
+>>> mine = LiarLiarView.read("KH KS KD KC")     # two jokers are all that is left
+>>> mine.true("three kings").impossible, mine.reason("three kings")
+(True, 'certainly a lie: it needs 3 Ks or jokers, and only 2 are not in your hand or seen')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from solver.errors import InvalidCard, InvalidInput, UnreadablePhrase
+from solver.games.cards import Card, parse_cards, rank_name
+from solver.games.liarliar import DECK, DECK_SIZE, MAX_PLAY, Declaration
+
+from .chance import Chance
+from .draws import read_count
+from .payload import read_object
+
+ADVICE = "advice: call 'Liar!' when the play is likelier a lie than true"
+
+
+@dataclass(frozen=True)
+class LiarLiarView:
+    """What the next player sees: their hand, and the cards they know are not in the
+    play (``seen``: their own cards in the pile, the discarded fours)."""
+
+    mine: tuple[Card, ...]
+    seen: tuple[Card, ...] = ()
+
+    @classmethod
+    def read(cls, mine, seen=()) -> "LiarLiarView":
+        hand = DECK.check(parse_cards(mine, field="mine", limit=DECK_SIZE), field="mine")
+        known = DECK.check(parse_cards(seen or (), field="seen", limit=DECK_SIZE),
+                           field="seen", known=hand, known_as="in your hand")
+        if len(hand) + len(known) >= DECK_SIZE:
+            raise InvalidInput(f"your {len(hand)} cards and the {len(known)} seen are the "
+                               f"whole deck: no card is left to play", field="seen")
+        return cls(hand, known)
+
+    @classmethod
+    def of_player(cls, game, player: str, mine, played=()) -> "LiarLiarView":
+        """``player``'s view of a :class:`~solver.games.liarliar.LiarLiarGame`: ``mine``
+        is their hand, ``played`` the cards they put in the pile this round; the fours
+        discarded are public."""
+        if player not in game.players:
+            raise InvalidInput(f"{player!r} is not playing in this game", field="player")
+        hand = parse_cards(mine, field="mine", limit=DECK_SIZE)
+        if len(hand) != game.hands[player]:
+            raise InvalidCard(f"{player} holds {game.hands[player]} cards, not {len(hand)}",
+                              field="mine")
+        out = [Card(rank) for rank in game.discarded for _ in range(4)]
+        return cls.read(hand, [*parse_cards(played, field="played"), *out])
+
+    @property
+    def unseen(self) -> int:
+        return DECK_SIZE - len(self.mine) - len(self.seen)
+
+    def could_be_true(self, rank: int) -> int:
+        """Unseen cards that are true for ``rank``: its cards and the jokers."""
+        known = (*self.mine, *self.seen)
+        jokers = DECK.jokers - sum(card.is_joker for card in known)
+        return jokers + DECK.per_rank - sum(card.rank == rank for card in known)
+
+    def read_claim(self, claim, count=None) -> tuple[int, int]:
+        """(count, rank) of a play: "two kings", or a rank with ``count`` cards."""
+        said = Declaration.parse(claim)
+        if said.rank is None:
+            raise UnreadablePhrase(f"'{said}' says how many cards but not their rank; a "
+                                   f"play's odds need its rank, like 'two kings'",
+                                   field="claim")
+        if count is not None:
+            count = read_count(count, field="count", what="a play's count")
+            if not 1 <= count <= MAX_PLAY:
+                raise InvalidInput(f"a play's count must be from 1 to {MAX_PLAY}, not {count}",
+                                   field="count")
+            if said.count is not None and said.count != count:
+                raise InvalidInput(f"'{said}' says {said.count} cards, not {count}",
+                                   field="count")
+        count = said.count if said.count is not None else count
+        if count is None:
+            raise InvalidInput(f"'{said}' does not say how many cards: give the count",
+                               field="count")
+        if count > self.unseen:
+            raise InvalidInput(f"{count} cards played, but only {self.unseen} are not in "
+                               f"your hand or seen", field="count")
+        return count, said.rank
+
+    def true(self, claim, count=None) -> Chance:
+        """The exact chance the play is true."""
+        count, rank = self.read_claim(claim, count)
+        return Chance.of(comb(self.could_be_true(rank), count), comb(self.unseen, count))
+
+    def reason(self, claim, count=None) -> str:
+        count, rank = self.read_claim(claim, count)
+        good = self.could_be_true(rank)
+        label = f"{rank_name(rank)}s or jokers"
+        if good < count:
+            return (f"certainly a lie: it needs {count} {label}, and only {good} are not in "
+                    f"your hand or seen")
+        return f"{good} of the {self.unseen} cards you cannot see are {label}"
+
+
+def answer(payload: dict) -> dict:
+    """POST /liarliar/odds and ``liars liarliar odds``: ``{"mine": cards, "seen"?: cards,
+    "claim": "two kings" | {count?, rank}, "count"?}``."""
+    payload = read_object(payload, {"mine", "seen", "claim", "count"}, ("mine", "claim"),
+                          "liarliar odds")
+    view = LiarLiarView.read(payload["mine"], payload.get("seen"))
+    count, rank = view.read_claim(payload["claim"], payload.get("count"))
+    chance = view.true(payload["claim"], count)
+    certainly = "lie" if chance.impossible else "true" if chance.certain else None
+    return {"game": "liarliar", "claim": Declaration(count, rank).to_dict(),
+            "mine": [str(c) for c in view.mine], "seen": [str(c) for c in view.seen],
+            "unseen": view.unseen, "could_be_true": view.could_be_true(rank),
+            "true": {**chance.as_dict(), "reason": view.reason(payload["claim"], count)},
+            "lie": chance.complement().as_dict(), "certainly": certainly,
+            "suggestion": {"call_liar": chance.value < Fraction(1, 2)}, "advice": ADVICE}

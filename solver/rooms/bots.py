@@ -1,0 +1,93 @@
+"""Computer players, and the advisor: moves and advice from one seat's own view.
+
+Both see what that player's phone shows (:meth:`Room.view`: their own hand, the
+public declarations and counts) and the public game state, which holds no hand at
+all; they are never handed another player's tiles or dice.  A computer player
+declares or bids by the advisor's safest raises, with a dose of bluffing, and calls
+when the odds say the last claim is unlikely.
+
+>>> import random
+>>> from solver.rooms.room import Room
+>>> room, host = Room.create("ROOM", {"game": "dice", "name": "ann", "rules": {"dice_each": 2}})
+>>> room.add_bot("ann", "robo")
+>>> "token" in str(room.view("ann"))  # the computer player's token is the server's own
+False
+>>> room.start("ann", rng=random.Random(2))
+>>> room.move("ann", {"type": "bid", "quantity": 1, "face": 2})
+>>> room.bot_to_move()
+'robo'
+>>> decide(room.game_obj(), room.view("robo"), random.Random(2))["type"] in ("bid", "liar")
+True
+"""
+
+from __future__ import annotations
+
+from solver.games.base import Game
+from solver.odds.dice import DiceView
+from solver.odds.letters import LettersView
+
+CALL_BELOW = 0.35  # a claim less likely than this is called
+BLUFF = 0.2  # how often a computer player raises by a riskier suggestion than the safest
+EXACT_ABOVE = 0.6  # "exact" is called when the last set is at least this likely the highest
+SUGGESTIONS = 4
+EXACT_BUDGET = 0.2  # seconds a computer player searches before it calls "exact"
+
+
+def advice(game: Game, view: dict) -> dict:
+    """The advisor for the seat whose ``view`` this is: how likely the last claim is, and
+    the safest raises (advice; every probability is exact)."""
+    if view["game"] == "letters":
+        odds = LettersView.of_player(game, view["you"]["name"], view["you"]["hand"])
+        last = game.last[1] if game.last else None
+        return {"last": None if last is None else {
+                    "words": list(last), "exists": odds.exists(last).as_dict()},
+                "suggestions": [s.as_dict() for s in odds.raises(last, limit=SUGGESTIONS)]}
+    odds = DiceView.of_player(game, view["you"]["name"], view["you"]["hand"])
+    return {"last": None if game.bid is None else {
+                **game.bid.to_dict(), "holds": odds.holds(game.bid).as_dict()},
+            "suggestions": [s.as_dict() for s in odds.raises(game.bid, limit=SUGGESTIONS)]}
+
+
+def decide(game: Game, view: dict, rng) -> dict:
+    """A computer player's move, as its phone would send it."""
+    if view["game"] == "letters":
+        return _letters(game, view, rng)
+    return _dice(game, view, rng)
+
+
+def _pick(suggestions: list, rng):
+    """The safest suggestion, or now and then a riskier one (a bluff)."""
+    if len(suggestions) > 1 and rng.random() < BLUFF:
+        return rng.choice(suggestions[1:])
+    return suggestions[0]
+
+
+def _letters(game, view, rng) -> dict:
+    odds = LettersView.of_player(game, view["you"]["name"], view["you"]["hand"])
+    last = game.last[1] if game.last else None
+    if last is not None:
+        exists = odds.exists(last).probability
+        if exists < CALL_BELOW * (0.5 + rng.random()):
+            return {"type": "call", "call": "bullshit"}
+        highest = odds.highest(last, budget=EXACT_BUDGET)
+        if highest.decided and highest.probability >= EXACT_ABOVE:
+            return {"type": "call", "call": "exact"}
+    suggestions = odds.raises(last, limit=SUGGESTIONS)
+    if not suggestions:
+        if last is None:  # nothing likelier: a letter of one's own is always there
+            return {"type": "declare", "words": view["you"]["hand"][0].lower()}
+        return {"type": "call", "call": "bullshit"}
+    return {"type": "declare", "words": ", ".join(_pick(suggestions, rng).words)}
+
+
+def _dice(game, view, rng) -> dict:
+    odds = DiceView.of_player(game, view["you"]["name"], view["you"]["hand"])
+    if game.bid is not None:
+        holds = odds.holds(game.bid).probability
+        if holds < CALL_BELOW * (0.5 + rng.random()):
+            return {"type": "liar"}
+    suggestions = odds.raises(game.bid, limit=SUGGESTIONS)
+    if not suggestions:
+        return {"type": "liar"}
+    bid = _pick(suggestions, rng).bid
+    return {"type": "bid", "quantity": bid.quantity, "face": bid.face}

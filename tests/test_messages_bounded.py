@@ -1,0 +1,94 @@
+"""Every error quotes at most a short excerpt of the bad input, on every front end.
+
+Thousands of unknown fields, a 30,000-character value in each field a route takes, long
+keys, huge arguments on the shell: each error message stays short (and no route answers
+5xx), so that no message echoes what a client sent back at it whole.
+"""
+
+from __future__ import annotations
+
+import pytest
+from cli_run import run
+
+from api import create_app
+
+LIMIT = 300  # characters: the longest message a refusal may be
+BIG = "Q" * 30_000
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    db = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
+    return create_app({"TESTING": True, "ROOMS_DB": str(db), "SOLVER_BUDGET": 0.05}
+                      ).test_client()
+
+
+def posted_routes(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    schemas = document["components"]["schemas"]
+    for path, item in sorted(document["paths"].items()):
+        op = item.get("post")
+        if not op or "{" in path:
+            continue
+        schema = (op.get("requestBody", {}).get("content", {}).get("application/json", {})
+                  .get("schema", {}))
+        if "$ref" in schema:
+            schema = schemas[schema["$ref"].rsplit("/", 1)[1]]
+        yield path, list(schema.get("properties", {}))
+
+
+def bodies(fields):
+    yield {f"k{i}": 1 for i in range(5000)}
+    yield {"claim": "x", "card": "QH", "cards": "KH", "dice": [1],
+           **{f"k{i}": 1 for i in range(5000)}}
+    yield {"y" * 5000: 1}
+    for field in fields:
+        for value in (BIG, [BIG, BIG], {BIG: 1}, [[BIG]]):
+            yield {field: value}
+
+
+def test_no_api_message_echoes_a_big_input(client):
+    checked = 0
+    for path, fields in posted_routes(client):
+        for body in bodies(fields):
+            answer = client.post(path, json=body)
+            assert answer.status_code < 500, (path, list(body)[:2])
+            if answer.status_code >= 400:
+                message = answer.get_json()["error"]["message"]
+                assert len(message) <= LIMIT, (path, list(body)[:2], message[:200])
+                checked += 1
+    assert checked > 200
+
+
+def test_no_room_message_echoes_a_big_input(client):
+    made = client.post("/api/v1/rooms", json={"game": "letters", "name": "ann"}).get_json()
+    code, token = made["code"], made["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    client.post(f"/api/v1/rooms/{code}/join", json={"name": "ben"})
+    client.post(f"/api/v1/rooms/{code}/start", headers=headers)
+    for path in (f"/api/v1/rooms/{code}/moves", f"/api/v1/rooms/{code}/join",
+                 f"/api/v1/rooms/{code}/bots", f"/api/v1/rooms/{code}/advisor",
+                 f"/api/v1/rooms/{BIG[:4000]}/moves"):
+        for body in bodies(["type", "words", "call", "tiles", "name", "ruling", "player",
+                            "delay", "allowed"]):
+            answer = client.post(path, json=body, headers=headers)
+            assert answer.status_code < 500, (path, list(body)[:2])
+            if answer.status_code >= 400:
+                message = answer.get_json()["error"]["message"]
+                assert len(message) <= LIMIT, (path, list(body)[:2], message[:200])
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", BIG], ["solve", "--lexicon", BIG, "AB"], ["solve", "--tiles", BIG, "AB"],
+    ["solve", "--budget", BIG, "AB"], ["liars", "check", BIG, "big"],
+    ["liars", "check", "ABC", BIG], ["liars", "check", "ABC", "big", "--call", BIG],
+    ["liars", "raise", BIG, "big"], ["liars", "words", BIG], ["liars", "words", "--pattern", BIG],
+    ["liars", "words", "--anagram", BIG], ["liars", "dice", "check", BIG, "6"],
+    ["liars", "dice", "check", "2 sixes", BIG], ["liars", "post", "check", BIG, "QH"],
+    ["liars", "liarliar", "check", "two kings", BIG], ["liars", "poker", "check", BIG, "KH"],
+    ["liars", "odds", "--hidden", "5", BIG, "big"], ["liars", BIG],
+])
+def test_no_cli_message_echoes_a_big_argument(args):
+    out = run(*args)
+    assert out.returncode in (1, 2) and "Traceback" not in out.stderr
+    assert len(out.stderr) <= LIMIT + 80, out.stderr[:300]  # the program's name, the help hint
