@@ -78,9 +78,9 @@ def tables() -> dict[str, tuple[str, dict]]:
     import api.errors
     import api.inputs
     from solver.games import cards, dice, letters, liarliar, phrases, poker, post, table
-    from solver.games.registry import GAMES
+    from solver.games.registry import GAMES, REPLAYERS
     from solver.search import bounds, budget, layered
-    from solver.words import tiles, weblexicon, wordset
+    from solver.words import lexicon, queries, tiles, weblexicon, wordset
 
     return {
         "ERRORS": ("solver/errors.py, api/errors.py: every error class, by name",
@@ -93,6 +93,13 @@ def tables() -> dict[str, tuple[str, dict]]:
             "DEFAULT_TILE_SET": tiles.DEFAULT_TILE_SET}),
         "WORDSET": ("solver/words/wordset.py", {
             "MAX_WORDS": wordset.MAX_WORDS, "MAX_WORD_LENGTH": wordset.MAX_WORD_LENGTH}),
+        "QUERIES": ("solver/words/queries.py, lexicon.py", {
+            "MAX_BLANKS": queries.MAX_BLANKS,
+            "MAX_PATTERN_CHARACTERS": queries.MAX_PATTERN_CHARACTERS,
+            "DEFAULT_LIMIT": queries.DEFAULT_LIMIT, "MAX_LIMIT": queries.MAX_LIMIT,
+            "MAX_OFFSET": queries.MAX_OFFSET, "ORDERS": queries.ORDERS, "KINDS": queries.KINDS,
+            "FILTERS": queries.FILTERS, "PAGING": queries.PAGING, "PARTS": queries.PARTS,
+            "IGNORED": queries.IGNORED, "MAX_WORD_LENGTH": lexicon.MAX_WORD_LENGTH}),
         "LEXICON_FILE": ("solver/words/weblexicon.py", {
             "MAGIC": weblexicon.MAGIC, "VERSION": weblexicon.VERSION}),
         "SEARCH": ("solver/search/budget.py, layered.py, bounds.py", {
@@ -111,6 +118,7 @@ def tables() -> dict[str, tuple[str, dict]]:
             "NUMBER_WORDS": phrases.NUMBER_WORDS,
             "RANK_WORDS": list(phrases.RANK_WORDS.items()),
             "HAND_SYNONYMS": list(phrases.HAND_SYNONYMS.items()),
+            "NAMED_RANKS": phrases.NAMED_RANKS,
             "SUITS": list(phrases.SUIT_WORDS.items()),
             "WORDS": phrases.HAND_WORDS, "FILLERS": phrases.FILLERS,
             "BY_COUNT": phrases.BY_COUNT, "EXAMPLE_RANKS": phrases.EXAMPLE_RANKS}),
@@ -137,9 +145,15 @@ def tables() -> dict[str, tuple[str, dict]]:
             "RULES": rules_defaults(poker.PokerRules)}),
         "LETTERS": ("solver/games/letters.py", {
             "CALLS": [call.value for call in letters.Call],
-            "STOPPED_WHY": letters.STOPPED_WHY}),
+            "STOPPED_WHY": letters.STOPPED_WHY,
+            "RULES": rules_defaults(letters.LettersRules),
+            "TABLE_RULINGS": letters.TABLE_RULINGS,
+            "EVENT_KEYS": {kind: sorted(keys) for kind, keys in letters._EVENT_KEYS.items()}}),
         "GAMES": ("solver/games/registry.py: the sister games, by name",
                   {name: {"title": game.title} for name, game in GAMES.items()}),
+        "REPLAYERS": ("solver/games/registry.py: every game that replays, by name", {
+            name: {"title": replayer.game.title, "heading": replayer.title,
+                   "seats": replayer.game.seats} for name, replayer in REPLAYERS.items()}),
         "API": ("api/__init__.py, api/inputs.py: the page's local router reads requests "
                 "under these", {
                     "PREFIX": api.API_PREFIX,
@@ -147,7 +161,7 @@ def tables() -> dict[str, tuple[str, dict]]:
                     "CONFIG": {key: api.DEFAULT_CONFIG[key] for key in (
                         "MAX_CONTENT_LENGTH", "MAX_SOLVE_TILES", "SOLVER_BUDGET",
                         "SOLVER_BUDGET_MAX", "SUBWORDS_LIMIT", "SUBWORDS_LIMIT_MAX",
-                        "DEFAULT_LEXICON")}}),
+                        "DEFAULT_LEXICON", "REPLAY_BUDGET")}}),
     }
 
 

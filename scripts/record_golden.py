@@ -24,14 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout's library; the case modules
 
-from engine_cases import cards, games, letters, local, pystr, search, write  # noqa: E402
+from engine_cases import (  # noqa: E402
+    cards, games, letters, local, odds, pystr, replays, search, words, write)
 
 FAMILIES = {"games": games, "cards": cards, "letters": letters, "search": search,
-            "local": local, "pystr": pystr}
-
-from engine_cases import odds  # the odds on the phone (engine/odds.js)
-
-FAMILIES["odds"] = odds
+            "local": local, "pystr": pystr, "replays": replays, "words": words,
+            "odds": odds}
 
 
 def record(name: str) -> Path:

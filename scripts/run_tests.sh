@@ -28,13 +28,13 @@ if ! command -v node >/dev/null; then
   apt_install nodejs
 fi
 
-# Where the system Python refuses `pip install` (PEP 668: Debian, Ubuntu), the tests run in a
-# virtual environment, .venv beside this repository, made once and reused.  Elsewhere (any
-# other Python, or one already inside a virtual environment) nothing changes.
+# The tests install into a virtual environment, never into the machine's own Python (Debian's,
+# which refuses it, or pyenv's, which would take it): the one already active, if any, else
+# .venv beside this repository, made once and reused.
 PYTHON=python3
-if python3 -c 'import os, sys, sysconfig
-managed = os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
-sys.exit(0 if managed and sys.prefix == sys.base_prefix else 1)'; then
+if python3 -c 'import sys; sys.exit(0 if sys.prefix != sys.base_prefix else 1)'; then
+  "$PYTHON" -m pip install -q --disable-pip-version-check -e ".[test]"
+else
   if [ ! -x .venv/bin/pip ]; then
     # Debian's python3 makes a venv only with python3-venv (ensurepip) installed; a failed
     # try leaves a .venv without pip, made again here
@@ -48,8 +48,6 @@ sys.exit(0 if managed and sys.prefix == sys.base_prefix else 1)'; then
   # A plain (not editable) install: pytest runs from this directory, so the tests and
   # doctests import this working copy; the install provides the dependencies and commands.
   "$PYTHON" -m pip install -q --disable-pip-version-check ".[test]"
-else
-  "$PYTHON" -m pip install -q --disable-pip-version-check -e ".[test]"
 fi
 # Compile the big racks' loops (solver/search/kernels/, numba) once before the tests, for this
 # working copy and for the installed copy the commands run: about 20 s the first time on a

@@ -165,6 +165,14 @@ def test_an_unquoted_word_set_is_told_to_be_quoted():
     assert out.returncode == 2 and "quote" not in out.stderr
 
 
+def test_a_word_set_said_with_and_is_its_words():
+    """'brier and ag' is BRIER and AG (the highest of ABEGIRR's shape), not 'brier, and, ag'."""
+    out = run("liars", "check", "--call", "exact", "ABEGIRR", "brier and ag")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("exact: caller loses a tile, declarer loses a tile. "
+                                 "'brier, ag' exists and is the highest")
+
+
 def test_both_commands_say_their_version():
     from solver.cli.common import version
     for command in ("solve", "liars"):

@@ -77,6 +77,11 @@ def test_quantity_above_the_dice_in_play_is_illegal():
         check_claim("4 twos", [2, 2, 2])
 
 
+def test_one_die_in_play_is_said_in_the_singular():
+    with pytest.raises(IllegalMove, match=r"^2 twos: only 1 die is in play$"):
+        check_claim("2 twos", [2])
+
+
 # --- raising under each bid order --------------------------------------------------
 
 def test_seed_order_examples_from_the_rule_text():

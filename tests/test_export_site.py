@@ -136,3 +136,24 @@ def test_an_installed_package_carries_every_static_file():
                 if path.is_file()}
     for path in static_files():
         assert STATIC / path in packaged, path
+
+
+def test_the_engine_s_first_modules_are_preloaded_together():
+    """With no server the page preloads the modules its first answer needs side by side
+    (client.js's ENGINE_FIRST): every module engine/local.js and lexicon.js import, and
+    those import, so that none waits for the module that imports it."""
+    import re
+
+    def imports(name: str) -> set[str]:
+        text = (STATIC / "engine" / name).read_text()
+        return set(re.findall(r'^import [^;]*? from "\./([a-z]+\.js)";', text, re.M | re.S))
+
+    needed, todo = set(), ["local.js", "lexicon.js"]
+    while todo:
+        name = todo.pop()
+        if name not in needed:
+            needed.add(name)
+            todo.extend(imports(name))
+    listed = re.search(r"const ENGINE_FIRST = \[([^\]]*)\]", (STATIC / "client.js").read_text())
+    preloaded = set(re.findall(r'"([a-z]+\.js)"', listed.group(1)))
+    assert preloaded == needed

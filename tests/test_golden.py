@@ -16,15 +16,13 @@ import json
 import unicodedata
 
 import pytest
-from engine_cases import cards, differences, games, letters, local, pystr, read, search
+from engine_cases import (cards, differences, games, letters, local, odds, pystr, read,
+                          replays, search, words)
 
 FAMILIES = {"games": games, "cards": cards, "letters": letters, "search": search,
-            "local": local, "pystr": pystr}
+            "local": local, "pystr": pystr, "replays": replays, "words": words,
+            "odds": odds}
 SAME = {"local": local.same, "search": search.big_intervals_meet}
-
-from engine_cases import odds  # the odds on the phone (engine/odds.js)
-
-FAMILIES["odds"] = odds
 
 
 @pytest.mark.parametrize("name", FAMILIES)

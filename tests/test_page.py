@@ -275,7 +275,7 @@ def test_unreachable_server_answers_on_the_phone(phone):
     page.route("**/api/v1/judge", lambda route: route.abort())
     judge(page, "qi")
     expect(page.locator("#verdict-text")).to_have_text("ACCEPTABLE")
-    expect(page.locator("#verdict-source")).to_have_text("Answered on this phone · lexicon TWL06")
+    expect(page.locator("#verdict-source")).to_have_text("Answered on this phone")
 
 
 def test_unreachable_server_and_no_engine_is_said_in_words(browser, server):
@@ -308,8 +308,9 @@ def test_judge_acceptable_then_tap_to_clear(phone):
     judge(page, "qi za")
     expect(verdict).to_be_visible()
     expect(page.locator("#verdict-text")).to_have_text("ACCEPTABLE")
-    expect(page.locator("#verdict-detail")).to_contain_text("TWL06")
-    expect(page.locator("#verdict-source")).to_have_text("Answered by the server · lexicon TWL06")
+    expect(page.locator("#verdict-detail")).to_have_text("Lexicon: TWL06")
+    expect(page.locator("#verdict-source")).to_have_text("Answered by the server")
+    assert verdict.inner_text().count("TWL06") == 1  # the lexicon is named once
     # Full screen, green.
     box = verdict.bounding_box()
     assert (box["width"], box["height"]) == (360, 640)
@@ -390,10 +391,13 @@ def test_call_exact_and_bullshit(phone):
     expect(page.locator("#call-tiles-count")).to_have_text("(8 tiles)")
     # The count is for the eye: the field's name stays the same for a screen reader.
     expect(page.get_by_role("textbox", name="Revealed tiles", exact=True)).to_have_count(1)
-    for said in ("Caller gains a tile", "BIG, G exists", "BIGGER, Q, X (6, 1, 1)",
-                 "shape (3, 1) is not the highest possible"):
+    for said in ("Caller gains a tile", "'big, g' exists but leaves 4 tiles unused",
+                 "so it is not the highest", "Highest possible: BIGGER, Q, X (6, 1, 1)"):
         expect(result).to_contain_text(said)
     expect(result).not_to_contain_text("not proven", ignore_case=True)
+    # The reason is said once: whether it exists, and whether it is the highest.
+    assert result.inner_text().count("exist") == 1
+    assert result.inner_text().lower().count("highest") == 2  # the reason's; the highest set
     phone.shot("call-exact")
     # Exact on the highest: caller and declarer each lose a tile.
     result = call(page, "bigger", "bigger", "Exact")
@@ -514,6 +518,27 @@ def test_solve_highest_and_every_word(phone):
     phone.shot("solve-words")
 
 
+def test_solve_a_big_rack_keeps_its_words_short(phone):
+    """60 tiles make thousands of words: the Solve screen shows them as the Words screen
+    does, side by side, a hundred at a time, so the answer is not buried under a page of
+    thirty thousand pixels."""
+    page = phone.open("/#solve")
+    page.fill("#solve-tiles", "ETLAEOBFLIOMRIGERGZAXETEHYWQATDYVNSBWISIDLERIUNNMORDSVANAOPT")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solve-result .answered-by")).to_be_visible()
+    words = page.locator(".wordlist li")
+    expect(words).to_have_count(100)
+    expect(page.locator("#solve-shown")).to_contain_text("Showing the first 100 of")
+    tops = page.evaluate("""() => [...document.querySelectorAll('.wordlist li')]
+        .map((li) => li.getBoundingClientRect().top)""")
+    assert len(set(tops)) < 80  # several words a row
+    assert page.evaluate("document.documentElement.scrollHeight") < 6000
+    page.get_by_role("button", name="Show 100 more").click()
+    expect(words).to_have_count(200)
+    expect(page.locator("#solve-shown")).to_contain_text("Showing the first 200 of")
+    phone.shot("solve-big-rack")
+
+
 def test_solve_too_many_tiles(phone):
     page = phone.open("/#solve")
     page.fill("#solve-tiles", "E" * 13)
@@ -571,6 +596,42 @@ def test_dark_mode_screens_are_readable(dark_phone):
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(page.locator("#solve-result")).to_contain_text("Proven highest")
     dark_phone.shot("solve")
+TAB_GAPS = """() => {
+    const boxes = [...document.querySelectorAll('.tabs a')].map((a) => {
+        const range = document.createRange();
+        range.selectNodeContents(a);
+        return range.getBoundingClientRect();
+    });
+    return boxes.slice(1).map((box, i) => box.left - boxes[i].right);
+}"""
+
+SETTINGS_FIT = """() => [...document.querySelectorAll('#settings select')]
+    .filter((select) => select.offsetParent).map((select) => {
+        // The width the select would take to show its longest option whole.
+        const clone = select.cloneNode(true);
+        clone.removeAttribute('id');
+        const style = getComputedStyle(select);
+        for (const p of ['font', 'padding', 'border', 'letter-spacing', 'box-sizing']) {
+            clone.style.setProperty(p, style.getPropertyValue(p));
+        }
+        Object.assign(clone.style, {width: 'auto', position: 'absolute', display: 'inline-block'});
+        document.body.append(clone);
+        const needed = clone.offsetWidth;
+        clone.remove();
+        return [select.id, needed, select.offsetWidth];
+    })"""
+
+
+def test_at_360px_tab_labels_and_settings_have_room(phone):
+    """No two tab labels touch, and every lexicon and tile set name shows whole."""
+    for screen in ("judge", "call", "solve"):
+        page = phone.open(f"/#{screen}")
+        gaps = page.evaluate(TAB_GAPS)
+        assert len(gaps) >= 6 and min(gaps) >= 4, gaps
+        for name, needed, width in page.evaluate(SETTINGS_FIT):
+            assert needed <= width, f"{screen}: #{name} needs {needed} px, has {width}"
+
+
 def test_light_mode_contrast_for_sunlight(phone):
     page = phone.open("/")
     assert contrast(page, "body") >= 7
@@ -623,7 +684,7 @@ def test_dice_bid_with_keypad_wilds_and_raise(phone, game_routes):
     for said in ("The bid does not hold", "4 counted among 7 dice", "The bidder",
                  "A legal raise over 4 sixes"):
         expect(result).to_contain_text(said)
-    page.get_by_label("1s are wild").check()
+    page.locator("#screen-dice").get_by_label("1s are wild").check()  # not the Odds screen's
     check_game(page, "dice", "Check the bid")
     expect(result).to_have_attribute("data-ok", "true")
     for said in ("The bid holds", "5 counted among 7 dice (1s wild)", "The caller"):
@@ -677,6 +738,13 @@ def test_post_claim_and_call(phone, game_routes):
         expect(result).to_contain_text(said)
     expect(result).not_to_contain_text("lose")
     phone.shot("post")
+    # A true claim called false: green "The claim is true" in a green frame, the call wrong.
+    page.fill("#post-card", "7S")
+    page.get_by_role("button", name="Check the claim").click()
+    expect(result).to_contain_text("The claim is true")
+    expect(result).to_contain_text("wrong")
+    expect(result).to_have_class(re.compile(r"\bok\b"))
+    expect(result).not_to_have_class(re.compile(r"\bbad\b"))
     # Does a player lose?  Behind a disclosure, so the usual check stays short.
     page.get_by_text("Does a player lose?").click()
     page.fill("#post-face_up", "Q Q Q Q")

@@ -1,6 +1,10 @@
 """The page with no server (issue 12), in a real browser: offline after one visit, as a
 static site, and a new version replacing the old cache.
 
+The Table screen (a whole game of Liars' Letters and of Liar's Dice) and the Words screen
+run with no server too: played and queried on the static site, online and offline, they
+show what the same moves and query show under ``liars serve``.
+
 Each flow (judge a play, rule a call, solve a rack, check a dice bid) is run on the page
 while ``liars serve`` answers, and again where only the page's own engine can answer
 (offline, or a static host with no API): the answers shown must be the same, and each says
@@ -33,6 +37,7 @@ expect = sync_api.expect
 from api_server import HOST, free_port  # noqa: E402
 from page_session import CHROMIUM, VIEWPORT  # noqa: E402
 from test_page import STATIC, after_tap_guard  # noqa: E402
+from test_page_table import call as call_on, declare  # noqa: E402
 
 from api.site import export_site, site_version, static_files  # noqa: E402
 
@@ -260,7 +265,8 @@ def test_served_page_answers_offline_after_one_visit(context, server):
     page.select_option("#lexicon", "sowpods")
     page.fill("#judge-words", "qi za")
     page.get_by_role("button", name="Judge", exact=True).click()
-    expect(page.locator("#verdict-source")).to_have_text(f"{BY_PHONE} · lexicon SOWPODS")
+    expect(page.locator("#verdict-source")).to_have_text(BY_PHONE)
+    expect(page.locator("#verdict-detail")).to_have_text("Lexicon: SOWPODS")
     after_tap_guard(page)
     page.locator("#verdict").click()
     expect(page.locator("#verdict")).to_be_hidden()
@@ -283,6 +289,90 @@ def test_static_export_answers_with_no_server(browser, server, context, static_s
     context.set_offline(True)
     open_page(page, static_site.url + "/site/?clear=600")
     assert_same_answers(expected, run_flows(page), BY_PHONE)
+
+
+def play_table_and_words(page) -> dict[str, str]:
+    """On an open page: a two-player game of Liars' Letters to its winner, a round of
+    Liar's Dice, a Words query; each as the screen shows it."""
+    shown_now = {}
+    page.evaluate("location.hash = '#table'")
+    expect(page.locator("#screen-table")).to_have_attribute("data-ready", "true")
+    page.fill("#tl-players", "ann\nben")
+    page.select_option("#tl-tile_limit", "1")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#tl-to-move")).to_have_text("ann")
+    declare(page, "qi")
+    call_on(page, "Exact", "QI", 2)                      # QI is the highest: both lose one
+    declare(page, "a")                                     # ben opens: 0 tiles in play
+    call_on(page, "Bullshit", "", 0)                       # no A among no tiles: ben gains
+    declare(page, "a")                                     # ann opens
+    call_on(page, "Exact", "B", 1)                         # no A: ben, wrong, holds 2: out
+    expect(page.locator("#tl-winner")).to_be_visible()
+    shown_now["table"] = page.locator("#screen-table").inner_text()
+
+    page.evaluate("location.hash = '#dicetable'")
+    expect(page.locator("#screen-dicetable")).to_have_attribute("data-ready", "true")
+    page.fill("#td-players", "ann\nben")
+    page.select_option("#td-dice_each", "1")
+    page.get_by_role("button", name="Start the game").click()
+    page.fill("#td-bid", "1 six")
+    expect(page.locator("#td-bid-check")).to_have_attribute("data-legal", "true")
+    page.get_by_role("button", name="Bid", exact=True).click()
+    expect(page.locator("#screen-dicetable")).to_have_attribute("data-moves", "1")
+    page.get_by_role("button", name="Liar!").click()
+    page.get_by_label("ann's dice").fill("6")
+    page.get_by_label("ben's dice").fill("2")
+    page.get_by_role("button", name="Rule the call").click()
+    expect(page.locator("#td-winner")).to_have_text("🏆 ann wins")
+    shown_now["dice"] = page.locator("#screen-dicetable").inner_text()
+
+    page.evaluate("location.hash = '#words'")
+    page.fill("#words-q", "retains?")
+    page.get_by_role("button", name="Find words", exact=True).click()
+    expect(page.locator("#words-result h3")).to_be_visible()
+    shown_now["words"] = page.locator("#words-result").inner_text()
+    return shown_now
+
+
+def test_static_site_plays_the_table_and_queries_words(browser, server, context,
+                                                       static_site):
+    """The Table and Words screens on the static site, online and then offline after one
+    visit: every move ruled and the query answered on the phone, as under liars serve."""
+    served = browser.new_context(viewport=VIEWPORT, locale="en-US", bypass_csp=True,
+                                 service_workers="block")
+    page = served.new_page()
+    open_page(page, server.url + "/")
+    expected = play_table_and_words(page)
+    served.close()
+    assert "ann wins" in expected["table"] and "words" in expected["words"]
+
+    page = context.new_page()
+    for offline in (False, True):
+        page.evaluate("localStorage.removeItem('liars.table.letters'); "
+                      "localStorage.removeItem('liars.table.dice')") if offline else None
+        context.set_offline(offline)
+        open_page(page, static_site.url + "/site/")
+        if not offline:
+            wait_for_offline_copy(page)
+        assert play_table_and_words(page) == expected, "offline" if offline else "online"
+
+
+def test_a_lexicon_not_kept_is_said_to_need_one_online_visit(context, static_site):
+    """Offline on the static site, a lexicon never used here is not on the phone: said as a
+    static site has it (one online visit), not as if a server were missing."""
+    page = context.new_page()
+    open_page(page, static_site.url + "/site/?clear=600")
+    wait_for_offline_copy(page)
+    context.set_offline(True)
+    open_page(page, static_site.url + "/site/?clear=600")
+    page.select_option("#lexicon", "csw19")
+    page.fill("#judge-words", "qi za")
+    page.get_by_role("button", name="Judge", exact=True).click()
+    error = page.locator("#lexicon-error")
+    expect(error).to_contain_text("the csw19 lexicon is not on this phone yet: open the page "
+                                  "once while online and choose it")
+    expect(error).not_to_contain_text("server")
+    expect(page.locator("#verdict")).to_be_hidden()
 
 
 def test_new_version_replaces_the_old_cache(context, tmp_path):

@@ -128,17 +128,24 @@ def test_a_whole_letters_game_to_a_winner(phone, tmp_path):
     expect(page.locator("#tl-direction")).to_have_text("↻ clockwise")
     expect(page.locator("#tl-declaration")).to_have_text("No declaration yet: ann opens.")
     assert letters_status(page) == {"ann": "1", "ben": "1", "cy": "1"}
+    # Nothing to call on before the round's first declaration: no Bullshit, no Exact.
+    expect(page.locator("#tl-bullshit")).to_be_hidden()
+    expect(page.locator("#tl-exact")).to_be_hidden()
     steps.shot("started")
     assert controls_are_labelled_and_thumb_sized(phone, "table") >= 8
 
     # Round 1, clockwise.  A raise is checked as it is typed.
     declare(page, "it")
     expect(page.locator("#tl-to-move")).to_have_text("ben")
+    expect(page.locator("#tl-bullshit")).to_be_visible()
+    expect(page.locator("#tl-exact")).to_be_visible()
     page.fill("#tl-words", "a")
     expect(page.locator("#tl-raise-check")).to_contain_text("✗ shape (1) is lower than (2)")
     steps.shot("raise-not-legal")
     page.get_by_role("button", name="Declare", exact=True).click()   # the referee refuses too
     expect(page.locator("#tl-words-error")).to_contain_text("a raise must be strictly higher")
+    # ... and its reason is said once, beside the field, not twice.
+    expect(page.locator("#tl-raise-check")).to_be_hidden()
     assert saved(page, "letters")["events"] == [{"type": "declare", "player": "ann",
                                                  "words": "it"}]
     declare(page, "big")
@@ -230,6 +237,11 @@ def test_a_whole_letters_game_to_a_winner(phone, tmp_path):
     expect(result).to_contain_text("cy wins the game.")
     assert letters_status(page) == {"ann": "out", "ben": "out", "cy": "2"}
     expect(page.locator("#tl-declare-form")).to_be_hidden()
+    # Game over: no round to play, and each player's place (ben went out first: 3rd).
+    expect(page.locator("#tl-round")).to_have_count(0)
+    expect(page.locator("#tl-declaration")).to_have_text("Game over after 5 rounds.")
+    expect(page.locator("#tl-seats .seat-count")).to_have_text(
+        ["out · 2nd place", "out · 3rd place", "winner · 2 tiles"])
     page.locator("#tl-history summary").click()
     expect(page.locator("#tl-history li")).to_have_count(5)
     steps.shot("winner")
@@ -277,6 +289,41 @@ def test_the_table_rules_an_exact_the_referee_cannot_decide(phone, server):
     phone.shot("table-ruled-by-the-table")
 
 
+def test_a_game_goes_on_when_the_server_goes_away(phone):
+    """Under `liars serve` the referee replays each move; when the server goes away (every
+    request to it fails, as to a stopped server), each move is replayed on the phone to the
+    same state, and the game goes on to its end, a reload included."""
+    page = open_table(phone, "table")
+    page.fill("#tl-players", "ann\nben")
+    page.select_option("#tl-tile_limit", "2")
+    page.get_by_role("button", name="Start the game").click()
+    declare(page, "qi")
+    call(page, "Bullshit", "AB", 2)                  # by the server: QI is not there
+    expect(page.locator("#tl-result")).to_contain_text("Bullshit was right")
+    ruled_by_server = page.locator("#tl-status").text_content()
+    assert letters_status(page) == {"ann": "2", "ben": "1"}
+
+    gone: list[str] = []
+
+    def server_gone(route):
+        gone.append(route.request.url)
+        route.abort("connectionrefused")
+
+    page.route("**/api/v1/**", server_gone)
+    page.reload()                                     # replayed on the phone: the same state
+    expect(page.locator("#screen-table")).to_have_attribute("data-moves", "2")
+    expect(page.locator("#tl-status")).to_have_text(ruled_by_server)
+    declare(page, "it")                               # ben opens round 2
+    page.fill("#tl-words", "a")
+    expect(page.locator("#tl-raise-check")).to_contain_text("lower than (2)")
+    page.fill("#tl-words", "")
+    call(page, "Exact", "ABC", 3)                     # no IT: ann, wrong, would hold 3: out
+    expect(page.locator("#tl-winner")).to_have_text("🏆 ben wins")
+    assert letters_status(page) == {"ann": "out", "ben": "1"}
+    assert any(url.endswith("/letters/replay") for url in gone)
+    phone.shot("table-server-gone")
+
+
 # --- Liar's Dice ---------------------------------------------------------------------------
 
 def dice_status(page):
@@ -314,10 +361,12 @@ def test_a_whole_dice_game_to_a_winner(phone, tmp_path):
     expect(page.locator("#td-to-move")).to_have_text("ann")
     assert dice_status(page) == {"ann": "2", "ben": "2", "cy": "2"}
     expect(page.locator("#screen-dicetable")).to_contain_text("6 dice in play (1s wild)")
+    expect(page.locator("#td-liar")).to_be_hidden()   # nobody has bid: no "Liar!" yet
     steps.shot("started")
     assert controls_are_labelled_and_thumb_sized(phone, "dicetable") >= 6
 
     bid(page, "2 sixes")
+    expect(page.locator("#td-liar")).to_be_visible()
     bid(page, "7 sixes", legal=False)                 # more than the dice in play
     expect(page.locator("#td-bid-check")).to_contain_text("only 6 dice are in play")
     bid(page, "1 six", legal=False)                   # not a raise under seed rules
@@ -381,6 +430,9 @@ def test_a_whole_dice_game_to_a_winner(phone, tmp_path):
     expect(page.locator("#td-winner")).to_have_text("🏆 cy wins")
     expect(result).to_contain_text("cy wins the game.")
     assert dice_status(page) == {"ann": "out", "ben": "out", "cy": "2"}
+    expect(page.locator("#td-declaration")).to_have_text("Game over after 4 rounds.")
+    expect(page.locator("#td-seats .seat-count")).to_have_text(
+        ["out · 2nd place", "out · 3rd place", "winner · 2 dice"])
     page.locator("#td-history summary").click()
     expect(page.locator("#td-history li")).to_have_count(4)
     steps.shot("winner")

@@ -60,9 +60,18 @@ def test_liarliar_plays(phrase, parsed):
     ("ace-high flush", ("flush", (14,))),
     ("Straight flush, 10 high", ("straight flush", (10,))),
     ("ace high", ("high card", (14,))),
+    ("royal flush", ("straight flush", (14,))),
+    ("I bid a royal flush", ("straight flush", (14,))),
+    ("royal flush, ace high", ("straight flush", (14,))),
 ])
 def test_poker_hands(phrase, parsed):
     assert parse_hand(phrase) == parsed
+
+
+def test_a_royal_flush_is_ace_high():
+    """A royal flush names its rank: with another, it is refused, naming both."""
+    with pytest.raises(UnreadablePhrase, match="a royal flush is ace high, not king high"):
+        parse_hand("royal flush, king high")
 
 
 @pytest.mark.parametrize("phrase, message", [

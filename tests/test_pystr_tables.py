@@ -51,6 +51,15 @@ def test_committed_table_is_what_this_python_computes():
     assert len(builder.unprintable_ranges()) > 100  # the table is no empty stub
 
 
+def test_committed_names_table_is_what_this_python_computes():
+    """engine/pynames.js: what players' names may not hold, and str.casefold(), as this
+    Python has them (solver/games/names.py reads names by them)."""
+    require_same_unicode()
+    names = ROOT / "api" / "static" / "engine" / "pynames.js"
+    assert names.read_text(encoding="utf-8") == load_builder().render_names(), \
+        "api/static/engine/pynames.js is stale: run python scripts/build_pystr_tables.py"
+
+
 REPR_IN_PAGE = """async (texts) => {
   const { repr } = await import('/static/engine/pystr.js');
   return texts.map(repr);

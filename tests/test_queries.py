@@ -338,3 +338,16 @@ def test_sub_anagrams_of_more_letters_than_the_longest_word(twl):
     """Only an exact anagram needs a word that long; sub-anagrams of 20 letters are fine."""
     answer = answer_query(WordQuery.parse(anagram="ABCDEFGHIJKLMNOPQRST", min=8), twl)
     assert answer.count > 0 and all(len(w) >= 8 for w in answer.words)
+
+
+def test_find_words_is_one_import_from_solver():
+    """The common case is one call, from the package itself (as the README shows it)."""
+    import subprocess
+    import sys
+
+    import solver
+    assert "find_words" in solver.__all__ and solver.find_words is find_words
+    out = subprocess.run([sys.executable, "-c", "from solver import find_words; "
+                          "print(find_words(hooks='are').hooks.back_letters)"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "AS"

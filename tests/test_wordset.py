@@ -32,6 +32,29 @@ def test_parse_forms():
     assert ws("big;g+er") == ws("big g er")         # semicolons and plus signs separate too
 
 
+@pytest.mark.parametrize("said, listed", [
+    ("brier and ag", "brier, ag"), ("BRIER AND AG", "brier, ag"), ("bigger, big and g",
+    "bigger, big, g"), (["brier and ag"], "brier, ag"), ("a and b and c", "a, b, c")])
+def test_and_between_two_words_joins_them(said, listed):
+    """A set is said as a list is: "brier and ag" is BRIER and AG, not three words."""
+    assert str(ws(said)) == listed
+
+
+@pytest.mark.parametrize("value, listed", [
+    ("and", "and"), ("big, and, g", "and, big, g"), ("and ag", "and, ag"),
+    ("brier and", "brier, and"), (["brier", "and", "ag"], "brier, and, ag"),
+    ("brier and, ag", "brier, and, ag"), ("sand and", "sand, and")])
+def test_the_word_and_set_apart_is_a_word(value, listed):
+    assert str(ws(value)) == listed
+
+
+def test_the_judge_reads_a_play_as_typed():
+    """Only a declaration reads the joining "and": the word judge judges every word typed."""
+    from solver import load_lexicon
+    assert load_lexicon().judge("brier and ag") and not load_lexicon().judge("brier and zzxq")
+    assert ws("brier and ag").words == ("brier", "ag")
+
+
 @pytest.mark.parametrize("value, message", [
     ("", "at least one word"), ([], "at least one word"), (" , ", "at least one word"),
     ("don't", "\"don't\" has \"'\""), ("b1g", "'b1g' has '1'"), (5, "a word set is a string"),

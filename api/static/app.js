@@ -3,7 +3,7 @@
 // else from the page's own engine (client.js decides; each answer says who answered).
 
 import { start as startWords } from "./words.js";
-import { ApiError, BY_SERVER, answeredBy, keepOffline, request } from "./client.js";
+import { ApiError, BY_SERVER, answeredBy, keepOffline, request, warmUp } from "./client.js";
 
 const API = "/api/v1";
 const params = new URLSearchParams(location.search);
@@ -115,13 +115,14 @@ async function postJSON(path, body) {
   return request("POST", path, body);
 }
 
-/** Small print under an answer: who answered it and, for a word answer, which lexicon. */
-function answerText(data) {
+/** Small print under an answer: who answered it and, for a word answer, which lexicon
+ * (unless the answer names it already: `withLexicon` false). */
+function answerText(data, withLexicon = true) {
   const by = answeredBy(data);
   if (!by) return "";
   const who = by === BY_SERVER ? "Answered by the server" : "Answered on this phone";
   const lexicon = data && data.lexicon ? lexiconTitles.get(data.lexicon) || data.lexicon : "";
-  return lexicon ? `${who} · lexicon ${lexicon}` : who;
+  return lexicon && withLexicon ? `${who} · lexicon ${lexicon}` : who;
 }
 
 function answerNote(data) {
@@ -298,7 +299,7 @@ function wireJudge() {
     const words = $("#judge-words").value;
     const data = await postJSON("/judge", { words, lexicon: lexiconSelect.value });
     showVerdict(Boolean(data.acceptable), lexiconTitles.get(data.lexicon) || data.lexicon,
-      answerText(data));
+      answerText(data, false));  // "Lexicon: TWL06" is said above it
   });
   const tap = () => {
     if (performance.now() - verdictShownAt >= TAP_GUARD_MS) clearVerdict();
@@ -379,8 +380,6 @@ function renderUndecided(data, declared) {
   ];
 }
 
-const HIGHEST_FACT = { true: "is", false: "is not", null: "is not proven to be" };
-
 function renderCall(data) {
   const declared = upper(data.declared || []);
   if (data.decided !== true || !data.ruling) return renderUndecided(data, declared);
@@ -395,18 +394,12 @@ function renderCall(data) {
     h("h3", { "data-decided": "true" }, rulingHeadline(ruling)),
     h("ul", { class: "ruling", "aria-label": "Ruling" },
       row("Caller", ruling.caller), row("Declarer", ruling.declarer)),
+    // The referee's reason says once whether it exists and whether it is the highest.
     data.reason ? h("p", { class: "reason" }, data.reason) : null,
     h("ul", { class: "facts" },
-      h("li", {}, h("span", { class: "words" }, declared), " ",
-        h("strong", {}, data.exists ? "exists" : "does not exist"),
-        " among the revealed tiles."),
       h("li", {}, data.proven === false ? "Highest found: " : "Highest possible: ",
         highest.length ? h("span", { class: "words" }, upper(highest)) : "nothing (no tiles)",
-        " ", h("span", { class: "shape" }, shapeText(data.highest_shape || []))),
-      h("li", {}, "The declaration's shape ",
-        h("span", { class: "shape" }, shapeText(data.declared_shape || [])), " ",
-        h("strong", {}, HIGHEST_FACT[String(data.is_highest)] || "is not"),
-        " the highest possible.")),
+        " ", h("span", { class: "shape" }, shapeText(data.highest_shape || [])))),
     data.proven === false ? unprovenNote(data) : null,
     h("button", { type: "button", class: "secondary", onclick: newRound },
       "New round: clear tiles and declarations"),
@@ -489,21 +482,43 @@ function wireRaise() {
 
 // --- Solver ---------------------------------------------------------------------------
 
+// Words shown at once under a solve; "Show more" adds as many again (a 60-tile rack has
+// thousands: one long page of them buries the answer).
+const WORDS_SHOWN = 100;
+
 function renderWordList(data) {
-  const byLength = new Map();
-  for (const word of data.words) {
-    if (!byLength.has(word.length)) byLength.set(word.length, []);
-    byLength.get(word.length).push(word);
-  }
-  const groups = [...byLength.entries()].sort((a, b) => b[0] - a[0]);
+  const list = h("div", { class: "wordlist-groups" });
+  const more = h("button", { type: "button", class: "secondary", id: "solve-more" });
+  const note = h("p", { class: "hint", id: "solve-shown" });
+  let shown = 0;
+  const showMore = () => {
+    const next = data.words.slice(shown, shown + WORDS_SHOWN);
+    shown += next.length;
+    for (const word of next) {
+      let group = list.lastElementChild;
+      if (!group || Number(group.dataset.length) !== word.length) {
+        group = h("section", { "aria-label": `${word.length} letters`,
+          "data-length": String(word.length) },
+        h("h4", {}, `${word.length} letters`), h("ul", { class: "word-chips" }));
+        group.lastElementChild.style.setProperty("--letters", String(word.length));
+        list.append(group);
+      }
+      group.lastElementChild.append(h("li", {}, word.toUpperCase()));
+    }
+    const all = data.words.length;
+    more.hidden = shown >= all;
+    more.textContent = `Show ${Math.min(WORDS_SHOWN, all - shown)} more`;
+    note.textContent = shown < data.count
+      ? `Showing the first ${shown.toLocaleString("en")} of ${data.count.toLocaleString("en")} ` +
+        "(longest first)." : "";
+    note.hidden = !note.textContent;
+  };
+  more.addEventListener("click", showMore);
+  showMore();
   return h("div", { class: "wordlist" },
     h("h3", {}, `Every word from these tiles (${data.count.toLocaleString("en")})`),
     data.count === 0 ? h("p", {}, "No word of two or more letters.") : null,
-    groups.map(([length, words]) => h("section", { "aria-label": `${length} letters` },
-      h("h4", {}, `${length} letters`),
-      h("ul", {}, words.map((w) => h("li", {}, w))))),
-    data.truncated ? h("p", { class: "hint" },
-      `Showing the first ${data.words.length.toLocaleString("en")} (longest first).`) : null);
+    list, note, more);
 }
 
 function wireSolve() {
@@ -579,24 +594,28 @@ function start() {
   route();
   document.documentElement.dataset.ready = "true";
   performance.mark("app-ready");
-  loadLexicons();
+  // A static site warms the phone's engine at once; the offline copy is made after it, so
+  // that its downloads do not delay the first answer.
+  loadLexicons().then(() => warmUp(lexiconSelect.value)).finally(keepThisPage);
   import("./odds.js").then((odds) => odds.start({ h, $, postJSON, wireForm, showResult,
     answerNote, route })).catch((error) => console.error("the Odds screens did not load:", error));
   import("./games.js").then((games) => games.start({ h, $, $$, postJSON, wireForm,
     showResult, registerScreen, route, answerNote }))
     .catch((error) => console.error("the other games' screens did not load:", error));
-  import("./table.js").then((table) => table.start({ h, $, $$, postJSON, route }))
+  import("./table.js").then((table) => table.start({ h, $, $$, postJSON, route, keepOffline,
+    warmUp }))
     .catch((error) => console.error("the table screens did not load:", error));
   import("./play.js").then((play) => play.start({ h, $, $$, wireForm, route }))
     .catch((error) => console.error("the Play screen did not load:", error));
 }
 
-start();
-
-// After one visit the page works with no network (sw.js, at the site's root: issue 12),
-// in the lexicon this phone uses too.
-if ("serviceWorker" in navigator) {
+/** After one visit the page works with no network (sw.js, at the site's root: issue 12),
+ * in the lexicon this phone uses too. */
+function keepThisPage() {
+  if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
     .then(() => keepOffline(lexiconSelect.value))
     .catch((error) => console.warn("no offline copy of the page:", error));
 }
+
+start();

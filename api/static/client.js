@@ -4,7 +4,13 @@
 //
 // "No server" is a network failure (offline, nothing listening, too slow) or an answer that
 // is not the API's (a static host's 404/405/501 page for api/): then the phone answers.  A
-// static host's refusal is remembered for the page's life, so it is asked only once.
+// static host's refusal is remembered for the page's life, so it is asked only once; which
+// kind of site this is (a static copy, or a page whose server went away) is remembered on
+// the phone, so that what the phone cannot answer is said in words that fit.
+//
+// A whole game of Liars' Letters the server replays comes back with its rulings, proven:
+// the phone keeps them (localStorage), so that when the server goes away mid-game the phone
+// replays the same game to the same rulings, even a call its own search could not prove.
 
 /** The API's root, beside the page: /api/v1 under `liars serve`, DIR/api/v1 elsewhere. */
 const API_ROOT = new URL("../api/v1", import.meta.url).href;
@@ -25,8 +31,33 @@ export class ApiError extends Error {
   }
 }
 
+// What the phone's engine needs for its first answer (the word judge): engine/local.js's
+// modules and the lexicons', fetched side by side as soon as the page finds it has no
+// server, rather than each only once the module that imports it has arrived.
+const ENGINE_FIRST = ["local.js", "errors.js", "letters.js", "pystr.js", "tables.js", "tiles.js",
+  "wordset.js", "rules.js", "pyunicode.js", "lexicon.js", "index.js"];
+let preloaded = false;
+
+const HOST = "liars.host"; // "server" (an API answered here) or "static" (none is here)
+const RULINGS = "liars.rulings"; // the server's proven rulings of Liars' Letters replays
+const RULINGS_KEPT = 300;
+
 const answered = new WeakMap(); // answer object -> BY_SERVER or BY_PHONE
 let serverAbsent = false;
+let serverFailed = false; // the last request to the server found none (offline, gone)
+let engineLoaded = null; // the engine (engine/local.js) once asked to answer
+
+const stored = {
+  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
+};
+
+/** Where the page runs, for the engine's words: "static", "away" (the server went) or null. */
+function host() {
+  if (serverAbsent) return "static";
+  const seen = stored.get(HOST);
+  return seen === "static" ? "static" : seen === "server" ? "away" : null;
+}
 
 /** Who answered `data` (an object request() returned): "server", "phone" or null. */
 export function answeredBy(data) {
@@ -50,6 +81,29 @@ export async function keepOffline(name) {
     await (await fetch(new URL(`lexicons/${name}.lex`, import.meta.url))).arrayBuffer();
   } catch {
     // offline, or not a bundled lexicon: the engine says so if it is ever needed
+  }
+}
+
+/**
+ * With no server to ask (a static site, or one that is not answering), load this phone's
+ * engine and the lexicon `name` (null: the default) now, and its search index if `index`
+ * (a Table game's calls need it), so that the next answer does not wait for them; with a
+ * server, nothing.
+ */
+export async function warmUp(name = null, { index = false } = {}) {
+  if (!serverAbsent && !serverFailed) return;
+  if (!preloaded && typeof document !== "undefined") {
+    preloaded = true;
+    for (const file of ENGINE_FIRST) {
+      document.head.append(Object.assign(document.createElement("link"),
+        { rel: "modulepreload", href: new URL(`engine/${file}`, import.meta.url).href }));
+    }
+  }
+  try {
+    const engine = await import("./engine/local.js");
+    await engine.prepare(name, { index });
+  } catch {
+    // the question that needs it says why
   }
 }
 
@@ -83,20 +137,58 @@ async function askServer(method, path, body) {
   try {
     response = await fetch(API_ROOT + path, init);
   } catch {
+    serverFailed = true;
     return null; // offline, nothing listening, or too slow: ask the phone, try again next time
   }
+  serverFailed = false;
   let data = null;
   try { data = await response.json(); } catch { /* not JSON: not the API */ }
   const isApi = data !== null && typeof data === "object"
     && (response.ok || (data.error !== null && typeof data.error === "object"));
   if (!isApi) {
-    if (STATIC_HOST.has(response.status) || response.ok) serverAbsent = true;
+    if (STATIC_HOST.has(response.status) || response.ok) {
+      serverAbsent = true;
+      stored.set(HOST, "static");
+      warmUp(); // every answer is the phone's from now: its engine and lexicon, at once
+    }
     return null;
+  }
+  stored.set(HOST, "server");
+  if (method === "POST" && path === "/letters/replay" && data.state) {
+    keepRulings(data.state).catch(() => {}); // a cache: losing it costs only a search
   }
   return { status: response.status, data, statusText: response.statusText };
 }
 
-/** The page's own engine's {status, body}; loaded on first use. */
+/** The rulings the phone keeps, oldest first: {tiles, tile_set, declared, call, lexicon,
+ * verdict}. */
+function keptRulings() {
+  try {
+    const kept = JSON.parse(stored.get(RULINGS) || "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep the server's proven rulings of a Liars' Letters game (and hand them to the engine). */
+async function keepRulings(state) {
+  let engine;
+  try {
+    engine = await import("./engine/local.js");
+  } catch {
+    return; // no engine: nothing would replay the game here anyway
+  }
+  const fresh = await engine.rulingsOf(state);
+  if (!fresh.length) return;
+  const key = (r) => JSON.stringify([r.tiles, r.tile_set, r.declared, r.call, r.lexicon]);
+  const known = new Set(fresh.map(key));
+  const kept = keptRulings().filter((r) => !known.has(key(r))).concat(fresh);
+  stored.set(RULINGS, JSON.stringify(kept.slice(-RULINGS_KEPT)));
+  if (engineLoaded) await engine.rememberRulings(fresh);
+}
+
+/** The page's own engine's {status, body}; loaded on first use, with the rulings kept. */
 async function askPhone(method, path, body) {
   let engine;
   try {
@@ -106,7 +198,12 @@ async function askPhone(method, path, body) {
       "load. Check the phone is on the table's network and the server is running.", null,
       "network");
   }
-  return engine.handle(method, path, body);
+  if (!engineLoaded) {
+    engineLoaded = engine;
+    const kept = keptRulings();
+    if (kept.length) await engine.rememberRulings(kept);
+  }
+  return engine.handle(method, path, body, { host: host() });
 }
 
 function finish(status, data, by, statusText) {

@@ -97,7 +97,7 @@ const GAMES = [
       const called = d.call !== undefined && d.call !== null;
       const takes = { sender: "The sender takes the card.", receiver: "The receiver takes the card." };
       return {
-        ok: called ? d.receiver_right : d.claim_true,
+        ok: d.claim_true, // the frame is the headline's colour; the call's row says right or wrong
         children: [
           h("h3", { class: d.claim_true ? "big-ok" : "big-bad" },
             d.claim_true ? "✓ The claim is true" : "✗ The claim is false"),

@@ -3,7 +3,9 @@
 //
 // The screen holds no rule.  A game is {rules, players, events}, exactly the replay JSON of
 // `liars letters replay` / `liars dice replay`; every move appends one event and sends the
-// whole list to POST /api/v1/letters/replay (or /dice/replay).  The move counts only when the
+// whole list to POST /api/v1/letters/replay (or /dice/replay): to the referee server when it
+// answers, else to the page's own engine, which replays it the same way (client.js), so a
+// game goes on on a static site and when the server goes away.  The move counts only when the
 // referee answers "ok"; the screen then shows the state it answered.  The game lives in
 // localStorage (a reload, a closed tab or a locked phone loses nothing), exports as that JSON
 // and imports from it.  Loaded by app.js after the first screen is ready.
@@ -34,6 +36,24 @@ const upper = (words) => words.map((w) => w.toUpperCase()).join(", ");
 const shapeText = (shape) => "(" + shape.join(", ") + ")";
 const ARROW = { clockwise: "↻ clockwise", counterclockwise: "↺ counterclockwise" };
 const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+
+/** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th"}`;
+}
+
+/** A player's final place: the last one in is 1st, the first to go out is last. */
+const placeOf = (state, player) => state.players.length - state.out.indexOf(player);
+
+/** A seat's count as the table reads it: "3 tiles", "out · 3rd place", "winner · 2 tiles". */
+function seatCount(state, player, held, winner) {
+  if (state.out.includes(player)) return `out · ${ordinal(placeOf(state, player))} place`;
+  return player === winner ? `winner · ${held}` : held;
+}
+
+/** The line under the winner: how long the game took. */
+const gameOverLine = (rounds) => `Game over after ${plural(rounds, "round")}.`;
 
 /** Replace an element's children, skipping the null of a condition not met. */
 function fill(el, ...children) {
@@ -123,7 +143,16 @@ class Table {
     }
     this.game = { rules: game.rules, players: game.players, events: [] };
     save(this.spec.key, this.game);
+    this.keepLexicon();
     this.showGame(answer.state);
+  }
+
+  /** The game's lexicon, kept on the phone (the game goes on if the server goes away) and,
+   * with no server to ask, made ready for the calls' searches. */
+  keepLexicon() {
+    const lexicon = this.game && this.game.rules && this.game.rules.lexicon;
+    if (lexicon && app.keepOffline) app.keepOffline(lexicon);
+    if (lexicon && app.warmUp) app.warmUp(lexicon, { index: true });
   }
 
   /** Replay the saved game on opening: the state is never stored, only the moves. */
@@ -132,6 +161,7 @@ class Table {
     try {
       const answer = await this.replay(this.game.events);
       this.adopt(answer, "The saved game");
+      this.keepLexicon();
     } catch (error) {
       this.showSetup(true);
       this.showMessage(`The saved game cannot be replayed: ${error.message}`, "bad");
@@ -289,6 +319,8 @@ class Table {
     target.textContent = error.message;
     target.hidden = false;
     input.setAttribute("aria-invalid", "true");
+    // The referee's reason, once: the check shown as it was typed says the same.
+    for (const check of app.$$(".raise-check", this.section)) check.hidden = true;
     input.focus();
   }
 
@@ -428,7 +460,8 @@ const LETTERS = {
       "Declare");
     const declareForm = h("form", { class: "card", id: table.id("declare-form"), novalidate: true },
       words.element, check, declare,
-      h("div", { class: "pair", role: "group", "aria-label": "Call on the declaration" },
+      h("div", { class: "pair", role: "group", "aria-label": "Call on the declaration",
+        id: table.id("calls") },
         h("button", { type: "button", class: "primary call-bullshit", id: table.id("bullshit"),
           onclick: () => this.openCall(table, "bullshit") }, "Bullshit"),
         h("button", { type: "button", class: "primary call-exact", id: table.id("exact"),
@@ -468,6 +501,7 @@ const LETTERS = {
     });
     Object.assign(this, { words: words.input, check, declareForm, callForm, callTitle,
                           tiles: tiles.input, count });
+    this.calls = app.$(`#${table.id("calls")}`, declareForm);
     return { element: h("div", { class: "table-actions" }, declareForm, callForm) };
   },
 
@@ -510,6 +544,7 @@ const LETTERS = {
   async checkRaise(table) {
     const text = this.words.value;
     if (!text.trim() || !table.state) { this.check.hidden = true; return; }
+    if (this.words.getAttribute("aria-invalid") === "true") return; // the reason is shown
     const last = table.state.last;
     try {
       const data = await app.postJSON("/letters/raise", {
@@ -536,30 +571,32 @@ const LETTERS = {
       return h("li", { "data-player": p, "data-tiles": out ? "out" : String(state.tiles[p]),
         class: [p === state.to_move ? "to-move" : "", out ? "out" : ""].join(" ").trim() || null },
         h("span", { class: "seat-name" }, p),
-        h("span", { class: "seat-count" }, out ? `out (${state.out.indexOf(p) + 1}.)`
-          : plural(state.tiles[p], "tile")));
+        h("span", { class: "seat-count" },
+          seatCount(state, p, out ? "" : plural(state.tiles[p], "tile"), state.winner)));
     });
     fill(table.status,
       state.winner
         ? h("p", { class: "table-winner", id: table.id("winner") }, `🏆 ${state.winner} wins`)
         : h("p", { class: "table-turn" }, h("span", { class: "hint" }, "To act"),
           h("strong", { id: table.id("to-move") }, state.to_move)),
-      h("p", { class: "table-line" },
+      state.winner ? null : h("p", { class: "table-line" },
         h("span", { id: table.id("round") }, `Round ${state.round}`), " · ",
         h("span", { id: table.id("direction") }, ARROW[state.direction])),
       h("p", { class: "table-line", id: table.id("declaration") }, last
         ? [h("span", { class: "hint" }, "To beat: "), h("span", { class: "words" },
           upper(last.declared)), " ", h("span", { class: "shape" }, shapeText(last.shape)),
           ` by ${last.player}`]
-        : state.winner ? "Game over." : `No declaration yet: ${state.opener} opens.`),
+        : state.winner ? gameOverLine(state.rounds.length)
+          : `No declaration yet: ${state.opener} opens.`),
       h("ul", { class: "seats", id: table.id("seats"), "aria-label": "Players in seat order" },
         seats),
-      h("p", { class: "hint" }, `${plural(state.tiles_in_play, "tile")} in play.`));
+      state.winner ? null : h("p", { class: "hint" }, `${plural(state.tiles_in_play, "tile")} in play.`));
   },
 
   renderActions(table, state) {
     this.declareForm.hidden = !state.to_move || !this.callForm.hidden;
     if (!state.to_move) this.callForm.hidden = true;
+    this.calls.hidden = !state.last; // nothing to call on before the round's first declaration
     this.check.hidden = true;
     this.countTiles(table);
   },
@@ -668,6 +705,7 @@ const DICE = {
       h("button", { type: "submit", class: "primary", id: table.id("bid-button") }, "Bid"),
       h("button", { type: "button", class: "primary call-bullshit", id: table.id("liar"),
         onclick: () => this.openReveal(table) }, "Liar!"));
+    this.liarButton = app.$(`#${table.id("liar")}`, bidForm);
     bidForm.addEventListener("submit", async (event) => {
       event.preventDefault();
       if (!table.state || !table.state.to_move) return;
@@ -738,6 +776,7 @@ const DICE = {
   async checkBid(table) {
     const text = this.bid.value;
     if (!text.trim() || !table.state || !table.state.to_move) { this.check.hidden = true; return; }
+    if (this.bid.getAttribute("aria-invalid") === "true") return; // the reason is shown
     let legal;
     let reason;
     try {
@@ -764,8 +803,8 @@ const DICE = {
       return h("li", { "data-player": p, "data-dice": out ? "out" : String(state.dice[p]),
         class: [p === state.to_move ? "to-move" : "", out ? "out" : ""].join(" ").trim() || null },
         h("span", { class: "seat-name" }, p),
-        h("span", { class: "seat-count" }, out ? `out (${state.out.indexOf(p) + 1}.)`
-          : plural(state.dice[p], "die", "dice")));
+        h("span", { class: "seat-count" },
+          seatCount(state, p, out ? "" : plural(state.dice[p], "die", "dice"), winner)));
     });
     fill(table.status,
       winner
@@ -775,10 +814,10 @@ const DICE = {
       h("p", { class: "table-line", id: table.id("declaration") }, state.bid
         ? [h("span", { class: "hint" }, "To beat: "), h("strong", {}, state.bid.phrase),
           ` by ${state.bidder}`]
-        : winner ? "Game over." : `No bid yet: ${state.to_move} opens.`),
+        : winner ? gameOverLine(state.rounds.length) : `No bid yet: ${state.to_move} opens.`),
       h("ul", { class: "seats", id: table.id("seats"), "aria-label": "Players in seat order" },
         seats),
-      h("p", { class: "hint" }, `${plural(state.dice_in_play, "die", "dice")} in play` +
+      winner ? null : h("p", { class: "hint" }, `${plural(state.dice_in_play, "die", "dice")} in play` +
         `${state.rules.wild.length ? ` (${state.rules.wild.join(", ")}s wild)` : ""}; ` +
         `bid order: ${state.rules.bid_order}.`));
   },
@@ -786,6 +825,7 @@ const DICE = {
   renderActions(table, state) {
     this.bidForm.hidden = !state.to_move || !this.revealForm.hidden;
     if (!state.to_move) this.revealForm.hidden = true;
+    this.liarButton.hidden = !state.bid; // nobody to call "Liar!" on before the round's first bid
     this.check.hidden = true;
   },
 

@@ -165,7 +165,8 @@ class DiceRules(Rules):
             raise InvalidDie(f"{bid}: {bid.face} is not a face from 1 to {self.faces}",
                              field="claim")
         if bid.quantity > dice_in_play:
-            raise IllegalMove(f"{bid}: only {dice_in_play} dice are in play", field="claim")
+            in_play = "1 die is" if dice_in_play == 1 else f"{dice_in_play} dice are"
+            raise IllegalMove(f"{bid}: only {in_play} in play", field="claim")
 
     def count(self, bid: Bid, dice) -> int:
         """Dice that count for ``bid``: its face, plus wild dice unless the face is wild."""

@@ -60,7 +60,10 @@ HAND_SYNONYMS = {"high card": "high card", "pair": "pair", "one pair": "pair",
                   "three of a kind": "three of a kind", "trips": "three of a kind",
                   "straight": "straight", "flush": "flush", "full house": "full house",
                   "boat": "full house", "four of a kind": "four of a kind",
-                  "quads": "four of a kind", "straight flush": "straight flush"}
+                  "quads": "four of a kind", "straight flush": "straight flush",
+                  "royal flush": "straight flush"}
+# Hands whose name says their rank: a royal flush is a straight flush, ace high.
+NAMED_RANKS = {"royal flush": 14}
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C", "♠": "S", "♥": "H",
           "♦": "D", "♣": "C"}
 HAND_WORDS = ("of", "and", "over", "high", "full", "to")
@@ -375,6 +378,8 @@ def parse_hand(text: str) -> tuple[str, tuple[int, ...]]:
     (('pair', (11,)), ('full house', (13, 3)))
     >>> parse_hand("straight flush, nine high"), parse_hand("ace high")
     (('straight flush', (9,)), ('high card', (14,)))
+    >>> parse_hand("a royal flush")
+    ('straight flush', (14,))
     """
     _refuse_kicker(text)
     tokens = _read(text, "hand", _play_labels)
@@ -410,6 +415,14 @@ def parse_hand(text: str) -> tuple[str, tuple[int, ...]]:
                           "no hand is named, like 'pair of jacks' or 'three kings'")
     if hand == "two pair":
         ranks = sorted(ranks, reverse=True)
+    named = [t for t in tokens if t.kind == HAND and t.text in NAMED_RANKS]
+    if named:
+        rank = NAMED_RANKS[named[0].text]
+        if ranks not in ([], [rank]):
+            raise _unreadable(text, _play_labels(tokens), f"a {named[0].text} is "
+                              f"{format_hand(hand, (rank,)).split(', ')[1]}, not "
+                              f"{_rank_word(ranks[0])} high")
+        ranks = [rank]
     if len(ranks) != HAND_SIZES[hand]:
         need = HAND_SIZES[hand]
         raise _unreadable(text, _play_labels(tokens),

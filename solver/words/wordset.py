@@ -19,6 +19,12 @@ True
 >>> ws("big g ER").shape, str(ws("big g ER"))
 ((3, 2, 1), 'big, er, g')
 
+A set is said as a list is: "brier and ag" is BRIER and AG.  An "and" between two words, with
+only spaces either side, joins them; to declare the word AND, set it apart with commas:
+
+>>> str(ws("brier and ag")), str(ws("bigger, big and g")), str(ws("big, and, g"))
+('brier, ag', 'bigger, big, g', 'and, big, g')
+
 ``<`` and ``>`` rank by shape; ``==`` means the same words.  Two different
 sets of the same shape rank equal: use :func:`compare` (0) or ``ranks_equal``.
 """
@@ -32,6 +38,8 @@ from dataclasses import dataclass
 from solver.errors import InvalidInput, InvalidWordSet, LimitExceeded
 
 SEPARATORS = re.compile(r"[\s,;+]+")
+# "brier and ag": an "and" with only spaces between it and a word on either side.
+SPOKEN_AND = re.compile(r"(?<=[^\s,;+])\s+and\s+(?=[^\s,;+])", re.IGNORECASE)
 WORD = re.compile(r"[a-z]+")
 MAX_WORDS = 100
 MAX_WORD_LENGTH = 40
@@ -52,7 +60,7 @@ class WordSet:
         if isinstance(value, WordSet):
             return value
         words = []
-        for part in split_words(value, field=field):
+        for part in split_words(_as_listed(value), field=field):
             word = part.lower() if part.isascii() else part  # the Kelvin sign lowers to 'k'
             if not WORD.fullmatch(word):
                 bad = next(ch for ch in word if not ("a" <= ch.lower() <= "z" and ch.isascii()))
@@ -108,6 +116,16 @@ class WordSet:
     def exists(self, tiles, lexicon) -> bool:
         """The rules' *exists*: every word valid and all letters among the tiles."""
         return self.is_valid(lexicon) and self.fits(tiles)
+
+
+def _as_listed(value):
+    """A word set as said ("brier and ag") as it is listed ("brier, ag"): the joining "and"
+    is no word of the set (the word judge reads a play as typed)."""
+    if isinstance(value, str):
+        return SPOKEN_AND.sub(",", value)
+    if isinstance(value, (list, tuple)):
+        return [SPOKEN_AND.sub(",", item) if isinstance(item, str) else item for item in value]
+    return value
 
 
 def split_words(value, *, field: str | None = "words") -> list[str]:

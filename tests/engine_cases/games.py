@@ -445,7 +445,9 @@ def phrase_cases() -> list[dict]:
     texts = [random_phrase(rng) for _ in range(2500)] + [
         "five sixxes", "three of", "x" * 201, "-1 sixes", "2-5 sixes", "a pair and a king",
         "three of a kind with a jack", "kings full of threes", "two jacks and three kings",
-        "this is an", "three of a", "full house of", "i bid", ""]
+        "this is an", "three of a", "full house of", "i bid", "", "royal flush",
+        "a royal flush", "royal flush, ace high", "royal flush, king high", "royal flushes",
+        "royal flush of kings", "i bid a royal flush", "two royal flushes", "royal"]
     return [{"set": "phrases", "text": text} for text in texts]
 
 

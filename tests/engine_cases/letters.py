@@ -118,10 +118,19 @@ TILES = [("a-b, egirr", None), ("EEEEEEEEEEEEE", None), ("EEEEEEEEEEEEE", "banan
          ("E" * 18, "bananagrams"), ("E" * 19, "bananagrams")]  # the set's most, one more
 
 
+# Word sets said with "and": a joining "and" is no word; one set apart by commas is.
+AND_SETS = ["brier and ag", "brier AND ag", "and", "and ag", "brier and", "big, and, g",
+            "brier  and\tag", "x and and y", "brier and, ag", "brier,and ag", "bigger, big and g",
+            "brier\u3000and\u3000ag", "brier\x1cand\x1cag", "brier\ufeffand\ufeffag", "sand and",
+            "brier andag", "brier and+ag", ["brier and ag", "x"], ["and"], ["brier", "and", "ag"],
+            "a and b and c", "brier \u212and ag", "ſand and ſ"]
+
+
 def cases() -> list[dict]:
     """Every case of tests/golden/letters.json, unanswered."""
     made = [{"set": "random", "fn": fn, "args": args}
             for fn, args in random_cases(random.Random(SEED))]
+    made += [{"set": "and", "fn": "wordset", "args": [value, "declared"]} for value in AND_SETS]
     return made + [{"set": "tiles", "fn": "tiles", "args": list(pair)} for pair in TILES]
 
 

@@ -28,7 +28,8 @@ const RUN = {
   strip: (text) => pystr.strip(text),
 };
 
-for (const [set, what] of [["random", "odd input"], ["tiles", "chosen racks"]]) {
+for (const [set, what] of [["random", "odd input"], ["tiles", "chosen racks"],
+  ["and", "word sets said with 'and'"]]) {
   test(`${what} is read as the library reads it`, () => {
     const mine = golden("letters", set);
     assertSame(mine, mine.map((c) => answer(() => RUN[c.fn](...c.args))));

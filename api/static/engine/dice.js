@@ -119,6 +119,11 @@ export class DiceRules {
     return new DiceRules(readOptions(data, Object.keys(DICE.RULES), { game: "Liar's Dice" }));
   }
 
+  toDict() {
+    return { dice_each: this.diceEach, faces: this.faces, wild: [...this.wild],
+      bid_order: this.bidOrder };
+  }
+
   /** Raise unless ``bid`` names a real face and at most the dice in play. */
   checkBid(bid, diceInPlay) {
     if (!(bid.face >= 1 && bid.face <= this.faces)) {
@@ -126,7 +131,8 @@ export class DiceRules {
                            { field: "claim" });
     }
     if (bid.quantity > diceInPlay) {
-      throw new IllegalMove(`${bid}: only ${diceInPlay} dice are in play`, { field: "claim" });
+      const inPlay = diceInPlay === 1 ? "1 die is" : `${diceInPlay} dice are`;
+      throw new IllegalMove(`${bid}: only ${inPlay} in play`, { field: "claim" });
     }
   }
 

@@ -10,7 +10,7 @@
 
 import { InvalidInput } from "./errors.js";
 import { reprFloat, repr, strip, typeName } from "./pystr.js";
-import { shown } from "./rules.js";
+import { pyStr, shown } from "./rules.js";
 import { LETTERS as TABLES_LETTERS, SEARCH } from "./tables.js";
 import { LETTERS, Tiles } from "./tiles.js";
 import { WordSet, compareShapes, formatShape, isWord, splitWords } from "./wordset.js";
@@ -173,7 +173,7 @@ export const CALLS = TABLES_LETTERS.CALLS;
 
 /** Call.parse: "bullshit" or "exact", as typed (any case, spaces around). */
 export function parseCall(value) {
-  const text = strip(typeof value === "string" ? value : String(value)).toLowerCase();
+  const text = strip(pyStr(value)).toLowerCase();  // str(value): str(["exact"]) is no call
   if (CALLS.includes(text)) return text;
   throw new InvalidInput(`call must be 'bullshit' or 'exact', not ${shown(value)}`,
     { field: "call" });

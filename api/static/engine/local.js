@@ -1,8 +1,11 @@
 // The local router: the API's answers with no server.  `handle(method, path, body)` answers
 // what the Flask API (api/*.py) answers for the same request, the same JSON and the same
-// errors (code, message, field, HTTP status), for the routes the page's engine can answer;
-// the routes it cannot (word queries, whole-game replays, ...) say plainly that they need
-// the referee server (503 `needs_server`), and paths the API does not have are 404s.
+// errors (code, message, field, HTTP status), for the routes the page's engine can answer
+// (every one a table needs: the judge, calls, raises, solves, dictionary queries, the sister
+// games' checks, whole games of Liars' Letters and Liar's Dice); the routes it cannot (every
+// highest set, the other games' replays, the API description) say plainly that they need
+// the referee server (503 `needs_server`), in words that fit where the page runs, and paths
+// the API does not have are 404s.
 //
 //   const { status, body } = await handle("POST", "/judge", { words: "big, g, er" });
 //
@@ -17,7 +20,7 @@ import {
 import {
   checkRaise, highest, judge, parseCall, readBudget, ruleCall, solutionDict, wordsFrom,
 } from "./letters.js";
-import { compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
+import { PyFloat, compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
 import { shown } from "./rules.js";
 import { API, GAMES } from "./tables.js";
 import { Tiles } from "./tiles.js";
@@ -44,7 +47,9 @@ const get = (body, name) => (has(body, name) && body[name] !== null ? body[name]
 function jsonType(value) {
   if (value === null || value === undefined) return "null";
   if (typeof value === "boolean") return "a boolean";
-  if (typeof value === "number") return "a number";
+  if (typeof value === "number" || typeof value === "bigint" || value instanceof PyFloat) {
+    return "a number";
+  }
   if (typeof value === "string") return "a string";
   if (Array.isArray(value)) return "an array";
   return "an object";
@@ -54,13 +59,20 @@ function utf8Length(text) {
   return new TextEncoder().encode(text).length;
 }
 
+/** The bytes of a body as JSON (a body read by rules.parseJson may hold exact big integers
+ * and Python floats). */
+function bodyLength(body) {
+  return utf8Length(JSON.stringify(body, (_, v) => (typeof v === "bigint" ? Number(v)
+    : v instanceof PyFloat ? v.value : v)));
+}
+
 /** The request's JSON object; keys outside `allowed` (null: any) are refused (json_body). */
 function jsonBody(body, allowed) {
   if (body === null || body === undefined) {
     throw new MalformedJSON("the request body is empty: send a JSON object", { field: "body" });
   }
   const limit = CONFIG.MAX_CONTENT_LENGTH;
-  if (utf8Length(JSON.stringify(body)) > limit) {
+  if (bodyLength(body) > limit) {
     throw new BodyTooLarge(`request body is larger than the ${limit} bytes this server accepts`,
       { field: "body" });
   }
@@ -147,10 +159,23 @@ function tilesOf(body) {
   return parsed;
 }
 
-/** Seconds a solve may take: `budget` as the library reads it, capped; else the default. */
-function budgetOf(body) {
+// The page's own default where a request names no budget: a rack of up to this many tiles
+// (15 players at the default tile limit of 4) is searched until it is proven, so the page
+// gives the CLI's answer on every rack a table can hold, whatever the phone's speed; the
+// search's memory bounds the work (on this machine's node a 60-tile rack takes at most about
+// 3.5 s).  A bigger rack is searched under the API's default budget.
+export const PROOF_TILES = 60;
+
+/** The seconds a solve of `tiles` tiles may take when none was asked (null: until proven). */
+export function defaultBudget(tiles) {
+  return tiles <= PROOF_TILES ? null : CONFIG.SOLVER_BUDGET;
+}
+
+/** Seconds a solve may take: `budget` as the library reads it, capped; else the page's
+ * default for this many tiles. */
+function budgetOf(body, tiles) {
   const value = readBudget(get(body, "budget"));
-  return Math.min(value === null ? CONFIG.SOLVER_BUDGET : value, CONFIG.SOLVER_BUDGET_MAX);
+  return value === null ? defaultBudget(tiles.length) : Math.min(value, CONFIG.SOLVER_BUDGET_MAX);
 }
 
 // --- lexicons --------------------------------------------------------------------------------
@@ -163,13 +188,44 @@ async function lexicons() {
   return lexiconModule;
 }
 
-/** The bundled lexicons' listing (lexicons/index.json); unreachable: the server is needed. */
+// --- what the page cannot answer here, said as fits where it runs ------------------------------
+
+// Where the page runs, as the page knows it (handle()'s `host`): "static", a static copy of the
+// page (liars export-site), which has no referee server at all; "away", a page `liars serve`
+// served, whose server is not answering now; null, not known.
+let host = null;
+
+/** Why `what` cannot be answered on this phone: it needs the referee server. */
+function serverNeeded(what) {
+  if (host === "static") {
+    return `${what} needs the referee server (liars serve), and this static copy of the page ` +
+      "has none";
+  }
+  if (host === "away") {
+    return `${what} needs the referee server, which is not answering: try again when it is back`;
+  }
+  return `${what} needs the referee server (liars serve): the page cannot answer it on its own`;
+}
+
+/** Why a lexicon file (or their list: `what`) is not here: not kept on this phone yet. */
+function notKept(what, cause) {
+  if (host === "static") {
+    return `${what} is not on this phone yet: open the page once while online and choose ` +
+      "it, and it is kept here for offline use";
+  }
+  if (host === "away") {
+    return `${what} is not on this phone, and the referee server is not answering: choose it ` +
+      "once while the server answers, and it is kept here for offline use";
+  }
+  return `${what} could not be loaded here (${cause}): this needs the referee server`;
+}
+
+/** The bundled lexicons' listing (lexicons/index.json); unreachable: not on this phone. */
 async function listing() {
   try {
     return await (await lexicons()).listLexicons();
   } catch (err) {
-    throw new NeedsServer(`the list of lexicons could not be loaded here (${err.message}): ` +
-      "this needs the referee server");
+    throw new NeedsServer(notKept("the list of lexicons", err.message));
   }
 }
 
@@ -186,8 +242,7 @@ async function lexiconNamed(name) {
     return await (await lexicons()).loadLexicon(key);
   } catch (err) {
     if (err instanceof LiarsError) throw err;
-    throw new NeedsServer(`the ${key} lexicon could not be loaded here (${err.message}): ` +
-      "this needs the referee server", { field: "lexicon" });
+    throw new NeedsServer(notKept(`the ${key} lexicon`, err.message), { field: "lexicon" });
   }
 }
 
@@ -248,7 +303,7 @@ async function highestRoute(body) {
   body = jsonBody(body, ["tiles", "lexicon", "tile_set", "budget"]);
   const tiles = tilesOf(body);
   const lex = await lexiconOf(body);
-  const solution = await highest(tiles, lex, budgetOf(body));
+  const solution = await highest(tiles, lex, budgetOf(body, tiles));
   return { ...solutionDict(solution), tile_set: tiles.tileSet.name };
 }
 
@@ -301,7 +356,7 @@ async function callRoute(body) {
   const tiles = tilesOf(body);
   const declared = WordSet.parse(wordSet(body, "declared"), "declared");
   const lex = await lexiconOf(body);
-  const ruling = await ruleCall(tiles, declared, kind, lex, budgetOf(body));
+  const ruling = await ruleCall(tiles, declared, kind, lex, budgetOf(body, tiles));
   return { ...ruling, tiles: tiles.toString(), tile_set: tiles.tileSet.name, lexicon: lex.name };
 }
 
@@ -322,10 +377,99 @@ async function gameCheck(name, body) {
   return game.check(jsonBody(body, null));
 }
 
+// --- dictionary queries ----------------------------------------------------------------------
+
+let queryModules = null;
+
+/** GET /words (api/words.py): the query string's parts are the query's, and ``lexicon``. */
+async function wordsRoute(query) {
+  queryModules ??= Promise.all([import("./queries.js"), import("./dictionary.js")]);
+  const [queries, dictionary] = await queryModules;
+  const args = queryArgs(query, [...queries.PARTS, "lexicon"]);
+  const parts = Object.fromEntries(args.names().filter((k) => k !== "lexicon")
+    .map((k) => [k, args.get(k)]));
+  const parsed = queries.WordQuery.parse(parts);
+  return dictionary.answerQuery(parsed, await lexiconNamed(args.get("lexicon")));
+}
+
+// --- whole games ---------------------------------------------------------------------------
+
+let replayModules = null;
+
+/** engine/game.js, lettersgame.js and dicegame.js, loaded on first use. */
+async function replays() {
+  replayModules ??= Promise.all([import("./game.js"), import("./lettersgame.js"),
+    import("./dicegame.js")]);
+  const [game, letters, dice] = await replayModules;
+  return { replay: game.replay, letters: letters.lettersReplay(lexiconNamed), dice: dice.DICE_REPLAY,
+    rememberRulings: letters.rememberRulings, rulingsOf: letters.rulingsOf };
+}
+
+/**
+ * POST /letters/replay as api/letters.py answers it: the rules' lexicon is a bundled one and
+ * their budget the requested one (capped; the default when none), each error naming its rule;
+ * the whole replay's searches within REPLAY_BUDGET.  A game whose rules name no budget is
+ * searched as the page's solves are (defaultBudget), though its state shows the API's.
+ */
+async function lettersReplayRoute(body) {
+  body = jsonBody(body, null);
+  let rules = has(body, "rules") ? body.rules : null;
+  let callBudget = null;
+  if (rules === null || (typeof rules === "object" && !Array.isArray(rules) &&
+      !(rules instanceof PyFloat))) {
+    rules = { ...(rules || {}) };
+    try {
+      const lex = await lexiconNamed(string(rules, "lexicon", { maxLength: MAX_NAME_LENGTH }));
+      rules.lexicon = lex.name;
+      const asked = readBudget(get(rules, "budget"));
+      rules.budget = Math.min(asked === null ? CONFIG.SOLVER_BUDGET : asked,
+        CONFIG.SOLVER_BUDGET_MAX);
+      if (asked === null) callBudget = defaultBudget;
+    } catch (err) {
+      if (err instanceof LiarsError) err.field = `rules.${err.field}`;
+      throw err;
+    }
+    body = { ...body, rules };
+  }
+  const engine = await replays();
+  return engine.replay(engine.letters, body, { seconds: CONFIG.REPLAY_BUDGET,
+    options: { callBudget } });
+}
+
+async function diceReplayRoute(body) {
+  const engine = await replays();
+  return engine.replay(engine.dice, jsonBody(body, null));
+}
+
+/**
+ * Rulings the referee server proved in its answer to a Liars' Letters replay, remembered so
+ * that the same game replayed here answers them as proven (a decided ruling is a proof at any
+ * budget): a game the server ruled goes on on the phone when the server goes away.
+ */
+export async function rememberRulings(records) {
+  if (records.length) (await replays()).rememberRulings(records); // the replays, when needed
+}
+
+/** Load the lexicon `name` now (the default when null), and its search index if `index`,
+ * ahead of the first question: a page with no server to ask warms up while the table types.
+ * Never rejects. */
+export async function prepare(name = null, { index = false } = {}) {
+  try {
+    const lexicon = await lexiconNamed(name);
+    if (index) await new Promise((done) => setTimeout(() => { void lexicon.index; done(); }, 0));
+  } catch {
+    // said when a question needs it
+  }
+}
+
+/** The decided rulings of a letters replay's state (what rememberRulings takes). */
+export async function rulingsOf(state) {
+  return (await replays()).rulingsOf(state);
+}
+
 function needsServer(what) {
   return () => {
-    throw new NeedsServer(`${what} needs the referee server (liars serve): the page cannot ` +
-      "answer it on its own", { field: null });
+    throw new NeedsServer(serverNeeded(what), { field: null });
   };
 }
 
@@ -343,12 +487,13 @@ const ROUTES = [
   [/^\/dice\/odds$/, { POST: (body) => oddsRoute("dice", body) }],
   [/^\/letters\/raise$/, { POST: (body) => raiseRoute(body) }],
   [/^\/letters\/call$/, { POST: (body) => callRoute(body) }],
-  [/^\/letters\/replay$/, { POST: needsServer("replaying a whole game") }],
+  [/^\/letters\/replay$/, { POST: (body) => lettersReplayRoute(body) }],
   ...SISTER_GAMES.flatMap((name) => [
     [new RegExp(`^/${name}/check$`), { POST: (body) => gameCheck(name, body) }],
-    [new RegExp(`^/${name}/replay$`), { POST: needsServer("replaying a whole game") }],
+    [new RegExp(`^/${name}/replay$`), { POST: name === "dice" ? (body) => diceReplayRoute(body)
+      : needsServer(`replaying a whole game of ${GAMES[name].title}`) }],
   ]),
-  [/^\/words$/, { GET: needsServer("a dictionary query") }],
+  [/^\/words$/, { GET: (body, match, query) => wordsRoute(query) }],
 ];
 
 /** The bytes of URL text: %XX escapes decoded (others kept as typed), "+" a space if asked. */
@@ -444,10 +589,13 @@ function parseQuery(query) {
 
 /**
  * Answer one API request locally: `method` ("GET", "POST"), `path` after /api/v1 (a GET's
- * query string included), `body` the parsed JSON body (null or undefined: no body).
- * Resolves to {status, body}, the API's JSON answer (a HEAD's body is null); never rejects.
+ * query string included), `body` the parsed JSON body (null or undefined: no body); `host`,
+ * where the page runs ("static", "away" or null: see serverNeeded), words what it cannot
+ * answer.  Resolves to {status, body}, the API's JSON answer (a HEAD's body is null); never
+ * rejects.
  */
-export async function handle(method, path, body = null) {
+export async function handle(method, path, body = null, { host: where = null } = {}) {
+  host = where === "static" || where === "away" ? where : null;
   method = typeof method === "string" && method ? method.toUpperCase() : "GET";
   const answer = await answerRequest(method, path, body);
   return method === "HEAD" ? { status: answer.status, body: null } : answer;  // HEAD: no body

@@ -14,7 +14,7 @@ export const { MAX_PHRASE, MAX_NUMBER, HANDS, HAND_SIZES, LOWEST_TOP } = PHRASES
 export const { NUMBER, ARTICLE, RANK, HAND, SUIT, JOKER, WORD, FILLER } = PHRASES.KINDS;
 
 // The vocabulary's parts, as the library lists them (tables.js).
-const { NUMBER_WORDS, RANK_WORDS, HAND_SYNONYMS, SUITS, WORDS, FILLERS } = PHRASES;
+const { NUMBER_WORDS, RANK_WORDS, HAND_SYNONYMS, NAMED_RANKS, SUITS, WORDS, FILLERS } = PHRASES;
 
 const plural = (word) => word + (word.endsWith("x") ? "es" : "s");
 
@@ -422,6 +422,16 @@ export function parseHand(text) {
                      "no hand is named, like 'pair of jacks' or 'three kings'");
   }
   if (hand === "two pair") ranks = [...ranks].sort((a, b) => b - a);
+  // A hand whose name says its rank: a royal flush is a straight flush, ace high.
+  const named = tokens.find((t) => t.kind === HAND && Object.hasOwn(NAMED_RANKS, t.text));
+  if (named) {
+    const rank = NAMED_RANKS[named.text];
+    if (!(ranks.length === 0 || (ranks.length === 1 && ranks[0] === rank))) {
+      throw unreadable(text, playLabels(tokens), `a ${named.text} is ` +
+        `${formatHand(hand, [rank]).split(", ")[1]}, not ${rankWord(ranks[0])} high`);
+    }
+    ranks = [rank];
+  }
   const need = HAND_SIZES[hand];
   if (ranks.length !== need) {
     throw unreadable(text, playLabels(tokens),

@@ -3,7 +3,7 @@
 // code-point order) live in pystr.js.  The library is the reference, so the page refuses the
 // same bad input with the same words.
 
-import { InvalidInput, InvalidRules, LimitExceeded } from "./errors.js";
+import { InvalidInput, InvalidRules } from "./errors.js";
 import {
   PyFloat, isAsciiDigits, keepOrder, keys, length, repr, reprStr, slice, sortedSet, str, strip,
   typeName,
@@ -127,34 +127,6 @@ export function shown(value, limit = 40) {
   const points = [...text];
   if (isStr(value)) return `${points.slice(0, 11).join("")}…' (${length(value)} characters)`;
   return `${points.slice(0, limit).join("")}…`;
-}
-
-/** read_players: distinct non-empty names, as many as the game takes. */
-export function readPlayers(players, { game, low, high }) {
-  if (!isList(players)) {
-    throw new InvalidInput(`players must be a list of names, not ${typeName(players)}`,
-                           { field: "players" });
-  }
-  if (players.length > MAX_PLAYERS) {
-    throw new LimitExceeded(`${players.length} players given; at most ${MAX_PLAYERS} are ` +
-                            "accepted", { field: "players" });
-  }
-  for (const name of players) {
-    if (!isStr(name) || !strip(name) || length(name) > MAX_NAME) {
-      throw new InvalidInput(`a player name must be text of 1 to ${MAX_NAME} characters, ` +
-                             `not ${repr(name)}`, { field: "players" });
-    }
-  }
-  if (new Set(players).size !== players.length) {
-    const twice = sortedSet(players.filter((p, i) => players.indexOf(p) !== i));
-    throw new InvalidInput(`player names must differ; given twice: ${twice.join(", ")}`,
-                           { field: "players" });
-  }
-  if (!(low <= players.length && players.length <= high)) {
-    throw new InvalidInput(`${game} takes ${low} to ${high} players, not ${players.length}`,
-                           { field: "players" });
-  }
-  return [...players];
 }
 
 /** next_player: the next seat after ``player`` (clockwise by default) not in ``skip``. */

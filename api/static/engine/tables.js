@@ -71,6 +71,19 @@ export const TILES = freeze({
 // solver/words/wordset.py
 export const WORDSET = freeze({"MAX_WORDS": 100, "MAX_WORD_LENGTH": 40});
 
+// solver/words/queries.py, lexicon.py
+export const QUERIES = freeze({
+  "MAX_BLANKS": 2, "MAX_PATTERN_CHARACTERS": 200, "DEFAULT_LIMIT": 100, "MAX_LIMIT": 1000,
+  "MAX_OFFSET": 1000000, "ORDERS": ["longest", "alphabetical"],
+  "KINDS": ["anagram", "pattern", "hooks"],
+  "FILTERS": ["min", "max", "starts", "ends", "contains"], "PAGING": ["order", "limit", "offset"],
+  "PARTS": [
+    "anagram", "pattern", "hooks", "min", "max", "starts", "ends", "contains", "order", "limit",
+    "offset",
+  ],
+  "IGNORED": " \t", "MAX_WORD_LENGTH": 31,
+});
+
 // solver/words/weblexicon.py
 export const LEXICON_FILE = freeze({"MAGIC": "liars-lexicon", "VERSION": 1});
 
@@ -113,7 +126,9 @@ export const PHRASES = freeze({
     ["trips", "three of a kind"], ["straight", "straight"], ["flush", "flush"],
     ["full house", "full house"], ["boat", "full house"], ["four of a kind", "four of a kind"],
     ["quads", "four of a kind"], ["straight flush", "straight flush"],
+    ["royal flush", "straight flush"],
   ],
+  "NAMED_RANKS": {"royal flush": 14},
   "SUITS": [
     ["spades", "S"], ["hearts", "H"], ["diamonds", "D"], ["clubs", "C"], ["♠", "S"], ["♥", "H"],
     ["♦", "D"], ["♣", "C"],
@@ -217,6 +232,12 @@ export const LETTERS = freeze({
     "budget": "out of time (a larger budget may settle it)",
     "size": "the tiles are too many for the search (more time does not help)",
   },
+  "RULES": {"lexicon": "twl06", "tile_set": "scrabble", "tile_limit": 4, "budget": 5.0},
+  "TABLE_RULINGS": ["upheld", "rejected"],
+  "EVENT_KEYS": {
+    "declare": ["player", "type", "words"], "leave": ["player", "type"],
+    "call": ["call", "player", "ruling", "tiles", "type"],
+  },
 });
 
 // solver/games/registry.py: the sister games, by name
@@ -225,12 +246,21 @@ export const GAMES = freeze({
   "liarliar": {"title": "Liar Liar"}, "poker": {"title": "Liar's Poker with cards"},
 });
 
+// solver/games/registry.py: every game that replays, by name
+export const REPLAYERS = freeze({
+  "dice": {"title": "Liar's Dice", "heading": "Liar's Dice", "seats": [2, 20]},
+  "post": {"title": "Liar's Post", "heading": "Liar's Post", "seats": [2, 6]},
+  "liarliar": {"title": "Liar Liar", "heading": "Liar Liar", "seats": [2, 6]},
+  "poker": {"title": "Liar's Poker", "heading": "Liar's Poker with cards", "seats": [2, 20]},
+  "letters": {"title": "Liars' Letters", "heading": "Liars' Letters", "seats": [2, 20]},
+});
+
 // api/__init__.py, api/inputs.py: the page's local router reads requests under these
 export const API = freeze({
   "PREFIX": "/api/v1", "MAX_NAME_LENGTH": 64,
   "CONFIG": {
     "MAX_CONTENT_LENGTH": 65536, "MAX_SOLVE_TILES": 144, "SOLVER_BUDGET": 2.0,
     "SOLVER_BUDGET_MAX": 5.0, "SUBWORDS_LIMIT": 1000, "SUBWORDS_LIMIT_MAX": 5000,
-    "DEFAULT_LEXICON": "twl06",
+    "DEFAULT_LEXICON": "twl06", "REPLAY_BUDGET": 10.0,
   },
 });

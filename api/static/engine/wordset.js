@@ -7,7 +7,11 @@ import { SPACE, isAscii, length, repr, strip, typeName } from "./pystr.js";
 import { WORDSET } from "./tables.js";
 
 export const { MAX_WORDS, MAX_WORD_LENGTH } = WORDSET;
-const SEPARATORS = new RegExp(`[${SPACE.replace(/[\\\]^-]/g, "\\$&")},;+]+`, "u");
+const SPACES = SPACE.replace(/[\\\]^-]/g, "\\$&");
+const SEPARATORS = new RegExp(`[${SPACES},;+]+`, "u");
+// "brier and ag": an "and" with only spaces between it and a word on either side.
+const SPOKEN_AND = new RegExp(`(?<=[^${SPACES},;+])[${SPACES}]+and[${SPACES}]+(?=[^${SPACES},;+])`,
+  "giu");
 const WORD = /^[a-z]+$/;
 
 /** Longest first, then alphabetically (words are lower-case a-z here). */
@@ -33,7 +37,7 @@ export class WordSet {
   static parse(value, field = "declared") {
     if (value instanceof WordSet) return value;
     const words = [];
-    for (const part of splitWords(value, { field })) {
+    for (const part of splitWords(asListed(value), { field })) {
       const word = isAscii(part) ? part.toLowerCase() : part;  // the Kelvin sign lowers to 'k'
       if (!WORD.test(word)) {
         const bad = Array.from(word).find((ch) => !/^[a-zA-Z]$/.test(ch));
@@ -75,6 +79,16 @@ export class WordSet {
 
   /** The rules' *exists*: every word valid and all letters among the tiles. */
   exists(tiles, lexicon) { return this.isValid(lexicon) && this.fits(tiles); }
+}
+
+/** A word set as said ("brier and ag") as it is listed ("brier, ag"): the joining "and" is no
+ * word of the set (the word judge reads a play as typed). */
+function asListed(value) {
+  if (typeof value === "string") return value.replace(SPOKEN_AND, ",");
+  if (Array.isArray(value)) {
+    return value.map((item) => (typeof item === "string" ? item.replace(SPOKEN_AND, ",") : item));
+  }
+  return value;
 }
 
 /**
