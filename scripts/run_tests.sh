@@ -54,4 +54,6 @@ fi
 # fresh machine, then read from numba's cache, so that no test's timeout pays for compiling.
 "$PYTHON" -c 'from solver import kernels; kernels.ready()'
 "$PYTHON" -I -c 'from solver import kernels; kernels.ready()'  # -I: not this folder
-"$PYTHON" -m pytest "$@"
+# Every core runs tests (pytest-xdist), each test file on one worker: a file's servers and
+# browser start once.
+"$PYTHON" -m pytest -n auto --dist loadfile "$@"
