@@ -9,8 +9,9 @@ port and, for --duration seconds, runs together:
 * slow clients   --slow connections that send a request a byte a second, half
                  dripping their head, half their body; each starts again when
                  the server closes it (the server must cut them off, not wait);
-* heavy solves   --heavy clients looping POST /letters/highest on the whole
-                 98-tile bag (the default 2 s budget);
+* heavy solves   --heavy clients looping POST /letters/highest on a whole bag,
+                 Scrabble's 98 tiles and Bananagrams' 144 in turn (the default
+                 2 s budget);
 * light requests --light clients looping judge, words/<w> and 7-tile highest;
 * worker kills   --kills SIGKILLs spread over the run, alternating between an
                  HTTP worker and a solver process;
@@ -50,13 +51,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.words.tiles import TILE_SETS
+
 HOST = "127.0.0.1"
 BAG = ("AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRR"
        "SSSSTTTTTTUUUUVVWWXYYZ")
 LIGHT = [("POST", "/api/v1/judge", {"words": ["big", "g", "er"]}),
          ("GET", "/api/v1/words/bigger", None),
          ("POST", "/api/v1/letters/highest", {"tiles": "ABEGIRR"})]
-HEAVY = ("POST", "/api/v1/letters/highest", {"tiles": BAG})
+BANANAGRAMS_BAG = "".join(letter * n for letter, n in TILE_SETS["bananagrams"].counts.items())
+HEAVY = [("POST", "/api/v1/letters/highest", {"tiles": BAG}),
+         ("POST", "/api/v1/letters/highest", {"tiles": BANANAGRAMS_BAG,
+                                               "tile_set": "bananagrams"})]
 HEAVY_BUDGET = 2.0  # liars serve's default
 
 
@@ -210,7 +216,7 @@ def background(kind: str, port: int, count: int, seconds: float) -> None:
     stop_at = time.monotonic() + seconds
     tally = Tally()
     if kind == "heavy":
-        threads = [threading.Thread(target=request_loop, args=(port, [HEAVY], stop_at, tally),
+        threads = [threading.Thread(target=request_loop, args=(port, HEAVY, stop_at, tally),
                                     daemon=True) for _ in range(count)]
     else:
         threads = [threading.Thread(target=slow_client, args=(port, stop_at, tally, i % 2 == 1),
@@ -307,7 +313,7 @@ def main(argv=None) -> int:
         threads = [threading.Thread(target=request_loop, args=(port, LIGHT, stop_at, light))
                    for _ in range(args.light)]
         threads += [threading.Thread(target=request_loop,
-                                     args=(port, [HEAVY], stop_at, heavy, HEAVY_BUDGET))
+                                     args=(port, HEAVY, stop_at, heavy, HEAVY_BUDGET))
                     for _ in range(args.heavy)]
         threads += [threading.Thread(target=slow_client, args=(port, stop_at, slow, i % 2 == 1))
                     for i in range(args.slow)]
