@@ -117,8 +117,21 @@ def version() -> str:
         return "unknown"
 
 
+class _ShowVersion(argparse.Action):
+    """argparse's "version" action, but the version is looked up only when asked for
+    (importlib.metadata costs every other run about 10 ms)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the program's version number and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser._print_message(f"{parser.prog} {version()}\n", sys.stdout)  # as argparse's
+        parser.exit()
+
+
 def add_version(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_ShowVersion)
 
 
 def library_type(parse, name: str):
