@@ -33,7 +33,9 @@ def highest():
     body = inputs.json_body(SOLVE_FIELDS)
     tiles = inputs.tiles(body)
     lex = inputs.lexicon(body)
-    solution = solve_highest(tiles, lex, budget=inputs.budget(body))
+    seconds = inputs.budget(body)
+    with inputs.CPU_SHARE.measured():
+        solution = solve_highest(tiles, lex, budget=seconds)
     return jsonify({**solution.as_dict(), "tile_set": tiles.tile_set.name})
 
 
@@ -44,7 +46,9 @@ def highest_sets():
     tiles = inputs.tiles(body)
     lex = inputs.lexicon(body)
     limit = inputs.integer(body, "limit", default=20, low=0, high=MAX_LISTED)
-    result = solve_highest_sets(tiles, lex, limit=limit, budget=inputs.budget(body))
+    seconds = inputs.budget(body)
+    with inputs.CPU_SHARE.measured():
+        result = solve_highest_sets(tiles, lex, limit=limit, budget=seconds)
     return jsonify({"tiles": str(tiles), "tile_set": tiles.tile_set.name, "lexicon": lex.name,
                     **result.as_dict()})
 
@@ -93,7 +97,9 @@ def call():
     tiles = inputs.tiles(body)
     declared = WordSet.parse(inputs.word_set(body, "declared"), field="declared")
     lex = inputs.lexicon(body)
-    ruling = rule_call(tiles, declared, kind, lex, budget=inputs.budget(body))
+    seconds = inputs.budget(body)
+    with inputs.CPU_SHARE.measured():
+        ruling = rule_call(tiles, declared, kind, lex, budget=seconds)
     return jsonify({**ruling.as_dict(), "tiles": str(tiles), "tile_set": tiles.tile_set.name,
                     "lexicon": lex.name})
 

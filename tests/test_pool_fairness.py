@@ -75,3 +75,28 @@ def test_a_free_solver_goes_at_once_when_no_one_waits():
     pool = pool_of(solvers=2)
     first, second = pool._acquire("A"), pool._acquire("A")
     assert {first, second} == {(0, None), (1, None)} and pool.waiting == 0
+
+
+def test_a_starved_solver_stops_its_big_search_early_enough():
+    """The budget of a big rack's search leaves room for the work it cannot cut short,
+    by the share of a CPU the process got on its last solves (none for small racks)."""
+    from api.inputs import CpuShare
+    share = CpuShare()
+    assert share.reserve(98, 2.0) == 0.0  # a whole CPU: nothing to leave
+    share.share = 0.25
+    assert share.reserve(98, 2.0) == pytest.approx(CpuShare.LATE_CPU * 3)
+    assert share.reserve(98, 0.4) == 0.2  # never more than half the budget
+    assert share.reserve(40, 2.0) == 0.0  # small racks finish at their deadline
+    clock = iter([0.0, 1.0])  # a solve of one second of wall time ...
+    cpu = iter([0.0, 0.25])   # ... that got a quarter of a CPU
+    import api.inputs as inputs
+    real = inputs.time
+    inputs.time = type("Clock", (), {"perf_counter": staticmethod(lambda: next(clock)),
+                                     "process_time": staticmethod(lambda: next(cpu))})
+    try:
+        fresh = CpuShare()
+        with fresh.measured():
+            pass
+    finally:
+        inputs.time = real
+    assert fresh.share == pytest.approx(0.625)  # halfway from 1.0 towards 0.25

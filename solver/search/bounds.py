@@ -34,8 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.words.index import LANE_LETTERS
-from solver.words.tiles import BITS, Tiles
+from solver.words.tiles import Tiles
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 GROUPS = tuple(np.array([c in letters for c in _ALPHABET]) for letters in
@@ -45,10 +44,7 @@ _GROUP_MATRIX = np.stack(GROUPS, axis=1).astype(np.int32)  # (26, groups)
 
 def counts_of(index, rows: np.ndarray) -> np.ndarray:
     """(len(rows), 26) letter counts of some index rows, as int16."""
-    shifts = np.arange(0, BITS * LANE_LETTERS, BITS, dtype=np.uint64)
-    field = np.uint64((1 << (BITS - 1)) - 1)
-    parts = [((index.lanes[k][rows][:, None] >> shifts) & field) for k in range(3)]
-    return np.concatenate(parts, axis=1)[:, :26].astype(np.int16)
+    return index.row_counts[rows].astype(np.int16)
 
 
 def tile_counts(packed: int) -> np.ndarray:

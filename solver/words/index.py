@@ -144,6 +144,20 @@ class AlphagramIndex:
         self.masks = used | (twice << _TWICE)
 
     @functools.cached_property
+    def row_counts(self) -> np.ndarray:
+        """(rows, 26) letter counts of every row, int8: made once, so that a big search's
+        bounds gather their candidates' counts instead of unpacking them each time."""
+        shifts = np.arange(0, BITS * LANE_LETTERS, BITS, dtype=np.uint64)
+        field = np.uint64((1 << (BITS - 1)) - 1)
+        counts = np.empty((len(self), 26), dtype=np.int8)
+        step = 1 << 15
+        for start in range(0, len(self), step):
+            stop = min(start + step, len(self))
+            parts = [(self.lanes[k][start:stop, None] >> shifts) & field for k in range(3)]
+            counts[start:stop] = np.concatenate(parts, axis=1)[:, :26]
+        return counts
+
+    @functools.cached_property
     def _bytes(self) -> np.ndarray:
         """Each row's alphagram (its letters sorted), as bytes: made when first asked for
         (sorting every row takes longer than a small rack's whole search)."""
