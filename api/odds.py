@@ -16,15 +16,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from solver.games.dice import BID_SCHEMA, MAX_FACES, DiceRules, dice_schema
-from solver.games.liarliar import CLAIM_SCHEMA as PLAY_SCHEMA
-from solver.games.poker import CLAIM_SCHEMA as HAND_SCHEMA
-from solver.games.poker import PokerRules
-from solver.games.post import CLAIM_SCHEMA as KIND_SCHEMA
-from solver.games.post import PostRules
-from solver.games.schema import cards as cards_schema
 from solver.odds import dice, letters, liarliar, poker, post
-from solver.odds.payload import MAX_SAMPLES, MAX_SEED, MAX_SUGGESTIONS
 
 from . import inputs
 
@@ -59,6 +51,17 @@ _add_game_routes()
 
 
 # --- the OpenAPI entries ---------------------------------------------------------------
+
+def letters_request() -> dict:
+    """The library's request, with what this server reads itself: a bundled lexicon's
+    name, a tile set's, and a budget as every solve here takes it."""
+    from solver.games.schema import nullable
+
+    from .openapi import ref
+    return {**letters.SCHEMA, "properties": {
+        **letters.SCHEMA["properties"], "tile_set": nullable(ref("TileSetName")),
+        "lexicon": nullable(ref("LexiconName")), "budget": ref("Budget")}}
+
 
 def _schemas() -> dict:
     from .openapi import obj, ref, shape
@@ -95,22 +98,9 @@ def _schemas() -> dict:
               required=["quantity", "face", "phrase"])
     common = {"game": text, "advice": {"type": "string", "description": "what the "
                                                                         "suggestions are"}}
-    limit = {"type": "integer", "minimum": 0, "maximum": MAX_SUGGESTIONS,
-             "description": "suggestions listed, at most (default 5)"}
-    samples = {"type": "integer", "minimum": 0, "maximum": MAX_SAMPLES,
-               "description": "also estimate from this many seeded random deals (a check; "
-                              "default 0)"}
-    seed = {"type": "integer", "minimum": 0, "maximum": MAX_SEED,
-            "description": "the deals' seed (default 0): the same seed, the same deals"}
-    hidden = {"type": "integer", "minimum": 0, "description": "how many the other players "
-                                                             "hold, hidden from you"}
     return {
         "ExactChance": chance, "Estimate": estimate,
-        "LettersOdds": obj({
-            "mine": {"type": "string", "description": "your tiles ('' for none)"},
-            "hidden": hidden, "declared": ref("WordSet"), "tile_set": ref("TileSetName"),
-            "lexicon": ref("LexiconName"), "budget": ref("Budget"), "limit": limit,
-            "samples": samples, "seed": seed}, required=["mine", "hidden", "declared"]),
+        "LettersOdds": letters_request(),
         "LettersOddsResult": obj({
             **common, "mine": text, "hidden": {"type": "integer"},
             "unseen": {"type": "integer", "description": "tiles you cannot see: the set "
@@ -124,9 +114,7 @@ def _schemas() -> dict:
                             "highest": {"oneOf": [ref("Estimate"), {"type": "null"}]}},
                            required=["exists", "highest"])},
             required=["exists", "highest", "suggestions", "advice"]),
-        "DiceOdds": obj({"mine": {**dice_schema(MAX_FACES), "description": "your dice"}, "hidden": hidden,
-                         "bid": BID_SCHEMA, "rules": DiceRules.schema(), "limit": limit},
-                        required=["mine", "hidden", "bid"]),
+        "DiceOdds": dice.SCHEMA,
         "DiceOddsResult": obj({
             **common, "mine": {"type": "array", "items": {"type": "integer"}},
             "hidden": {"type": "integer"}, "dice_in_play": {"type": "integer"},
@@ -135,10 +123,7 @@ def _schemas() -> dict:
             "suggestions": {"type": "array", "items": obj(
                 {"bid": bid, "holds": ref("ExactChance")}, required=["bid", "holds"])}},
             required=["holds", "suggestions", "advice"]),
-        "PostOdds": obj({"mine": {**cards_schema(64), "description": "your hand"},
-                         "face_up": {**cards_schema(64), "description": "every face-up card"},
-                         "claim": KIND_SCHEMA, "rules": PostRules.schema()},
-                        required=["mine", "claim"]),
+        "PostOdds": post.SCHEMA,
         "PostOddsResult": obj({
             **common, "claim": {"type": "object"}, "mine": strings, "face_up": strings,
             "unseen": {"type": "integer"}, "true": ref("ExactChance"),
@@ -146,13 +131,7 @@ def _schemas() -> dict:
             "suggestion": obj({"call": {"enum": ["true", "false", None]},
                                "right": ref("ExactChance")}, required=["call", "right"])},
             required=["true", "false", "suggestion"]),
-        "LiarliarOdds": obj({"mine": {**cards_schema(64), "description": "your hand"},
-                             "seen": {**cards_schema(64), "description": "cards not in the play: "
-                                                              "yours in the pile, the "
-                                                              "discarded fours"},
-                             "claim": PLAY_SCHEMA,
-                             "count": {"type": "integer", "minimum": 1, "maximum": 3}},
-                            required=["mine", "claim"]),
+        "LiarliarOdds": liarliar.SCHEMA,
         "LiarliarOddsResult": obj({
             **common, "claim": {"type": "object"}, "mine": strings, "seen": strings,
             "unseen": {"type": "integer"}, "could_be_true": {"type": "integer"},
@@ -160,10 +139,7 @@ def _schemas() -> dict:
             "certainly": {"enum": ["lie", "true", None]},
             "suggestion": obj({"call_liar": {"type": "boolean"}}, required=["call_liar"])},
             required=["true", "lie", "certainly", "suggestion"]),
-        "PokerOdds": obj({"mine": {**cards_schema(64), "description": "your cards, with suits"},
-                          "hidden": hidden, "claim": HAND_SCHEMA,
-                          "rules": PokerRules.schema(), "limit": limit, "samples": samples,
-                          "seed": seed}, required=["mine", "hidden", "claim"]),
+        "PokerOdds": poker.SCHEMA,
         "PokerOddsResult": obj({
             **common, "mine": strings, "hidden": {"type": "integer"},
             "claim": {"type": "object"}, "made": ref("ExactChance"),
@@ -216,19 +192,25 @@ SUMMARIES = {  # (summary, description) of each route
 }
 
 
+MODULES = {"letters": letters, "dice": dice, "post": post, "liarliar": liarliar,
+           "poker": poker}
+
+
 def document(document_: dict) -> None:
     """Add the odds routes and their schemas to the OpenAPI document."""
-    from .openapi import error_responses, json_content, ref
+    from .openapi import budget_rules, operation, ref
     document_["components"]["schemas"].update(_schemas())
     for game, example in EXAMPLES.items():
         summary, description = SUMMARIES[game]
         name = game.capitalize() + "Odds"
-        document_["paths"][f"/api/v1/{game}/odds"] = {"post": {
-            "summary": summary, "description": description, "tags": [game, "odds"],
-            "requestBody": {"required": True, "content": json_content(ref(name), example)},
-            "responses": {"200": {"description": "OK",
-                                  "content": json_content(ref(name + "Result"))},
-                          **error_responses(400, 413, 422)}}}
+        rules = [r.as_dict() for r in MODULES[game].REFUSALS]
+        if game == "letters":
+            rules += budget_rules()
+        op = operation(summary, ref(name + "Result"), body=ref(name), example=example,
+                       errors=(400, 413, 422) if game == "dice" else (400, 413),
+                       description=description, rules=rules)
+        op["tags"] = [game, "odds"]
+        document_["paths"][f"/api/v1/{game}/odds"] = {"post": op}
 
 
 def register(app: Flask, prefix: str) -> None:

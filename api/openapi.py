@@ -16,9 +16,6 @@ finds nothing against a live server (tests/test_api_schemathesis.py).
 
 from __future__ import annotations
 
-import functools
-import unicodedata
-
 from flask import Blueprint, Flask, current_app, jsonify
 
 from solver.games import schema
@@ -45,24 +42,10 @@ from .openapi30 import downgrade_document
 bp = Blueprint("openapi", __name__)
 
 
-@functools.cache
 def decimal_digit() -> str:
     """A pattern class for one decimal digit of any script (Unicode category Nd), which
     Python's re reads as \\d and float() reads as a digit: read_budget takes them."""
-    ranges, start = [], None
-    for code in range(0x110001):
-        digit = code <= 0x10FFFF and unicodedata.category(chr(code)) == "Nd"
-        if digit and start is None:
-            start = code
-        elif not digit and start is not None:
-            ranges.append((start, code - 1))
-            start = None
-    return "[" + "".join(f"{_char(a)}-{_char(b)}" for a, b in ranges) + "]"
-
-
-def _char(code: int) -> str:
-    # ECMA-262 has no \\U escape: a character past the BMP stands for itself
-    return f"\\u{code:04x}" if 0x80 <= code <= 0xFFFF else chr(code)
+    return f"[{schema.category_class(('Nd',))}]"
 
 
 def budget_text() -> str:

@@ -26,8 +26,15 @@ import time
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
-from solver.errors import InvalidInput, LiarsError, RoomConflict, TooManyGuesses, UnknownRoom
-from solver.rooms.room import Room
+from solver.errors import (
+    InvalidInput,
+    LiarsError,
+    NotSeated,
+    RoomConflict,
+    TooManyGuesses,
+    UnknownRoom,
+)
+from solver.rooms.room import NO_TOKEN, Room
 
 from .. import inputs
 from . import bots
@@ -73,6 +80,15 @@ def _token() -> str | None:
     if header.startswith("Bearer "):
         return header[len("Bearer "):].strip()
     return None
+
+
+def _need_token(token: str | None = None) -> str:
+    """The request's token (``token``, else its Authorization header).  A request with none
+    is refused before its room is looked up: no token, no word about which rooms exist."""
+    token = token or _token()
+    if not token:
+        raise NotSeated(NO_TOKEN)
+    return token
 
 
 def _changed(code: str, change) -> tuple[Room, str]:
@@ -136,12 +152,15 @@ def join(code: str):
 
 @bp.get("/rooms/<code>")
 def view(code: str):
+    token = _need_token()
     room = _room(code)
-    return jsonify(room.view(_seat(room)))
+    return jsonify(room.view(_seat(room, token)))
 
 
 @bp.post("/rooms/<code>/start")
 def start(code: str):
+    _need_token()
+
     def go(room: Room) -> str:
         name = _seat(room)
         room.start(name)
@@ -154,6 +173,7 @@ def start(code: str):
 @bp.post("/rooms/<code>/moves")
 def move(code: str):
     body = inputs.json_body(None)
+    _need_token()
     room = _room(code)
     _seat(room)  # a bad token is 401 here, before the move is read
     if room.game == "letters" and isinstance(body.get("type"), str) \
@@ -175,6 +195,7 @@ def move(code: str):
 def add_bot(code: str):
     """The host seats a computer player (before the start; server deal only)."""
     body = inputs.json_body({"name", "delay"})
+    _need_token()
 
     def seat(room: Room) -> str:
         name = _seat(room)
@@ -190,6 +211,7 @@ def bot_turn(code: str):
     """A computer player's move, sent for it by the server with its own token (see
     api/rooms/bots.py): made only if it is still its turn at ``version``."""
     body = inputs.json_body({"version"})
+    _need_token()
     room = _room(code)
     name = _seat(room)
     version = body.get("version")
@@ -204,6 +226,7 @@ def bot_turn(code: str):
 def advisor(code: str):
     """The host allows the advisor for the table, or forbids it: {"allowed": bool}."""
     body = inputs.json_body({"allowed"})
+    _need_token()
 
     def choose(room: Room) -> str:
         name = _seat(room)
@@ -217,12 +240,14 @@ def advisor(code: str):
 @bp.get("/rooms/<code>/advice")
 def advice(code: str):
     """The advisor's odds from your own view, if the host allows it (advice)."""
+    _need_token()
     room = _room(code)
     return jsonify(room.advice(_seat(room)))
 
 
 @bp.get("/rooms/<code>/log")
 def log(code: str):
+    _need_token()
     room = _room(code)
     _seat(room)
     return jsonify(room.log())
@@ -233,8 +258,9 @@ def events(code: str):
     """Server-sent events: ``data: VIEW`` now and on every change, a comment every
     STREAM_PING seconds when nothing changes (proxies and phones keep the line open)."""
     args = inputs.query_args(("token",))
+    token = _need_token(args.get("token"))
     room = _room(code)
-    name = _seat(room, args.get("token") or _token())
+    name = _seat(room, token)
     code = room.code
     rooms = store()
 

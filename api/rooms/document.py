@@ -1,8 +1,31 @@
-"""The rooms' part of the OpenAPI document (GET /api/v1/openapi.json)."""
+"""The rooms' part of the OpenAPI document (GET /api/v1/openapi.json).
+
+It says what the routes in api/rooms/__init__.py do, in the order they do it: a body is
+read first (400, 413, 415), then the token (401: a route with none is refused before its
+room is looked up), then the room (404; an address guessing codes, 429), then the seat
+(401) and what the room makes of the request (403 host only, 409 not now).  What a
+schema cannot say (which rooms exist, whose token it is, the game's state) is each
+operation's x-rules, as for every other route (api/openapi.py).
+"""
 
 from __future__ import annotations
 
-from solver.rooms.room import DEALS, GAMES, MOVES
+from solver.errors import (
+    GameOver,
+    HostOnly,
+    IllegalMove,
+    InvalidInput,
+    NotSeated,
+    RoomConflict,
+    TooManyGuesses,
+    UnknownRoom,
+)
+from solver.games import schema
+from solver.games.dice import BID_SCHEMA, MAX_DICE, MAX_FACES, DiceGame, dice_schema
+from solver.games.letters import TABLE_RULINGS, WORDS_SCHEMA, LettersGame
+from solver.games.registry import get_game
+from solver.games.table import MAX_NAME
+from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
 
 ROOM_ERRORS = {
     401: "No token, or not a token of this room's seats",
@@ -15,8 +38,159 @@ ROOM_ERRORS = {
 }
 
 
+def _rule(error, field: str, text: str) -> dict:
+    # in a room an illegal move is a conflict (solver.rooms.room.Room.move)
+    status = RoomConflict.status if issubclass(error, IllegalMove) else error.status
+    return {"status": status, "code": error.code, "field": field, "rule": text}
+
+
+NAME_RULE = _rule(InvalidInput, "name", f"a name is 1 to {MAX_NAME} characters once "
+                                        f"NFC-normalised and stripped")
+TOKEN_RULE = _rule(NotSeated, "", "the player's token: Authorization: Bearer TOKEN (the event "
+                                  "stream also takes ?token=), one of this room's seats'")
+ROOM_RULES = (_rule(UnknownRoom, "code", "a room that exists (rooms expire a day after their "
+                                         "last move, an hour after the game ends)"),
+              _rule(TooManyGuesses, "", "at most 30 unknown room codes from an address a "
+                                        "minute"))
+HOST_RULE = _rule(HostOnly, "", "only the room's host may do this")
+BUSY_RULE = _rule(RoomConflict, "", "the room is busy (other workers kept moving first): "
+                                    "try again")
+# A move the schema admits may still be out of turn, in the wrong phase or illegal by the
+# game's rules: in a room every such move is 409, on the field it is about.
+MOVE_CONFLICTS = tuple(_rule(error, schema.ANY, "a move legal now: in turn, in its phase, by "
+                                                "the game's rules")
+                       for error in (RoomConflict, IllegalMove, GameOver))
+
+
+def _unprefixed(refusals) -> list[dict]:
+    """A game's replay refusals of an event's fields, named as a move's body names them."""
+    prefix = schema.EVENT + r"\."
+    return [_rule(r.error, r.field[len(prefix):], r.rule) for r in refusals
+            if r.field.startswith(prefix)]
+
+
+def move_rules() -> list[dict]:
+    rules = [_rule(InvalidInput, "type", "a move of the room's game: "
+                   + "; ".join(f"{game}: {', '.join(moves)}" for game, moves in MOVES.items())),
+             _rule(InvalidInput, "|".join(sorted(set().union(*(
+                 keys for moves in MOVES.values() for keys in moves.values())))),
+                   "the move's fields: those of its kind in the room's game; a player "
+                   "removed is at the table")]
+    for game in (LettersGame, DiceGame):
+        rules += [r for r in _unprefixed(game.replay_refusals) if r not in rules]
+    return rules
+
+
+def _move(kind: str, properties: dict, required=()) -> dict:
+    return {"type": "object", "additionalProperties": False,
+            "required": ["type", *required],
+            "properties": {"type": {"const": kind}, **properties}}
+
+
+def move_schema() -> dict:
+    """Every move a phone sends (room.MOVES), a replay event without "player"."""
+    ruling = {"enum": list(TABLE_RULINGS), "description": "the table's decision on a call "
+                                                          "the referee cannot decide"}
+    player = {**schema.room_name(), "description": "the player the host removes"}
+    call = {"type": "string", "pattern": schema.name_pattern(["bullshit", "exact"]),
+            "description": "bullshit or exact, in any case"}
+    bid = {"claim": BID_SCHEMA,
+           "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_DICE},
+           "face": {"type": "integer", "minimum": 1, "maximum": MAX_FACES}}
+    moves = {
+        "letters": [_move("declare", {"words": WORDS_SCHEMA}, ["words"]),
+                    _move("call", {"call": call}, ["call"]),
+                    _move("reveal", {"tiles": {**schema.tiles(),
+                                               "description": "your tiles (table deal)"}},
+                          ["tiles"])],
+        "dice": [{**_move("bid", bid), "anyOf": [{"required": ["claim"]},
+                                                 {"required": ["quantity", "face"]}]},
+                 _move("liar", {}),
+                 _move("reveal", {"dice": {**dice_schema(MAX_FACES),
+                                           "description": "your dice (table deal)"}},
+                       ["dice"])]}
+    for game, kinds in MOVES.items():  # keep the schema in step with what the room reads
+        listed = {branch["properties"]["type"]["const"] for branch in moves[game]}
+        assert listed | {"ruling", "remove"} == set(kinds), (game, listed)
+    return {"anyOf": [*moves["letters"], *moves["dice"],
+                      _move("ruling", {"ruling": ruling}, ["ruling"]),
+                      _move("remove", {"player": player}, ["player"])],
+            "description": "a replay event without \"player\" (the token says who): "
+                           + "; ".join(f"{game}: {', '.join(kinds)}"
+                                       for game, kinds in MOVES.items())}
+
+
+def new_room_schema() -> dict:
+    """A new room: each game with its own rules, as its replay takes them (Liars'
+    Letters: a bundled lexicon, a budget as every solve here takes it)."""
+    from ..openapi import letters_replay_request
+    rules = {"letters": letters_replay_request()["properties"]["rules"],
+             "dice": get_game("dice").replay_schema["properties"]["rules"]}
+    assert set(rules) == set(GAMES)
+    name = {**schema.room_name(), "description": "the host's name (see join)"}
+    return {"oneOf": [{
+        "type": "object", "required": ["game", "name"], "additionalProperties": False,
+        "properties": {"game": {"const": game}, "deal": {"enum": list(DEALS),
+                                                         "default": "server"},
+                       "name": name,
+                       "advisor": {"type": "boolean", "default": False,
+                                   "description": "may each player ask for advice"},
+                       "rules": {**rules[game], "description": "the game's rules, as its "
+                                                               "replay takes them; null: "
+                                                               "the defaults"}}}
+        for game in GAMES]}
+
+
+def create_rules() -> list[dict]:
+    from ..openapi import budget_rules
+    rules = [NAME_RULE, _rule(RoomConflict, "", "a free room code (20 tries)")]
+    rules += budget_rules(r"rules\.budget")
+    for game in (LettersGame, DiceGame):
+        rules += [r.as_dict() for r in game.replay_refusals if r.field.startswith("rules")]
+    return rules
+
+
+def room_view() -> dict:
+    return {
+        "type": "object", "additionalProperties": True,
+        "required": ["code", "game", "deal", "rules", "version", "phase", "players", "you",
+                     "to_move", "round", "direction", "declarations", "last_ruling",
+                     "winner"],
+        "description": "what one player's phone shows: everything public and only "
+                       "their own hand",
+        "properties": {
+            "code": {"type": "string"}, "game": {"enum": list(GAMES)},
+            "deal": {"enum": list(DEALS)}, "rules": {"type": "object"},
+            "version": {"type": "integer", "description": "+1 on every change"},
+            "phase": {"enum": list(PHASES)},
+            "players": {"type": "array", "items": {"type": "object"}},
+            "you": {"type": "object", "properties": {
+                "name": {"type": "string"}, "host": {"type": "boolean"},
+                "hand": {"description": "your tiles (letters) or dice; null before the "
+                                        "deal or when the table deals"}}},
+            "to_move": {"type": ["string", "null"]},
+            "round": {"type": ["integer", "null"]},
+            "direction": {"type": ["string", "null"]},
+            "declarations": {"type": "array", "items": {"type": "object"}},
+            "waiting_for": {"type": "array", "items": {"type": "string"}},
+            "last_ruling": {"type": ["object", "null"]},
+            "winner": {"type": ["string", "null"]}}}
+
+
+def stream_event() -> dict:
+    """One server-sent event as a reader parses it: ``data:`` a RoomView's JSON (the
+    ``retry:`` line and the ``: ping`` comments are no events)."""
+    return {"type": "object", "required": ["data", "event"],
+            # OpenAPI 3.0 has no contentSchema: the text's own schema is in its words
+            "properties": {"data": {"type": "string", "pattern": "^\\{",
+                                    "description": "your view of the room, now and on every "
+                                                   "change: a RoomView as JSON text"},
+                           "event": {"const": "message"},
+                           "id": {"type": "string"}, "retry": {"type": "integer"}}}
+
+
 def extender(prefix: str):
-    from ..openapi import error_responses, json_content, ref
+    from ..openapi import RULES, error_responses, json_content, ref
 
     def errors(*statuses: int) -> dict:
         known = error_responses(*[s for s in statuses if s not in ROOM_ERRORS])
@@ -24,124 +198,120 @@ def extender(prefix: str):
                                      "content": json_content(ref("Error"))}
                             for s in statuses if s in ROOM_ERRORS}}
 
+    def op(summary: str, ok: dict, statuses, rules, *, status: int = 200, body=None,
+           example=None, token: bool = True, room: bool = True, parameters=None) -> dict:
+        statuses = {*statuses, *((400, 413, 415) if body is not None else ())}
+        entry = {"summary": summary, "tags": ["rooms"], "responses": {str(status): ok}}
+        if room:
+            entry["parameters"] = [code]
+            statuses |= {404, 429}
+            rules = [*rules, *ROOM_RULES]
+        if parameters:
+            entry.setdefault("parameters", []).extend(parameters)
+        if body is not None:
+            entry["requestBody"] = {"required": True, "content": json_content(body, example)}
+        if token:
+            entry["security"] = [{"bearerAuth": []}]
+            statuses |= {401}
+            rules = [TOKEN_RULE, *rules]
+        statuses |= {r["status"] for r in rules}
+        entry["responses"].update(errors(*sorted(statuses)))
+        entry[RULES] = rules
+        return entry
+
+    def body_of(properties: dict, required) -> dict:
+        return {"type": "object", "required": list(required), "additionalProperties": False,
+                "properties": properties}
+
+    from . import CODE_LENGTH, CODE_LETTERS
+    seated = {"description": "OK", "content": json_content(ref("RoomView"))}
+    code = {"name": "code", "in": "path", "required": True,
+            "schema": {"type": "string",
+                       "pattern": f"^[{CODE_LETTERS}{CODE_LETTERS.lower()}]{{{CODE_LENGTH}}}$",
+                       "description": "the room's code, in any case"}}
+
     def extend(document: dict) -> None:
         schemas = document["components"]["schemas"]
-        schemas["RoomView"] = {
-            "type": "object", "additionalProperties": True,
-            "required": ["code", "game", "deal", "rules", "version", "phase", "players", "you",
-                         "to_move", "round", "direction", "declarations", "last_ruling",
-                         "winner"],
-            "description": "what one player's phone shows: everything public and only "
-                           "their own hand",
-            "properties": {
-                "code": {"type": "string"}, "game": {"enum": list(GAMES)},
-                "deal": {"enum": list(DEALS)}, "rules": {"type": "object"},
-                "version": {"type": "integer", "description": "+1 on every change"},
-                "phase": {"enum": ["lobby", "playing", "reveal", "over"]},
-                "players": {"type": "array", "items": {"type": "object"}},
-                "you": {"type": "object", "properties": {
-                    "name": {"type": "string"}, "host": {"type": "boolean"},
-                    "hand": {"description": "your tiles (letters) or dice; null before the "
-                                            "deal or when the table deals"}}},
-                "to_move": {"type": ["string", "null"]},
-                "round": {"type": ["integer", "null"]},
-                "direction": {"type": ["string", "null"]},
-                "declarations": {"type": "array", "items": {"type": "object"}},
-                "waiting_for": {"type": "array", "items": {"type": "string"}},
-                "last_ruling": {"type": ["object", "null"]},
-                "winner": {"type": ["string", "null"]}}}
-        schemas["NewRoom"] = {
-            "type": "object", "required": ["game", "name"], "additionalProperties": False,
-            "properties": {"game": {"enum": list(GAMES)},
-                           "deal": {"enum": list(DEALS), "default": "server"},
-                           "name": {"type": "string", "minLength": 1, "maxLength": 40},
-                           "advisor": {"type": "boolean", "default": False,
-                                       "description": "may each player ask for advice"},
-                           "rules": {"type": "object", "description": "the game's rules, as "
-                                                                      "its replay takes them"}}}
-        schemas["RoomMove"] = {
-            "type": "object", "required": ["type"],
-            "description": "a replay event without \"player\" (the token says who)",
-            "properties": {"type": {"enum": sorted({k for m in MOVES.values() for k in m})}}}
-        seated = {"description": "OK", "content": json_content(ref("RoomView"))}
+        schemas["RoomView"] = room_view()
+        schemas["NewRoom"] = new_room_schema()
+        schemas["RoomMove"] = move_schema()
+        schemas["RoomEvent"] = stream_event()
         joined = {"type": "object", "required": ["token", "room"], "properties": {
             "code": {"type": "string"}, "token": {"type": "string"}, "room": ref("RoomView")}}
-        auth = [{"bearerAuth": []}]
         document["components"].setdefault("securitySchemes", {})["bearerAuth"] = {
-            "type": "http", "scheme": "bearer"}
-        code = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}
+            "type": "http", "scheme": "bearer",
+            "description": "the token a player got on creating or joining the room"}
+        conflict = [BUSY_RULE]
+        rooms = f"{prefix}/rooms/{{code}}"
         paths = document["paths"]
-        paths[f"{prefix}/rooms"] = {"post": {
-            "summary": "A new room; the creator is its host", "tags": ["rooms"],
-            "requestBody": {"required": True, "content": json_content(
-                ref("NewRoom"), {"game": "letters", "deal": "server", "name": "ann"})},
-            "responses": {"201": {"description": "Created", "content": json_content(joined)},
-                          **errors(400, 413)}}}
-        paths[f"{prefix}/rooms/{{code}}/join"] = {"post": {
-            "summary": "Join a room by its code, before the host starts it", "tags": ["rooms"],
-            "parameters": [code], "requestBody": {"required": True, "content": json_content(
-                {"type": "object", "required": ["name"], "properties": {
-                    "name": {"type": "string"}}}, {"name": "ben"})},
-            "responses": {"201": {"description": "Joined", "content": json_content(joined)},
-                          **errors(400, 404, 409, 413, 429)}}}
-        paths[f"{prefix}/rooms/{{code}}"] = {"get": {
-            "summary": "Your view of the room", "tags": ["rooms"], "parameters": [code],
-            "security": auth, "responses": {"200": seated, **errors(401, 404, 429)}}}
-        paths[f"{prefix}/rooms/{{code}}/start"] = {"post": {
-            "summary": "The host starts the game", "tags": ["rooms"], "parameters": [code],
-            "security": auth, "responses": {"200": seated, **errors(401, 403, 404, 409, 429)}}}
-        paths[f"{prefix}/rooms/{{code}}/moves"] = {"post": {
-            "summary": "A move: declare, call, bid, liar, reveal (table deal), ruling (host)",
-            "tags": ["rooms"], "parameters": [code], "security": auth,
-            "requestBody": {"required": True, "content": json_content(
-                ref("RoomMove"), {"type": "declare", "words": "big, g"})},
-            "responses": {"200": seated, **errors(400, 401, 403, 404, 409, 413, 429)}}}
-        paths[f"{prefix}/rooms/{{code}}/events"] = {"get": {
-            "summary": "Server-sent events: data: VIEW now and on every change",
-            "tags": ["rooms"], "parameters": [code, {
-                "name": "token", "in": "query", "required": True,
-                "schema": {"type": "string"}}],
-            "responses": {"200": {"description": "text/event-stream",
-                                  "content": {"text/event-stream": {
-                                      "schema": {"type": "string"}}}},
-                          **errors(401, 404, 429)}}}
-        paths[f"{prefix}/rooms/{{code}}/bots"] = {"post": {
-            "summary": "The host seats a computer player (server deal, before the start)",
-            "tags": ["rooms"], "parameters": [code], "security": auth,
-            "requestBody": {"required": True, "content": json_content(
-                {"type": "object", "required": ["name"], "additionalProperties": False,
-                 "properties": {"name": {"type": "string"},
-                                "delay": {"type": "number", "minimum": 0, "maximum": 30,
-                                          "default": 1,
-                                          "description": "seconds it takes over a move"}}},
-                {"name": "robo", "delay": 1})},
-            "responses": {"201": seated, **errors(400, 401, 403, 404, 409, 413, 429)}}}
-        paths[f"{prefix}/rooms/{{code}}/bots/turn"] = {"post": {
-            "summary": "A computer player's move, sent by the server itself with its token",
-            "tags": ["rooms"], "parameters": [code], "security": auth,
-            "requestBody": {"required": True, "content": json_content(
-                {"type": "object", "required": ["version"],
-                 "properties": {"version": {"type": "integer"}}}, {"version": 1})},
-            "responses": {"200": {"description": "OK", "content": json_content(
-                {"type": "object", "properties": {"moved": {"type": "boolean"}}})},
-                **errors(400, 401, 404, 409, 413, 429)}}}
-        paths[f"{prefix}/rooms/{{code}}/advisor"] = {"post": {
-            "summary": "The host allows the advisor for the table, or forbids it",
-            "tags": ["rooms"], "parameters": [code], "security": auth,
-            "requestBody": {"required": True, "content": json_content(
-                {"type": "object", "required": ["allowed"],
-                 "properties": {"allowed": {"type": "boolean"}}}, {"allowed": True})},
-            "responses": {"200": seated, **errors(400, 401, 403, 404, 413, 429)}}}
-        paths[f"{prefix}/rooms/{{code}}/advice"] = {"get": {
-            "summary": "Advice from your own view: how likely the last claim is, the safest "
-                       "raises (exact probabilities), when the host allows the advisor",
-            "tags": ["rooms"], "parameters": [code], "security": auth,
-            "responses": {"200": {"description": "OK", "content": json_content(
+        create = op("A new room; the creator is its host",
+                    {"description": "Created", "content": json_content(joined)}, (409,),
+                    create_rules(), status=201, body=ref("NewRoom"), token=False,
+                    room=False, example={"game": "letters", "deal": "server", "name": "ann"})
+        paths[f"{prefix}/rooms"] = {"post": create}
+        paths[f"{rooms}/join"] = {"post": op(
+            "Join a room by its code, before the host starts it",
+            {"description": "Joined", "content": json_content(joined)}, (404, 409, 429),
+            [NAME_RULE, _rule(RoomConflict, "name", "before the start, a name not taken "
+                                                    "(case aside), a seat free"), *conflict],
+            status=201, token=False, example={"name": "ben"},
+            body=body_of({"name": {**schema.room_name(), "description": "your name at the "
+                                   "table"}}, ["name"]))}
+        paths[rooms] = {"get": op("Your view of the room", seated, (404, 429), [])}
+        paths[f"{rooms}/start"] = {"post": op(
+            "The host starts the game", seated, (403, 404, 409, 429),
+            [HOST_RULE, _rule(RoomConflict, "type|players", "in the lobby, with enough "
+                                                            "players"), *conflict])}
+        paths[f"{rooms}/moves"] = {"post": op(
+            "A move: declare, call, bid, liar, reveal (table deal), ruling (host)", seated,
+            (403, 404, 409, 429), [HOST_RULE, *move_rules(), *MOVE_CONFLICTS, *conflict],
+            body=ref("RoomMove"), example={"type": "declare", "words": "big, g"})}
+        paths[f"{rooms}/events"] = {"get": op(
+            "Server-sent events: data: VIEW now and on every change",
+            {"description": "text/event-stream: a data: event of your RoomView now and on "
+                            "every change, a comment now and then",
+             "content": {"text/event-stream": {"schema": ref("RoomEvent")}}},
+            (400, 404, 429), [], parameters=[{
+                "name": "token", "in": "query", "required": False,
+                "schema": {"type": "string"},
+                "description": "your token (a browser's EventSource sends no header); "
+                               "else the Authorization header's"}])}
+        paths[f"{rooms}/bots"] = {"post": op(
+            "The host seats a computer player (server deal, before the start)", seated,
+            (403, 404, 409, 429),
+            [HOST_RULE, NAME_RULE, _rule(RoomConflict, "name|deal", "before the start, at a "
+                                                                     "table the server "
+                                                                     "deals, a name not "
+                                                                     "taken, a seat free"),
+             *conflict], status=201, example={"name": "robo", "delay": 1},
+            body=body_of({"name": {**schema.room_name(), "description": "its name"},
+                          "delay": {"type": "number", "minimum": 0,
+                                    "maximum": MAX_BOT_DELAY, "default": 1,
+                                    "description": "seconds it takes over a move"}},
+                         ["name"]))}
+        paths[f"{rooms}/bots/turn"] = {"post": op(
+            "A computer player's move, sent by the server itself with its token",
+            {"description": "OK", "content": json_content(
+                {"type": "object", "required": ["moved"],
+                 "properties": {"moved": {"type": "boolean"}}})},
+            (404, 409, 429), conflict, example={"version": 1},
+            body=body_of({"version": {"type": "integer"}}, ["version"]))}
+        paths[f"{rooms}/advisor"] = {"post": op(
+            "The host allows the advisor for the table, or forbids it", seated,
+            (403, 404, 409, 429), [HOST_RULE, *conflict], example={"allowed": True},
+            body=body_of({"allowed": {"type": "boolean"}}, ["allowed"]))}
+        paths[f"{rooms}/advice"] = {"get": op(
+            "Advice from your own view: how likely the last claim is, the safest raises "
+            "(exact probabilities), when the host allows the advisor",
+            {"description": "OK", "content": json_content(
                 {"type": "object", "properties": {"last": {}, "suggestions": {
-                    "type": "array"}}})}, **errors(401, 403, 404, 409, 429)}}}
-        paths[f"{prefix}/rooms/{{code}}/log"] = {"get": {
-            "summary": "The replay so far: {rules, players, events}", "tags": ["rooms"],
-            "parameters": [code], "security": auth,
-            "responses": {"200": {"description": "OK", "content": json_content(
-                {"type": "object"})}, **errors(401, 404, 429)}}}
+                    "type": "array"}}})}, (403, 404, 409, 429),
+            [_rule(HostOnly, "", "the host has allowed the advisor"),
+             _rule(RoomConflict, "deal|type", "a claim to advise on, at a table the server "
+                                              "deals")])}
+        paths[f"{rooms}/log"] = {"get": op(
+            "The replay so far: {rules, players, events}",
+            {"description": "OK", "content": json_content({"type": "object"})},
+            (404, 429), [])}
     return extend
+

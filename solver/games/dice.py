@@ -300,12 +300,12 @@ _BID = {"type": "object", "required": ["quantity", "face"],
                        "face": {"type": "integer", "minimum": 1, "maximum": MAX_FACES}}}
 BID_SCHEMA = schema.phrase_or(_BID, "2 fives")
 # What a schema cannot say about a bid: the phrase's grammar, and a face past the table's.
-_BID_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the bid grammar reads "
+BID_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the bid grammar reads "
                                                     "(solver.games.phrases)"),
                  Refusal(InvalidInput, "claim", "a bid is of 1 die or more"),
                  Refusal(InvalidDie, "claim", "a bid's face is one of the table's faces "
                                               "(rules.faces)"))
-_RULES_REFUSALS = (Refusal(InvalidRules, r"rules\.wild", "wild faces are among the table's "
+RULES_REFUSALS = (Refusal(InvalidRules, r"rules\.wild", "wild faces are among the table's "
                                                           "faces; perudo plays with 1s wild"),)
 
 
@@ -344,8 +344,8 @@ class DiceGame(Game):
                   "type": "object", "additionalProperties": dice_schema(MAX_FACES),
                   "description": "every player's revealed dice"}}, ["dice"]),
               schema.event("leave", {}, []))
-    replay_refusals = (*_RULES_REFUSALS, *schema.in_event((
-        *_BID_REFUSALS,
+    replay_refusals = (*RULES_REFUSALS, *schema.in_event((
+        *BID_REFUSALS,
         Refusal(InvalidDie, rf"dice(?:\.{schema.ANY})?", "a call reveals the dice of "
                                                           "every player still in, as many "
                                                           "as each holds, of the table's "
@@ -358,7 +358,7 @@ class DiceGame(Game):
         "dice": {"oneOf": [*dice_schema(MAX_FACES)["oneOf"],
                            {"type": "object", "additionalProperties": dice_schema(MAX_FACES)}]},
         "last": schema.nullable(BID_SCHEMA)}
-    check_refusals = (*_RULES_REFUSALS, *_BID_REFUSALS,
+    check_refusals = (*RULES_REFUSALS, *BID_REFUSALS,
                       Refusal(UnreadablePhrase, "last", "a claim phrase the bid grammar "
                                                         "reads"),
                       Refusal(InvalidInput, "last", "a bid is of 1 die or more"),

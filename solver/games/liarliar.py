@@ -288,11 +288,11 @@ _CLAIM = {"type": "object", "required": ["rank"], "properties": {
     "rank": schema.rank()}}
 CLAIM_SCHEMA = schema.phrase_or(_CLAIM, "two kings")
 _COUNT = {"type": "integer", "minimum": 1, "maximum": DECK_SIZE}
-_CLAIM_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the play grammar reads "
+CLAIM_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the play grammar reads "
                                                       "(solver.games.phrases)"),
                    Refusal(InvalidInput, "claim", "a play is of 1 card or more"))
 # The deck: 52 cards and two jokers, each card once.
-_DECK_REFUSAL = "cards the deck holds: each card once, two jokers"
+DECK_REFUSAL = "cards the deck holds: each card once, two jokers"
 # A discard's rank; a joker is never four of a kind (the replay stops there).
 _DISCARDED = {"anyOf": [schema.rank(), {"type": "string", "pattern": schema.name_pattern(
     ["joker"])}]}
@@ -340,22 +340,22 @@ class LiarLiarGame(Game):
                          {"required": ["cards"], "properties": {"cards": schema.cards(4)}}]},
               schema.event("timeout", {}, []))
     replay_refusals = tuple(schema.in_event((
-        *_CLAIM_REFUSALS,
+        *CLAIM_REFUSALS,
         Refusal(InvalidInput, "count", "a play has a count, from its claim, its count or "
                                        "its cards: a whole number from 1 to 54"),
         Refusal(InvalidCard, "rank", "a rank: A K Q J 10 9 ... 2; a discard names its rank "
                                      "or its four cards"),
         Refusal(InvalidInput, "rank", "a discard names its rank or its four cards"),
-        Refusal(InvalidCard, "cards", f"{_DECK_REFUSAL}; as many as the play's count"),
+        Refusal(InvalidCard, "cards", f"{DECK_REFUSAL}; as many as the play's count"),
         Refusal(InvalidInput, "cards", "a call turns the play over: its cards are given with "
                                        "the play or with the call"),
         Refusal(LimitExceeded, "cards", "at most 54 cards a play or call, 4 a discard"))))
     check_required = ("claim", "cards")
     check_properties = {"claim": CLAIM_SCHEMA, "cards": schema.cards(MAX_PLAY)}
     check_refusals = (
-        *_CLAIM_REFUSALS,
+        *CLAIM_REFUSALS,
         Refusal(UnreadablePhrase, "claim", "a checked claim names its rank"),
-        Refusal(InvalidCard, "cards", f"{_DECK_REFUSAL}; 1 to 3 of them, as many as the "
+        Refusal(InvalidCard, "cards", f"{DECK_REFUSAL}; 1 to 3 of them, as many as the "
                                       f"claim says"),
         Refusal(LimitExceeded, "cards", "a play is at most 3 cards"))
     CHECK_EXAMPLE = {"claim": "two kings", "cards": ["KH", "joker"]}

@@ -280,13 +280,13 @@ CLAIM_SCHEMA = schema.phrase_or({"type": "object", "required": ["hand", "ranks"]
                              "else one"}}},
     "full house, kings over threes")
 _CARDS = schema.cards(DECK)
-_CLAIM_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the hand grammar reads "
+CLAIM_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the hand grammar reads "
                                                       "(solver.games.phrases)"),
                    Refusal(InvalidInput, "claim", "a hand names as many ranks as it needs "
                                                   "(two for two pair and full house), "
                                                   "different ones, and a straight or flush "
                                                   "a top card it can have"))
-_DECK_REFUSAL = "cards one 52-card deck holds: each card once, no joker"
+DECK_REFUSAL = "cards one 52-card deck holds: each card once, no joker"
 
 
 class PokerGame(Game):
@@ -316,8 +316,8 @@ class PokerGame(Game):
                   "type": "object", "additionalProperties": _CARDS,
                   "description": "every player's revealed cards"}}, ["cards"]))
     replay_refusals = tuple(schema.in_event((
-        *_CLAIM_REFUSALS,
-        Refusal(InvalidCard, rf"cards(?:\.{schema.ANY})?", f"{_DECK_REFUSAL}; a call "
+        *CLAIM_REFUSALS,
+        Refusal(InvalidCard, rf"cards(?:\.{schema.ANY})?", f"{DECK_REFUSAL}; a call "
                                                             f"reveals the cards of every "
                                                             f"player still in, as many as "
                                                             f"each holds"),
@@ -330,10 +330,10 @@ class PokerGame(Game):
                             {"type": "object", "additionalProperties": _CARDS}]},
         "last": schema.nullable(CLAIM_SCHEMA)}
     check_refusals = (
-        *_CLAIM_REFUSALS,
+        *CLAIM_REFUSALS,
         Refusal(UnreadablePhrase, "last", "a claim phrase the hand grammar reads"),
         Refusal(InvalidInput, "last", "a hand names as many ranks as it needs"),
-        Refusal(InvalidCard, "cards", _DECK_REFUSAL),
+        Refusal(InvalidCard, "cards", DECK_REFUSAL),
         Refusal(LimitExceeded, "cards", f"at most {DECK} cards in all"))
     CHECK_EXAMPLE = {"claim": "full house, kings over threes",
                      "cards": {"ann": ["KH", "3C"], "ben": ["KS", "KD"], "cy": ["3S"]},

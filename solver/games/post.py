@@ -259,7 +259,7 @@ CALL_SCHEMA = {"oneOf": [{"type": "boolean"},
                "description": "true (the claim is believed) or false, or its text in any "
                               "case"}
 _CARD = {**schema.card(), "description": "the turned-over card: A K Q J 10 9 8 7, any suit"}
-_CLAIM_REFUSALS = (
+CLAIM_REFUSALS = (
     Refusal(UnreadablePhrase, "claim", "a claim phrase the kind grammar reads "
                                        "(solver.games.phrases)"),
     Refusal(InvalidCard, "claim", "a kind is one of A K Q J 10 9 8 7"))
@@ -288,7 +288,7 @@ class PostGame(Game):
               schema.event("pass", {"to": schema.PLAYER, "claim": CLAIM_SCHEMA},
                            ["to", "claim"]),
               schema.event("call", {"call": CALL_SCHEMA, "card": _CARD}, ["call", "card"]))
-    replay_refusals = tuple(schema.in_event((*_CLAIM_REFUSALS, *_CARD_REFUSALS)))
+    replay_refusals = tuple(schema.in_event((*CLAIM_REFUSALS, *_CARD_REFUSALS)))
     check_required = ("claim", "card")
     check_properties = {
         "claim": CLAIM_SCHEMA, "card": _CARD, "call": schema.nullable(CALL_SCHEMA),
@@ -297,7 +297,7 @@ class PostGame(Game):
                                     "description": "players at the table, for the face-up "
                                                    "loss limit (default 3; needs face_up)"})}
     check_refusals = (
-        *_CLAIM_REFUSALS, *_CARD_REFUSALS,
+        *CLAIM_REFUSALS, *_CARD_REFUSALS,
         Refusal(InvalidCard, "face_up", "face-up cards the deck holds (rules.one_deck: four "
                                         "of each kind, else eight)"),
         Refusal(LimitExceeded, "face_up", "no more face-up cards than the deck's"),

@@ -50,7 +50,7 @@ from .letters import LettersGame
 from .liarliar import LiarLiarGame
 from .poker import PokerGame
 from .post import PostGame
-from .schema import rules_object
+from .schema import PLAYERS_REFUSALS, rules_object
 from .table import MAX_EVENTS
 
 
@@ -122,7 +122,7 @@ class Replayer:
     @property
     def replay_refusals(self) -> list[dict]:
         """What a replay the schema admits may still be refused with (the API's x-rules)."""
-        return [r.as_dict() for r in self.game.replay_refusals]
+        return [r.as_dict() for r in (*PLAYERS_REFUSALS, *self.game.replay_refusals)]
 
     def replay(self, payload: dict, *, seconds: float | None = None) -> dict:
         """Replay ``{"rules", "players", "events"}`` move by move.

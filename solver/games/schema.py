@@ -19,11 +19,15 @@ OpenAPI 3.0, where that is what "integer" means.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
+import unicodedata
 
+from solver.errors import InvalidInput
 from solver.words.tiles import IGNORED as IGNORED_IN_TILES
 from solver.words.wordset import MAX_WORD_LENGTH, MAX_WORDS
 
+from .names import UNSHOWABLE
 from .table import MAX_DIGITS, MAX_EVENTS, MAX_NAME
 
 MAX_PHRASE = 200  # characters of a claim said at the table
@@ -35,6 +39,34 @@ MAX_PHRASE = 200  # characters of a claim said at the table
 # Python's whitespace: what str.strip() and str.split() drop and re's \s matches.
 SPACE = r"\t-\r\x1c- \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 VISIBLE = f"[^{SPACE}]"  # one character that is not whitespace: the text is not blank
+# The whitespace a name may hold between its words (Unicode's space separators, Zs): the
+# rest of Python's whitespace is control characters and line or paragraph separators.
+NAME_SPACE = r" \xa0\u1680\u2000-\u200a\u202f\u205f\u3000"
+
+
+@functools.cache
+def category_class(categories: tuple[str, ...]) -> str:
+    """The body of a pattern class for the characters of these Unicode categories (as
+    Python's unicodedata has them), in ranges.  Surrogates are left out: no pattern engine
+    of the document's readers takes them, and no JSON text decodes to one but by a lone
+    escape (a name's reader refuses it)."""
+    ranges, start = [], None
+    for code in range(0x110001):
+        inside = code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF \
+            and unicodedata.category(chr(code)) in categories
+        if inside and start is None:
+            start = code
+        elif not inside and start is not None:
+            ranges.append((start, code - 1))
+            start = None
+    return "".join(_char(a) if a == b else f"{_char(a)}-{_char(b)}" for a, b in ranges)
+
+
+def _char(code: int) -> str:
+    # ECMA-262 has no \U escape: a character past the BMP stands for itself
+    if code < 0x80:
+        return f"\\x{code:02x}" if not chr(code).isalnum() else chr(code)
+    return f"\\u{code:04x}" if code <= 0xFFFF else chr(code)
 
 
 def no_case(text: str) -> str:
@@ -157,13 +189,47 @@ def rules_object(rules_type) -> dict:
     return nullable(schema)
 
 
+def _shown() -> str:
+    """A pattern class body for a character a name may not hold (names.UNSHOWABLE)."""
+    return category_class(UNSHOWABLE)
+
+
+def player_name() -> dict:
+    """A seat's name as a replay reads it (solver.games.table.read_players): at most
+    MAX_NAME characters, one of them not whitespace, none that a name may not hold
+    (control, format and bidi characters, line and paragraph separators)."""
+    bad = _shown()
+    # one (capturing) group between the anchors: Schemathesis folds a length into a pattern's
+    # repetitions only where it can, and its rewrite spells a character past the BMP as
+    # \U, which ECMA-262 has not
+    return {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
+            "pattern": f"^([{NAME_SPACE}]*[^{SPACE}{bad}][^{bad}]*)$",
+            "description": f"1 to {MAX_NAME} characters, not all whitespace, with no "
+                           f"control, format (bidi) or line-separator character"}
+
+
+def room_name() -> dict:
+    """A name as a room reads it (solver.games.names.read_name): whitespace around it
+    ignored, then words of characters a name may hold with spaces between them.  Its
+    length, 1 to MAX_NAME once NFC-normalised and stripped, is a rule beside the schema
+    (NFC may join or split characters)."""
+    bad = _shown()
+    char = f"[^{SPACE}{bad}]"
+    return {"type": "string",
+            "pattern": f"^[{SPACE}]*{char}(?:[{NAME_SPACE}]*{char})*[{SPACE}]*$",
+            "examples": ["ann"],
+            "description": f"a player's name: 1 to {MAX_NAME} characters once "
+                           f"NFC-normalised and stripped of whitespace, with no control, "
+                           f"format (bidi) or line-separator character; names are compared "
+                           f"case-folded (Ann and ann are one person)"}
+
+
 def players(low: int, high: int) -> dict:
-    """The seats (solver.games.table.read_players): distinct names, each with a character
-    that is not whitespace; more than MAX_PLAYERS is 413, like every limit."""
+    """The seats (solver.games.table.read_players): distinct names (case aside: a rule
+    beside the schema); more than MAX_PLAYERS is 413, like every limit."""
     return {"type": "array", "minItems": low, "maxItems": high, "uniqueItems": True,
             "description": "the players in clockwise seat order; the first opens",
-            "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
-                      "pattern": VISIBLE}}
+            "items": player_name()}
 
 
 # A replay event's player is looked up among the seats: anything that is none of them
@@ -313,7 +379,17 @@ class Refusal:
                 "field": prefix + self.field, "rule": self.rule}
 
 
+# Seats that differ only in case or in how an accent is encoded are one person, twice.
+PLAYERS_REFUSALS = (Refusal(InvalidInput, "players", "the names differ once NFC-normalised "
+                                                      "and case-folded (Ann and ann are one "
+                                                      "person)"),)
+
 EVENT = r"events\[\d+\]"  # the field of a replay's event, as the registry names it
+
+
+def on_field(refusals, field: str) -> list[Refusal]:
+    """Refusals of a claim read under another field's name (an odds request's "bid")."""
+    return [dataclasses.replace(r, field=field) for r in refusals]
 
 
 def in_event(refusals) -> list[Refusal]:

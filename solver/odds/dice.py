@@ -20,12 +20,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from solver.errors import InvalidDie, InvalidInput, LiarsError, LimitExceeded
-from solver.games.dice import MAX_DICE, Bid, DiceRules, read_dice
+from solver.errors import IllegalMove, InvalidDie, InvalidInput, LiarsError, LimitExceeded
+from solver.games.dice import (
+    BID_REFUSALS,
+    BID_SCHEMA,
+    MAX_DICE,
+    MAX_FACES,
+    RULES_REFUSALS,
+    Bid,
+    DiceRules,
+    dice_schema,
+    read_dice,
+)
+from solver.games.schema import Refusal, on_field, rules_object
 
 from .chance import Chance
 from .draws import read_hidden
-from .payload import read_limit, read_object
+from .payload import LIMIT, count_schema, read_limit, read_object, request_schema
 
 ADVICE = ("advice: every next bid (on each face, the smallest legal quantity), ranked by "
           "its exact chance of holding")
@@ -147,3 +158,23 @@ def answer(payload: dict) -> dict:
             "suggestions": [s.as_dict() for s in view.raises(bid, limit=limit)],
             "advice": ADVICE}
 
+
+
+# --- as the front ends describe it -----------------------------------------------------
+
+SCHEMA = request_schema({
+    "mine": {**dice_schema(MAX_FACES), "description": "your dice"},
+    "hidden": count_schema(0, MAX_DICE, description="how many dice the other players "
+                                                    "hold, hidden from you"),
+    "bid": BID_SCHEMA, "rules": rules_object(DiceRules), "limit": LIMIT},
+    ("mine", "hidden", "bid"))
+# What the schema cannot say: faces past the table's, the dice each holds, the dice in play.
+REFUSALS = (
+    *RULES_REFUSALS,
+    Refusal(InvalidDie, "mine", "your dice show the table's faces (rules.faces), at most "
+                                "rules.dice_each of them"),
+    Refusal(LimitExceeded, "mine", f"at most {MAX_DICE} dice"),
+    Refusal(LimitExceeded, "hidden", f"at most {MAX_DICE} dice in play, yours and the "
+                                     f"hidden"),
+    *on_field(BID_REFUSALS, "bid"),
+    Refusal(IllegalMove, "bid", "a bid is for at most the dice in play"))

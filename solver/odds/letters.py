@@ -36,18 +36,33 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from solver.errors import InvalidInput, TooManyTiles
+from solver.errors import InvalidInput, InvalidWordSet, LimitExceeded, TooManyTiles
+from solver.games import schema
 from solver.games.letters import check_declaration
+from solver.games.schema import Refusal
 from solver.search.budget import read_budget
 from solver.search.layered import DEFAULT_BUDGET
 from solver.words.lexicon import Lexicon, load_lexicon
-from solver.words.tiles import LETTERS, Tiles
-from solver.words.wordset import WordSet
+from solver.words.tiles import LETTERS, TILE_SETS, Tiles
+from solver.words.wordset import MAX_WORDS, WordSet
 
 from . import raises
 from .chance import DEFAULT_SEED, Chance, Estimate, sample_each
 from .draws import read_hidden, ways_at_least, ways_exactly
-from .payload import DEFAULT_SUGGESTIONS, read_limit, read_object, read_samples, read_seed
+from .payload import (
+    DEFAULT_SUGGESTIONS,
+    LIMIT,
+    SAMPLES,
+    SAMPLES_REFUSALS,
+    SEED,
+    SEED_REFUSALS,
+    count_schema,
+    read_limit,
+    read_object,
+    read_samples,
+    read_seed,
+    request_schema,
+)
 
 
 def _plural(letter: str, n: int) -> str:
@@ -348,3 +363,31 @@ def answer(payload: dict, *, allow_paths: bool = True, budget=None) -> dict:
                         limit=payload.get("limit"), samples=payload.get("samples"),
                         seed=payload.get("seed"), allow_paths=allow_paths)
     return {"game": "letters", **odds.as_dict()}
+
+
+# --- as the front ends describe it -----------------------------------------------------
+
+SCHEMA = request_schema({
+    "mine": {**schema.tiles(), "examples": ["ABE"],
+             "description": "your tiles, letters A-Z in any case (spaces, tabs, commas and "
+                            "hyphens ignored); \"\" for none"},
+    "hidden": count_schema(description="how many tiles the other players hold, hidden "
+                                       "from you"),
+    "declared": schema.word_set(letters_only=True,
+                                description="the declaration whose odds you ask"),
+    "tile_set": schema.nullable({"type": "string",
+                                 "pattern": schema.name_pattern(sorted(TILE_SETS), empty=True),
+                                 "description": "the tile set; \"\", null or absent: "
+                                                "scrabble"}),
+    "lexicon": {"type": ["string", "null"], "description": "a lexicon; null: the default"},
+    "budget": {"description": "seconds the one search may take (solver.search.budget)"},
+    "limit": LIMIT, "samples": SAMPLES, "seed": SEED}, ("mine", "hidden", "declared"))
+# What the schema cannot say: a letter's count in the tile set, the tiles left to hide,
+# the words counted across a list's items.
+REFUSALS = (
+    Refusal(TooManyTiles, "mine", "no more of a letter than the tile set holds"),
+    Refusal(TooManyTiles, "hidden", "at most the tiles of the set less yours"),
+    Refusal(InvalidWordSet, "declared", "a list of words holds at least one word in all its "
+                                        "items"),
+    Refusal(LimitExceeded, "declared", f"a word set holds at most {MAX_WORDS} words"),
+    *SAMPLES_REFUSALS, *SEED_REFUSALS)

@@ -22,13 +22,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from solver.errors import InvalidCard, InvalidInput, UnreadablePhrase
+from solver.errors import InvalidCard, InvalidInput, LimitExceeded, UnreadablePhrase
+from solver.games import schema
 from solver.games.cards import Card, parse_cards, rank_name
-from solver.games.liarliar import DECK, DECK_SIZE, MAX_PLAY, Declaration
+from solver.games.liarliar import (
+    CLAIM_REFUSALS,
+    CLAIM_SCHEMA,
+    DECK,
+    DECK_REFUSAL,
+    DECK_SIZE,
+    MAX_PLAY,
+    Declaration,
+)
+from solver.games.schema import Refusal
 
 from .chance import Chance
 from .draws import read_count
-from .payload import read_object
+from .payload import count_schema, read_object, request_schema
 
 ADVICE = "advice: call 'Liar!' when the play is likelier a lie than true"
 
@@ -44,7 +54,7 @@ class LiarLiarView:
     @classmethod
     def read(cls, mine, seen=()) -> "LiarLiarView":
         hand = DECK.check(parse_cards(mine, field="mine", limit=DECK_SIZE), field="mine")
-        known = DECK.check(parse_cards(seen or (), field="seen", limit=DECK_SIZE),
+        known = DECK.check(parse_cards(() if seen is None else seen, field="seen", limit=DECK_SIZE),
                            field="seen", known=hand, known_as="in your hand")
         if len(hand) + len(known) >= DECK_SIZE:
             raise InvalidInput(f"your {len(hand)} cards and the {len(known)} seen are the "
@@ -129,3 +139,28 @@ def answer(payload: dict) -> dict:
             "true": {**chance.as_dict(), "reason": view.reason(payload["claim"], count)},
             "lie": chance.complement().as_dict(), "certainly": certainly,
             "suggestion": {"call_liar": chance.value < Fraction(1, 2)}, "advice": ADVICE}
+
+
+# --- as the front ends describe it -----------------------------------------------------
+
+SCHEMA = request_schema({
+    "mine": {**schema.cards(DECK_SIZE), "description": "your hand"},
+    "seen": schema.nullable({**schema.cards(DECK_SIZE),
+                             "description": "cards not in the play: yours in the pile, the "
+                                            "discarded fours; null: none"}),
+    "claim": CLAIM_SCHEMA,
+    "count": schema.nullable(count_schema(1, MAX_PLAY, description="the cards played, when "
+                                                                   "the claim does not say"))},
+    ("mine", "claim"))
+# What the schema cannot say: the deck's cards, and a play's count against its claim.
+REFUSALS = (
+    *CLAIM_REFUSALS,
+    Refusal(UnreadablePhrase, "claim", "a play's odds need its rank"),
+    Refusal(InvalidCard, "mine", DECK_REFUSAL),
+    Refusal(LimitExceeded, "mine", f"at most {DECK_SIZE} cards"),
+    Refusal(InvalidCard, "seen", DECK_REFUSAL + ", counting your hand"),
+    Refusal(LimitExceeded, "seen", f"at most {DECK_SIZE} cards"),
+    Refusal(InvalidInput, "seen", "your hand and the cards seen leave a card unseen"),
+    Refusal(InvalidInput, "count", f"a play has a count, from its claim or from count (the "
+                                   f"same if both), 1 to {MAX_PLAY}, and no more than the "
+                                   f"cards you cannot see"))

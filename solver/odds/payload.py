@@ -12,6 +12,9 @@ solver.errors.InvalidInput: unknown field(s) in the letters odds request: hiden;
 from __future__ import annotations
 
 from solver.errors import InvalidInput
+from solver.games import schema
+from solver.games.schema import Refusal
+from solver.games.table import MAX_DIGITS
 
 from .chance import DEFAULT_SEED
 from .draws import read_count
@@ -67,3 +70,41 @@ def read_seed(value, *, field: str = "seed") -> int:
     if seed > MAX_SEED:
         raise InvalidInput(f"the seed is at most {MAX_SEED}, not {seed}", field=field)
     return seed
+
+
+# --- as the front ends describe it -----------------------------------------------------
+
+def count_schema(low: int = 0, high: int | None = None, *, description: str) -> dict:
+    """A whole number as :func:`~.draws.read_count` reads it, from ``low`` (to ``high``):
+    a JSON number with no fractional part (8, or 8.0), or its digits as text (a sign, at
+    most MAX_DIGITS ASCII digits, whitespace around them)."""
+    number = {"type": "number", "multipleOf": 1, "minimum": low}
+    if high is not None:
+        number["maximum"] = high
+    # a pattern of each number up to ``high`` is short only for small ones; past them the
+    # text's range is a rule beside the schema
+    digits = schema.digits(low, high) if high is not None and high <= 1000 else \
+        f"[0-9]{{1,{MAX_DIGITS}}}"
+    signed = f"\\+?{digits}" + (f"|-0{{1,{MAX_DIGITS}}}" if low == 0 else "")
+    text = {"type": "string", "pattern": f"^[{schema.SPACE}]*(?:{signed})[{schema.SPACE}]*$"}
+    return {"oneOf": [number, text], "description": description}
+
+
+LIMIT = schema.nullable(count_schema(
+    0, MAX_SUGGESTIONS, description=f"suggestions listed, at most (default "
+                                    f"{DEFAULT_SUGGESTIONS}); null: the default"))
+SAMPLES = schema.nullable(count_schema(
+    0, MAX_SAMPLES, description="also estimate from this many seeded random deals (a "
+                                "check; default 0); null: the default"))
+SEED = schema.nullable(count_schema(
+    0, MAX_SEED, description=f"the deals' seed, 0 to {MAX_SEED} (default {DEFAULT_SEED}): "
+                             f"the same seed, the same deals; null: the default"))
+# What the schemas of these counts cannot say: a large count's range, written as text.
+SAMPLES_REFUSALS = (Refusal(InvalidInput, "samples", f"at most {MAX_SAMPLES} sampled deals"),)
+SEED_REFUSALS = (Refusal(InvalidInput, "seed", f"a seed is at most {MAX_SEED}"),)
+
+
+def request_schema(properties: dict, required) -> dict:
+    """An odds request: these fields, the required ones not null, no other."""
+    return {"type": "object", "required": list(required), "additionalProperties": False,
+            "properties": properties}

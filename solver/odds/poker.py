@@ -25,13 +25,36 @@ from collections import Counter
 from dataclasses import dataclass
 from math import comb
 
-from solver.errors import InvalidCard, InvalidInput
+from solver.errors import InvalidCard, InvalidInput, LimitExceeded
+from solver.games import schema
 from solver.games.cards import ACE, SUITS, Card
-from solver.games.poker import DECK, Hand, PokerRules, all_hands, read_poker_cards
+from solver.games.poker import (
+    CLAIM_REFUSALS,
+    CLAIM_SCHEMA,
+    DECK,
+    DECK_REFUSAL,
+    Hand,
+    PokerRules,
+    all_hands,
+    read_poker_cards,
+)
+from solver.games.schema import Refusal, rules_object
 
 from .chance import DEFAULT_SEED, Chance, Estimate, sample
 from .draws import coefficient, read_hidden, ways_at_least
-from .payload import read_limit, read_object, read_samples, read_seed
+from .payload import (
+    LIMIT,
+    SAMPLES,
+    SAMPLES_REFUSALS,
+    SEED,
+    SEED_REFUSALS,
+    count_schema,
+    read_limit,
+    read_object,
+    read_samples,
+    read_seed,
+    request_schema,
+)
 
 RANKS = tuple(range(2, ACE + 1))
 ADVICE = ("advice: every hand higher than the last claim, ranked by its exact chance of "
@@ -173,3 +196,20 @@ def answer(payload: dict) -> dict:
         result["sampled"] = view.sampled(hand, samples, seed).as_dict()
     return result
 
+
+
+# --- as the front ends describe it -----------------------------------------------------
+
+SCHEMA = request_schema({
+    "mine": {**schema.cards(DECK), "description": "your cards, with suits"},
+    "hidden": count_schema(0, DECK, description="how many cards the other players hold, "
+                                                "hidden from you"),
+    "claim": CLAIM_SCHEMA, "rules": rules_object(PokerRules), "limit": LIMIT,
+    "samples": SAMPLES, "seed": SEED}, ("mine", "hidden", "claim"))
+# What the schema cannot say: the deck's cards, and the cards left to hide.
+REFUSALS = (
+    *CLAIM_REFUSALS,
+    Refusal(InvalidCard, "mine", DECK_REFUSAL + "; each with its suit"),
+    Refusal(LimitExceeded, "mine", f"at most {DECK} cards"),
+    Refusal(InvalidCard, "hidden", "at most the cards of the deck less yours"),
+    *SAMPLES_REFUSALS, *SEED_REFUSALS)

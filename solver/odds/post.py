@@ -16,12 +16,14 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver.errors import InvalidCard, InvalidInput
+from solver.errors import InvalidCard, InvalidInput, LimitExceeded
+from solver.games import schema
 from solver.games.cards import Card, parse_cards, rank_name
-from solver.games.post import Claim, PostRules, read_card
+from solver.games.post import CLAIM_REFUSALS, CLAIM_SCHEMA, TWO_DECKS, Claim, PostRules, read_card
+from solver.games.schema import Refusal, rules_object
 
 from .chance import Chance
-from .payload import read_object
+from .payload import read_object, request_schema
 
 ADVICE = ("advice: call 'true' when the card is likelier the named kind than not, "
           "'false' when less likely; passing it on is the other choice")
@@ -114,3 +116,22 @@ def answer(payload: dict) -> dict:
             "suggestion": {"call": call, "right": (chance if call != "false"
                                                    else chance.complement()).as_dict()},
             "advice": ADVICE}
+
+
+# --- as the front ends describe it -----------------------------------------------------
+
+_DECK = ("cards of the Liar's Post deck (A K Q J 10 9 8 7, any suit, no joker), no more of "
+         "a kind than it holds (rules.one_deck: four, else eight)")
+SCHEMA = request_schema({
+    "mine": {**schema.cards(TWO_DECKS.size), "description": "your hand"},
+    "face_up": schema.nullable({**schema.cards(TWO_DECKS.size),
+                                "description": "every face-up card; null: none"}),
+    "claim": CLAIM_SCHEMA, "rules": rules_object(PostRules)}, ("mine", "claim"))
+# What the schema cannot say: the deck's kinds and how many of each, and what is left.
+REFUSALS = (
+    *CLAIM_REFUSALS,
+    Refusal(InvalidCard, "mine", _DECK),
+    Refusal(LimitExceeded, "mine", "no more cards than the deck's"),
+    Refusal(InvalidCard, "face_up", _DECK + ", counting your hand"),
+    Refusal(LimitExceeded, "face_up", "no more cards than the deck's"),
+    Refusal(InvalidInput, "face_up", "your hand and the face-up cards leave a card unseen"))

@@ -33,6 +33,7 @@ from solver.errors import (
     HostOnly,
     IllegalMove,
     InvalidInput,
+    LiarsError,
     NotSeated,
     RoomConflict,
     shown,
@@ -49,6 +50,7 @@ GAMES = {"letters": LettersGame, "dice": DiceGame}
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
 TOKEN_BYTES = 24  # 192 random bits a token
+NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
@@ -72,6 +74,15 @@ def _keys(body, allowed: set[str], what: str) -> dict:
                            + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""),
                            field=str(unknown[0])[:40])
     return body
+
+
+def _as_sent(field: str | None) -> str | None:
+    """An error's field as the move's body names it: the game reads the move as a replay
+    event (``event.words``), the room its keys (``move.words``); the phone sent ``words``."""
+    for prefix in ("event.", "move."):
+        if field and field.startswith(prefix):
+            return field[len(prefix):]
+    return field
 
 
 class Room:
@@ -175,6 +186,9 @@ class Room:
         from .bots import advice
         if not self.data.get("advisor"):
             raise HostOnly("the host has not allowed the advisor at this table")
+        if self.deal != "server":
+            raise RoomConflict("the advisor needs the hands the server deals: at this table "
+                               "each phone types its own", field="deal")
         if self.phase != "playing" or name not in self.game_obj().active:
             raise RoomConflict("there is no claim to advise on now", field="type")
         return advice(self.game_obj(), self.view(name))
@@ -192,13 +206,17 @@ class Room:
             for seat in self.seats:
                 if hmac.compare_digest(seat["token"], digest):
                     return seat["name"]
-        raise NotSeated("this room needs your player's token (Authorization: Bearer TOKEN)")
+        raise NotSeated(NO_TOKEN)
 
     def start(self, by: str, *, rng=None) -> None:
         """The host starts the game: seats are fixed, the server deals (or the table)."""
         self._host_only(by, "start the game")
         if self.phase != "lobby":
             raise RoomConflict("the game has already started", field="type")
+        low, high = self.game_type.seats
+        if len(self.seats) < low:  # the room's state, not the request: wait for players
+            raise RoomConflict(f"{self.game_type.title} takes {low} to {high} players, not "
+                               f"{len(self.seats)}", field="players")
         game = self.game_type([s["name"] for s in self.seats],
                               self.game_type.Rules.from_dict(self.rules))
         self.data["state"] = game.to_dict()
@@ -225,8 +243,10 @@ class Room:
             if self.phase == "over":
                 raise GameOver(f"the game is over: {self.view(by)['winner']} won")
             getattr(self, f"_{kind}")(by, body, rng)
-        except IllegalMove as err:
-            err.status = RoomConflict.status  # in a room, an illegal move is a conflict
+        except LiarsError as err:
+            if isinstance(err, IllegalMove):
+                err.status = RoomConflict.status  # in a room, an illegal move is a conflict
+            err.field = _as_sent(err.field)
             raise
         self._changed()
 
