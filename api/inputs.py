@@ -8,6 +8,7 @@ answer with 4xx.
 
 from __future__ import annotations
 
+import collections
 import math
 import time
 from contextlib import contextmanager
@@ -192,26 +193,62 @@ def requested_budget(body: dict) -> float:
 
 
 class CpuShare:
-    """How much of a CPU this process got during its last big solves.
+    """How much of a CPU this process got during its last big solves (the least of them).
 
     A big rack's search does some work it cannot cut short: reading the rack before
     its first look at the clock, and after its deadline the best set and the bounds
-    (about 0.2-0.3 s of CPU for a whole bag).  On a loaded machine a solver process
-    (niced) gets a fraction of a CPU, and that work takes as many times longer; so a
-    big solve's search stops early enough for it, by the share measured on the last
-    ones: the answer comes within its budget (and a little) under load too.
+    (about 0.002 s of CPU a tile: 0.15-0.2 s for a Scrabble bag, 0.25-0.3 s for a
+    Bananagrams one, measured under scripts/soak.py).  On a loaded machine a solver
+    process (niced) gets a fraction of a CPU, and that work takes as many times longer;
+    so a big solve's search stops early enough for it, by the share measured on the last
+    ones, and a request that waited so long for a solver that even that work would end
+    past its budget (and LATE) is refused at once: the answer comes within its budget
+    (and a little) under load too, or not at all.
     """
 
     BIG = 48  # tiles: smaller racks do no work past their deadline worth a reserve
-    LATE_CPU = 0.3  # CPU seconds a big search may need past its deadline
+    CPU_PER_TILE = 0.0021  # CPU seconds a big search may need that no deadline cuts
+    LATE = 0.5  # seconds past its budget an answer may come
+    SAFETY = 1.5  # a refusal plans for that work taking this much longer than the share
+    #               says (the share moves between the estimate and the solve)
+
+    KEPT = 4  # solves remembered: the share planned for is the worst of them (it moves
+    #           with what else runs: under scripts/soak.py 0.2 to 0.6 from one solve to the next)
 
     def __init__(self):
-        self.share = 1.0
+        self.shares = collections.deque([1.0], maxlen=self.KEPT)
+        self.measured_last: float | None = None  # by the last solve, if long enough
+
+    def recall(self, shares) -> None:
+        """Plan with ``shares`` (measured by this worker's solver processes, oldest
+        first) before this process's own next solve."""
+        self.measured_last = None
+        if shares:
+            self.shares = collections.deque(shares, maxlen=self.KEPT)
+
+    @property
+    def share(self) -> float:
+        return min(self.shares)
+
+    @share.setter
+    def share(self, value: float) -> None:
+        self.shares.clear()
+        self.shares.append(value)
+
+    def uncut(self, tiles: int) -> float:
+        """Wall seconds of the work a search of ``tiles`` cannot cut short, at this share."""
+        return self.CPU_PER_TILE * tiles / self.share if tiles > self.BIG else 0.0
 
     def reserve(self, tiles: int, seconds: float) -> float:
+        """How much earlier than ``seconds`` a search of ``tiles`` must stop."""
         if tiles <= self.BIG:
             return 0.0
-        return min(seconds / 2, self.LATE_CPU * (1 / self.share - 1))
+        return min(seconds / 2, self.CPU_PER_TILE * tiles * (1 / self.share - 1))
+
+    def too_late(self, tiles: int, remaining: float) -> bool:
+        """Would a search of ``tiles`` with ``remaining`` seconds of budget answer more
+        than LATE past it?"""
+        return self.SAFETY * self.uncut(tiles) > remaining + self.LATE
 
     @contextmanager
     def measured(self):
@@ -220,7 +257,8 @@ class CpuShare:
         yield
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         if wall > 0.05:  # a solve long enough to tell
-            self.share = max(0.05, min(1.0, 0.5 * self.share + 0.5 * cpu / wall))
+            self.measured_last = max(0.05, min(1.0, cpu / wall))
+            self.shares.append(self.measured_last)
 
 
 CPU_SHARE = CpuShare()  # this process's, read and set by its own solves
@@ -231,20 +269,26 @@ def budget(body: dict) -> float:
     waited in the server (for a free solver process): the answer comes within the budget
     of the request's arrival.  A budget of 0 (or one below MIN_SOLVE_SECONDS) asks only
     for what is proven at once: waiting does not refuse it.  A big rack's search stops
-    earlier by what a loaded machine makes of its late work (:class:`CpuShare`)."""
+    earlier by what a loaded machine makes of its late work (:class:`CpuShare`), and one
+    that waited too long for that work to end in time is refused (503, retry)."""
     value = requested_budget(body)
+    tiles = body.get("tiles")
+    size = sum(ch.isalpha() for ch in tiles) if isinstance(tiles, str) else 0
     received = request.environ.get(RECEIVED_KEY)
     if received is not None and value > 0:
-        remaining = value - (time.monotonic() - received)
-        if remaining < min(MIN_SOLVE_SECONDS, value / 2):
+        waited = time.monotonic() - received
+        remaining = value - waited
+        if remaining < min(MIN_SOLVE_SECONDS, value / 2) or (
+                waited > MIN_SOLVE_SECONDS and CPU_SHARE.too_late(size, remaining)):
             if value >= MIN_SOLVE_SECONDS:  # a real budget spent waiting: say so, retry
-                raise Overloaded(f"the solvers were busy for the whole {value:g} s budget of "
-                                 f"this request: retry", retry_after=math.ceil(value))
+                raise Overloaded(f"the solvers were busy for {min(waited, value):.2g} s of "
+                                 f"this request's {value:g} s budget, too long to search "
+                                 f"{size or 'its'} tiles in the rest: retry",
+                                 retry_after=math.ceil(value))
             remaining = 0.0  # a budget that small asked only for what is proven at once
-        value = remaining
-    tiles = body.get("tiles")
-    if isinstance(tiles, str) and value > 0:
-        value -= CPU_SHARE.reserve(sum(ch.isalpha() for ch in tiles), value)
+        value = max(0.0, remaining)
+    if size and value > 0:
+        value -= CPU_SHARE.reserve(size, value)
     return value
 
 

@@ -35,8 +35,10 @@ import struct
 import sys
 
 from .errors import Overloaded
+from .inputs import CPU_SHARE, CpuShare
 
 _LENGTH = struct.Struct("!I")
+CPU_SHARES_KEY = "liars.cpu_shares"  # environ: the shares a worker's solvers measured last
 NICE = 5  # solver processes yield the CPU to light requests (soak: nice 0 halved their
 #          throughput; nice 10 starved the solves past their budgets; 5 kept both)
 _CLEARED_SIGNALS = ("SIGINT", "SIGTERM", "SIGQUIT", "SIGHUP", "SIGUSR1", "SIGUSR2",
@@ -121,7 +123,10 @@ def call_app(app, environ: dict, body: bytes) -> tuple[str, list, bytes]:
 
 
 def _serve(sock, app, pooled_key: str) -> None:
-    """A solver process: answer requests one at a time until the socket closes."""
+    """A solver process: answer requests one at a time until the socket closes.  Each
+    request brings the shares of a CPU its worker's solvers got on their last solves
+    (``CPU_SHARES_KEY``), and each answer takes back the share this one measured: a
+    solver process made anew plans for the load its predecessors met."""
     _send(sock, os.getpid())
     while True:
         try:
@@ -129,13 +134,14 @@ def _serve(sock, app, pooled_key: str) -> None:
         except (EOFError, OSError):
             return
         environ[pooled_key] = True
+        CPU_SHARE.recall(environ.pop(CPU_SHARES_KEY, ()))
         try:
             answer = call_app(app, environ, body)
         except Exception:  # the app answers its own errors; this is a last resort
             answer = ("500 INTERNAL SERVER ERROR", [("Content-Type", "application/json")],
                       b'{"error":{"code":"internal_error","message":"internal server '
                       b'error","field":null}}')
-        _send(sock, answer)
+        _send(sock, (answer, CPU_SHARE.measured_last))
 
 
 def _zygote(control_fd: int, app, pooled_key: str) -> None:
@@ -209,6 +215,7 @@ class SolverPool:
         self._idle: list = []  # solver processes free now
         self._waiters: collections.OrderedDict = collections.OrderedDict()  # client -> deque
         self._children: dict = {}  # pid -> socket
+        self._cpu_shares: collections.deque = collections.deque(maxlen=CpuShare.KEPT)  # theirs
 
     # -- setting up -------------------------------------------------------------------
 
@@ -336,8 +343,9 @@ class SolverPool:
             self._replace(child)  # killed while idle: no request is lost to it
         try:
             with gevent.Timeout(self.answer_limit):
-                _send(child[1], (portable_environ(environ), body))
-                answer = _recv(child[1])
+                _send(child[1], ({**portable_environ(environ),
+                                  CPU_SHARES_KEY: tuple(self._cpu_shares)}, body))
+                answer, share = _recv(child[1])
         except (gevent.Timeout, EOFError, OSError, pickle.UnpicklingError) as exc:
             if self.log:
                 self.log.warning("solver process %s stopped or overran (%s): replaced",
@@ -345,6 +353,8 @@ class SolverPool:
             self._replace(child)
             raise Overloaded("the solver process stopped before answering (it has been "
                              "replaced): retry", retry_after=1) from None
+        if share is not None:
+            self._cpu_shares.append(share)
         self._release(child)
         return answer
 

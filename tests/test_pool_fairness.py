@@ -84,19 +84,96 @@ def test_a_starved_solver_stops_its_big_search_early_enough():
     share = CpuShare()
     assert share.reserve(98, 2.0) == 0.0  # a whole CPU: nothing to leave
     share.share = 0.25
-    assert share.reserve(98, 2.0) == pytest.approx(CpuShare.LATE_CPU * 3)
+    assert share.reserve(98, 2.0) == pytest.approx(CpuShare.CPU_PER_TILE * 98 * 3)
     assert share.reserve(98, 0.4) == 0.2  # never more than half the budget
     assert share.reserve(40, 2.0) == 0.0  # small racks finish at their deadline
-    clock = iter([0.0, 1.0])  # a solve of one second of wall time ...
-    cpu = iter([0.0, 0.25])   # ... that got a quarter of a CPU
     import api.inputs as inputs
-    real = inputs.time
+
+    def solve(fresh, cpu_seconds):  # a solve of one second of wall time, so much CPU
+        clock, cpu = iter([0.0, 1.0]), iter([0.0, cpu_seconds])
+        real = inputs.time
+        inputs.time = type("Clock", (), {"perf_counter": staticmethod(lambda: next(clock)),
+                                         "process_time": staticmethod(lambda: next(cpu))})
+        try:
+            with fresh.measured():
+                pass
+        finally:
+            inputs.time = real
+    fresh = CpuShare()
+    solve(fresh, 0.25)
+    assert fresh.share == pytest.approx(0.25)  # the worst of the last solves is planned for
+    for _ in range(CpuShare.KEPT - 1):
+        solve(fresh, 0.75)
+    assert fresh.share == pytest.approx(0.25)
+    solve(fresh, 0.75)  # the slow one is forgotten
+    assert fresh.share == pytest.approx(0.75)
+
+
+def test_a_big_rack_that_waited_too_long_for_a_solver_is_refused_at_once():
+    """Waiting left too little of the budget for the work a big search cannot cut short,
+    at the share of a CPU this solver gets: 503 at once, not an answer far past its
+    budget.  A request that did not wait is always searched (so the share is measured
+    again), and so is a small rack."""
+    from flask import Flask
+
+    import api.inputs as inputs
+    app = Flask("probe")
+    app.config.update(SOLVER_BUDGET=2.0, SOLVER_BUDGET_MAX=60.0)
+    big = {"tiles": "A" * 144, "budget": 2}
+    real = inputs.CPU_SHARE.share
+    inputs.CPU_SHARE.share = 0.25  # 144 tiles: about 1.2 s of work no deadline cuts
+    try:
+        def budget(body, waited):
+            environ = {inputs.RECEIVED_KEY: inputs.time.monotonic() - waited}
+            with app.test_request_context(environ_overrides=environ):
+                return inputs.budget(body)
+        assert 0 < budget(big, 0.0) < 2.0  # at once: searched, stopping early
+        assert 0 < budget(big, 0.5) < 1.5  # 1.5 s left: room for that work, with a margin
+        with pytest.raises(Overloaded, match=r"busy for 1\.3 s of this request's 2 s "
+                                             r"budget, too long to search 144 tiles"):
+            budget(big, 1.3)
+        assert budget({"tiles": "ABEGIRR", "budget": 2}, 1.3) == pytest.approx(0.7, abs=0.05)
+        inputs.CPU_SHARE.share = 1.0  # a whole CPU: 0.3 s of it, in time
+        assert budget(big, 1.3) == pytest.approx(0.7, abs=0.05)
+    finally:
+        inputs.CPU_SHARE.share = real
+
+
+def test_a_solver_process_plans_with_the_shares_its_worker_heard_of():
+    """A request brings the shares of a CPU the worker's solvers measured last, and the
+    answer takes back the one it measured: a solver made anew after a kill does not plan
+    as if it had a whole CPU."""
+    import socket
+    import threading
+
+    from api import pool as pool_module
+    from api.inputs import CPU_SHARE
+
+    def app(environ, start_response):
+        with CPU_SHARE.measured():  # a solve long enough to tell, half of it on a CPU
+            pass
+        start_response("200 OK", [])
+        return [repr(CPU_SHARE.share).encode()]
+
+    kept = CPU_SHARE.shares.copy()
+    clock = iter([0.0, 1.0])
+    cpu = iter([0.0, 0.5])
+    import api.inputs as inputs
+    real_time = inputs.time
     inputs.time = type("Clock", (), {"perf_counter": staticmethod(lambda: next(clock)),
                                      "process_time": staticmethod(lambda: next(cpu))})
+    mine, theirs = socket.socketpair()
+    solver = threading.Thread(target=pool_module._serve, args=(theirs, app, "liars.pooled"))
+    solver.start()
     try:
-        fresh = CpuShare()
-        with fresh.measured():
-            pass
+        assert isinstance(pool_module._recv(mine), int)  # its pid
+        pool_module._send(mine, ({pool_module.CPU_SHARES_KEY: (0.3, 0.6)}, b""))
+        (status, _, body), measured = pool_module._recv(mine)
     finally:
-        inputs.time = real
-    assert fresh.share == pytest.approx(0.625)  # halfway from 1.0 towards 0.25
+        mine.close()
+        solver.join(5)
+        theirs.close()
+        inputs.time = real_time
+        CPU_SHARE.shares = kept  # this process's own, as other tests find it
+    assert status == "200 OK" and float(body) == 0.3  # planned with the worst it was told
+    assert measured == 0.5  # and told its own
