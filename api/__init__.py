@@ -103,6 +103,21 @@ def warm(app: Flask) -> None:
     if names:
         from solver.search import kernels
         if kernels.cached():
-            kernels.ready(wait=0)  # quick; False only while another process compiles them
+            # quick; False only while another process compiles them
+            if kernels.ready(wait=0):
+                _first_big_solve(names[0])
         else:
             kernels.compile_apart()
+
+
+def _first_big_solve(name: str) -> None:
+    """One short search of a whole bag, so that what a big search builds on first use
+    (per lexicon and tile set: the rows' letter counts, the loops' first calls) is built
+    here, once, before the fork: a solver process's first big solve took 0.3-0.4 s of CPU
+    more than its next ones, past its budget on a loaded machine."""
+    from solver.search.highest import highest
+    from solver.words.tiles import TILE_SETS
+
+    for tile_set in TILE_SETS.values():
+        bag = "".join(letter * n for letter, n in tile_set.counts.items())
+        highest(bag, name, tile_set=tile_set, budget=0.2)

@@ -215,8 +215,10 @@ class CpuShare:
     KEPT = 4  # solves remembered: the share planned for is the worst of them (it moves
     #           with what else runs: under scripts/soak.py 0.2 to 0.6 from one solve to the next)
 
+    PROBE = 0.05  # seconds of wall time a process with no solve behind it measures for
+
     def __init__(self):
-        self.shares = collections.deque([1.0], maxlen=self.KEPT)
+        self.shares: collections.deque = collections.deque(maxlen=self.KEPT)
         self.measured_last: float | None = None  # by the last solve, if long enough
 
     def recall(self, shares) -> None:
@@ -228,7 +230,16 @@ class CpuShare:
 
     @property
     def share(self) -> float:
+        if not self.shares:  # nothing measured yet (a new worker): a short look first
+            self.shares.append(self.probe())
         return min(self.shares)
+
+    def probe(self) -> float:
+        """The share of a CPU this process gets now, over PROBE seconds of busy work."""
+        wall, cpu = time.perf_counter(), time.process_time()
+        while time.perf_counter() - wall < self.PROBE:
+            pass
+        return max(0.05, min(1.0, (time.process_time() - cpu) / (time.perf_counter() - wall)))
 
     @share.setter
     def share(self, value: float) -> None:

@@ -82,6 +82,7 @@ def test_a_starved_solver_stops_its_big_search_early_enough():
     by the share of a CPU the process got on its last solves (none for small racks)."""
     from api.inputs import CpuShare
     share = CpuShare()
+    share.share = 1.0
     assert share.reserve(98, 2.0) == 0.0  # a whole CPU: nothing to leave
     share.share = 0.25
     assert share.reserve(98, 2.0) == pytest.approx(CpuShare.CPU_PER_TILE * 98 * 3)
@@ -100,6 +101,7 @@ def test_a_starved_solver_stops_its_big_search_early_enough():
         finally:
             inputs.time = real
     fresh = CpuShare()
+    fresh.share = 1.0
     solve(fresh, 0.25)
     assert fresh.share == pytest.approx(0.25)  # the worst of the last solves is planned for
     for _ in range(CpuShare.KEPT - 1):
@@ -177,3 +179,10 @@ def test_a_solver_process_plans_with_the_shares_its_worker_heard_of():
         CPU_SHARE.shares = kept  # this process's own, as other tests find it
     assert status == "200 OK" and float(body) == 0.3  # planned with the worst it was told
     assert measured == 0.5  # and told its own
+
+
+def test_a_process_with_no_solve_behind_it_looks_at_its_share_first():
+    from api.inputs import CpuShare
+    fresh = CpuShare()
+    assert 0.05 <= fresh.share <= 1.0 and len(fresh.shares) == 1  # measured, once
+    assert fresh.share == fresh.shares[0]
