@@ -209,6 +209,8 @@ class CpuShare:
     BIG = 48  # tiles: smaller racks do no work past their deadline worth a reserve
     CPU_PER_TILE = 0.0021  # CPU seconds a big search may need that no deadline cuts
     LATE = 0.5  # seconds past its budget an answer may come
+    MOST = 0.75  # of its budget a search may leave to that work (at a fifth of a CPU, a
+    #              whole bag is not proven in any 2 s budget: the set at hand is what it gets)
     SAFETY = 1.5  # a refusal plans for that work taking this much longer than the share
     #               says (the share moves between the estimate and the solve)
 
@@ -254,7 +256,7 @@ class CpuShare:
         """How much earlier than ``seconds`` a search of ``tiles`` must stop."""
         if tiles <= self.BIG:
             return 0.0
-        return min(seconds / 2, self.CPU_PER_TILE * tiles * (1 / self.share - 1))
+        return min(seconds * self.MOST, self.CPU_PER_TILE * tiles * (1 / self.share - 1))
 
     def too_late(self, tiles: int, remaining: float) -> bool:
         """Would a search of ``tiles`` with ``remaining`` seconds of budget answer more
