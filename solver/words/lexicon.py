@@ -19,7 +19,6 @@ for the bundled ones, :func:`build_tries` for a user's own list):
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import re
@@ -240,6 +239,7 @@ def _load_word_list(path: str, size: int, mtime_ns: int) -> Lexicon:
     if not report.words:
         raise BadWordList(f"{path}: no usable words (one word of letters A-Z a line)",
                           field="lexicon")
+    import hashlib  # here: only a user's word list is hashed (4 ms of every start-up)
     digest = hashlib.sha256(data).hexdigest()
     cache = _cache_dir()
     words_file = cache / f"{digest[:24]}.words.marisa"
