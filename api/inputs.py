@@ -236,17 +236,17 @@ class CpuShare:
             self.shares.append(self.probe())
         return min(self.shares)
 
+    @share.setter
+    def share(self, value: float) -> None:
+        self.shares.clear()
+        self.shares.append(value)
+
     def probe(self) -> float:
         """The share of a CPU this process gets now, over PROBE seconds of busy work."""
         wall, cpu = time.perf_counter(), time.process_time()
         while time.perf_counter() - wall < self.PROBE:
             pass
         return max(0.05, min(1.0, (time.process_time() - cpu) / (time.perf_counter() - wall)))
-
-    @share.setter
-    def share(self, value: float) -> None:
-        self.shares.clear()
-        self.shares.append(value)
 
     def uncut(self, tiles: int) -> float:
         """Wall seconds of the work a search of ``tiles`` cannot cut short, at this share."""
