@@ -29,6 +29,8 @@ SISTER_GAMES = {"dice": dice.answer, "post": post.answer, "liarliar": liarliar.a
 @bp.post("/letters/odds")
 def letters_odds():
     body = inputs.json_body(letters.FIELDS)
+    for name in ("lexicon", "tile_set"):  # a name's length, as every route here holds it
+        inputs.string(body, name, max_length=inputs.MAX_NAME_LENGTH)
     payload = dict(body)
     if payload.get("lexicon") is None:
         payload["lexicon"] = current_app.config["DEFAULT_LEXICON"]

@@ -5,6 +5,8 @@ message; the contract's fields are there; the shell prints one line for each ans
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 import pytest
 from cli_run import run
@@ -122,14 +124,30 @@ def test_the_dice_contract(client):
     assert [s["bid"]["phrase"] for s in body["suggestions"]] == ["1 six", "5 fives"]
 
 
-def test_a_server_never_reads_a_word_list_file_for_odds(client, tmp_path):
-    words = tmp_path / "words.txt"
+def test_a_server_never_reads_a_word_list_file_for_odds(client):
+    # a short path: a name past 64 characters is refused for its length first
+    words = Path(tempfile.mkdtemp(prefix="w", dir="/tmp")) / "w.txt"
     words.write_text("big\n")
     body = client.post("/api/v1/letters/odds", json={
         "mine": "ABE", "hidden": 9, "declared": "big", "lexicon": str(words)}).get_json()
     assert body["error"]["code"] == "unknown_lexicon"
     ran = run("liars", "odds", "--hidden", "9", "--lexicon", str(words), "ABE", "big")
     assert ran.returncode == 0 and "'big' exists" in ran.stdout
+
+
+@pytest.mark.parametrize("field", ["lexicon", "tile_set"])
+def test_a_name_past_64_characters_is_refused_as_on_every_route(client, field):
+    # whitespace around a name is ignored, but not before its length is held to the
+    # document's maxLength (Schemathesis found 'TWL06' and 60 U+0085 answered 200)
+    name = {"lexicon": "TWL06", "tile_set": "scrabble"}[field]
+    base = {"mine": "ABE", "hidden": 9, "declared": "bigger, a"}
+    assert client.post("/api/v1/letters/odds", json={**base, field: f" {name} "}).status_code \
+        == 200
+    answer = client.post("/api/v1/letters/odds", json={**base, field: name + "\x85" * 60})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == {
+        "code": "invalid_input", "field": field,
+        "message": f"'{field}' is longer than 64 characters"}
 
 
 def test_the_shell_prints_one_line_for_each_answer():
