@@ -228,7 +228,7 @@ QUOTED = ["-1", "'-1'", "61", "'61'", "60.5", "nan", "'nan'", "inf", "'inf'", "'
           "'abc'", "''", "'0x10'", "'1_0'", "True", "list", "dict"]
 
 
-@pytest.mark.parametrize("value, quoted", zip(BAD_BUDGETS, QUOTED), ids=repr)
+@pytest.mark.parametrize("value, quoted", list(zip(BAD_BUDGETS, QUOTED)), ids=repr)
 def test_budgets_refused_with_one_error_quoting_the_value(value, quoted):
     with pytest.raises(InvalidInput) as caught:
         read_budget(value)
