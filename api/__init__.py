@@ -119,5 +119,4 @@ def _first_big_solve(name: str) -> None:
     from solver.words.tiles import TILE_SETS
 
     for tile_set in TILE_SETS.values():
-        bag = "".join(letter * n for letter, n in tile_set.counts.items())
-        highest(bag, name, tile_set=tile_set, budget=0.2)
+        highest(tile_set.bag, name, tile_set=tile_set, budget=0.2)

@@ -125,7 +125,7 @@ def hello_command(port: int, workers: int, extra: list[str]) -> list[str]:
 # --- the scenarios ----------------------------------------------------------------------
 
 def racks(size: int, count: int, seed: int) -> list[str]:
-    bag = "".join(letter * n for letter, n in SCRABBLE.counts.items())
+    bag = SCRABBLE.bag
     rng = random.Random(seed)
     return ["".join(rng.sample(bag, size)) for _ in range(count)]
 

@@ -103,7 +103,7 @@ def racks_of(rng: random.Random, size: int, count: int) -> list[Tiles]:
     out = []
     for i in range(count):
         tile_set = "scrabble" if i % 2 else "bananagrams"
-        bag = [letter for letter, n in TILE_SETS[tile_set].counts.items() for _ in range(n)]
+        bag = list(TILE_SETS[tile_set].bag)
         out.append(Tiles.parse("".join(rng.sample(bag, size)), tile_set))
     return out
 

@@ -118,7 +118,7 @@ def main(argv=None) -> int:
         print(f"pinned to CPU {cpu}")
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     tile_set = TILE_SETS[args.tile_set]
-    bag = "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
+    bag = tile_set.bag
     rng = random.Random(args.seed)
 
     t0 = time.perf_counter()
@@ -286,7 +286,7 @@ def big_racks(lex, args) -> None:
     print(f"{'set':>11} {'tiles':>5} {'proven':>7} {'p50 s':>7} {'p99 s':>7} {'cpu p99':>7} "
           f"{'before: proven':>15} {'p50 s':>7}  widest gap (found .. bound) among unproven")
     for tile_set in (TILE_SETS["scrabble"], TILE_SETS["bananagrams"]):
-        bag = "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
+        bag = tile_set.bag
         rng = random.Random(args.seed)
         extra = [120, 144] if tile_set.name == "bananagrams" else []
         for n in sizes + extra:
@@ -314,7 +314,7 @@ def big_racks(lex, args) -> None:
                   f"{sum(p for _, p in old):>12}/{len(old):<2} "
                   f"{statistics.median([t for t, _ in old]):7.2f}  {gap}", flush=True)
     for tile_set, budget in ((TILE_SETS["scrabble"], 10.0), (TILE_SETS["bananagrams"], 60.0)):
-        bag = "".join(letter * n for letter, n in sorted(tile_set.counts.items()))
+        bag = tile_set.bag
         took, result = _timed(parse_tiles(bag, tile_set), lex.index, budget)
         print(f"whole {tile_set.name} bag ({len(bag)} tiles), budget {budget:g} s: "
               f"{took:.2f} s (cpu {_timed.cpu:.2f} s), proven={result.proven}, "

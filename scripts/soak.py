@@ -54,12 +54,11 @@ sys.path.insert(0, str(ROOT))
 from solver.words.tiles import TILE_SETS
 
 HOST = "127.0.0.1"
-BAG = ("AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRR"
-       "SSSSTTTTTTUUUUVVWWXYYZ")
+BAG = TILE_SETS["scrabble"].bag
 LIGHT = [("POST", "/api/v1/judge", {"words": ["big", "g", "er"]}),
          ("GET", "/api/v1/words/bigger", None),
          ("POST", "/api/v1/letters/highest", {"tiles": "ABEGIRR"})]
-BANANAGRAMS_BAG = "".join(letter * n for letter, n in TILE_SETS["bananagrams"].counts.items())
+BANANAGRAMS_BAG = TILE_SETS["bananagrams"].bag
 HEAVY = [("POST", "/api/v1/letters/highest", {"tiles": BAG}),
          ("POST", "/api/v1/letters/highest", {"tiles": BANANAGRAMS_BAG,
                                                "tile_set": "bananagrams"})]

@@ -83,7 +83,7 @@ def test_search_is_the_same_with_and_without_the_join(tile_set, sizes, seed, joi
     enough, by listing their sub-multisets), or none: the same sets, tie-break included."""
     lex = load_lexicon("twl06")
     rng = random.Random(seed)
-    bag = "".join(letter * n for letter, n in sorted(TILE_SETS[tile_set].counts.items()))
+    bag = TILE_SETS[tile_set].bag
     racks = [parse_tiles("".join(rng.sample(bag, n)), TILE_SETS[tile_set])
              for n in sizes for _ in range(2)]
     monkeypatch.setattr(layers_module, "_JOIN_MIN_STATES", 1 << 40)

@@ -42,34 +42,34 @@ def read_object(payload, allowed: set[str], required: tuple[str, ...], what: str
     return payload
 
 
+def _read_bounded(value, field: str, default: int, high: int, what: str, over) -> int:
+    """A count as :func:`~.draws.read_count` reads it, ``default`` if None, refused past
+    ``high`` with the message ``over(count)``."""
+    if value is None:
+        return default
+    count = read_count(value, field=field, what=what)
+    if count > high:
+        raise InvalidInput(over(count), field=field)
+    return count
+
+
 def read_limit(value, *, field: str = "limit") -> int:
     """How many suggestions to list: 0 to MAX_SUGGESTIONS (DEFAULT_SUGGESTIONS if None)."""
-    if value is None:
-        return DEFAULT_SUGGESTIONS
-    limit = read_count(value, field=field, what="the number of suggestions")
-    if limit > MAX_SUGGESTIONS:
-        raise InvalidInput(f"at most {MAX_SUGGESTIONS} suggestions, not {limit}", field=field)
-    return limit
+    return _read_bounded(value, field, DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS,
+                         "the number of suggestions",
+                         lambda n: f"at most {MAX_SUGGESTIONS} suggestions, not {n}")
 
 
 def read_samples(value, *, field: str = "samples") -> int:
     """How many deals to sample: 0 (none, the default) to MAX_SAMPLES."""
-    if value is None:
-        return 0
-    samples = read_count(value, field=field, what="the number of sampled deals")
-    if samples > MAX_SAMPLES:
-        raise InvalidInput(f"at most {MAX_SAMPLES} sampled deals, not {samples}", field=field)
-    return samples
+    return _read_bounded(value, field, 0, MAX_SAMPLES, "the number of sampled deals",
+                         lambda n: f"at most {MAX_SAMPLES} sampled deals, not {n}")
 
 
 def read_seed(value, *, field: str = "seed") -> int:
     """The sampling seed: 0 to MAX_SEED (DEFAULT_SEED if None)."""
-    if value is None:
-        return DEFAULT_SEED
-    seed = read_count(value, field=field, what="the seed")
-    if seed > MAX_SEED:
-        raise InvalidInput(f"the seed is at most {MAX_SEED}, not {seed}", field=field)
-    return seed
+    return _read_bounded(value, field, DEFAULT_SEED, MAX_SEED, "the seed",
+                         lambda n: f"the seed is at most {MAX_SEED}, not {n}")
 
 
 # --- as the front ends describe it -----------------------------------------------------

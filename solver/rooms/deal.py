@@ -20,7 +20,7 @@ from solver.words.tiles import TileSet
 
 def draw_tiles(tile_set: TileSet, counts: dict[str, int], rng) -> dict[str, str]:
     """Each player's tiles, drawn together without replacement from one full bag."""
-    bag = [letter for letter, n in sorted(tile_set.counts.items()) for _ in range(n)]
+    bag = list(tile_set.bag)
     wanted = sum(counts.values())
     if wanted > len(bag):
         raise InvalidRules(f"{wanted} tiles are held, but the {tile_set.name} set has only "

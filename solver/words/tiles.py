@@ -61,6 +61,15 @@ class TileSet:
     def size(self) -> int:
         return sum(self.counts.values())
 
+    @property
+    def bag(self) -> str:
+        """Every tile of the set, in letter order.
+
+        >>> len(SCRABBLE.bag), SCRABBLE.bag[:10]
+        (98, 'AAAAAAAAAB')
+        """
+        return "".join(letter * self.counts[letter] for letter in sorted(self.counts))
+
     def check(self, counts: Mapping[str, int], field: str | None = "tiles") -> None:
         """Raise TooManyTiles if ``counts`` cannot come from this set."""
         for letter in sorted(counts):
