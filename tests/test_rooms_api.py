@@ -170,6 +170,9 @@ def test_a_whole_server_dealt_dice_game_over_http(client):
                  for name, t in tokens.items()}
         for name, view in views.items():
             assert hands_in(view) == [view["you"]["hand"]]  # no one else's
+        # the log so far: dice only where a "Liar!" call revealed them
+        so_far = client.get(f"{V1}/rooms/{code}/log", headers=bearer(tokens["cy"])).get_json()
+        assert all(("dice" in event) == (event["type"] == "liar") for event in so_far["events"])
         view = views["ann"]
         if view["phase"] == "over":
             break
