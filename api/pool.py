@@ -33,9 +33,10 @@ import signal
 import socket
 import struct
 import sys
+import time
 
 from .errors import Overloaded
-from .inputs import CPU_SHARE, CpuShare
+from .inputs import CPU_SHARE, QUEUED_KEY, CpuShare
 
 _LENGTH = struct.Struct("!I")
 CPU_SHARES_KEY = "liars.cpu_shares"  # environ: the shares a worker's solvers measured last
@@ -336,6 +337,7 @@ class SolverPool:
         import gevent
 
         client = environ.get("REMOTE_ADDR") or "?"
+        asked = time.monotonic()
         while True:
             child = self._acquire(client)
             if _alive(child[1]):
@@ -344,7 +346,8 @@ class SolverPool:
         try:
             with gevent.Timeout(self.answer_limit):
                 _send(child[1], ({**portable_environ(environ),
-                                  CPU_SHARES_KEY: tuple(self._cpu_shares)}, body))
+                                  CPU_SHARES_KEY: tuple(self._cpu_shares),
+                                  QUEUED_KEY: time.monotonic() - asked}, body))
                 answer, share = _recv(child[1])
         except (gevent.Timeout, EOFError, OSError, pickle.UnpicklingError) as exc:
             if self.log:

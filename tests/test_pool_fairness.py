@@ -114,8 +114,8 @@ def test_a_starved_solver_stops_its_big_search_early_enough():
 def test_a_big_rack_that_waited_too_long_for_a_solver_is_refused_at_once():
     """Waiting left too little of the budget for the work a big search cannot cut short,
     at the share of a CPU this solver gets: 503 at once, not an answer far past its
-    budget.  A request that did not wait is always searched (so the share is measured
-    again), and so is a small rack."""
+    budget.  A request that did not wait for a solver is always searched (so the share is
+    measured again), and so is a small rack."""
     from flask import Flask
 
     import api.inputs as inputs
@@ -125,8 +125,10 @@ def test_a_big_rack_that_waited_too_long_for_a_solver_is_refused_at_once():
     real = inputs.CPU_SHARE.share
     inputs.CPU_SHARE.share = 0.25  # 144 tiles: about 1.2 s of work no deadline cuts
     try:
-        def budget(body, waited):
+        def budget(body, waited, queued=None):
             environ = {inputs.RECEIVED_KEY: inputs.time.monotonic() - waited}
+            if queued is not None:  # as the solver pool says it
+                environ[inputs.QUEUED_KEY] = queued
             with app.test_request_context(environ_overrides=environ):
                 return inputs.budget(body)
         assert 0 < budget(big, 0.0) < 2.0  # at once: searched, stopping early
@@ -134,6 +136,11 @@ def test_a_big_rack_that_waited_too_long_for_a_solver_is_refused_at_once():
         with pytest.raises(Overloaded, match=r"busy for 1\.3 s of this request's 2 s "
                                              r"budget, too long to search 144 tiles"):
             budget(big, 1.3)
+        with pytest.raises(Overloaded, match="too long to search 144 tiles"):
+            budget(big, 1.3, queued=1.2)
+        # A loaded machine was slow to read and hand over the request, but a solver was
+        # free at once: searched (and the share measured again), however low it was.
+        assert 0 < budget(big, 1.3, queued=0.0) < 0.7
         assert budget({"tiles": "ABEGIRR", "budget": 2}, 1.3) == pytest.approx(0.7, abs=0.05)
         inputs.CPU_SHARE.share = 1.0  # a whole CPU: 0.3 s of it, in time
         assert budget(big, 1.3) == pytest.approx(0.7, abs=0.05)
