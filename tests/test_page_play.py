@@ -108,9 +108,12 @@ def in_step(table, version):
 
 def tap(table, phone, selector):
     """Tap ``selector`` on ``phone``: the room's view once the move is shown on that phone
-    (its answer) and on every other (live)."""
+    (its answer) and on every other (live).  The phone first shows the room as it is (a
+    player who just joined may not have reached it yet), so that the change waited for is
+    the tap's own."""
     section = phone.page.locator("#screen-play")
-    before = section.get_attribute("data-version")
+    before = str(truth(phone)["version"])
+    expect(section).to_have_attribute("data-version", before)
     phone.page.locator(selector).click()
     expect(section).not_to_have_attribute("data-version", before)
     view = truth(phone)
