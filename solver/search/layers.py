@@ -136,7 +136,7 @@ class Layers:
         self.deadline = deadline
         rows = index.formable_rows(rack, size, min_length=2)
         self.rows = rows
-        self.lanes = tuple(lane[rows] for lane in index.lanes)
+        self.lanes = index.lanes_of_rows(rows)
         # rows are longest first: one block per length, sliced when first needed
         lengths = index.lengths[rows]
         top = int(lengths[0]) if len(rows) else 0

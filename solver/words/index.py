@@ -20,6 +20,7 @@ few vectorised passes; a user's own word list builds it in process.
 from __future__ import annotations
 
 import functools
+import threading
 
 import numpy as np
 
@@ -39,6 +40,23 @@ def lanes_of(packed: int) -> list[int]:
 
 
 _TWICE = np.uint64(32)
+
+
+def _byte_tables() -> tuple[list[np.ndarray], np.ndarray]:
+    """Per-byte lookup tables: a letter's unit in each lane, and its mask bit."""
+    codes = np.arange(256)
+    letter = codes - ord("a")
+    is_letter = (letter >= 0) & (letter < 26)
+    units = [np.where(is_letter & (letter // LANE_LETTERS == k),
+                      np.left_shift(np.uint64(1), ((letter % LANE_LETTERS) * BITS)
+                                    .clip(0).astype(np.uint64)), np.uint64(0))
+             for k in range(LANES)]
+    bits = np.where(is_letter, np.left_shift(np.uint64(1), letter.clip(0, 25)
+                                             .astype(np.uint64)), np.uint64(0))
+    return units, bits
+
+
+_UNITS, _BITS = _byte_tables()
 
 
 def _letter_mask(packed: int) -> int:
@@ -117,31 +135,56 @@ class AlphagramIndex:
         # First row of each length: rows of length <= L start at _start[L].
         self._start = [int(np.searchsorted(-self.lengths, -L, side="left"))
                        for L in range(0, width + 2)]
-        # Per-byte lookup tables: a letter's unit in each lane, and its mask bit.
-        codes = np.arange(256)
-        letter = codes - ord("a")
-        is_letter = (letter >= 0) & (letter < 26)
-        units = [np.where(is_letter & (letter // LANE_LETTERS == k),
-                          np.left_shift(np.uint64(1), ((letter % LANE_LETTERS) * BITS)
-                                        .clip(0).astype(np.uint64)), np.uint64(0))
-                 for k in range(LANES)]
-        bits = np.where(is_letter, np.left_shift(np.uint64(1), letter.clip(0, 25)
-                                                 .astype(np.uint64)), np.uint64(0))
-        self.lanes = [np.zeros(n, dtype=np.uint64) for _ in range(LANES)]
-        # masks: bit L = "uses letter L", bit 32 + L = "uses letter L twice or more"
-        used = np.zeros(n, dtype=np.uint64)
-        twice = np.zeros(n, dtype=np.uint64)
-        for j, col in enumerate(self.letters.T):
-            # rows are longest first: those of more than j letters (up to _start[j]) have a
-            # letter in column j
-            m = self._start[j]
-            col = col[:m]
-            for lane, unit in zip(self.lanes, units):
-                lane[:m] += unit[col]
-            bit = bits[col]
-            twice[:m] |= used[:m] & bit
-            used[:m] |= bit
-        self.masks = used | (twice << _TWICE)
+        self._lanes = [np.zeros(n, dtype=np.uint64) for _ in range(LANES)]
+        self._masks = np.zeros(n, dtype=np.uint64)
+        self._built = n  # rows from here on have their lanes and masks
+        self._building = threading.Lock()
+
+    def _build(self, lo: int) -> None:
+        """Pack the lanes and masks of rows ``lo`` onwards, if not done yet.
+
+        Rows are longest first, so a rack of a few tiles, which can use only the last
+        rows, packs only those: a small rack's whole search takes less time than packing
+        every row would."""
+        if lo >= self._built:
+            return
+        with self._building:
+            hi = self._built
+            if lo >= hi:
+                return
+            used = np.zeros(hi - lo, dtype=np.uint64)
+            twice = np.zeros(hi - lo, dtype=np.uint64)
+            for j in range(self.width):
+                # rows of more than j letters (up to _start[j]) have a letter in column j
+                m = min(hi, self._start[j])
+                if m <= lo:
+                    break
+                col = self.letters[lo:m, j]
+                for lane, unit in zip(self._lanes, _UNITS):
+                    lane[lo:m] += unit[col]
+                bit = _BITS[col]
+                twice[:m - lo] |= used[:m - lo] & bit
+                used[:m - lo] |= bit
+            self._masks[lo:hi] = used | (twice << _TWICE)
+            self._built = lo
+
+    @property
+    def lanes(self) -> list[np.ndarray]:
+        """Every row's letter counts, packed into three uint64 lanes."""
+        self._build(0)
+        return self._lanes
+
+    @property
+    def masks(self) -> np.ndarray:
+        """Every row's letter mask: bit L = "uses letter L", bit 32 + L = "twice or more"."""
+        self._build(0)
+        return self._masks
+
+    def lanes_of_rows(self, rows: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The three lanes of some rows (packing no more rows than those need)."""
+        if len(rows):
+            self._build(int(rows.min()))
+        return tuple(lane[rows] for lane in self._lanes)
 
     @functools.cached_property
     def row_counts(self) -> np.ndarray:
@@ -173,7 +216,7 @@ class AlphagramIndex:
 
     def packed_rows(self, rows: np.ndarray) -> list[int]:
         """Python-int packings of some rows."""
-        a, b, c = (lane[rows].tolist() for lane in self.lanes)
+        a, b, c = (lane.tolist() for lane in self.lanes_of_rows(rows))
         return [x | (y << 54) | (z << 108) for x, y, z in zip(a, b, c)]
 
     # -- filtering -------------------------------------------------------------------
@@ -187,11 +230,12 @@ class AlphagramIndex:
             return np.zeros(0, dtype=np.int64)
         # a word using a letter the rack lacks, or twice a letter the rack has
         # once, cannot fit: one pass on the masks, then the exact test
+        self._build(start)
         absent = np.uint64(~_letter_mask(packed_rack) & ((1 << 58) - 1))
-        rows = np.flatnonzero((self.masks[start:stop] & absent) == 0)
+        rows = np.flatnonzero((self._masks[start:stop] & absent) == 0)
         if start:
             rows += start
-        for lane, value in zip(self.lanes, lanes_of(packed_rack)):
+        for lane, value in zip(self._lanes, lanes_of(packed_rack)):
             part = lane[rows]
             ok = ((np.uint64(value) | LANE_GUARD) - part) & LANE_GUARD == LANE_GUARD
             rows = rows[ok]
