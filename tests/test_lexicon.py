@@ -89,3 +89,33 @@ def test_odd_path_like_names_are_unknown_lexicons_never_crashes(name):
     for allow_paths in (True, False):
         with pytest.raises(UnknownLexicon):
             load_lexicon(name, allow_paths=allow_paths)
+
+
+def test_the_index_packs_its_rows_in_pieces_as_racks_need_them():
+    """Rows are packed from the last (shortest) up, only as far as a rack reaches: packed in
+    pieces, by racks of growing size and from several threads at once, every row's lanes
+    and masks equal those of a fresh index packed whole, and each rack's fits equal a
+    plain count of its letters against every alphagram."""
+    from collections import Counter
+    from concurrent.futures import ThreadPoolExecutor
+
+    from solver.words.index import AlphagramIndex
+    from solver.words.tiles import parse_tiles
+
+    table = load_lexicon("twl06").index.table
+    whole = AlphagramIndex(table=table)
+    lanes, masks = [lane.copy() for lane in whole.lanes], whole.masks.copy()
+    pieces = AlphagramIndex(table=table)
+    racks = ["QI", "ABEGIRR", "ETAOINSHRD", "RETAINSPOTLU", "ABEGIRR"]
+    assert pieces._built == len(pieces)  # nothing packed before a rack asks
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(lambda rack: pieces.formable(parse_tiles(rack).packed,
+                                                          len(rack)), racks))
+    assert 0 < pieces._built < len(pieces)  # the 13- to 15-letter rows wait
+    keys = [(key, Counter(key)) for key in map(whole.key, range(len(whole))) if len(key) <= 12]
+    for rack, fits in zip(racks, found):
+        have = Counter(rack.lower())
+        assert fits == [key for key, counts in keys
+                        if len(key) <= len(rack) and not counts - have]
+    assert all((a == b).all() for a, b in zip(pieces.lanes, lanes))
+    assert (pieces.masks == masks).all() and pieces._built == 0
