@@ -73,11 +73,18 @@ def page(phone_context, server):
     assert not errors, errors
 
 
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # the session's main process, not an xdist worker
+        node_runner.prepare()
+
+
 def pytest_collection_finish(session):
-    """The node tests take about 20 s: run them beside the Python tests, not after."""
+    """The node tests take about 40 s: run them beside the Python tests, not after (once a
+    session, however many xdist workers collect them)."""
     if any(Path(str(item.fspath)).name == "test_engine_node.py" for item in session.items):
         node_runner.start()
 
 
 def pytest_sessionfinish(session):
-    node_runner.stop()
+    if not hasattr(session.config, "workerinput"):
+        node_runner.stop()

@@ -41,7 +41,7 @@ jsonschema_rs = pytest.importorskip("jsonschema_rs")
 CHECK = settings(max_examples=300, deadline=None, derandomize=True, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
-SPACES = "".join(chr(c) for c in range(0x110000) if chr(c).isspace())
+SPACES = "".join(filter(str.isspace, map(chr, range(0x110000))))
 ODD = "\u212a\u017f\u0131\u0130é\x00\n\ufeff\u200b\u0660\u0661\U0001d7cf²"
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
+import sys
 import typing
 import unicodedata
 
@@ -50,16 +52,28 @@ def category_class(categories: tuple[str, ...]) -> str:
     Python's unicodedata has them), in ranges.  Surrogates are left out: no pattern engine
     of the document's readers takes them, and no JSON text decodes to one but by a lone
     escape (a name's reader refuses it)."""
-    ranges, start = [], None
-    for code in range(0x110001):
-        inside = code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF \
-            and unicodedata.category(chr(code)) in categories
-        if inside and start is None:
-            start = code
-        elif not inside and start is not None:
-            ranges.append((start, code - 1))
-            start = None
+    ranges: list[list[int]] = []
+    for first, last, category in _category_runs():
+        if category not in categories or category == "Cs":
+            continue
+        if ranges and ranges[-1][1] == first - 1:
+            ranges[-1][1] = last
+        else:
+            ranges.append([first, last])
     return "".join(_char(a) if a == b else f"{_char(a)}-{_char(b)}" for a, b in ranges)
+
+
+@functools.cache
+def _category_runs() -> tuple[tuple[int, int, str], ...]:
+    """Every character in runs of one category, (first, last, category): read once for
+    every class (a look-up of each of Unicode's 1.1 million characters takes a while)."""
+    runs, first = [], 0
+    for category, run in itertools.groupby(map(unicodedata.category,
+                                               map(chr, range(sys.maxunicode + 1)))):
+        last = first + len(list(run)) - 1
+        runs.append((first, last, category))
+        first = last + 1
+    return tuple(runs)
 
 
 def _char(code: int) -> str:

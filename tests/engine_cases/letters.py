@@ -23,7 +23,7 @@ from solver.words.wordset import WordSet, compare, split_words
 from . import answered, of_set
 
 SEED = 12
-PY_SPACES = [chr(i) for i in range(sys.maxunicode + 1) if chr(i).isspace()]
+PY_SPACES = list(filter(str.isspace, map(chr, range(sys.maxunicode + 1))))
 ODD = (list("ABEGIRRZQXabegirrqz") + list(" ,-;+.'7\t\n") + PY_SPACES +
        ["\ufeff", "\x00", "\x7f", "\x85", "\xad", "é", "ß", "ſ", "\u212a", "\u0130", "ı",
         "\U0001F600", "\ud800", "\udc00", "\u0301", "\u0663", "\uff21", "\u200b", "\U000e0001",
