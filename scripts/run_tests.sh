@@ -55,5 +55,5 @@ fi
 "$PYTHON" -c 'from solver import kernels; kernels.ready()'
 "$PYTHON" -I -c 'from solver import kernels; kernels.ready()'  # -I: not this folder
 # Every core runs tests (pytest-xdist), each test file on one worker: a file's servers and
-# browser start once.
-"$PYTHON" -m pytest -n auto --dist loadfile "$@"
+# browser start once; files in the order tests/conftest.py gives (the longest first).
+"$PYTHON" -m pytest -n auto --dist loadfile --no-loadscope-reorder "$@"

@@ -73,6 +73,26 @@ def page(phone_context, server):
     assert not errors, errors
 
 
+# The longest files first (measured on 2026-12-02, longest first), so that the last file a
+# worker starts is a short one and no worker waits long for the other at the end
+# (scripts/run_tests.sh turns off xdist's own order, files with more tests first: it ran
+# Schemathesis's one long test last, alone); the node tests' reader last, to wait least.
+FIRST = ("test_api_schemathesis.py", "test_golden.py", "test_page.py", "test_queries.py",
+         "test_search_big.py", "test_odds_letters.py", "test_api_hardening.py",
+         "test_openapi_patterns.py", "test_api_contract.py", "test_front_ends.py",
+         "test_page_play.py", "test_page_offline.py")
+LAST = ("test_engine_node.py",)
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item) -> int:
+        name = Path(str(item.fspath)).name
+        if name in FIRST:
+            return FIRST.index(name)
+        return len(FIRST) + 1 if name in LAST else len(FIRST)
+    items.sort(key=rank)  # stable: a file's tests keep their order
+
+
 def pytest_configure(config):
     if not hasattr(config, "workerinput"):  # the session's main process, not an xdist worker
         node_runner.prepare()

@@ -128,3 +128,21 @@ test("lexicon names are read, and refused, as the server reads them", async () =
   }
   assertSame([c], [got]);
 });
+
+test("a proven search is remembered: the same rack again is the same answer, found at once", async () => {
+  const letters = await engine("letters.js");
+  const { Tiles } = await engine("tiles.js");
+  const lexicon = await loadLexicon("twl06");
+  const rack = Tiles.parse("ABEGIRRQUIZY");
+  const first = await letters.highest(rack, lexicon, null);
+  const again = await letters.highest(Tiles.parse("YZIUQRRIGEBA"), lexicon, null);
+  assert.ok(first.proven && first.elapsed > 0);
+  assert.equal(again.elapsed, 0);
+  assert.deepEqual(letters.solutionDict(again), letters.solutionDict(first));
+  // Another budget, or a search the clock stopped, is searched again.
+  assert.ok((await letters.highest(rack, lexicon, 2)).elapsed > 0);
+  const big = Tiles.parse("AAAAABBDDDEEEEEEFGGHIIIIILLLMMNNNNOOOOPQRRRRSSSTTTTUVVWWXYYZ");
+  const cut = await letters.highest(big, lexicon, 0.001);
+  assert.ok(!cut.proven);
+  assert.ok((await letters.highest(big, lexicon, 0.001)).elapsed > 0);
+});

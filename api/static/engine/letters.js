@@ -146,7 +146,7 @@ async function searchEngine() {
 export async function highest(tiles, lexicon, budget = DEFAULT_BUDGET) {
   budget = readBudget(budget);
   const { search } = await searchEngine();
-  const found = search(lexicon.index, tiles.countsArray, budget);
+  const found = remembered(lexicon.index, tiles.countsArray, budget, search);
   const words = found.keys.map((key) => lexicon.index.spell(key)).concat(Array.from(found.leftover));
   const set = new WordSet(words);
   return {
@@ -155,6 +155,31 @@ export async function highest(tiles, lexicon, budget = DEFAULT_BUDGET) {
     upper_bound: found.upper === null || found.upper === undefined ? null
       : (tiles.length ? [...found.upper] : []),
   };
+}
+
+// The last few proven searches, by lexicon, tiles and budget: at a table the same revealed
+// tiles are solved, then called, then shown again, and a 60-tile rack takes seconds on a
+// phone.  Only a proven search is kept (one that stopped on the clock would find more with
+// another try); the same input gets the same answer, found once.
+const PROVEN_KEPT = 8;
+const proven = new WeakMap();  // lexicon index -> Map(key -> search result), oldest first
+
+function remembered(index, counts, budget, search) {
+  const key = `${counts.join(",")}/${budget}`;
+  const kept = proven.get(index) ?? new Map();
+  proven.set(index, kept);
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);  // the newest again
+    kept.set(key, found);
+    return { ...found, elapsed: 0 };
+  }
+  const fresh = search(index, counts, budget);
+  if (fresh.proven) {
+    kept.set(key, fresh);
+    if (kept.size > PROVEN_KEPT) kept.delete(kept.keys().next().value);
+  }
+  return fresh;
 }
 
 /** Solution.as_dict() */
