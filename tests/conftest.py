@@ -86,7 +86,7 @@ LAST = ("test_engine_node.py",)
 
 def pytest_collection_modifyitems(config, items):
     def rank(item) -> int:
-        name = Path(str(item.fspath)).name
+        name = item.path.name
         if name in FIRST:
             return FIRST.index(name)
         return len(FIRST) + 1 if name in LAST else len(FIRST)
@@ -101,7 +101,7 @@ def pytest_configure(config):
 def pytest_collection_finish(session):
     """The node tests take about 40 s: run them beside the Python tests, not after (once a
     session, however many xdist workers collect them)."""
-    if any(Path(str(item.fspath)).name == "test_engine_node.py" for item in session.items):
+    if any(item.path.name == "test_engine_node.py" for item in session.items):
         node_runner.start()
 
 

@@ -65,21 +65,21 @@ def start() -> None:
 def result() -> tuple[int, str]:
     """The node tests' exit code and output (started now if they were not), once they end."""
     start()
-    code = _folder() / "code"
+    folder = _folder()
     deadline = time.monotonic() + TIMEOUT
-    while not code.exists():
+    while not (folder / "code").exists():
         if time.monotonic() > deadline:
             raise TimeoutError(f"node --test tests/node/ did not end in {TIMEOUT} s")
         time.sleep(0.2)
-    output = (_folder() / "output").read_bytes().decode("utf-8", "replace")
-    return int(code.read_text()), output
+    output = (folder / "output").read_bytes().decode("utf-8", "replace")
+    return int((folder / "code").read_text()), output
 
 
 def stop() -> None:
     """End the node tests if they still run (a session cut short), and remove their folder."""
-    folder = Path(os.environ.get(FOLDER, ""))
-    if not os.environ.get(FOLDER) or not folder.is_dir():
+    if FOLDER not in os.environ:
         return
+    folder = Path(os.environ[FOLDER])
     pid = folder / "pid"
     if pid.exists() and not (folder / "code").exists():
         try:

@@ -114,13 +114,14 @@ def in_step(table, version):
 def tap(table, phone, selector):
     """Tap ``selector`` on ``phone``: the room's view once the move is shown on that phone
     (its answer) and on every other (live).  The phone first shows the room as it is (a
-    player who just joined may not have reached it yet), so that the change waited for is
-    the tap's own."""
-    section = phone.page.locator("#screen-play")
-    shows_at_least(phone, truth(phone)["version"])  # the room may move on meanwhile
-    before = section.get_attribute("data-version")
-    phone.page.locator(selector).click()
-    expect(section).not_to_have_attribute("data-version", before)
+    player who just joined may not have reached it yet); then the tap's own answer says the
+    version its move made (a phone opening its stream changes the room too, at any time)."""
+    shows_at_least(phone, truth(phone)["version"])
+    with phone.page.expect_response(lambda r: r.request.method == "POST"
+                                    and "/api/v1/rooms/" in r.url) as answer:
+        phone.page.locator(selector).click()
+    moved = answer.value.json()
+    shows_at_least(phone, moved.get("room", moved)["version"])
     view = truth(phone)
     in_step(table, view["version"])
     return view

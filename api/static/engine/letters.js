@@ -166,8 +166,8 @@ const proven = new WeakMap();  // lexicon index -> Map(key -> search result), ol
 
 function remembered(index, counts, budget, search) {
   const key = `${counts.join(",")}/${budget}`;
-  const kept = proven.get(index) ?? new Map();
-  proven.set(index, kept);
+  if (!proven.has(index)) proven.set(index, new Map());
+  const kept = proven.get(index);
   const found = kept.get(key);
   if (found) {
     kept.delete(key);  // the newest again
