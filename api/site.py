@@ -1,4 +1,4 @@
-"""The phone page as a static site (issue 12): ``liars export-site DIR`` and the service
+"""The phone page as a static site: ``liars export-site DIR`` and the service
 worker both front ends serve.
 
 The page that ``liars serve`` serves and the exported site are the same files in the same

@@ -147,7 +147,7 @@ def scenarios(hello_port: int, api_port: int) -> list[dict]:
         {"name": "highest 24", "port": api_port, "method": "POST",
          "path": "/api/v1/letters/highest",
          "bodies": [json.dumps({"tiles": r}) for r in racks(24, 64, 24)]},
-        # the same light requests while 3 clients loop 98-tile solves (issue 9, item 2) ...
+        # the same light requests while 3 clients loop 98-tile solves ...
         *[{**s, "name": s["name"] + " +heavy", "base": s["name"], "background": ("heavy", 3)}
           for s in light],
         # ... and while 50 connections drip their request a byte a second (item 1)

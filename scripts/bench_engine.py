@@ -1,6 +1,6 @@
 """Benchmark the page's own engine (api/static/engine/) in headless chromium.
 
-Issue 12's targets, on this machine, after the lexicon and its index are loaded: a judge
+The page engine's targets, on this machine, after the lexicon and its index are loaded: a judge
 answer <= 5 ms; the highest set of 16 tiles p99 <= 50 ms and of 40 tiles p99 <= 500 ms.
 This script starts a live server (as the tests do) and Debian's chromium (the tests'
 arguments), and prints:

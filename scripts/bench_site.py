@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What a phone downloads to use the page (issue 12, item 4's size part): prints figures,
+"""What a phone downloads to use the page offline (its size): prints figures,
 asserts nothing.
 
     python scripts/bench_site.py

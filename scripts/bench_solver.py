@@ -14,7 +14,7 @@ Targets (the issue): up to 16 tiles p99 <= 2 ms; up to 40 tiles p99 <= 50 ms;
 words_from on 25 tiles <= 20 ms; a rack that cannot finish within the budget
 returns the best set found, marked not proven.
 
-Big racks (issue 10): random draws of 50-98 tiles (Scrabble bag, and the same
+Big racks: random draws of 50-98 tiles (Scrabble bag, and the same
 sizes plus 120 and 144 from the Bananagrams bag), proven counts and p50/p99
 per size (target: all proven, p99 <= 1 s), the layers-only search of before
 (stops unproven when a layer grows too big) measured in the same run; the

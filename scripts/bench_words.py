@@ -10,7 +10,7 @@ with the ratio reference / query.  Each fast answer is also checked against the 
     python scripts/bench_words.py                 # TWL06, about half a minute
     python scripts/bench_words.py --lexicon csw19 --repeat 50
 
-Targets (issue 13, TWL06, warm): ``B?G*`` <= 5 ms; ``*ING`` <= 30 ms; an anagram of 8
+Targets (TWL06, warm): ``B?G*`` <= 5 ms; ``*ING`` <= 30 ms; an anagram of 8
 letters with two blanks <= 10 ms; hooks <= 1 ms.
 """
 

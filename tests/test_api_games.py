@@ -81,7 +81,7 @@ def test_unicode_digits_are_a_bad_request(server, path, body):
     assert r.status_code == 400, r.text
 
 
-# --- issue 8: impossible cards and signed numbers are input errors, as in the library ------
+# --- impossible cards and signed numbers are input errors, as in the library ------
 
 IMPOSSIBLE = [
     ("liarliar", {"claim": "three kings", "cards": ["joker", "joker", "joker"]}, "3 jokers",

@@ -466,7 +466,7 @@ def test_a_killed_worker_or_solver_is_replaced_and_at_most_one_request_fails():
         assert len(failures) <= 1
 
 
-# --- issue 8, item 10: a port already in use ----------------------------------------------
+# --- a port already in use --------------------------------------------------------------
 
 def test_a_port_in_use_fails_at_once_in_one_line(server):
     result = subprocess.run([sys.executable, "-m", "api.cli", "serve", "--host",

@@ -129,7 +129,7 @@ def test_word_spelling(server):
     assert server.get(V1 + "/words/q").json()["valid"] is True
     assert server.get(V1 + "/words/bigg", params={"lexicon": "csw19"}).json() == \
         {"word": "bigg", "valid": True, "lexicon": "csw19"}
-    # A word with a non-letter is not valid, as the judge rules (issue 8), not a 400.
+    # A word with a non-letter is not valid, as the judge rules, not a 400.
     assert server.get(V1 + "/words/b1g").json() == \
         {"word": "b1g", "valid": False, "lexicon": "twl06"}
     error_of(server.get(V1 + "/words/big%20er"), 400, "invalid_input", "word")
@@ -353,7 +353,7 @@ def test_bad_character(server):
     e = error_of(server.post(V1 + "/letters/highest", {"tiles": "AB7"}), 400, "invalid_tile",
                  "tiles")
     assert "'7'" in e["message"]
-    # The judge names no word: a word with a non-letter is not acceptable (issue 8).
+    # The judge names no word: a word with a non-letter is not acceptable.
     r = server.post(V1 + "/judge", {"words": "big, don't"})
     assert r.status_code == 200 and r.json() == {"acceptable": False, "lexicon": "twl06"}
 

@@ -70,7 +70,7 @@ def test_unicode_digits_are_not_ranks(text):
         Card.parse(text)
 
 
-# --- issue 8: each game's deck bounds what can be revealed ---------------------------------
+# --- each game's deck bounds what can be revealed ---------------------------------
 
 from solver.games.cards import LIAR_LIAR_DECK, POKER_DECK, Deck  # noqa: E402
 from solver.games.post import ONE_DECK, TWO_DECKS  # noqa: E402

@@ -162,7 +162,7 @@ def test_replay_of_json_nested_too_deeply_is_an_error_not_a_crash(liars, text):
                           "JSON")
 
 
-# --- issue 8: input errors, not rulings ---------------------------------------------------
+# --- input errors, not rulings ------------------------------------------------------------
 
 @pytest.mark.parametrize("argv, named", [
     (["liarliar", "check", "three kings", "joker", "joker", "joker"], "3 jokers"),

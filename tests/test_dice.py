@@ -271,7 +271,7 @@ def test_a_plural_face_is_never_read_as_the_quantity():
         bid("² fives")
 
 
-# --- issue 8: quantities below 1 are input errors; no sign is dropped ----------------------
+# --- quantities below 1 are input errors; no sign is dropped ----------------------
 
 @pytest.mark.parametrize("claim", ["-1 sixes", "- 1 sixes", "+1 sixes", "−1 sixes", "0 sixes",
                                    "zero sixes", "1.5 sixes", "1,000 sixes", "5/6",

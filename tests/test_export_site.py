@@ -1,4 +1,4 @@
-"""``liars export-site DIR``: the phone page as a static site (issue 12).
+"""``liars export-site DIR``: the phone page as a static site.
 
 The command is run as a user runs it (``liars export-site ...``, in-process); the
 files it writes are compared with api/static, and its errors are one line and exit 2.

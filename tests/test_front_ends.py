@@ -30,7 +30,7 @@ CALLS = [
     ("ABEGIRR", "big", "bullshit", "0"),                 # exists: caller gains
     ("ABEGIRR", "bigger", "bullshit", "0.5"),            # two G's needed: declarer gains
     ("ABEGIRR", "big, xq", "exact", "1"),                # not a word: does not exist
-    (RACK25, "nonhomosexual, demounted", "exact", "0"),  # issue 8's wrong ruling
+    (RACK25, "nonhomosexual, demounted", "exact", "0"),  # a ruling once wrong
     (RACK25, "nonhomosexual, demounted, i, i, u", "exact", "0"),  # cannot rule at budget 0
     ("ABEGIRR", "giber, ar", "exact", "-1"),
     ("ABEGIRR", "giber, ar", "exact", "nan"),

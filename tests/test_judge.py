@@ -1,4 +1,4 @@
-"""The word judge names no word, ever (issue 8, item 4).
+"""The word judge names no word, ever.
 
 A word with a character that is not a letter A-Z is simply not acceptable, like a word
 the lexicon does not list: the library's ``Lexicon.judge``, ``POST /api/v1/judge`` and

@@ -334,7 +334,7 @@ def test_a_timeout_lets_the_play_before_stand():
     assert game.rank == 7 and game.pile == 3
 
 
-# --- issue 8: the 54-card deck bounds every play and reveal --------------------------------
+# --- the 54-card deck bounds every play and reveal --------------------------------
 
 @pytest.mark.parametrize("cards, named", [("joker joker joker", "3 jokers"),
                                           ("KH KH KH", "KH 3 times"), ("KH K♥", "KH 2 times")])

@@ -270,7 +270,7 @@ def test_installable_manifest_and_icons(phone, server):
 
 
 def test_unreachable_server_answers_on_the_phone(phone):
-    """No server to reach: the page's own engine answers, and says so (issue 12)."""
+    """No server to reach: the page's own engine answers, and says so."""
     page = phone.open("/")
     page.route("**/api/v1/judge", lambda route: route.abort())
     judge(page, "qi")
@@ -347,7 +347,7 @@ def test_judge_not_acceptable_clears_itself_and_never_names_the_word(phone):
 
 @pytest.mark.parametrize("words", ["big don't", "café", "e-mail", "q1", "b1g"])
 def test_judge_word_with_a_non_letter_is_not_acceptable(phone, words):
-    """Issue 8: a word with a non-letter is simply not acceptable, like a word not in the
+    """A word with a non-letter is simply not acceptable, like a word not in the
     lexicon: the table sees the verdict, never an error naming the word."""
     page = phone.open("/")
     judge(page, words)
@@ -714,7 +714,7 @@ def test_dice_bad_inputs(phone, game_routes):
 
 
 def test_dice_negative_quantity_is_refused(phone, game_routes):
-    """Issue 8: "-1 sixes" is an error naming the sign, never read as "1 six"."""
+    """"-1 sixes" is an error naming the sign, never read as "1 six"."""
     page = phone.open("/#dice")
     page.fill("#dice-claim", "-1 sixes")
     page.fill("#dice-dice", "6 6")
@@ -801,7 +801,7 @@ def test_liarliar_bad_count(phone, game_routes):
 
 
 def test_liarliar_impossible_cards_are_refused(phone, game_routes):
-    """Issue 8: a third joker, or a second king of hearts, is an error naming the card."""
+    """A third joker, or a second king of hearts, is an error naming the card."""
     page = phone.open("/#liarliar")
     page.fill("#liarliar-claim", "three kings")
     page.fill("#liarliar-cards", "KH KH KH")

@@ -1,4 +1,4 @@
-"""The phone page works under the server's Content-Security-Policy (issue 9, item 7).
+"""The phone page works under the server's Content-Security-Policy.
 
 `liars serve` sends ``default-src 'self'`` on every answer, so the page may hold no
 inline script, no inline style and no style attribute.  Here a real browser opens

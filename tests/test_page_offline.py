@@ -1,4 +1,4 @@
-"""The page with no server (issue 12), in a real browser: offline after one visit, as a
+"""The page with no server, in a real browser: offline after one visit, as a
 static site, and a new version replacing the old cache.
 
 The Table screen (a whole game of Liars' Letters and of Liar's Dice) and the Words screen

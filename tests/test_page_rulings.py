@@ -1,4 +1,4 @@
-"""The phone page's Call and Solve screens say what is proven, and only that (issue 8).
+"""The phone page's Call and Solve screens say what is proven, and only that.
 
 An undecided call shows "Cannot rule" and never a tile change; "not proven" says why
 (out of time, or too large for the search) and between which shapes the highest lies; a

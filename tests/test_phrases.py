@@ -178,7 +178,7 @@ def test_hand_round_trip(hand):
     assert parse_hand(format_hand(*hand)) == hand
 
 
-# --- issue 8: no sign or decimal point is dropped silently ---------------------------------
+# --- no sign or decimal point is dropped silently ---------------------------------
 
 @pytest.mark.parametrize("parse, phrase, named", [
     (parse_bid, "-1 sixes", "'-1' has a sign"), (parse_bid, "- 1 sixes", "'- 1' has a sign"),

@@ -229,7 +229,7 @@ def test_more_of_a_kind_than_the_deck_holds_is_an_input_error():
 @pytest.mark.parametrize("cards, bad", [(["QH", "QH", "QH"], r"QH 3 times \(2 already"),
                                         (["joker"], "joker")])
 def test_replay_refuses_a_card_two_decks_cannot_hold(cards, bad):
-    """Issue 8: two decks hold each card twice and eight of a kind; a turned-over card
+    """Two decks hold each card twice and eight of a kind; a turned-over card
     beyond that is an input error naming it, in a game and in a replay."""
     game = PostGame(["a", "b", "c", "d", "e", "f"])
     players = game.players

@@ -1,4 +1,4 @@
-"""Rooms over HTTP (api/rooms): the contract of issue 25, against both stores.
+"""Rooms over HTTP (api/rooms): the rooms' contract, against both stores.
 
 Every test here runs once on SQLite (the default store) and once on a real Redis
 (Debian's redis-server, started by the ``redis_url`` fixture): the same contract.

@@ -232,9 +232,9 @@ def test_the_host_removes_a_player_who_left():
 def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch):
     """The computer players' moves are all legal, each decided from its own view only
     (its own hand and the public game, which holds no hand), and the log replays."""
-    from solver.rooms import bots
+    from solver.rooms.variants import ROOM_GAMES
     seen = []
-    real_decide = bots.decide
+    real_decide = ROOM_GAMES[game].decide
 
     def watched(game_state, view, rng):
         seen.append(view["you"]["name"])
@@ -242,7 +242,7 @@ def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch
         assert "hands" not in json.dumps(game_state.to_dict())
         return real_decide(game_state, view, rng)
 
-    monkeypatch.setattr(bots, "decide", watched)
+    monkeypatch.setattr(ROOM_GAMES[game], "decide", watched)
     rng = random.Random(8)
     room, host = Room.create("ROOM", {"game": game, "name": "ann", "rules": rules}, rng=rng)
     room.add_bot("ann", "robo", delay=0)
@@ -256,7 +256,7 @@ def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch
             continue
         bot = room.bot_to_move()
         if bot is not None:
-            room.move(bot, bots.decide(room.game_obj(), room.view(bot), rng), rng=rng)
+            room.move(bot, room.decide(bot, rng), rng=rng)
         else:
             view = room.view("ann")
             move = (letters_move if game == "letters" else dice_move)(room, view, rng)

@@ -1,4 +1,4 @@
-"""Issue 8: a Liars' Letters ruling is decided only from proof, in every front end.
+"""A Liars' Letters ruling is decided only from proof, in every front end.
 
 Library, CLI (real processes) and API (a live ``liars serve``): the regressions
 the issue reported, the cheap proofs that hold whatever the budget, undecided

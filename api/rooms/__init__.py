@@ -47,7 +47,6 @@ CODE_LENGTH = 5  # 20**5 = 3.2 million codes, and guessing them is bounded
 MAX_MISSES = 30  # unknown codes an address may try in a minute; then 429
 STREAM_PING = 15.0  # seconds between keep-alive comments on an idle event stream
 MOVE_TRIES = 5  # a move retried this often when other workers keep moving first
-RULING_MOVES = {"call", "reveal", "ruling"}  # Liars' Letters moves that may run a search
 _CODE = re.compile(f"[{CODE_LETTERS}{CODE_LETTERS.lower()}]{{{CODE_LENGTH}}}")
 EXTENSION = "liars_rooms"
 
@@ -176,8 +175,7 @@ def move(code: str):
     _need_token()
     room = _room(code)
     _seat(room)  # a bad token is 401 here, before the move is read
-    if room.game == "letters" and isinstance(body.get("type"), str) \
-            and body["type"] in RULING_MOVES:
+    if room.kind.searches(body.get("type")):
         apart = answer_apart()  # a ruling may search: in a solver process, if there is one
         if apart is not None:
             return apart

@@ -17,7 +17,6 @@ import threading
 import time
 
 from solver.errors import LiarsError
-from solver.rooms.bots import decide
 from solver.rooms.room import Room
 
 _planned: set[tuple[str, int]] = set()  # (room, version) a computer player moves at
@@ -79,7 +78,7 @@ def step(store, code: str, version: int, name: str) -> bool:
     if room.bot_to_move() != name:
         return False
     rng = secrets.SystemRandom()
-    room.move(name, decide(room.game_obj(), room.view(name), rng), rng=rng)
+    room.move(name, room.decide(name, rng), rng=rng)
     if store.save(room.to_dict(), version, time.time()):
         kick(store, room)
         return True

@@ -21,11 +21,11 @@ from solver.errors import (
     UnknownRoom,
 )
 from solver.games import schema
-from solver.games.dice import BID_SCHEMA, MAX_DICE, MAX_FACES, DiceGame, dice_schema
-from solver.games.letters import TABLE_RULINGS, WORDS_SCHEMA, LettersGame
+from solver.games.letters import TABLE_RULINGS
 from solver.games.registry import get_game
 from solver.games.table import MAX_NAME
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
+from solver.rooms.variants import ROOM_GAMES, move_branch
 
 ROOM_ERRORS = {
     401: "No token, or not a token of this room's seats",
@@ -76,45 +76,25 @@ def move_rules() -> list[dict]:
                  keys for moves in MOVES.values() for keys in moves.values())))),
                    "the move's fields: those of its kind in the room's game; a player "
                    "removed is at the table")]
-    for game in (LettersGame, DiceGame):
-        rules += [r for r in _unprefixed(game.replay_refusals) if r not in rules]
+    for kind in ROOM_GAMES.values():
+        rules += [r for r in _unprefixed(kind.game_type.replay_refusals) if r not in rules]
     return rules
 
 
-def _move(kind: str, properties: dict, required=()) -> dict:
-    return {"type": "object", "additionalProperties": False,
-            "required": ["type", *required],
-            "properties": {"type": {"const": kind}, **properties}}
-
-
 def move_schema() -> dict:
-    """Every move a phone sends (room.MOVES), a replay event without "player"."""
+    """Every move a phone sends (each room game's moves), a replay event without "player"."""
     ruling = {"enum": list(TABLE_RULINGS), "description": "the table's decision on a call "
                                                           "the referee cannot decide"}
     player = {**schema.room_name(), "description": "the player the host removes"}
-    call = {"type": "string", "pattern": schema.name_pattern(["bullshit", "exact"]),
-            "description": "bullshit or exact, in any case"}
-    bid = {"claim": BID_SCHEMA,
-           "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_DICE},
-           "face": {"type": "integer", "minimum": 1, "maximum": MAX_FACES}}
-    moves = {
-        "letters": [_move("declare", {"words": WORDS_SCHEMA}, ["words"]),
-                    _move("call", {"call": call}, ["call"]),
-                    _move("reveal", {"tiles": {**schema.tiles(),
-                                               "description": "your tiles (table deal)"}},
-                          ["tiles"])],
-        "dice": [{**_move("bid", bid), "anyOf": [{"required": ["claim"]},
-                                                 {"required": ["quantity", "face"]}]},
-                 _move("liar", {}),
-                 _move("reveal", {"dice": {**dice_schema(MAX_FACES),
-                                           "description": "your dice (table deal)"}},
-                       ["dice"])]}
-    for game, kinds in MOVES.items():  # keep the schema in step with what the room reads
-        listed = {branch["properties"]["type"]["const"] for branch in moves[game]}
-        assert listed | {"ruling", "remove"} == set(kinds), (game, listed)
-    return {"anyOf": [*moves["letters"], *moves["dice"],
-                      _move("ruling", {"ruling": ruling}, ["ruling"]),
-                      _move("remove", {"player": player}, ["player"])],
+    branches = []
+    for game, kind in ROOM_GAMES.items():  # keep the schema in step with what the room reads
+        own = kind.move_schemas()
+        listed = {branch["properties"]["type"]["const"] for branch in own}
+        assert listed == set(kind.own_moves), (game, listed)
+        branches += own
+    return {"anyOf": [*branches,
+                      move_branch("ruling", {"ruling": ruling}, ["ruling"]),
+                      move_branch("remove", {"player": player}, ["player"])],
             "description": "a replay event without \"player\" (the token says who): "
                            + "; ".join(f"{game}: {', '.join(kinds)}"
                                        for game, kinds in MOVES.items())}
@@ -145,8 +125,9 @@ def create_rules() -> list[dict]:
     from ..openapi import budget_rules
     rules = [NAME_RULE, _rule(RoomConflict, "", "a free room code (20 tries)")]
     rules += budget_rules(r"rules\.budget")
-    for game in (LettersGame, DiceGame):
-        rules += [r.as_dict() for r in game.replay_refusals if r.field.startswith("rules")]
+    for kind in ROOM_GAMES.values():
+        rules += [r.as_dict() for r in kind.game_type.replay_refusals
+                  if r.field.startswith("rules")]
     return rules
 
 

@@ -609,7 +609,7 @@ function start() {
     .catch((error) => console.error("the Play screen did not load:", error));
 }
 
-/** After one visit the page works with no network (sw.js, at the site's root: issue 12),
+/** After one visit the page works with no network (sw.js, at the site's root),
  * in the lexicon this phone uses too. */
 function keepThisPage() {
   if (!("serviceWorker" in navigator)) return;

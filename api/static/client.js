@@ -1,4 +1,4 @@
-// The page's one way to ask for an answer (issue 12): the referee server when there is one
+// The page's one way to ask for an answer: the referee server when there is one
 // and it answers, else the page's own engine (engine/local.js), which gives the API's exact
 // JSON.  Either way the answer says who answered: answeredBy(data).
 //

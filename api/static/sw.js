@@ -1,4 +1,4 @@
-// The page's service worker (issue 12): after one visit the page, its scripts, the page's
+// The page's service worker: after one visit the page, its scripts, the page's
 // own engine and the default lexicon come from this phone's cache, so the page opens and
 // answers with no network.  Never an API answer: those are the server's, fresh each time.
 //

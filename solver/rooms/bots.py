@@ -16,7 +16,7 @@ False
 >>> room.move("ann", {"type": "bid", "quantity": 1, "face": 2})
 >>> room.bot_to_move()
 'robo'
->>> decide(room.game_obj(), room.view("robo"), random.Random(2))["type"] in ("bid", "liar")
+>>> room.decide("robo", random.Random(2))["type"] in ("bid", "liar")
 True
 """
 
@@ -33,26 +33,22 @@ SUGGESTIONS = 4
 EXACT_BUDGET = 0.2  # seconds a computer player searches before it calls "exact"
 
 
-def advice(game: Game, view: dict) -> dict:
-    """The advisor for the seat whose ``view`` this is: how likely the last claim is, and
-    the safest raises (advice; every probability is exact)."""
-    if view["game"] == "letters":
-        odds = LettersView.of_player(game, view["you"]["name"], view["you"]["hand"])
-        last = game.last[1] if game.last else None
-        return {"last": None if last is None else {
-                    "words": list(last), "exists": odds.exists(last).as_dict()},
-                "suggestions": [s.as_dict() for s in odds.raises(last, limit=SUGGESTIONS)]}
+def letters_advice(game: Game, view: dict) -> dict:
+    """The advisor for the seat whose ``view`` this is: how likely the last declaration is,
+    and the safest raises (advice; every probability is exact)."""
+    odds = LettersView.of_player(game, view["you"]["name"], view["you"]["hand"])
+    last = game.last[1] if game.last else None
+    return {"last": None if last is None else {
+                "words": list(last), "exists": odds.exists(last).as_dict()},
+            "suggestions": [s.as_dict() for s in odds.raises(last, limit=SUGGESTIONS)]}
+
+
+def dice_advice(game: Game, view: dict) -> dict:
+    """The advisor at Liar's Dice: how likely the last bid holds, and the safest raises."""
     odds = DiceView.of_player(game, view["you"]["name"], view["you"]["hand"])
     return {"last": None if game.bid is None else {
                 **game.bid.to_dict(), "holds": odds.holds(game.bid).as_dict()},
             "suggestions": [s.as_dict() for s in odds.raises(game.bid, limit=SUGGESTIONS)]}
-
-
-def decide(game: Game, view: dict, rng) -> dict:
-    """A computer player's move, as its phone would send it."""
-    if view["game"] == "letters":
-        return _letters(game, view, rng)
-    return _dice(game, view, rng)
 
 
 def _pick(suggestions: list, rng):
@@ -62,7 +58,8 @@ def _pick(suggestions: list, rng):
     return suggestions[0]
 
 
-def _letters(game, view, rng) -> dict:
+def letters_move(game, view, rng) -> dict:
+    """A computer player's move at Liars' Letters, as its phone would send it."""
     odds = LettersView.of_player(game, view["you"]["name"], view["you"]["hand"])
     last = game.last[1] if game.last else None
     if last is not None:
@@ -80,7 +77,8 @@ def _letters(game, view, rng) -> dict:
     return {"type": "declare", "words": ", ".join(_pick(suggestions, rng).words)}
 
 
-def _dice(game, view, rng) -> dict:
+def dice_move(game, view, rng) -> dict:
+    """A computer player's move at Liar's Dice, as its phone would send it."""
     odds = DiceView.of_player(game, view["you"]["name"], view["you"]["hand"])
     if game.bid is not None:
         holds = odds.holds(game.bid).probability

@@ -38,15 +38,12 @@ from solver.errors import (
     RoomConflict,
     shown,
 )
-from solver.games.dice import DiceGame
-from solver.games.letters import LettersGame
 from solver.games.names import read_name, same_name
 from solver.games.table import require
-from solver.words.tiles import Tiles, get_tile_set
 
-from .deal import draw_tiles, roll_dice
+from .variants import ROOM_GAMES, RoomGame
 
-GAMES = {"letters": LettersGame, "dice": DiceGame}
+GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
 TOKEN_BYTES = 24  # 192 random bits a token
@@ -54,10 +51,7 @@ NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
-MOVES = {"letters": {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"},
-                     "ruling": {"ruling"}, "remove": {"player"}},
-         "dice": {"bid": {"quantity", "face", "claim"}, "liar": set(), "reveal": {"dice"},
-                  "ruling": {"ruling"}, "remove": {"player"}}}
+MOVES = {name: kind.moves for name, kind in ROOM_GAMES.items()}
 
 
 def _digest(token: str) -> str:
@@ -183,7 +177,6 @@ class Room:
 
     def advice(self, name: str) -> dict:
         """The advisor's odds for ``name`` (their own view only), if the host allows it."""
-        from .bots import advice
         if not self.data.get("advisor"):
             raise HostOnly("the host has not allowed the advisor at this table")
         if self.deal != "server":
@@ -191,7 +184,11 @@ class Room:
                                "each phone types its own", field="deal")
         if self.phase != "playing" or name not in self.game_obj().active:
             raise RoomConflict("there is no claim to advise on now", field="type")
-        return advice(self.game_obj(), self.view(name))
+        return self.kind.advice(self.game_obj(), self.view(name))
+
+    def decide(self, name: str, rng) -> dict:
+        """A computer player's move, from its own view only (:mod:`.bots`)."""
+        return self.kind.decide(self.game_obj(), self.view(name), rng)
 
     def join(self, name) -> str:
         """A new player's seat; their token.  No one joins once the game has started."""
@@ -230,19 +227,24 @@ class Room:
         """A phone's move: a replay event without "player" (the token says who).
 
         An illegal move changes nothing and is a RoomConflict-status error (409)."""
-        kind = _keys(body, {"type"} | set().union(*MOVES[self.game].values()),
-                     "a move").get("type")
-        if not isinstance(kind, str) or kind not in MOVES[self.game]:
+        moves = self.kind.moves
+        kind = _keys(body, {"type"} | set().union(*moves.values()), "a move").get("type")
+        if not isinstance(kind, str) or kind not in moves:
             raise InvalidInput(f"a {self.game_type.title} move is "
-                               f"{', '.join(map(repr, MOVES[self.game]))}, not {shown(kind)}",
+                               f"{', '.join(map(repr, moves))}, not {shown(kind)}",
                                field="type")
-        _keys(body, {"type"} | MOVES[self.game][kind], f"a {kind} move")
+        _keys(body, {"type"} | moves[kind], f"a {kind} move")
         if self.phase == "lobby":
             raise RoomConflict("the game has not started yet: the host starts it", field="type")
         try:
             if self.phase == "over":
                 raise GameOver(f"the game is over: {self.view(by)['winner']} won")
-            getattr(self, f"_{kind}")(by, body, rng)
+            if kind == self.kind.claim:
+                self._claim(by, body)
+            elif kind == self.kind.call:
+                self._called(by, self.kind.call_event(by, body), rng)
+            else:
+                getattr(self, f"_{kind}")(by, body, rng)
         except LiarsError as err:
             if isinstance(err, IllegalMove):
                 err.status = RoomConflict.status  # in a room, an illegal move is a conflict
@@ -250,23 +252,11 @@ class Room:
             raise
         self._changed()
 
-    def _declare(self, by, body, rng):
-        self._playing(kind="declare")
-        self._push({"type": "declare", "player": by, "words": require(body, "words",
-                                                                      field="move")})
-
-    def _bid(self, by, body, rng):
-        self._playing(kind="bid")
-        self._push({"type": "bid", "player": by, **{k: v for k, v in body.items()
-                                                    if k != "type"}})
-        self.data["bids"].append({"player": by, **self.game_obj().bid.to_dict()})
-
-    def _call(self, by, body, rng):
-        self._called(by, {"type": "call", "player": by, "call": require(body, "call",
-                                                                        field="move")}, rng)
-
-    def _liar(self, by, body, rng):
-        self._called(by, {"type": "liar", "player": by}, rng)
+    def _claim(self, by, body):
+        """A declaration or a bid: the game checks and applies it."""
+        self._playing(kind=self.kind.claim)
+        self._push(self.kind.claim_event(by, body))
+        self.kind.after_claim(self.game_obj(), self.data["bids"], by)
 
     def _called(self, by, event, rng):
         """A call: checked as the game would (turn, something to call on), then ruled at
@@ -277,12 +267,9 @@ class Room:
         if by != game.to_move:
             raise IllegalMove(game.turn_problem(by), field="player")
         if not game.can_call():
-            raise IllegalMove(f"{by} cannot call: nothing has been "
-                              f"{'declared' if self.game == 'letters' else 'bid'} this round",
-                              field="type")
-        if self.game == "letters":
-            from solver.games.letters import Call
-            Call.parse(event["call"])  # the library's message for anything but the two calls
+            raise IllegalMove(f"{by} cannot call: nothing has been {self.kind.claimed} "
+                              f"this round", field="type")
+        self.kind.check_call(event)
         self.data["pending"] = {"event": event, "revealed": {}}
         if self.deal == "server":
             self.data["pending"]["revealed"] = {p: self.hands[p] for p in game.active}
@@ -299,17 +286,11 @@ class Room:
         game = self.game_obj()
         if by not in game.active:
             raise IllegalMove(f"{by} is out of the game: nothing to reveal", field="player")
-        if self.game == "letters":
-            hand = str(Tiles.parse(require(body, "tiles", field="move"), self.rules["tile_set"]))
-            held = game.tiles[by]
-        else:
-            from solver.games.dice import read_dice
-            hand = list(read_dice(require(body, "dice", field="move"), self.rules["faces"]))
-            held = game.dice[by]
+        hand = self.kind.read_hand(body, self.rules)
+        held = self.kind.held(game)[by]
         if len(hand) != held:
-            raise IllegalMove(f"{by} holds {held} {'tiles' if self.game == 'letters' else 'dice'}"
-                              f", not {len(hand)}", field="tiles" if self.game == "letters"
-                              else "dice")
+            raise IllegalMove(f"{by} holds {held} {self.kind.hand_key}, not {len(hand)}",
+                              field=self.kind.hand_key)
         pending["revealed"][by] = hand
         if all(p in pending["revealed"] for p in game.active):
             self._rule()
@@ -342,11 +323,7 @@ class Room:
         pending = self.data["pending"]
         game = self.game_obj()
         revealed = {p: pending["revealed"][p] for p in game.active}
-        event = dict(pending["event"])
-        if self.game == "letters":
-            event["tiles"] = "".join(revealed.values())
-        else:
-            event["dice"] = revealed
+        event = self.kind.with_hands(pending["event"], revealed)
         try:
             result = game.push(game.read_action(event))
         except CannotRule as err:
@@ -354,18 +331,8 @@ class Room:
             self.data["phase"] = "reveal"
             self.data["last_ruling"] = self._ruling_view(event, revealed, None, err.message, {})
             return
-        if self.game == "letters":
-            ruled = game.rounds[-1]["ruling"]
-            deltas = ((event["player"], ruled["caller"]),
-                      (game.rounds[-1]["call"]["declarer"], ruled["declarer"]))
-            view = self._ruling_view(event, revealed, ruled["decision"], result.explain(),
-                                     {p: d for p, d in deltas if d})
-            view["by_table"] = ruled["by"] == "table"
-        else:
-            verdict = "holds" if result.holds else "fails"
-            view = self._ruling_view(event, revealed, verdict, f"{result.count} dice count "
-                                     f"for {result.bid}: the bid {verdict}", {result.loser: -1})
-            view["loser"] = result.loser
+        ruling, reason, changes, more = self.kind.ruling(game, event, result)
+        view = {**self._ruling_view(event, revealed, ruling, reason, changes), **more}
         self.data["events"].append(event)
         self.data["state"] = game.to_dict()
         self.data["pending"] = None
@@ -396,16 +363,9 @@ class Room:
         if self.deal != "server":
             self.data["hands"] = {}
             return
-        rng = rng or secrets.SystemRandom()
-        counts = self._holdings(game)
-        if self.game == "letters":
-            self.data["hands"] = draw_tiles(get_tile_set(self.rules["tile_set"]), counts, rng)
-        else:
-            self.data["hands"] = roll_dice(counts, self.rules["faces"], rng)
-
-    def _holdings(self, game) -> dict[str, int]:
-        held = game.tiles if self.game == "letters" else game.dice
-        return {p: held[p] for p in game.active}
+        held = self.kind.held(game)
+        self.data["hands"] = self.kind.deal(self.rules, {p: held[p] for p in game.active},
+                                            rng or secrets.SystemRandom())
 
     def _playing(self, *, kind: str) -> None:
         if self.phase == "reveal":
@@ -430,8 +390,13 @@ class Room:
     hands = property(lambda self: self.data["hands"])
 
     @property
+    def kind(self) -> RoomGame:
+        """What this room does differently for its game (:mod:`.variants`)."""
+        return ROOM_GAMES[self.game]
+
+    @property
     def game_type(self):
-        return GAMES[self.game]
+        return self.kind.game_type
 
     @property
     def host(self) -> str:
@@ -450,24 +415,17 @@ class Room:
         """What ``name``'s phone shows: everything public, and only their own hand."""
         state = self.data["state"]
         game = self.game_obj() if state else None
-        count_key = "tiles" if self.game == "letters" else "dice"
+        held = self.kind.held(game) if game is not None else {}
         players = []
         for seat in self.seats:
             player = seat["name"]
-            held = None
-            if game is not None:
-                held = (game.tiles if self.game == "letters" else game.dice)[player]
-            players.append({"name": player, count_key: held,
+            players.append({"name": player, self.kind.hand_key: held.get(player),
                             "out": game is not None and player in game.out,
                             "host": seat["host"], "bot": bool(seat.get("bot")),
                             "connected": bool(seat.get("bot")) or seat.get("streams", 0) > 0,
                             "revealed": bool(self.data["pending"]) and
                             player in self.data["pending"]["revealed"]})
-        letters = self.game == "letters"
-        declarations = ([{"player": d["player"], "words": d["words"]}
-                         for d in state["declarations"]] if letters and state else
-                        [{"player": b["player"], "quantity": b["quantity"], "face": b["face"]}
-                         for b in self.data["bids"]])
+        declarations = self.kind.declarations(state, self.data["bids"]) if state else []
         over = game is not None and game.is_over()
         outcome = game.outcome() if over else None
         return {
@@ -477,8 +435,8 @@ class Room:
             "you": {"name": name, "host": name == self.host,
                     "hand": self.hands.get(name)},
             "to_move": None if game is None or self.phase != "playing" else game.to_move,
-            "round": (state["round"] if letters else len(state["rounds"]) + 1) if state else None,
-            "direction": (state["direction"] if letters else "clockwise") if state else None,
+            "round": self.kind.round_number(state) if state else None,
+            "direction": self.kind.direction(state) if state else None,
             "declarations": declarations,
             "waiting_for": self._waiting_for(game),
             "call": self._call_view(),

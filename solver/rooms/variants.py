@@ -1,0 +1,241 @@
+"""What a room needs of each game it hosts: one small subclass per game, named hooks.
+
+A :class:`~solver.rooms.room.Room` knows the lobby, the phases, the tokens and the
+log; everything that differs between games (what a hand is, how the server deals it,
+how a phone reveals it, what a claim and a call are, how a ruling reads) is a hook
+of :class:`RoomGame`, as a python-chess variant overrides a board's few methods.
+Hosting another game is one more subclass here and its entry in :data:`ROOM_GAMES`.
+
+>>> ROOM_GAMES["dice"].hand_key, ROOM_GAMES["letters"].hand_key
+('dice', 'tiles')
+>>> sorted(ROOM_GAMES["letters"].moves)
+['call', 'declare', 'remove', 'reveal', 'ruling']
+"""
+
+from __future__ import annotations
+
+from solver.games import schema
+from solver.games.base import Game
+from solver.games.dice import BID_SCHEMA, MAX_DICE, MAX_FACES, DiceGame, dice_schema, read_dice
+from solver.games.letters import Call, LettersGame, WORDS_SCHEMA
+from solver.games.table import require
+from solver.words.tiles import Tiles, get_tile_set
+
+from . import bots
+from .deal import draw_tiles, roll_dice
+
+HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}}  # every game's, the host's own
+
+
+def move_branch(kind: str, properties: dict, required=()) -> dict:
+    """The JSON schema of one kind of move: its ``type`` and its own fields only."""
+    return {"type": "object", "additionalProperties": False,
+            "required": ["type", *required],
+            "properties": {"type": {"const": kind}, **properties}}
+
+
+class RoomGame:
+    """A game as a room hosts it.  Subclasses set the attributes and override the hooks."""
+
+    name: str  #: the room's ``game``
+    game_type: type[Game]  #: the library's game
+    hand_key: str  #: a player's count in a view, and the field a reveal sends
+    claim: str  #: the move that raises the claim
+    call: str  #: the move that calls it
+    claimed: str  #: the claim's past tense, for "nothing has been ... this round"
+    own_moves: dict[str, set[str]]  #: the claim, the call and the reveal, with their fields
+
+    @property
+    def moves(self) -> dict[str, set[str]]:
+        """Every move a phone may send, with the keys each carries besides ``type``."""
+        return {**self.own_moves, **HOST_MOVES}
+
+    def claim_event(self, by: str, body: dict) -> dict:
+        """The replay event of ``by``'s claim."""
+        raise NotImplementedError
+
+    def call_event(self, by: str, body: dict) -> dict:
+        """The replay event of ``by``'s call, checked as far as the call itself goes."""
+        raise NotImplementedError
+
+    def check_call(self, event: dict) -> None:
+        """Refuse a call the game's rules do not know, before any hand is revealed."""
+
+    def held(self, game: Game) -> dict[str, int]:
+        """How many tiles or dice each seat holds."""
+        raise NotImplementedError
+
+    def deal(self, rules: dict, counts: dict[str, int], rng) -> dict:
+        """Each active player's hand, drawn by the server."""
+        raise NotImplementedError
+
+    def read_hand(self, body: dict, rules: dict):
+        """The hand a phone revealed, in the form the views and the log carry."""
+        raise NotImplementedError
+
+    def with_hands(self, event: dict, revealed: dict) -> dict:
+        """The call's replay event, carrying every hand revealed."""
+        raise NotImplementedError
+
+    def ruling(self, game: Game, event: dict, result) -> tuple[str, str, dict, dict]:
+        """The pushed call read for the table: the ruling, its reason, who gains or loses,
+        and the fields this game adds to the ruling's view."""
+        raise NotImplementedError
+
+    def declarations(self, state: dict, bids: list[dict]) -> list[dict]:
+        """This round's claims, in order, as the view shows them."""
+        raise NotImplementedError
+
+    def round_number(self, state: dict) -> int:
+        raise NotImplementedError
+
+    def direction(self, state: dict) -> str:
+        return "clockwise"
+
+    def after_claim(self, game: Game, bids: list[dict], by: str) -> None:
+        """What the room keeps of a claim the game's state forgets (nothing, by default)."""
+
+    def searches(self, kind) -> bool:
+        """Whether a move of this kind may run a search (the API then answers it in a solver
+        process)."""
+        return False
+
+    def move_schemas(self) -> list[dict]:
+        """The JSON schemas of this game's own moves (:attr:`own_moves`)."""
+        raise NotImplementedError
+
+    def advice(self, game: Game, view: dict) -> dict:
+        """The advisor's odds from one seat's own view."""
+        raise NotImplementedError
+
+    def decide(self, game: Game, view: dict, rng) -> dict:
+        """A computer player's move from its own view."""
+        raise NotImplementedError
+
+
+class LettersRoom(RoomGame):
+    """Liars' Letters: a hand is tiles; declare, then call bullshit or exact."""
+
+    name = "letters"
+    game_type = LettersGame
+    hand_key = "tiles"
+    claim, call, claimed = "declare", "call", "declared"
+    own_moves = {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"}}
+
+    def claim_event(self, by, body):
+        return {"type": "declare", "player": by, "words": require(body, "words", field="move")}
+
+    def call_event(self, by, body):
+        return {"type": "call", "player": by, "call": require(body, "call", field="move")}
+
+    def check_call(self, event):
+        Call.parse(event["call"])  # the library's message for anything but the two calls
+
+    def held(self, game):
+        return game.tiles
+
+    def deal(self, rules, counts, rng):
+        return draw_tiles(get_tile_set(rules["tile_set"]), counts, rng)
+
+    def read_hand(self, body, rules):
+        return str(Tiles.parse(require(body, "tiles", field="move"), rules["tile_set"]))
+
+    def with_hands(self, event, revealed):
+        return {**event, "tiles": "".join(revealed.values())}
+
+    def ruling(self, game, event, result):
+        ruled = game.rounds[-1]["ruling"]
+        deltas = ((event["player"], ruled["caller"]),
+                  (game.rounds[-1]["call"]["declarer"], ruled["declarer"]))
+        return (ruled["decision"], result.explain(), {p: d for p, d in deltas if d},
+                {"by_table": ruled["by"] == "table"})
+
+    def declarations(self, state, bids):
+        return [{"player": d["player"], "words": d["words"]} for d in state["declarations"]]
+
+    def round_number(self, state):
+        return state["round"]
+
+    def direction(self, state):
+        return state["direction"]
+
+    def searches(self, kind):
+        return kind in ("call", "reveal", "ruling")  # a ruling may need the highest set
+
+    def move_schemas(self):
+        call = {"type": "string", "pattern": schema.name_pattern(["bullshit", "exact"]),
+                "description": "bullshit or exact, in any case"}
+        return [move_branch("declare", {"words": WORDS_SCHEMA}, ["words"]),
+                move_branch("call", {"call": call}, ["call"]),
+                move_branch("reveal", {"tiles": {**schema.tiles(),
+                                                 "description": "your tiles (table deal)"}},
+                            ["tiles"])]
+
+    def advice(self, game, view):
+        return bots.letters_advice(game, view)
+
+    def decide(self, game, view, rng):
+        return bots.letters_move(game, view, rng)
+
+
+class DiceRoom(RoomGame):
+    """Liar's Dice: a hand is dice; bid, then call "Liar!"."""
+
+    name = "dice"
+    game_type = DiceGame
+    hand_key = "dice"
+    claim, call, claimed = "bid", "liar", "bid"
+    own_moves = {"bid": {"quantity", "face", "claim"}, "liar": set(), "reveal": {"dice"}}
+
+    def claim_event(self, by, body):
+        return {"type": "bid", "player": by, **{k: v for k, v in body.items() if k != "type"}}
+
+    def call_event(self, by, body):
+        return {"type": "liar", "player": by}
+
+    def held(self, game):
+        return game.dice
+
+    def deal(self, rules, counts, rng):
+        return roll_dice(counts, rules["faces"], rng)
+
+    def read_hand(self, body, rules):
+        return list(read_dice(require(body, "dice", field="move"), rules["faces"]))
+
+    def with_hands(self, event, revealed):
+        return {**event, "dice": revealed}
+
+    def ruling(self, game, event, result):
+        verdict = "holds" if result.holds else "fails"
+        return (verdict, f"{result.count} dice count for {result.bid}: the bid {verdict}",
+                {result.loser: -1}, {"loser": result.loser})
+
+    def after_claim(self, game, bids, by):
+        bids.append({"player": by, **game.bid.to_dict()})  # the state keeps the last bid only
+
+    def declarations(self, state, bids):
+        return [{"player": b["player"], "quantity": b["quantity"], "face": b["face"]}
+                for b in bids]
+
+    def round_number(self, state):
+        return len(state["rounds"]) + 1
+
+    def move_schemas(self):
+        bid = {"claim": BID_SCHEMA,
+               "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_DICE},
+               "face": {"type": "integer", "minimum": 1, "maximum": MAX_FACES}}
+        return [{**move_branch("bid", bid), "anyOf": [{"required": ["claim"]},
+                                                      {"required": ["quantity", "face"]}]},
+                move_branch("liar", {}),
+                move_branch("reveal", {"dice": {**dice_schema(MAX_FACES),
+                                                "description": "your dice (table deal)"}},
+                            ["dice"])]
+
+    def advice(self, game, view):
+        return bots.dice_advice(game, view)
+
+    def decide(self, game, view, rng):
+        return bots.dice_move(game, view, rng)
+
+
+ROOM_GAMES: dict[str, RoomGame] = {kind.name: kind for kind in (LettersRoom(), DiceRoom())}
