@@ -30,7 +30,7 @@ pytest.importorskip("schemathesis")
 import schemathesis_rules  # after the skip: it imports schemathesis
 
 TESTS = Path(__file__).resolve().parent
-MAX_EXAMPLES = 10  # per operation, in the fuzzing phase (the coverage phase adds its own)
+MAX_EXAMPLES = 20  # per operation, in the fuzzing phase (the coverage phase adds its own)
 TIMEOUT = 600  # seconds: a hung run fails rather than holds the suite
 
 

@@ -178,7 +178,7 @@ def test_random_queries_on_a_user_word_list(user):
     lexicon, reference = user
     hook_words = [w for w in reference.words if len(w) <= 4][:300]
 
-    @settings(SETTINGS, max_examples=200)
+    @settings(SETTINGS, max_examples=400)
     @given(queries(hook_words))
     def run(parts):
         check(lexicon, reference, parts)
