@@ -35,18 +35,34 @@ def _toml(value) -> str:
     return json.dumps(value)  # a TOML basic string or array of them is JSON's
 
 
-def config(document: dict) -> str:
+def config(document: dict, room: dict | None = None) -> str:
     """schemathesis.toml for a run against ``document``: the negative check takes 413,
-    and each operation with rules accepts its rules' statuses for schema-valid data."""
+    and each operation with rules accepts its rules' statuses for schema-valid data.
+
+    With ``room`` (``{"code", "token"}``: a room made for the run and its host's token),
+    every operation that needs a player's token is sent to that room with that token, so
+    that its generated requests reach the room's rules, not only its 401 (the event
+    stream excepted: with a good token it never ends, so it keeps generated codes and
+    tokens).  The token is still held to: where the room answers 2xx, the
+    ``ignored_auth`` check sends the request again without the token and with a wrong
+    one, and each must be refused."""
     lines = ["[checks.negative_data_rejection]", f"expected-statuses = {_toml(REFUSED)}", ""]
     for path, item in document["paths"].items():
         for method, op in item.items():
-            if method not in METHODS or not op.get(RULES):
+            if method not in METHODS:
                 continue
-            statuses = sorted({str(r["status"]) for r in op[RULES]})
-            lines += ["[[operations]]", f"include-name = {_toml(f'{method.upper()} {path}')}",
-                      "[operations.checks.positive_data_acceptance]",
-                      f"expected-statuses = {_toml(ACCEPTED + statuses)}", ""]
+            entry = []
+            if room and op.get("security") and "{code}" in path and \
+                    not path.endswith("/events"):
+                entry += [f"parameters = {{ \"path.code\" = {_toml(room['code'])} }}",
+                          f"headers = {{ Authorization = {_toml('Bearer ' + room['token'])} }}"]
+            if op.get(RULES):
+                statuses = sorted({str(r["status"]) for r in op[RULES]})
+                entry += ["[operations.checks.positive_data_acceptance]",
+                          f"expected-statuses = {_toml(ACCEPTED + statuses)}"]
+            if entry:
+                lines += ["[[operations]]", f"include-name = {_toml(f'{method.upper()} {path}')}",
+                          *entry, ""]
     return "\n".join(lines)
 
 
