@@ -15,7 +15,9 @@ is a refusal for ``negative_data_rejection`` as 400 is.
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import re
 
 import schemathesis
@@ -29,6 +31,40 @@ ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
 # ... and its negative_data_rejection default, with 413 (limit_exceeded) added.
 REFUSED = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428",
            "429", "5xx"]
+
+
+def _build_each_regex_strategy_once() -> None:
+    """Hypothesis builds a pattern's strategy again whenever a lazy ``from_regex`` is
+    first unwrapped (twice when its alphabet is lazy too), and Schemathesis makes such
+    strategies for each case: about 900 builds of this document's 70 patterns in a run,
+    a third of its time.  The build is a pure function of the pattern, ``fullmatch`` and
+    the alphabet, so it is kept and made once each.  The run is as large (4,804 cases)
+    and as deterministic (73 of the fuzzing phase's random draws differ from an uncached
+    run).  Without the private module (another Hypothesis) the run is only slower.  Done only
+    in ``st run`` (this module as its hooks), not in pytest's process, which imports it
+    for :func:`config`."""
+    try:
+        from hypothesis.strategies._internal import regex as hypothesis_regex
+    except ImportError:
+        return
+    build = getattr(hypothesis_regex, "regex_strategy", None)
+    if build is None or hasattr(build, "cache_info"):
+        return
+    cached = functools.lru_cache(maxsize=None)(build)
+
+    @functools.wraps(build)
+    def regex_strategy(*args, **kwargs):
+        try:
+            return cached(*args, **kwargs)
+        except TypeError:  # an unhashable alphabet: built each time, as before
+            return build(*args, **kwargs)
+
+    regex_strategy.cache_info = cached.cache_info
+    hypothesis_regex.regex_strategy = regex_strategy
+
+
+if os.environ.get("SCHEMATHESIS_HOOKS") == __name__:
+    _build_each_regex_strategy_once()
 
 
 def _toml(value) -> str:
