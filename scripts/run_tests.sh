@@ -13,9 +13,10 @@ apt_install() {  # Debian packages the tests need, installed once each
 }
 
 # Debian's chromium drives the phone page's browser tests (Playwright cannot download one
-# here); the tests launch it as /usr/bin/chromium (tests/page_session.py, tests/conftest.py).
-if [ ! -x /usr/bin/chromium ]; then
-  apt_install chromium fonts-dejavu-core
+# here): most run in its headless shell (/usr/bin/chromium-headless-shell, the same engine at
+# half the CPU), a smoke set in the browser itself (/usr/bin/chromium); tests/page_session.py.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
+  apt_install chromium chromium-headless-shell fonts-dejavu-core
 fi
 # Debian's redis-server: the rooms' contract tests run against a real one as well as SQLite
 # (tests/test_rooms_api.py starts and stops its own on a free port).

@@ -1,5 +1,6 @@
 """Shared fixtures, made once per test session: the bundled lexicons; one live server and
-one chromium for every browser test (each test opens its own context and page); and the
+one browser for every browser test (each test opens its own context and page: chromium's
+headless shell, or chromium itself for the smoke set, tests/page_session.py); and the
 node tests of the page's engine, started in the background as soon as they are collected.
 
 The tests keep out of the user's own folders: the rooms' default store
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import node_runner
 import pytest
-from page_session import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
+from page_session import BROWSER, CHROMIUM, CHROMIUM_ARGS, VIEWPORT
 
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="liars-tests-state-")
 
@@ -39,15 +40,34 @@ def server():
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Debian's chromium through Playwright's sync API, launched once; skips without it."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed (scripts/run_tests.sh installs it)")
+def playwright():
+    """Playwright's sync API, started once (one a process: both browsers are its)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        yield p
+
+
+def _launched(playwright, path: str):
+    """Debian's build of chromium at ``path``, launched; skips without it."""
+    if not Path(path).exists():
+        pytest.skip(f"{path} is not installed (scripts/run_tests.sh installs it)")
+    browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """The browser tests' browser, launched once: chromium's headless shell (or chromium
+    itself where the shell is not installed)."""
+    yield from _launched(playwright, BROWSER)
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright):
+    """Debian's chromium itself, launched once, for the smoke set that runs in it (a module
+    there overrides ``browser`` with it)."""
+    yield from _launched(playwright, CHROMIUM)
 
 
 @pytest.fixture(scope="module")

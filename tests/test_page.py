@@ -1,7 +1,8 @@
 """The phone page at ``/``, driven in a real browser against a live ``liars serve``.
 
-Debian's chromium (/usr/bin/chromium, installed by scripts/run_tests.sh) is launched by
-Playwright's sync API at a 360x640 viewport.  For every screen the tests run the happy
+Debian's chromium (its headless shell, /usr/bin/chromium-headless-shell, installed by
+scripts/run_tests.sh: tests/page_session.py) is launched by Playwright's sync API at a
+360x640 viewport.  For every screen the tests run the happy
 path and one bad input, and save a screenshot of each state to
 
     test-artifacts/screenshots/<name>.png     (git-ignored; look at them)
@@ -30,7 +31,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 expect.set_options(timeout=10_000)  # as the pages' own default timeout (a busy 2-core machine)
 
-from page_session import CHROMIUM, VIEWPORT  # tests/ is on sys.path under pytest
+from page_session import BROWSER, VIEWPORT  # tests/ is on sys.path under pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "api" / "static"
@@ -38,8 +39,8 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 TAP_GUARD = 450  # ms: the verdict ignores taps for 400 ms after it appears
 
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} is not installed (scripts/run_tests.sh installs it)",
+if not Path(BROWSER).exists():
+    pytest.skip(f"{BROWSER} is not installed (scripts/run_tests.sh installs it)",
                 allow_module_level=True)
 
 

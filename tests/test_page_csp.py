@@ -17,6 +17,15 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 
 STATIC = Path(__file__).resolve().parent.parent / "api" / "static"
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    """Debian's chromium itself, not the headless shell of the other browser tests: part of
+    the smoke set that runs in the browser users have (tests/page_session.py)."""
+    return chromium
+
+
 COLLECT_VIOLATIONS = """
 window.__csp = [];
 document.addEventListener("securitypolicyviolation",

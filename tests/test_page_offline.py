@@ -35,14 +35,14 @@ sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 from api_server import HOST, free_port  # noqa: E402
-from page_session import CHROMIUM, VIEWPORT  # noqa: E402
+from page_session import BROWSER, VIEWPORT  # noqa: E402
 from test_page import STATIC, after_tap_guard  # noqa: E402
 from test_page_table import call as call_on, declare  # noqa: E402
 
 from api.site import export_site, site_version, static_files  # noqa: E402
 
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} is not installed (scripts/run_tests.sh installs it)",
+if not Path(BROWSER).exists():
+    pytest.skip(f"{BROWSER} is not installed (scripts/run_tests.sh installs it)",
                 allow_module_level=True)
 
 BY_SERVER = "Answered by the server"
