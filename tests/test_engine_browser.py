@@ -21,7 +21,7 @@ EVERY = 40  # one case in EVERY of each family (and at least a few of each set)
 @pytest.fixture(scope="module")
 def browser(chromium):
     """Debian's chromium itself, not the headless shell of the other browser tests: part of
-    the smoke set that runs in the browser users have (tests/page_session.py)."""
+    the smoke set that runs in the full browser (tests/page_session.py)."""
     return chromium
 
 

@@ -22,7 +22,7 @@ STATIC = Path(__file__).resolve().parent.parent / "api" / "static"
 @pytest.fixture(scope="module")
 def browser(chromium):
     """Debian's chromium itself, not the headless shell of the other browser tests: part of
-    the smoke set that runs in the browser users have (tests/page_session.py)."""
+    the smoke set that runs in the full browser (tests/page_session.py)."""
     return chromium
 
 
