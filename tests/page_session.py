@@ -5,10 +5,8 @@ Two builds of Debian's chromium (scripts/run_tests.sh installs both; the same so
 package and version): the browser itself, and its headless shell, the same engine (Blink,
 V8, the network stack, service workers) without the full browser's own layers, the build
 Playwright itself runs headless tests in.  The browser tests run in the shell, which takes
-less than half the browser's CPU for them (2026-12-03, tests/test_page*.py,
-test_front_ends.py and test_engine_browser.py: 141 core-seconds, not 289); a smoke set runs
-in the browser itself (tests/test_page_csp.py, tests/test_engine_browser.py: the
-``chromium`` fixture).
+less than half the browser's CPU for them; a smoke set runs in the browser itself
+(tests/test_page_csp.py, tests/test_engine_browser.py: the ``chromium`` fixture).
 """
 
 from __future__ import annotations

@@ -45,10 +45,8 @@ def _build_each_regex_strategy_once() -> None:
     for :func:`config`."""
     try:
         from hypothesis.strategies._internal import regex as hypothesis_regex
-    except ImportError:
-        return
-    build = getattr(hypothesis_regex, "regex_strategy", None)
-    if build is None or hasattr(build, "cache_info"):
+        build = hypothesis_regex.regex_strategy
+    except (ImportError, AttributeError):
         return
     cached = functools.lru_cache(maxsize=None)(build)
 
@@ -59,7 +57,6 @@ def _build_each_regex_strategy_once() -> None:
         except TypeError:  # an unhashable alphabet: built each time, as before
             return build(*args, **kwargs)
 
-    regex_strategy.cache_info = cached.cache_info
     hypothesis_regex.regex_strategy = regex_strategy
 
 

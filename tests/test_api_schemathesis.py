@@ -47,7 +47,7 @@ def a_room(server) -> dict:
     """A Liar's Dice room of two players, not started: its code and its host's token."""
     made = server.post("/api/v1/rooms", json={"game": "dice", "deal": "server", "name": "host"})
     assert made.status_code == 201, made.text
-    room = {"code": made.json()["code"], "token": made.json()["token"]}
+    room = {key: made.json()[key] for key in ("code", "token")}
     joined = server.post(f"/api/v1/rooms/{room['code']}/join", json={"name": "guest"})
     assert joined.status_code == 201, joined.text
     return room
