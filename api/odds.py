@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from solver.odds import dice, letters, liarliar, poker, post
+from solver.games.registry import GAMES
+from solver.odds import letters, odds_of
 
 from . import inputs
 
 bp = Blueprint("odds", __name__)
 
-SISTER_GAMES = {"dice": dice.answer, "post": post.answer, "liarliar": liarliar.answer,
-                "poker": poker.answer}
+# The sister games' odds modules, by name: each one's answer, schemas and descriptions.
+SISTER_GAMES = {name: odds_of(name) for name in GAMES if odds_of(name) is not None}
 
 
 @bp.post("/letters/odds")
@@ -45,8 +46,9 @@ def _game_view(answer):
 
 
 def _add_game_routes() -> None:
-    for name, answer in SISTER_GAMES.items():
-        bp.add_url_rule(f"/{name}/odds", f"{name}_odds", _game_view(answer), methods=["POST"])
+    for name, module in SISTER_GAMES.items():
+        bp.add_url_rule(f"/{name}/odds", f"{name}_odds", _game_view(module.answer),
+                        methods=["POST"])
 
 
 _add_game_routes()
@@ -96,11 +98,9 @@ def _schemas() -> dict:
         "interval": {"type": "array", "items": number, "minItems": 2, "maxItems": 2},
         "reason": text}, required=["probability", "exact", "decided", "samples", "interval",
                                    "reason"])
-    bid = obj({"quantity": {"type": "integer"}, "face": {"type": "integer"}, "phrase": text},
-              required=["quantity", "face", "phrase"])
     common = {"game": text, "advice": {"type": "string", "description": "what the "
                                                                         "suggestions are"}}
-    return {
+    schemas = {
         "ExactChance": chance, "Estimate": estimate,
         "LettersOdds": letters_request(),
         "LettersOddsResult": obj({
@@ -115,102 +115,42 @@ def _schemas() -> dict:
             "sampled": obj({"exists": ref("Estimate"),
                             "highest": {"oneOf": [ref("Estimate"), {"type": "null"}]}},
                            required=["exists", "highest"])},
-            required=["exists", "highest", "suggestions", "advice"]),
-        "DiceOdds": dice.SCHEMA,
-        "DiceOddsResult": obj({
-            **common, "mine": {"type": "array", "items": {"type": "integer"}},
-            "hidden": {"type": "integer"}, "dice_in_play": {"type": "integer"},
-            "wild": {"type": "array", "items": {"type": "integer"}}, "bid": bid,
-            "holds": ref("ExactChance"),
-            "suggestions": {"type": "array", "items": obj(
-                {"bid": bid, "holds": ref("ExactChance")}, required=["bid", "holds"])}},
-            required=["holds", "suggestions", "advice"]),
-        "PostOdds": post.SCHEMA,
-        "PostOddsResult": obj({
-            **common, "claim": {"type": "object"}, "mine": strings, "face_up": strings,
-            "unseen": {"type": "integer"}, "true": ref("ExactChance"),
-            "false": ref("ExactChance"),
-            "suggestion": obj({"call": {"enum": ["true", "false", None]},
-                               "right": ref("ExactChance")}, required=["call", "right"])},
-            required=["true", "false", "suggestion"]),
-        "LiarliarOdds": liarliar.SCHEMA,
-        "LiarliarOddsResult": obj({
-            **common, "claim": {"type": "object"}, "mine": strings, "seen": strings,
-            "unseen": {"type": "integer"}, "could_be_true": {"type": "integer"},
-            "true": ref("ExactChance"), "lie": ref("ExactChance"),
-            "certainly": {"enum": ["lie", "true", None]},
-            "suggestion": obj({"call_liar": {"type": "boolean"}}, required=["call_liar"])},
-            required=["true", "lie", "certainly", "suggestion"]),
-        "PokerOdds": poker.SCHEMA,
-        "PokerOddsResult": obj({
-            **common, "mine": strings, "hidden": {"type": "integer"},
-            "claim": {"type": "object"}, "made": ref("ExactChance"),
-            "suggestions": {"type": "array", "items": obj(
-                {"claim": {"type": "object"}, "made": ref("ExactChance")},
-                required=["claim", "made"])},
-            "sampled": ref("Estimate")}, required=["made", "suggestions", "advice"]),
-    }
+            required=["exists", "highest", "suggestions", "advice"])}
+    for name, module in SISTER_GAMES.items():
+        schemas[f"{name.capitalize()}Odds"] = module.SCHEMA
+        schemas[f"{name.capitalize()}OddsResult"] = module.ANSWER_SCHEMA
+    return schemas
 
 
-EXAMPLES = {
-    "letters": {"mine": "ABE", "hidden": 9, "declared": "bigger, a"},
-    "dice": {"mine": [2, 5, 5], "hidden": 10, "bid": {"quantity": 4, "face": 5},
-             "rules": {"wild": [1]}},
-    "post": {"mine": ["Q", "Q", "K", "7"], "face_up": "Q Q Q 9", "claim": "this is a queen"},
-    "liarliar": {"mine": ["KH", "KS", "4D"], "claim": "two kings"},
-    "poker": {"mine": ["KH", "3C"], "hidden": 4, "claim": "pair of kings"},
-}
-
-SUMMARIES = {  # (summary, description) of each route
-    "letters": (
-        ("Liars' Letters: how likely a declaration exists and is the highest, from your "
-         "tiles; the safest raises"),
-        ("From your tiles and how many are hidden (a uniform draw from the tile set less "
-         "yours): the exact chance the declared set exists among all the tiles (a product "
-         "of one polynomial per letter), and that it is the highest (exact: a set leaving a "
-         "tile unused never is, so one search of its own letters settles it; undecided past "
-         "the budget, with an interval). With samples, seeded random deals estimate both, "
-         "marked as estimates. suggestions are advice: legal raises from a bounded search, "
-         "each with its exact chance.")),
-    "dice": (
-        "Liar's Dice: how likely a bid holds, from your dice; every next bid ranked",
-        ("Each hidden die is fair; wild faces count unless the bid's face is wild. "
-         "suggestions: on each face the smallest legal raise, ranked by exact chance.")),
-    "post": (
-        "Liar's Post: how likely the card is the named kind",
-        ("The card on its way to you is any card you cannot see (the deck less your hand "
-         "and the face-up cards), each as likely.")),
-    "liarliar": (
-        "Liar Liar: how likely the play just made is true",
-        ("The cards played are a draw from those you cannot see (the 54 less your hand and "
-         "seen); true when each is the rank or a joker; \"certainly\": \"lie\" when too few "
-         "such cards are left.")),
-    "poker": (
-        ("Liar's Poker: how likely a named hand can be made, from your cards; every higher "
-         "hand ranked"),
-        ("The others' cards are a uniform draw from the deck less yours. Every hand's "
-         "chance is exact (ranks: one polynomial per rank; flushes: one per suit). With "
-         "samples, seeded random deals estimate it, marked as an estimate.")),
-}
-
-
-MODULES = {"letters": letters, "dice": dice, "post": post, "liarliar": liarliar,
-           "poker": poker}
+LETTERS_EXAMPLE = {"mine": "ABE", "hidden": 9, "declared": "bigger, a"}
+LETTERS_SUMMARY = (
+    "Liars' Letters: how likely a declaration exists and is the highest, from your tiles; "
+    "the safest raises")
+LETTERS_DESCRIPTION = (
+    "From your tiles and how many are hidden (a uniform draw from the tile set less yours): "
+    "the exact chance the declared set exists among all the tiles (a product of one "
+    "polynomial per letter), and that it is the highest (exact: a set leaving a tile unused "
+    "never is, so one search of its own letters settles it; undecided past the budget, with "
+    "an interval). With samples, seeded random deals estimate both, marked as estimates. "
+    "suggestions are advice: legal raises from a bounded search, each with its exact "
+    "chance.")
 
 
 def document(document_: dict) -> None:
     """Add the odds routes and their schemas to the OpenAPI document."""
     from .openapi import budget_rules, operation, ref
     document_["components"]["schemas"].update(_schemas())
-    for game, example in EXAMPLES.items():
-        summary, description = SUMMARIES[game]
+    routes = {"letters": (letters, LETTERS_EXAMPLE, LETTERS_SUMMARY, LETTERS_DESCRIPTION),
+              **{name: (module, module.EXAMPLE, module.SUMMARY, module.DESCRIPTION)
+                 for name, module in SISTER_GAMES.items()}}
+    for game, (module, example, summary, description) in routes.items():
         name = game.capitalize() + "Odds"
-        rules = [r.as_dict() for r in MODULES[game].REFUSALS]
+        rules = [r.as_dict() for r in module.REFUSALS]
         if game == "letters":
             rules += budget_rules()
+        errors = sorted({400, 413} | {r.error.status for r in module.REFUSALS})
         op = operation(summary, ref(name + "Result"), body=ref(name), example=example,
-                       errors=(400, 413, 422) if game == "dice" else (400, 413),
-                       description=description, rules=rules)
+                       errors=tuple(errors), description=description, rules=rules)
         op["tags"] = [game, "odds"]
         document_["paths"][f"/api/v1/{game}/odds"] = {"post": op}
 

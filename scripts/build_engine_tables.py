@@ -44,15 +44,6 @@ def error_vocabulary() -> dict:
     return table
 
 
-def rules_defaults(cls) -> dict:
-    """A rules dataclass's options (its init fields) and their defaults, in field order."""
-    return {f.name: f.default for f in dataclasses.fields(cls) if f.init}
-
-
-def deck(d) -> dict:
-    return {"name": d.name, "ranks": d.ranks, "copies": d.copies, "jokers": d.jokers}
-
-
 def odds_table() -> dict:
     """The odds' limits and words, the Wilson interval's z and the raise search's bounds
     (engine/odds.js ports solver/odds/ letters, raises and dice)."""
@@ -77,7 +68,7 @@ def tables() -> dict[str, tuple[str, dict]]:
     import api
     import api.errors
     import api.inputs
-    from solver.games import cards, dice, letters, liarliar, phrases, poker, post, table
+    from solver.games import cards, phrases, table
     from solver.games.registry import GAMES, REPLAYERS
     from solver.search import bounds, budget, layered
     from solver.words import lexicon, queries, tiles, weblexicon, wordset
@@ -127,28 +118,12 @@ def tables() -> dict[str, tuple[str, dict]]:
             "RANK_LABELS": cards.RANK_LABELS, "RANK_WORDS": cards.RANK_WORDS,
             "SUIT_NAMES": cards.SUIT_NAMES, "SUIT_SYMBOLS": cards.SUIT_SYMBOLS,
             "HOW_MANY": cards.HOW_MANY,
-            "LIAR_LIAR_DECK": deck(cards.LIAR_LIAR_DECK), "POKER_DECK": deck(cards.POKER_DECK)}),
-        "DICE": ("solver/games/dice.py", {
-            "BID_ORDERS": dice.BID_ORDERS, "MAX_DICE_EACH": dice.MAX_DICE_EACH,
-            "MAX_FACES": dice.MAX_FACES, "MAX_DICE": dice.MAX_DICE,
-            "RULES": rules_defaults(dice.DiceRules)}),
+            "LIAR_LIAR_DECK": cards.LIAR_LIAR_DECK, "POKER_DECK": cards.POKER_DECK}),
         "ODDS": ("solver/odds/: the requests' limits, the intervals, the raise search's bounds",
                  odds_table()),
-        "POST": ("solver/games/post.py", {
-            "KINDS": post.KINDS, "TWO_DECKS": deck(post.TWO_DECKS),
-            "ONE_DECK": deck(post.ONE_DECK), "RULES": rules_defaults(post.PostRules)}),
-        "LIARLIAR": ("solver/games/liarliar.py", {
-            "TIMERS": liarliar.TIMERS, "MAX_PLAY": liarliar.MAX_PLAY,
-            "RULES": rules_defaults(liarliar.LiarLiarRules)}),
-        "POKER": ("solver/games/poker.py", {
-            "LADDERS": poker.LADDERS, "DECK": poker.DECK,
-            "RULES": rules_defaults(poker.PokerRules)}),
-        "LETTERS": ("solver/games/letters.py", {
-            "CALLS": [call.value for call in letters.Call],
-            "STOPPED_WHY": letters.STOPPED_WHY,
-            "RULES": rules_defaults(letters.LettersRules),
-            "TABLE_RULINGS": letters.TABLE_RULINGS,
-            "EVENT_KEYS": {kind: sorted(keys) for kind, keys in letters._EVENT_KEYS.items()}}),
+        **{replayer.name.upper(): (f"solver/games/{replayer.name}.py",
+                                   replayer.game.engine_tables())
+           for replayer in REPLAYERS.values()},
         "GAMES": ("solver/games/registry.py: the sister games, by name",
                   {name: {"title": game.title} for name, game in GAMES.items()}),
         "REPLAYERS": ("solver/games/registry.py: every game that replays, by name", {
@@ -169,6 +144,8 @@ def tables() -> dict[str, tuple[str, dict]]:
 
 def plain(value):
     """Python data as JSON data: tuples as lists, dict keys as text (ints too)."""
+    if dataclasses.is_dataclass(value):  # a deck
+        return plain(dataclasses.asdict(value))
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -6,7 +6,7 @@ import json
 import jsonschema
 import pytest
 
-from solver.cli.games import CHECK_LINES, format_state
+from solver.cli.games import format_state
 from solver.cli.main import liars_main
 from solver.errors import (
     InvalidCard,
@@ -16,7 +16,8 @@ from solver.errors import (
     LimitExceeded,
     UnreadablePhrase,
 )
-from solver.games.registry import GAMES, get_game
+from solver.games.registry import GAMES, SISTER_GAMES, get_game
+from solver.odds import odds_of
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -50,10 +51,30 @@ def test_every_game_is_described_and_answers_the_keys_its_front_ends_read(name, 
     assert "".join(game.description.split()) in "".join(capsys.readouterr().out.split())
     check = game.check(game.CHECK_EXAMPLE)
     assert check["game"] == name and CHECK_KEYS[name] <= set(check)
-    line, verdict = CHECK_LINES[name]
-    assert isinstance(check[verdict], bool) and line(check)
+    command = game.game.check_command
+    assert isinstance(check[command.verdict], bool) and command.lines(check)
     state = game.replay(game.REPLAY_EXAMPLE)["state"]
     assert state["game"] == name and STATE_KEYS <= set(state) and format_state(state)
+
+
+def test_the_registry_finds_each_game_module_in_the_rules_order():
+    assert list(GAMES) == ["dice", "post", "liarliar", "poker"]
+    assert [game.__module__ for game in SISTER_GAMES] == [
+        f"solver.games.{name}" for name in GAMES]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_each_shell_argument_fills_a_field_the_request_schema_has(name):
+    """The shell builds the API's request: every argument names one of its fields."""
+    game = GAMES[name]
+    odds = odds_of(name)
+    for command, schema in ((game.game.check_command, game.check_schema),
+                            (odds.COMMAND, odds.SCHEMA)):
+        for arg in command.arguments:
+            top, *inner = arg.field
+            assert top in schema["properties"], (name, arg.name)
+            if inner:
+                assert inner[0] in game.rules_type.schema()["properties"], (name, arg.name)
 
 
 @pytest.mark.parametrize("name", ["dice", "post", "poker"])

@@ -1,9 +1,10 @@
 """``liars dice|post|liarliar|poker check|replay`` and ``liars letters replay``: the sister
 games, and whole Liars' Letters games, on the command line.
 
-A thin layer over :mod:`solver.games.registry`: arguments become the same payloads the
-HTTP API takes, and results become one readable line (or JSON with
-``--json``).  Exit codes follow the ``liars`` CLI: 0 when the claim holds or
+A thin layer over :mod:`solver.games.registry`: each game's module says what its
+``check`` takes and how its answer reads (its ``check_command``), so this module names
+no game.  Arguments become the same payloads the HTTP API takes, and results become one
+readable line (or JSON with ``--json``).  Exit codes follow the ``liars`` CLI: 0 when the claim holds or
 the replay is legal to the end, 1 when it does not, 2 (raised LiarsError,
 printed by the main CLI) when the input cannot be read.
 """
@@ -15,8 +16,8 @@ import json
 import sys
 
 from solver.errors import InvalidInput, LiarsError
-from solver.games.post import read_call
-from solver.games.registry import GAMES, REPLAYERS
+from solver.games.commands import request
+from solver.games.registry import GAMES, LETTERS, REPLAYERS
 from solver.games.table import small_int
 
 from . import jsontext
@@ -59,92 +60,41 @@ def read_payload(source: str) -> dict:
                            field="file") from None
 
 
-def _dice_rules(args) -> dict:
-    rules = {"bid_order": args.bid_order, "dice_each": args.dice_each, "faces": args.faces}
-    if args.wild:
-        rules["wild"] = args.wild.replace(",", " ").split()
-    return rules
+# --- arguments from the games' own commands ----------------------------------------------
+
+def add_arguments(parser: argparse.ArgumentParser, arguments) -> None:
+    """Add a game's :class:`~solver.games.commands.Arg` list (and ``--json``) to ``parser``."""
+    for arg in arguments:
+        options: dict = {"help": arg.help}
+        if arg.kind == "flag":
+            options["action"] = "store_true"
+        elif arg.kind == "whole":
+            options["type"] = whole_number
+        elif arg.read is not None:
+            options["type"] = library_type(arg.read, arg.dest)
+        for key in ("nargs", "default", "metavar"):
+            if getattr(arg, key) is not None:
+                options[key] = getattr(arg, key)
+        if arg.choices is not None:
+            options["choices"] = list(arg.choices)
+        if arg.name.startswith("-"):
+            options["dest"] = arg.dest
+            if arg.required:
+                options["required"] = True
+        parser.add_argument(arg.name, *arg.aliases, **options)
+    _json_flag(parser)
 
 
-def _dice_payload(args) -> dict:
-    payload = {"rules": _dice_rules(args), "claim": args.claim, "dice": list(args.dice)}
-    if args.last:
-        payload["last"] = args.last
-    return payload
+def command_parser(actions: argparse._SubParsersAction, action: str, command, run):
+    """The subcommand ``action`` of a game's :class:`~solver.games.commands.Command`;
+    ``run(parser, command)`` makes what it runs (:func:`answering`)."""
+    parser = actions.add_parser(action, help=command.help, description=command.description)
+    add_arguments(parser, command.arguments)
+    parser.set_defaults(func=run(parser, command))
+    return parser
 
 
-def _post_payload(args) -> dict:
-    payload = {"rules": {"one_deck": args.one_deck, "eight_different": args.eight_different},
-               "claim": args.claim, "card": args.card}
-    if args.call is not None:
-        payload["call"] = args.call
-    if args.face_up is not None:
-        payload["face_up"] = args.face_up
-    if args.players is not None:
-        payload["players"] = args.players
-    return payload
-
-
-def _liarliar_payload(args) -> dict:
-    return {"claim": args.claim, "cards": list(args.cards)}
-
-
-def _poker_payload(args) -> dict:
-    payload = {"rules": {"ladder": args.ladder}, "claim": args.claim, "cards": list(args.cards)}
-    if args.last:
-        payload["last"] = args.last
-    return payload
-
-
-# --- output: one line per answer ---------------------------------------------------------
-
-def _dice_line(r: dict) -> str:
-    line = (f"{r['bid']['phrase']}: {r['count']} of {r['dice_in_play']} dice count - "
-            f"{'HOLDS' if r['holds'] else 'does NOT hold'}")
-    if "raise" in r:
-        raise_ = r["raise"]
-        line += ("; a legal raise over " + raise_["last"]["phrase"] if raise_["legal"]
-                 else f"; NOT a legal raise: {raise_['reason']}")
-    return line
-
-
-def _post_line(r: dict) -> str:
-    line = f"'{r['claim']['phrase']}': the card is {r['card']} - " + \
-           ("TRUE" if r["claim_true"] else "FALSE")
-    if "call" in r:
-        line += (f"; the receiver called {r['call']} and is "
-                 f"{'right' if r['receiver_right'] else 'wrong'}: the {r['takes']} takes it")
-    if "loses" in r:
-        line += "; face-up cards " + (f"LOSE ({r['reason']})" if r["loses"] else
-                                      f"do not lose ({r['losing_count']} of a kind would)")
-    return line
-
-
-def _liarliar_line(r: dict) -> str:
-    cards = " ".join(r["cards"])
-    if r["true"]:
-        jokers = f" ({r['jokers']} joker{'s' if r['jokers'] != 1 else ''})" if r["jokers"] else ""
-        return f"'{r['claim']['phrase']}': {cards} - TRUE{jokers}"
-    return f"'{r['claim']['phrase']}': {cards} - FALSE (not {r['claim']['rank']}: " \
-           f"{' '.join(r['wrong'])})"
-
-
-def _poker_line(r: dict) -> str:
-    line = f"'{r['claim']['phrase']}': " + (f"MADE from {' '.join(r['cards_used'])}" if r["made"]
-                                            else "can NOT be made from the revealed cards")
-    if "higher" in r:
-        h = r["higher"]
-        line += (f"; higher than '{h['last']['phrase']}'" if h["legal"]
-                 else f"; NOT higher: {h['reason']}")
-    return line
-
-
-CHECK_LINES = {"dice": (_dice_line, "holds"), "post": (_post_line, "claim_true"),
-               "liarliar": (_liarliar_line, "true"), "poker": (_poker_line, "made")}
-
-_HOLDINGS = {"dice": ("dice", "dice"), "post": ("hands", "cards in hand"),
-             "liarliar": ("hands", "cards"), "poker": ("cards", "cards")}
-
+# --- output: what each player holds, the end ---------------------------------------------
 
 def _placings(outcome: dict) -> str:
     return ", ".join(f"{i}. {' & '.join(group)}" for i, group in
@@ -156,7 +106,7 @@ def format_state(state: dict) -> str:
     outcome = state.get("outcome")
     if outcome:
         return f"game over: {outcome['reason']}; placings: {_placings(outcome)}"
-    key, noun = _HOLDINGS[state["game"]]
+    key, noun = REPLAYERS[state["game"]].game.holdings
     gone = set(state.get("out", [])) | set(state.get("finished", [])) | \
         set(state.get("eliminated", []))
     held = ", ".join(f"{p} {n}" for p, n in state[key].items() if p not in gone)
@@ -200,8 +150,12 @@ def format_replay(result: dict) -> str:
 
 # --- the subcommands ---------------------------------------------------------------------
 
-def _emit(result: dict, args, line: str) -> None:
-    print(json_line(result) if args.json else terminal(line))
+def _emit(result: dict, args, lines: list[str]) -> None:
+    if args.json:
+        print(json_line(result))
+    else:
+        for line in lines:
+            print(terminal(line))
 
 
 def _with_usage(parser: argparse.ArgumentParser, run):
@@ -217,19 +171,22 @@ def _with_usage(parser: argparse.ArgumentParser, run):
     return guarded
 
 
-def _run_check(parser: argparse.ArgumentParser, name: str, build):
-    def run(args) -> int:
-        result = GAMES[name].check(build(args))
-        formatter, verdict = CHECK_LINES[name]
-        _emit(result, args, formatter(result))
-        return EXIT_OK if result[verdict] else EXIT_FALSE
-    return _with_usage(parser, run)
+def answering(answer):
+    """A command's runner: the request from its arguments, answered by ``answer``; exit 0
+    when the command's verdict holds (or it has none), else 1."""
+    def run(parser: argparse.ArgumentParser, command):
+        def answer_args(args) -> int:
+            result = answer(request(command.arguments, vars(args)))
+            _emit(result, args, command.lines(result))
+            return EXIT_OK if command.verdict is None or result[command.verdict] else EXIT_FALSE
+        return _with_usage(parser, answer_args)
+    return run
 
 
 def _run_replay(parser: argparse.ArgumentParser, name: str):
     def run(args) -> int:
         result = REPLAYERS[name].replay(read_payload(args.file))
-        _emit(result, args, format_replay(result))
+        _emit(result, args, [format_replay(result)])
         return EXIT_OK if result["ok"] else EXIT_FALSE
     return _with_usage(parser, run)
 
@@ -249,73 +206,17 @@ def _add_replay(games: argparse._SubParsersAction, name: str) -> None:
 
 
 def register(subparsers) -> dict:
-    """Add ``letters``, ``dice``, ``post``, ``liarliar`` and ``poker`` to the ``liars``
-    subcommands; return each game's own subparsers, for more actions (``odds``)."""
-    lt = subparsers.add_parser("letters", help="Liars' Letters: replay a whole game",
-                               description=REPLAYERS["letters"].description)
-    ltsub = lt.add_subparsers(dest="action", metavar="ACTION", required=True)
-    _add_replay(ltsub, "letters")
-
-    d = subparsers.add_parser("dice", help="Liar's Dice: check a bid, its odds, replay a game",
-                              description=GAMES["dice"].description)
-    dsub = d.add_subparsers(dest="action", metavar="ACTION", required=True)
-    c = dsub.add_parser("check", help="does a bid hold among the revealed dice",
-                        description="Count the bid's face (and wild faces) among all revealed "
-                                    "dice; with --last, is the bid a legal raise.")
-    c.add_argument("claim", help="the bid as said, e.g. '5 sixes' or 'five sixes'")
-    c.add_argument("dice", nargs="+", help="every revealed die, e.g. 6 6 1 3")
-    c.add_argument("--last", help="the bid it raises, e.g. '4 sixes'")
-    c.add_argument("--wild", help="wild faces, e.g. 1 (default none)")
-    c.add_argument("--bid-order", default="seed", choices=["seed", "quantity-first", "perudo"],
-                   help="how a bid must rise (default seed)")
-    c.add_argument("--dice-each", type=whole_number, default=5,
-                   help="dice per player (default 5)")
-    c.add_argument("--faces", type=whole_number, default=6, help="faces per die (default 6)")
-    _json_flag(c)
-    c.set_defaults(func=_run_check(c, "dice", _dice_payload))
-    _add_replay(dsub, "dice")
-
-    p = subparsers.add_parser("post", help="Liar's Post: check a claim, its odds, replay a game",
-                              description=GAMES["post"].description)
-    psub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    c = psub.add_parser("check", help="is a claim about the card true; who takes it",
-                        description="Compare the claim with the turned-over card; with --call, "
-                                    "say who takes the card; with --face-up, whether those "
-                                    "face-up cards lose.")
-    c.add_argument("claim", help="the claim as said, e.g. 'this is a queen'")
-    c.add_argument("card", help="the turned-over card, e.g. QH")
-    c.add_argument("--call", type=library_type(read_call, "call"), metavar="{true,false}",
-                   help="the receiver's call")
-    c.add_argument("--face-up", metavar="CARDS", help="a player's face-up cards, e.g. 'Q Q Q'")
-    c.add_argument("--players", type=whole_number,
-                   help="players at the table, for --face-up's loss limit (default 3)")
-    c.add_argument("--one-deck", action="store_true", help="the one-deck variant")
-    c.add_argument("--eight-different", action="store_true",
-                   help="the eight-different variant")
-    _json_flag(c)
-    c.set_defaults(func=_run_check(c, "post", _post_payload))
-    _add_replay(psub, "post")
-
-    ll = subparsers.add_parser("liarliar", help="Liar Liar: check a play, its odds, replay a match",
-                               description=GAMES["liarliar"].description)
-    lsub = ll.add_subparsers(dest="action", metavar="ACTION", required=True)
-    c = lsub.add_parser("check", help="is a play true (jokers are wild)")
-    c.add_argument("claim", help="the play as said, e.g. 'two kings'")
-    c.add_argument("cards", nargs="+", help="the turned-over cards, e.g. KH joker")
-    _json_flag(c)
-    c.set_defaults(func=_run_check(c, "liarliar", _liarliar_payload))
-    _add_replay(lsub, "liarliar")
-
-    k = subparsers.add_parser("poker", help="Liar's Poker with cards: check a claim, its odds, replay",
-                              description=GAMES["poker"].description)
-    ksub = k.add_subparsers(dest="action", metavar="ACTION", required=True)
-    c = ksub.add_parser("check", help="can the named hand be made from all revealed cards")
-    c.add_argument("claim", help="the hand as said, e.g. 'full house, kings over threes'")
-    c.add_argument("cards", nargs="+", help="every revealed card, e.g. KH KS KD 3C 3S")
-    c.add_argument("--last", help="the claim it must beat")
-    c.add_argument("--ladder", default="standard", choices=["standard", "short-deck"],
-                   help="the hand ladder (default standard)")
-    _json_flag(c)
-    c.set_defaults(func=_run_check(c, "poker", _poker_payload))
-    _add_replay(ksub, "poker")
-    return {"letters": ltsub, "dice": dsub, "post": psub, "liarliar": lsub, "poker": ksub}
+    """Add each game that replays (``letters``, then the sister games) to the ``liars``
+    subcommands, with its ``check`` and ``replay``; return each game's own subparsers,
+    for more actions (``odds``)."""
+    actions = {}
+    for name, replayer in (("letters", LETTERS), *GAMES.items()):
+        game = replayer.game
+        parser = subparsers.add_parser(name, help=game.shell_help,
+                                       description=replayer.description)
+        actions[name] = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+        if game.check_command is not None:
+            command_parser(actions[name], "check", game.check_command,
+                           answering(GAMES[name].check))
+        _add_replay(actions[name], name)
+    return actions

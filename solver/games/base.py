@@ -94,6 +94,11 @@ class Rules:
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
+    def defaults(cls) -> dict:
+        """The options (the init fields) and their defaults, in field order."""
+        return {f.name: f.default for f in dataclasses.fields(cls) if f.init}
+
+    @classmethod
     def schema(cls) -> dict:
         """The JSON Schema of the rules object, built from the fields."""
         from .schema import rules_schema  # the schema vocabulary, only when asked
@@ -138,6 +143,12 @@ class Game:
     replay_refusals: ClassVar[tuple] = ()
     check_refusals: ClassVar[tuple] = ()
     REPLAY_EXAMPLE: ClassVar[dict] = {}
+    # The shell's: ``liars <name>``'s help line, the state's key for what each player holds
+    # and its noun (a replay's last line), and the sister games' ``check`` subcommand.
+    shell_help: ClassVar[str] = ""
+    holdings: ClassVar[tuple[str, str]] = ("", "")
+    check_command: ClassVar = None  # a solver.games.commands.Command
+    order: ClassVar[int] = 0  # where the front ends list it: docs/rules.md's order
 
     # A move's searches end by ``deadline`` (a time.monotonic() value), when one is set;
     # ``cut_short`` tells that one was cut short by it.  Only Liars' Letters searches.
@@ -268,6 +279,12 @@ class Game:
         return {"game": self.name, "rules": self.rules.to_dict(), "players": list(self.players),
                 **self.state_dict(), "over": outcome is not None,
                 "outcome": outcome.to_dict() if outcome else None}
+
+    @classmethod
+    def engine_tables(cls) -> dict:
+        """Hook: the constants the game's engine port (api/static/engine/) reads, by name;
+        scripts/build_engine_tables.py writes them there.  The rules' defaults at least."""
+        return {"RULES": cls.Rules.defaults()}
 
     @classmethod
     def replay_schema(cls) -> dict:

@@ -39,6 +39,7 @@ from solver.errors import (
 
 from . import phrases, schema
 from .base import Game, Leave, Rules, option
+from .commands import Arg, Command
 from .schema import Refusal
 from .table import (
     MAX_PLAYERS,
@@ -309,6 +310,28 @@ RULES_REFUSALS = (Refusal(InvalidRules, r"rules\.wild", "wild faces are among th
                                                           "faces; perudo plays with 1s wild"),)
 
 
+# --- the shell: the table's rules as options, a check's answer as a line -----------------
+
+RULES_ARGS = (
+    Arg("--wild", "wild faces, e.g. 1 (default none)", to="rules.wild", words=True),
+    Arg("--bid-order", "how a bid must rise (default seed)", to="rules.bid_order",
+        choices=BID_ORDERS, default="seed"),
+    Arg("--dice-each", "dice per player (default 5)", to="rules.dice_each", kind="whole",
+        default=5),
+    Arg("--faces", "faces per die (default 6)", to="rules.faces", kind="whole", default=6))
+
+
+def check_lines(r: dict) -> list[str]:
+    """A check's answer as the shell prints it."""
+    line = (f"{r['bid']['phrase']}: {r['count']} of {r['dice_in_play']} dice count - "
+            f"{'HOLDS' if r['holds'] else 'does NOT hold'}")
+    if "raise" in r:
+        raise_ = r["raise"]
+        line += ("; a legal raise over " + raise_["last"]["phrase"] if raise_["legal"]
+                 else f"; NOT a legal raise: {raise_['reason']}")
+    return [line]
+
+
 # --- the game ------------------------------------------------------------------------
 
 
@@ -332,6 +355,17 @@ class DiceGame(Game):
 
     read_action = staticmethod(action_from_dict)
 
+    order = 1
+    shell_help = "Liar's Dice: check a bid, its odds, replay a game"
+    holdings = ("dice", "dice")
+    check_command = Command(
+        "does a bid hold among the revealed dice", (
+            Arg("claim", "the bid as said, e.g. '5 sixes' or 'five sixes'"),
+            Arg("dice", "every revealed die, e.g. 6 6 1 3", nargs="+"),
+            Arg("--last", "the bid it raises, e.g. '4 sixes'"), *RULES_ARGS),
+        check_lines, verdict="holds",
+        description="Count the bid's face (and wild faces) among all revealed dice; with "
+                    "--last, is the bid a legal raise.")
     description = ("Does a bid hold among the revealed dice (wild faces counted), is it a legal "
                    "raise under the table's bid order; replay a game: who loses a die, who "
                    "opens, who is out, the winner.")
@@ -380,6 +414,11 @@ class DiceGame(Game):
         """A claim checked from its request body (see :attr:`check_properties`)."""
         return check_claim(payload["claim"], payload["dice"],
                            DiceRules.from_dict(payload.get("rules")), last=payload.get("last"))
+
+    @classmethod
+    def engine_tables(cls) -> dict:
+        return {"BID_ORDERS": BID_ORDERS, "MAX_DICE_EACH": MAX_DICE_EACH,
+                "MAX_FACES": MAX_FACES, "MAX_DICE": MAX_DICE, **super().engine_tables()}
 
     @property
     def dice_in_play(self) -> int:

@@ -390,8 +390,7 @@ def action_from_dict(event: dict, *, field: str = "event"):
     player = require(event, "player", field=field)
     if not isinstance(kind, str) or kind not in _EVENT_KEYS:
         raise InvalidInput(f"a Liars' Letters event is 'declare', 'call' or 'leave', not "
-                           f"{shown(kind)}",
-                           field=f"{field}.type")
+                           f"{shown(kind)}", field=f"{field}.type")
     unknown = sorted(set(event) - _EVENT_KEYS[kind], key=str)
     if unknown:
         raise InvalidInput(f"unknown field(s) in a {kind} event: "
@@ -453,6 +452,7 @@ class LettersGame(Game):
     actions = (Declare, MakeCall, Leave)
     read_action = staticmethod(action_from_dict)
 
+    shell_help = "Liars' Letters: replay a whole game"
     description = ("Replay a whole game: legal raises, the bullshit and exact rulings, tile "
                    "gains and losses, who is out, who opens the next round and in which "
                    "direction, the winner. An 'exact' the referee cannot prove stops the replay "
@@ -484,6 +484,12 @@ class LettersGame(Game):
         {"type": "call", "player": "cy", "call": "bullshit", "tiles": "BIG"},
         {"type": "declare", "player": "cy", "words": "a"},
         {"type": "call", "player": "ben", "call": "exact", "tiles": "ABCD"}]}
+
+    @classmethod
+    def engine_tables(cls) -> dict:
+        return {"CALLS": [call.value for call in Call], "STOPPED_WHY": STOPPED_WHY,
+                "RULES": LettersRules.defaults(), "TABLE_RULINGS": TABLE_RULINGS,
+                "EVENT_KEYS": {kind: sorted(keys) for kind, keys in _EVENT_KEYS.items()}}
 
     def __init__(self, players, rules: LettersRules | None = None, *,
                  tiles: dict[str, int] | None = None):

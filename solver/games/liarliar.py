@@ -33,6 +33,7 @@ from solver.errors import (
 from . import phrases, schema
 from .base import Game, Outcome, Rules, option
 from .cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
+from .commands import Arg, Command
 from .schema import Refusal
 from .table import next_player, read_int, require, small_int
 
@@ -298,6 +299,18 @@ _DISCARDED = {"anyOf": [schema.rank(), {"type": "string", "pattern": schema.name
     ["joker"])}]}
 
 
+# --- the shell: a check's answer as a line ------------------------------------------------
+
+def check_lines(r: dict) -> list[str]:
+    """A check's answer as the shell prints it."""
+    cards = " ".join(r["cards"])
+    if r["true"]:
+        jokers = f" ({r['jokers']} joker{'s' if r['jokers'] != 1 else ''})" if r["jokers"] else ""
+        return [f"'{r['claim']['phrase']}': {cards} - TRUE{jokers}"]
+    return [f"'{r['claim']['phrase']}': {cards} - FALSE (not {r['claim']['rank']}: "
+            f"{' '.join(r['wrong'])})"]
+
+
 # --- the game ------------------------------------------------------------------------
 
 
@@ -317,6 +330,13 @@ class LiarLiarGame(Game):
     seats = (2, 6)
     read_action = staticmethod(action_from_dict)
 
+    order = 3
+    shell_help = "Liar Liar: check a play, its odds, replay a match"
+    holdings = ("hands", "cards")
+    check_command = Command("is a play true (jokers are wild)", (
+        Arg("claim", "the play as said, e.g. 'two kings'"),
+        Arg("cards", "the turned-over cards, e.g. KH joker", nargs="+")),
+        check_lines, verdict="true")
     description = ("Is a play true (jokers are wild); replay a match: who may call, who takes "
                    "the pile, who opens, four-of-a-kind discards, finishing, timer eliminations "
                    "and the placings.")
@@ -366,6 +386,10 @@ class LiarLiarGame(Game):
         {"type": "play", "player": "ben", "claim": "two sevens"},
         {"type": "timeout", "player": "cy"},
         {"type": "play", "player": "ann", "count": 3}]}
+
+    @classmethod
+    def engine_tables(cls) -> dict:
+        return {"TIMERS": TIMERS, "MAX_PLAY": MAX_PLAY, **super().engine_tables()}
 
     @staticmethod
     def check_payload(payload: dict) -> dict:

@@ -35,6 +35,7 @@ from solver.errors import (
 from . import phrases, schema
 from .base import Game, Rules, option
 from .cards import ACE, POKER_DECK, SUITS, Card, parse_cards, parse_rank, rank_name
+from .commands import Arg, Command
 from .schema import Refusal
 from .table import next_player, read_int, require
 
@@ -289,6 +290,23 @@ CLAIM_REFUSALS = (Refusal(UnreadablePhrase, "claim", "a claim phrase the hand gr
 DECK_REFUSAL = "cards one 52-card deck holds: each card once, no joker"
 
 
+# --- the shell: the table's ladder as an option, a check's answer as a line ---------------
+
+RULES_ARGS = (Arg("--ladder", "the hand ladder (default standard)", to="rules.ladder",
+                  choices=tuple(LADDERS), default="standard"),)
+
+
+def check_lines(r: dict) -> list[str]:
+    """A check's answer as the shell prints it."""
+    line = f"'{r['claim']['phrase']}': " + (f"MADE from {' '.join(r['cards_used'])}" if r["made"]
+                                            else "can NOT be made from the revealed cards")
+    if "higher" in r:
+        h = r["higher"]
+        line += (f"; higher than '{h['last']['phrase']}'" if h["legal"]
+                 else f"; NOT higher: {h['reason']}")
+    return [line]
+
+
 class PokerGame(Game):
     """A game of Liar's Poker with cards.
 
@@ -307,6 +325,14 @@ class PokerGame(Game):
     actions = (Declare, CallBluff)
     read_action = staticmethod(action_from_dict)
 
+    order = 4
+    shell_help = "Liar's Poker with cards: check a claim, its odds, replay"
+    holdings = ("cards", "cards")
+    check_command = Command("can the named hand be made from all revealed cards", (
+        Arg("claim", "the hand as said, e.g. 'full house, kings over threes'"),
+        Arg("cards", "every revealed card, e.g. KH KS KD 3C 3S", nargs="+"),
+        Arg("--last", "the claim it must beat"), *RULES_ARGS),
+        check_lines, verdict="made")
     heading = "Liar's Poker with cards"
     description = ("Can the named hand be made from all revealed cards, is it higher than the "
                    "last claim on the table's ladder; replay a game: who gets a card, who is "
@@ -344,6 +370,10 @@ class PokerGame(Game):
                                                     "cy": ["2D"]}},
         {"type": "claim", "player": "ann", "claim": "ace high"},
         {"type": "call", "player": "cy", "cards": {"ann": ["4C"], "cy": ["9H"]}}]}
+
+    @classmethod
+    def engine_tables(cls) -> dict:
+        return {"LADDERS": LADDERS, "DECK": DECK, **super().engine_tables()}
 
     @staticmethod
     def check_payload(payload: dict) -> dict:

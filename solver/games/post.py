@@ -35,6 +35,7 @@ from solver.errors import (
 from . import phrases, schema
 from .base import Game, Outcome, Rules, option
 from .cards import Card, Deck, parse_cards, parse_rank, rank_name
+from .commands import Arg, Command
 from .schema import Refusal
 from .table import require
 
@@ -267,6 +268,26 @@ _CARD_REFUSALS = (Refusal(InvalidCard, "card", "the Liar's Post deck holds A K Q
                                                "7, no joker"),)
 
 
+# --- the shell: the table's rules as options, a check's answer as a line -----------------
+
+RULES_ARGS = (Arg("--one-deck", "the one-deck variant", to="rules.one_deck", kind="flag"),
+              Arg("--eight-different", "the eight-different variant",
+                  to="rules.eight_different", kind="flag"))
+
+
+def check_lines(r: dict) -> list[str]:
+    """A check's answer as the shell prints it."""
+    line = f"'{r['claim']['phrase']}': the card is {r['card']} - " + \
+           ("TRUE" if r["claim_true"] else "FALSE")
+    if "call" in r:
+        line += (f"; the receiver called {r['call']} and is "
+                 f"{'right' if r['receiver_right'] else 'wrong'}: the {r['takes']} takes it")
+    if "loses" in r:
+        line += "; face-up cards " + (f"LOSE ({r['reason']})" if r["loses"] else
+                                      f"do not lose ({r['losing_count']} of a kind would)")
+    return [line]
+
+
 # --- the game ------------------------------------------------------------------------
 
 
@@ -280,6 +301,20 @@ class PostGame(Game):
     seats = (2, 6)
     read_action = staticmethod(action_from_dict)
 
+    order = 2
+    shell_help = "Liar's Post: check a claim, its odds, replay a game"
+    holdings = ("hands", "cards in hand")
+    check_command = Command(
+        "is a claim about the card true; who takes it", (
+            Arg("claim", "the claim as said, e.g. 'this is a queen'"),
+            Arg("card", "the turned-over card, e.g. QH"),
+            Arg("--call", "the receiver's call", read=read_call, metavar="{true,false}"),
+            Arg("--face-up", "a player's face-up cards, e.g. 'Q Q Q'", metavar="CARDS"),
+            Arg("--players", "players at the table, for --face-up's loss limit (default 3)",
+                kind="whole"), *RULES_ARGS),
+        check_lines, verdict="claim_true",
+        description="Compare the claim with the turned-over card; with --call, say who "
+                    "takes the card; with --face-up, whether those face-up cards lose.")
     description = ("Is a claim about the card true, is the receiver's True/False call right and "
                    "who takes the card, do a player's face-up cards lose; replay a game: "
                    "passing on, forced calls, who takes each card, the loser.")
@@ -314,6 +349,11 @@ class PostGame(Game):
         {"type": "send", "player": "anna", "to": "ben", "claim": "this is a king"},
         {"type": "pass", "player": "ben", "to": "carla", "claim": "this is a 7"},
         {"type": "call", "player": "carla", "call": "false", "card": "Q♥"}]}
+
+    @classmethod
+    def engine_tables(cls) -> dict:
+        return {"KINDS": KINDS, "TWO_DECKS": TWO_DECKS, "ONE_DECK": ONE_DECK,
+                **super().engine_tables()}
 
     @staticmethod
     def check_payload(payload: dict) -> dict:

@@ -20,8 +20,8 @@ poker      {"claim": "full house, kings over threes" | {hand, ranks}, "cards":
 
 A replay payload is ``{"rules"?, "players": [...], "events": [...]}``; each
 game's events are in its ``replay_schema`` and its ``read_action``.  Adding a
-game is one module with its :class:`~solver.games.base.Game` subclass, listed
-in :data:`SISTER_GAMES` below.
+game is one module of this package with its :class:`~solver.games.base.Game`
+subclass: :func:`sister_games` finds it (a game with a ``check_command``).
 
 >>> GAMES["dice"].check({"claim": "2 fives", "dice": [5, 5, 1, 2]})["holds"]
 True
@@ -39,17 +39,15 @@ True
 from __future__ import annotations
 
 import functools
+import importlib
+import pkgutil
 import time
 import unicodedata
 
 from solver.errors import IllegalMove, InvalidInput, LiarsError, LimitExceeded
 
 from .base import Game
-from .dice import DiceGame
 from .letters import LettersGame
-from .liarliar import LiarLiarGame
-from .poker import PokerGame
-from .post import PostGame
 from .schema import PLAYERS_REFUSALS, rules_object
 from .table import MAX_EVENTS
 
@@ -205,7 +203,19 @@ class Checker(Replayer):
         return {"game": self.name, **self.game.check_payload(dict(payload))}
 
 
-SISTER_GAMES = (DiceGame, PostGame, LiarLiarGame, PokerGame)
+def sister_games() -> tuple[type[Game], ...]:
+    """Every game of this package that checks a single claim, in its ``order``: each
+    module's own :class:`Game` subclasses that have a ``check_command``."""
+    found = []
+    for module in pkgutil.iter_modules(importlib.import_module(__package__).__path__):
+        loaded = importlib.import_module(f"{__package__}.{module.name}")
+        found += [value for value in vars(loaded).values()
+                  if isinstance(value, type) and issubclass(value, Game)
+                  and value.__module__ == loaded.__name__ and value.check_command]
+    return tuple(sorted(found, key=lambda game: game.order))
+
+
+SISTER_GAMES = sister_games()
 GAMES: dict[str, Checker] = {game.name: Checker(game) for game in SISTER_GAMES}
 
 # Liars' Letters: replay only (its checks are the letters routes).

@@ -7,3 +7,16 @@ game has a *view*, what one player sees (their hand, how many tiles, dice or car
 hidden from them, what is public), so that a computer player or an advisor can ask it
 from that player's seat; and an ``answer(payload)`` that the CLI and the API share.
 """
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+
+
+def odds_of(game: str) -> ModuleType | None:
+    """The odds module of the game named ``game`` (``solver.odds.<game>``: its ``answer``,
+    request ``SCHEMA``, ``REFUSALS`` and shell ``COMMAND``), or None when it has none."""
+    name = f"{__name__}.{game}"
+    return importlib.import_module(name) if importlib.util.find_spec(name) else None

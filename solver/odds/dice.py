@@ -21,11 +21,13 @@ from fractions import Fraction
 from math import comb
 
 from solver.errors import IllegalMove, InvalidDie, InvalidInput, LiarsError, LimitExceeded
+from solver.games.commands import Arg, Command
 from solver.games.dice import (
     BID_REFUSALS,
     BID_SCHEMA,
     MAX_DICE,
     MAX_FACES,
+    RULES_ARGS,
     RULES_REFUSALS,
     Bid,
     DiceRules,
@@ -36,7 +38,19 @@ from solver.games.schema import Refusal, on_field, rules_object
 
 from .chance import Chance
 from .draws import read_hidden
-from .payload import LIMIT, count_schema, read_limit, read_object, request_schema
+from .payload import (
+    ANSWER_FIELDS,
+    HIDDEN_ARG,
+    LIMIT,
+    LIMIT_ARG,
+    count_schema,
+    object_schema,
+    read_limit,
+    read_object,
+    request_schema,
+    shared,
+)
+from .text import chance_text, short, suggested
 
 ADVICE = ("advice: every next bid (on each face, the smallest legal quantity), ranked by "
           "its exact chance of holding")
@@ -178,3 +192,35 @@ REFUSALS = (
                                      f"hidden"),
     *on_field(BID_REFUSALS, "bid"),
     Refusal(IllegalMove, "bid", "a bid is for at most the dice in play"))
+
+EXAMPLE = {"mine": [2, 5, 5], "hidden": 10, "bid": {"quantity": 4, "face": 5},
+           "rules": {"wild": [1]}}
+SUMMARY = "Liar's Dice: how likely a bid holds, from your dice; every next bid ranked"
+DESCRIPTION = ("Each hidden die is fair; wild faces count unless the bid's face is wild. "
+               "suggestions: on each face the smallest legal raise, ranked by exact chance.")
+_BID = object_schema({"quantity": {"type": "integer"}, "face": {"type": "integer"},
+                      "phrase": {"type": "string"}}, ["quantity", "face", "phrase"])
+ANSWER_SCHEMA = object_schema({
+    **ANSWER_FIELDS, "mine": {"type": "array", "items": {"type": "integer"}},
+    "hidden": {"type": "integer"}, "dice_in_play": {"type": "integer"},
+    "wild": {"type": "array", "items": {"type": "integer"}}, "bid": _BID,
+    "holds": shared("ExactChance"),
+    "suggestions": {"type": "array", "items": object_schema(
+        {"bid": _BID, "holds": shared("ExactChance")}, ["bid", "holds"])}},
+    ["holds", "suggestions", "advice"])
+
+
+# --- the shell ---------------------------------------------------------------------------
+
+def lines(r: dict) -> list[str]:
+    """The answer as the shell prints it."""
+    return [f"{r['bid']['phrase']} holds: {chance_text(r['holds'])}; {r['holds']['reason']}",
+            suggested([f"{s['bid']['phrase']} {short(s['holds'])}" for s in r["suggestions"]])]
+
+
+COMMAND = Command(
+    "how likely a bid is, from your dice; every next bid ranked", (
+        Arg("bid", "the bid, e.g. '4 fives'"), Arg("mine", "your dice, e.g. 2 5 5", nargs="*"),
+        *RULES_ARGS, HIDDEN_ARG, LIMIT_ARG), lines,
+    description="The exact chance the bid holds, from your dice and how many dice are "
+                "hidden (each a fair die); every next bid ranked by its chance.")

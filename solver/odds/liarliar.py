@@ -34,11 +34,21 @@ from solver.games.liarliar import (
     MAX_PLAY,
     Declaration,
 )
+from solver.games.commands import Arg, Command
 from solver.games.schema import Refusal
 
 from .chance import Chance
 from .draws import read_count
-from .payload import count_schema, read_object, request_schema
+from .payload import (
+    ANSWER_FIELDS,
+    TEXTS,
+    count_schema,
+    object_schema,
+    read_object,
+    request_schema,
+    shared,
+)
+from .text import chance_text
 
 ADVICE = "advice: call 'Liar!' when the play is likelier a lie than true"
 
@@ -164,3 +174,37 @@ REFUSALS = (
     Refusal(InvalidInput, "count", f"a play has a count, from its claim or from count (the "
                                    f"same if both), 1 to {MAX_PLAY}, and no more than the "
                                    f"cards you cannot see"))
+
+EXAMPLE = {"mine": ["KH", "KS", "4D"], "claim": "two kings"}
+SUMMARY = "Liar Liar: how likely the play just made is true"
+DESCRIPTION = ("The cards played are a draw from those you cannot see (the 54 less your hand "
+               "and seen); true when each is the rank or a joker; \"certainly\": \"lie\" when "
+               "too few such cards are left.")
+ANSWER_SCHEMA = object_schema({
+    **ANSWER_FIELDS, "claim": {"type": "object"}, "mine": TEXTS, "seen": TEXTS,
+    "unseen": {"type": "integer"}, "could_be_true": {"type": "integer"},
+    "true": shared("ExactChance"), "lie": shared("ExactChance"),
+    "certainly": {"enum": ["lie", "true", None]},
+    "suggestion": object_schema({"call_liar": {"type": "boolean"}}, ["call_liar"])},
+    ["true", "lie", "certainly", "suggestion"])
+
+
+# --- the shell ---------------------------------------------------------------------------
+
+def lines(r: dict) -> list[str]:
+    """The answer as the shell prints it."""
+    advice = "call 'Liar!'" if r["suggestion"]["call_liar"] else "let it stand"
+    return [f"'{r['claim']['phrase']}' is true: {chance_text(r['true'])}; {r['true']['reason']}",
+            f"advice: {advice}"]
+
+
+COMMAND = Command(
+    "how likely the play just made is true", (
+        Arg("claim", "the play as said, e.g. 'two kings'"),
+        Arg("mine", "your hand, e.g. KH KS 4D", nargs="*"),
+        Arg("--seen", "cards not in the play: yours in the pile, discarded fours",
+            metavar="CARDS"),
+        Arg("--count", "cards played, when the claim does not say", metavar="N")), lines,
+    description="The exact chance the play is true (every card its rank or a joker), from "
+                "your hand and the cards you know are elsewhere; certainly a lie when too few "
+                "are left.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from solver.errors import InvalidInput
 from solver.games import schema
+from solver.games.commands import Arg
 from solver.games.schema import Refusal
 from solver.games.table import MAX_DIGITS
 
@@ -23,6 +24,16 @@ DEFAULT_SUGGESTIONS = 5
 MAX_SUGGESTIONS = 20  # suggestions listed, at most
 MAX_SAMPLES = 20_000  # sampled deals are a check, not the answer: a second's work at most
 MAX_SEED = 2**32 - 1
+
+# The shell's options for the counts (read here, as the API's are), shared by the games.
+HIDDEN_ARG = Arg("--hidden", "how many the other players hold (hidden from you)",
+                 required=True, metavar="N")
+LIMIT_ARG = Arg("--limit", f"suggestions listed, 0 to {MAX_SUGGESTIONS} (default "
+                           f"{DEFAULT_SUGGESTIONS})", metavar="K")
+SAMPLE_ARGS = (Arg("--samples", f"also estimate from N random deals, at most {MAX_SAMPLES} "
+                                f"(a check on the exact answer; default none)", metavar="N"),
+               Arg("--seed", f"the random deals' seed (default {DEFAULT_SEED}): the same "
+                             f"seed deals the same hands", metavar="S"))
 
 
 def read_object(payload, allowed: set[str], required: tuple[str, ...], what: str) -> dict:
@@ -102,6 +113,25 @@ SEED = schema.nullable(count_schema(
 # What the schemas of these counts cannot say: a large count's range, written as text.
 SAMPLES_REFUSALS = (Refusal(InvalidInput, "samples", f"at most {MAX_SAMPLES} sampled deals"),)
 SEED_REFUSALS = (Refusal(InvalidInput, "seed", f"a seed is at most {MAX_SEED}"),)
+
+
+def shared(name: str) -> dict:
+    """A schema the API's document holds once, by name (ExactChance, Estimate)."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def object_schema(properties: dict, required=()) -> dict:
+    """An object of these fields and no other (an answer, or a part of one)."""
+    schema = {"type": "object", "properties": properties, "additionalProperties": False}
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+# Every answer names its game and says what its suggestions are.
+ANSWER_FIELDS = {"game": {"type": "string"},
+                 "advice": {"type": "string", "description": "what the suggestions are"}}
+TEXTS = {"type": "array", "items": {"type": "string"}}
 
 
 def request_schema(properties: dict, required) -> dict:

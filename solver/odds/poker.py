@@ -28,11 +28,13 @@ from math import comb
 from solver.errors import InvalidCard, InvalidInput, LimitExceeded
 from solver.games import schema
 from solver.games.cards import ACE, SUITS, Card
+from solver.games.commands import Arg, Command
 from solver.games.poker import (
     CLAIM_REFUSALS,
     CLAIM_SCHEMA,
     DECK,
     DECK_REFUSAL,
+    RULES_ARGS,
     Hand,
     PokerRules,
     all_hands,
@@ -43,18 +45,26 @@ from solver.games.schema import Refusal, rules_object
 from .chance import DEFAULT_SEED, Chance, Estimate, sample
 from .draws import coefficient, read_hidden, ways_at_least
 from .payload import (
+    ANSWER_FIELDS,
+    HIDDEN_ARG,
     LIMIT,
+    LIMIT_ARG,
+    SAMPLE_ARGS,
     SAMPLES,
     SAMPLES_REFUSALS,
     SEED,
     SEED_REFUSALS,
+    TEXTS,
     count_schema,
+    object_schema,
     read_limit,
     read_object,
     read_samples,
     read_seed,
     request_schema,
+    shared,
 )
+from .text import chance_text, estimate_text, short, suggested
 
 RANKS = tuple(range(2, ACE + 1))
 ADVICE = ("advice: every hand higher than the last claim, ranked by its exact chance of "
@@ -213,3 +223,37 @@ REFUSALS = (
     Refusal(LimitExceeded, "mine", f"at most {DECK} cards"),
     Refusal(InvalidCard, "hidden", "at most the cards of the deck less yours"),
     *SAMPLES_REFUSALS, *SEED_REFUSALS)
+
+EXAMPLE = {"mine": ["KH", "3C"], "hidden": 4, "claim": "pair of kings"}
+SUMMARY = ("Liar's Poker: how likely a named hand can be made, from your cards; every higher "
+           "hand ranked")
+DESCRIPTION = ("The others' cards are a uniform draw from the deck less yours. Every hand's "
+               "chance is exact (ranks: one polynomial per rank; flushes: one per suit). With "
+               "samples, seeded random deals estimate it, marked as an estimate.")
+ANSWER_SCHEMA = object_schema({
+    **ANSWER_FIELDS, "mine": TEXTS, "hidden": {"type": "integer"},
+    "claim": {"type": "object"}, "made": shared("ExactChance"),
+    "suggestions": {"type": "array", "items": object_schema(
+        {"claim": {"type": "object"}, "made": shared("ExactChance")}, ["claim", "made"])},
+    "sampled": shared("Estimate")}, ["made", "suggestions", "advice"])
+
+
+# --- the shell ---------------------------------------------------------------------------
+
+def lines(r: dict) -> list[str]:
+    """The answer as the shell prints it."""
+    said = [f"'{r['claim']['phrase']}' can be made: {chance_text(r['made'])}"]
+    if "sampled" in r:
+        said.append(f"sampled: {estimate_text(r['sampled'])}")
+    said.append(suggested([f"{s['claim']['phrase']} {short(s['made'])}"
+                           for s in r["suggestions"]]))
+    return said
+
+
+COMMAND = Command(
+    "how likely a named hand is, from your cards; every higher hand ranked", (
+        Arg("claim", "the hand, e.g. 'pair of kings'"),
+        Arg("mine", "your cards with suits, e.g. KH 3C", nargs="*"),
+        *RULES_ARGS, HIDDEN_ARG, LIMIT_ARG, *SAMPLE_ARGS), lines,
+    description="The exact chance the named hand can be made from all the cards, from yours "
+                "and how many are hidden; every higher hand ranked.")

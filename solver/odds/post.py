@@ -20,10 +20,13 @@ from solver.errors import InvalidCard, InvalidInput, LimitExceeded
 from solver.games import schema
 from solver.games.cards import Card, parse_cards, rank_name
 from solver.games.post import CLAIM_REFUSALS, CLAIM_SCHEMA, TWO_DECKS, Claim, PostRules, read_card
+from solver.games.commands import Arg, Command
+from solver.games.post import RULES_ARGS
 from solver.games.schema import Refusal, rules_object
 
 from .chance import Chance
-from .payload import read_object, request_schema
+from .payload import ANSWER_FIELDS, TEXTS, object_schema, read_object, request_schema, shared
+from .text import chance_text, short
 
 ADVICE = ("advice: call 'true' when the card is likelier the named kind than not, "
           "'false' when less likely; passing it on is the other choice")
@@ -135,3 +138,35 @@ REFUSALS = (
     Refusal(InvalidCard, "face_up", _DECK + ", counting your hand"),
     Refusal(LimitExceeded, "face_up", "no more cards than the deck's"),
     Refusal(InvalidInput, "face_up", "your hand and the face-up cards leave a card unseen"))
+
+EXAMPLE = {"mine": ["Q", "Q", "K", "7"], "face_up": "Q Q Q 9", "claim": "this is a queen"}
+SUMMARY = "Liar's Post: how likely the card is the named kind"
+DESCRIPTION = ("The card on its way to you is any card you cannot see (the deck less your "
+               "hand and the face-up cards), each as likely.")
+ANSWER_SCHEMA = object_schema({
+    **ANSWER_FIELDS, "claim": {"type": "object"}, "mine": TEXTS, "face_up": TEXTS,
+    "unseen": {"type": "integer"}, "true": shared("ExactChance"),
+    "false": shared("ExactChance"),
+    "suggestion": object_schema({"call": {"enum": ["true", "false", None]},
+                                 "right": shared("ExactChance")}, ["call", "right"])},
+    ["true", "false", "suggestion"])
+
+
+# --- the shell ---------------------------------------------------------------------------
+
+def lines(r: dict) -> list[str]:
+    """The answer as the shell prints it."""
+    call = r["suggestion"]["call"]
+    advice = ("either call is as likely right" if call is None else
+              f"call '{call}' (right {short(r['suggestion']['right'])})")
+    return [f"'{r['claim']['phrase']}' is true: {chance_text(r['true'])}; {r['true']['reason']}",
+            f"advice: {advice}"]
+
+
+COMMAND = Command(
+    "how likely the card is the named kind", (
+        Arg("claim", "the claim, e.g. 'this is a queen'"),
+        Arg("mine", "your hand, e.g. Q Q K 7", nargs="*"),
+        Arg("--face-up", "every face-up card, e.g. 'Q Q Q 9'", metavar="CARDS"), *RULES_ARGS),
+    lines, description="The exact chance the card on its way to you is the named kind, from "
+                       "your hand and every face-up card.")

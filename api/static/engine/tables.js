@@ -172,12 +172,6 @@ export const CARDS = freeze({
   },
 });
 
-// solver/games/dice.py
-export const DICE = freeze({
-  "BID_ORDERS": ["seed", "quantity-first", "perudo"], "MAX_DICE_EACH": 20, "MAX_FACES": 20,
-  "MAX_DICE": 400, "RULES": {"dice_each": 5, "faces": 6, "wild": [], "bid_order": "seed"},
-});
-
 // solver/odds/: the requests' limits, the intervals, the raise search's bounds
 export const ODDS = freeze({
   "DEFAULT_SUGGESTIONS": 5, "MAX_SUGGESTIONS": 20, "MAX_SAMPLES": 20000, "MAX_SEED": 4294967295,
@@ -189,6 +183,12 @@ export const ODDS = freeze({
   "CAP": 32,
   "LETTERS_ADVICE": "advice: legal raises over the last declaration, ranked by their exact chance of existing; a bounded search tries the likeliest raises, not every raise",
   "DICE_ADVICE": "advice: every next bid (on each face, the smallest legal quantity), ranked by its exact chance of holding",
+});
+
+// solver/games/dice.py
+export const DICE = freeze({
+  "BID_ORDERS": ["seed", "quantity-first", "perudo"], "MAX_DICE_EACH": 20, "MAX_FACES": 20,
+  "MAX_DICE": 400, "RULES": {"dice_each": 5, "faces": 6, "wild": [], "bid_order": "seed"},
 });
 
 // solver/games/post.py
