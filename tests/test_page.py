@@ -32,6 +32,7 @@ expect = sync_api.expect
 expect.set_options(timeout=10_000)  # as the pages' own default timeout (a busy 2-core machine)
 
 from page_session import BROWSER, VIEWPORT  # tests/ is on sys.path under pytest
+from solver.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "api" / "static"
@@ -653,6 +654,10 @@ def game_routes(server):
 
 def test_games_menu_reaches_every_game(phone, game_routes):
     page = phone.open("/#games")
+    links = page.locator("#screen-games .menu a")  # play, odds, each game (games.js), dicetable
+    expect(links).to_have_count(3 + len(GAMES))
+    assert [links.nth(i).get_attribute("href") for i in range(2, 2 + len(GAMES))] == [
+        f"#{name}" for name in GAMES]
     phone.shot("games")
     for name, title in [("dice", "Liar's Dice"), ("post", "Liar's Post"),
                         ("liarliar", "Liar Liar"), ("poker", "Liar's Poker")]:

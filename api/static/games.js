@@ -1,5 +1,6 @@
 // The sister games' checkers: Liar's Dice, Liar's Post, Liar Liar, Liar's Poker.
-// One screen each, built from the table below; every answer is POST /api/v1/<game>/check.
+// One screen each and its line in the Other games menu, built from the table below; every
+// answer is POST /api/v1/<game>/check.
 // Loaded by app.js after the first screen is ready (it passes its helpers to start()).
 
 const PHRASE = { autocapitalize: "off", inputmode: "text" };
@@ -9,6 +10,7 @@ const GAMES = [
   {
     name: "dice",
     title: "Liar's Dice",
+    hint: "Does a bid hold?", // its line in the Other games menu
     button: "Check the bid",
     fields: [
       { name: "claim", label: "Bid", placeholder: "five sixes", required: true, ...PHRASE,
@@ -59,6 +61,7 @@ const GAMES = [
   {
     name: "post",
     title: "Liar's Post",
+    hint: "Was the claim true?",
     button: "Check the claim",
     fields: [
       { name: "claim", label: "Claim", placeholder: "this is a queen", required: true, ...PHRASE,
@@ -118,6 +121,7 @@ const GAMES = [
   {
     name: "liarliar",
     title: "Liar Liar",
+    hint: "Was the play true?",
     button: "Check the play",
     fields: [
       { name: "claim", label: "Play as said", placeholder: "two kings", required: true, ...PHRASE,
@@ -146,6 +150,7 @@ const GAMES = [
   {
     name: "poker",
     title: "Liar's Poker",
+    hint: "Can the hand be made?",
     button: "Check the hand",
     fields: [
       { name: "claim", label: "Hand as said", placeholder: "full house, kings over threes",
@@ -269,9 +274,12 @@ function readValues(form) {
 export function start(app) {
   const { h, postJSON, wireForm, showResult, registerScreen, route } = app;
   const container = document.getElementById("game-screens");
+  const menuEnd = document.querySelector('#screen-games .menu a[href="#dicetable"]');
   for (const game of GAMES) {
     const { section, form, result } = buildScreen(game, app);
     container.append(section);
+    menuEnd.before(h("a", { class: "menu-item", href: `#${game.name}` },
+      h("span", { class: "menu-name" }, game.title), h("span", { class: "menu-hint" }, game.hint)));
     registerScreen(game.name, section);
     wireForm(form, async () => {
       let data;

@@ -3,4 +3,20 @@
 :mod:`.letters` is Liars' Letters; :mod:`.dice`, :mod:`.post`, :mod:`.liarliar` and
 :mod:`.poker` are the sister games; :mod:`.phrases` reads claims as said at the
 table; :mod:`.registry` lists every game for the CLI and the API.
+
+Adding a sister game, ``NAME``:
+
+1. ``solver/games/NAME.py``: its :class:`~.base.Rules` and :class:`~.base.Game`
+   subclass (``name``, ``title``, ``order``, actions and hooks; the check's schema,
+   ``check_payload`` and ``check_command``; ``engine_tables``).  The registry finds
+   it, and ``liars NAME check|replay`` and ``POST /api/v1/NAME/check|replay``, with
+   their OpenAPI entries, follow from it.
+2. Its odds, if it has them: ``solver/odds/NAME.py`` (``answer``, the schemas,
+   ``REFUSALS``, ``COMMAND``, the descriptions); ``liars NAME odds`` and
+   ``POST /api/v1/NAME/odds`` follow.
+3. The page: ``api/static/engine/NAME.js``, its ``check`` ported (engine/games.js
+   loads it by name; ``python scripts/build_engine_tables.py`` writes the data it
+   reads), and its screen, an entry of ``api/static/games.js``.
+4. Its section of docs/rules.md.  A claim grammar of a new kind is a ``parse_*``
+   and ``format_*`` pair in :mod:`.phrases` (and engine/phrases.js).
 """

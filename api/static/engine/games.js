@@ -1,20 +1,17 @@
 // The sister games' checks by name (solver/games/registry.py's GAMES): GAMES[name].check(payload)
 // answers the same dict as the server's POST /<game>/check, or throws the same LiarsError.
 
-import * as dice from "./dice.js";
-import * as poker from "./poker.js";
 import { InvalidInput, NeedsServer } from "./errors.js";
 import { repr } from "./pystr.js";
 import { GAMES as TITLED } from "./tables.js";
 
 /**
- * A game module loaded if it is there: post.js and liarliar.js are written apart from
- * this file, and a page without one still checks the other games (and says plainly that
- * this one needs the server, never guesses).
+ * A game's module, engine/<name>.js, loaded if it is there: a page without one still
+ * checks the other games (and says plainly that this one needs the server, never guesses).
  */
-async function optional(path, title) {
+async function optional(name, title) {
   try {
-    return await import(path);
+    return await import(`./${name}.js`);
   } catch {
     const refuse = () => {
       throw new NeedsServer(`${title} checks need the referee server: this page has no ` +
@@ -24,10 +21,8 @@ async function optional(path, title) {
   }
 }
 
-const post = await optional("./post.js", TITLED.post.title);
-const liarliar = await optional("./liarliar.js", TITLED.liarliar.title);
-const checks = { dice: dice.check, post: post.check, liarliar: liarliar.check,
-  poker: poker.check };
+const checks = Object.fromEntries(await Promise.all(Object.entries(TITLED).map(
+  async ([name, { title }]) => [name, (await optional(name, title)).check])));
 
 /** The library's games, in its order, with their titles. */
 export const GAMES = Object.fromEntries(Object.entries(TITLED).map(([name, { title }]) =>
