@@ -11,9 +11,9 @@
 // /rooms/{code}/bots): each plays from its own view, at a human pace.
 
 import { percent } from "./engine/chance.js";
+import { upper } from "./screenkit.js";
 
 const PACES = [["1", "1 second a move"], ["3", "3 seconds a move"], ["0.5", "Half a second"]];
-const upper = (words) => words.map((w) => w.toUpperCase()).join(", ");
 
 export class Advisor {
   /**

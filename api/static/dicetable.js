@@ -1,8 +1,7 @@
 // The Liar's Dice table (#dicetable): its options, moves and what it shows; table.js runs it.
 
-import {
-  app, buildSetupForm, debounce, fill, gameOverLine, plural, renderHistory, seatCount,
-} from "./tablekit.js";
+import { fill, plural, readDice } from "./screenkit.js";
+import { app, buildSetupForm, debounce, gameOverLine, renderHistory, seatCount } from "./tablekit.js";
 
 export const DICE = {
   key: "dice",
@@ -208,9 +207,3 @@ export const DICE = {
       `${round.out ? " and is out" : ""}`);
   },
 };
-
-/** Dice as typed: "6 6 1" or "6,6,1", or a run of digits one die each ("661"). */
-function readDice(text) {
-  const parts = /[\s,]/.test(text.trim()) ? text.split(/[\s,]+/) : [...text.trim()];
-  return parts.filter(Boolean).map((d) => (/^\d+$/.test(d) ? Number(d) : d));
-}

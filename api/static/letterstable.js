@@ -1,8 +1,8 @@
 // The Liars' Letters table (#table): its options, moves and what it shows; table.js runs it.
 
+import { ARROW, fill, plural, upper } from "./screenkit.js";
 import {
-  app, ARROW, buildSetupForm, debounce, fill, gameOverLine, plural, renderHistory, seatCount,
-  shapeText, upper,
+  app, buildSetupForm, debounce, gameOverLine, renderHistory, seatCount, shapeText,
 } from "./tablekit.js";
 
 export const LETTERS = {

@@ -8,11 +8,11 @@
 // raises are advice: a tap on one weighs it in turn.  Loaded by app.js after the first screen.
 
 import { percent } from "./engine/chance.js";
+import { upper } from "./screenkit.js";
 
 let app; // app.js's helpers: h, $, postJSON, wireForm, showResult, answerNote, route
 
 const TEXT = { type: "text", autocorrect: "off", spellcheck: "false", autocomplete: "off" };
-const upper = (words) => words.map((w) => w.toUpperCase()).join(", ");
 
 /** A chance as the screens show it: the percentage, and the exact fraction beside it. */
 function chanceLine(chance, { id = null } = {}) {

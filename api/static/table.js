@@ -10,7 +10,8 @@
 // localStorage (a reload, a closed tab or a locked phone loses nothing), exports as that JSON
 // and imports from it.  Loaded by app.js after the first screen is ready.
 
-import { app, fill, plural, shapeText, TEXT, upper, useApp } from "./tablekit.js";
+import { fill, plural, TEXT, upper } from "./screenkit.js";
+import { app, shapeText, useApp } from "./tablekit.js";
 import { LETTERS } from "./letterstable.js";
 import { DICE } from "./dicetable.js";
 

@@ -1,5 +1,7 @@
 // What the Table screens share (table.js, letterstable.js, dicetable.js): app.js's
-// helpers, the words and counts a table shows, the setup form and the rounds' history.
+// helpers, the places and counts a table shows, the setup form and the rounds' history.
+
+import { plural } from "./screenkit.js";
 
 const DEBOUNCE_MS = 250;
 
@@ -10,12 +12,7 @@ export function useApp(helpers) {
   app = helpers;
 }
 
-export const TEXT = { autocorrect: "off", spellcheck: "false", autocomplete: "off" };
-
-export const upper = (words) => words.map((w) => w.toUpperCase()).join(", ");
 export const shapeText = (shape) => "(" + shape.join(", ") + ")";
-export const ARROW = { clockwise: "↻ clockwise", counterclockwise: "↺ counterclockwise" };
-export const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
 /** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
 export function ordinal(n) {
@@ -34,11 +31,6 @@ export function seatCount(state, player, held, winner) {
 
 /** The line under the winner: how long the game took. */
 export const gameOverLine = (rounds) => `Game over after ${plural(rounds, "round")}.`;
-
-/** Replace an element's children, skipping the null of a condition not met. */
-export function fill(el, ...children) {
-  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-}
 
 export function debounce(fn) {
   let timer = null;
