@@ -150,7 +150,8 @@ def format_replay(result: dict) -> str:
 
 # --- the subcommands ---------------------------------------------------------------------
 
-def _emit(result: dict, args, lines: list[str]) -> None:
+def emit(result: dict, args, lines: list[str]) -> None:
+    """The answer as JSON (``--json``), else its lines of text."""
     if args.json:
         print(json_line(result))
     else:
@@ -177,7 +178,7 @@ def answering(answer):
     def run(parser: argparse.ArgumentParser, command):
         def answer_args(args) -> int:
             result = answer(request(command.arguments, vars(args)))
-            _emit(result, args, command.lines(result))
+            emit(result, args, command.lines(result))
             return EXIT_OK if command.verdict is None or result[command.verdict] else EXIT_FALSE
         return _with_usage(parser, answer_args)
     return run
@@ -186,7 +187,7 @@ def answering(answer):
 def _run_replay(parser: argparse.ArgumentParser, name: str):
     def run(args) -> int:
         result = REPLAYERS[name].replay(read_payload(args.file))
-        _emit(result, args, [format_replay(result)])
+        emit(result, args, [format_replay(result)])
         return EXIT_OK if result["ok"] else EXIT_FALSE
     return _with_usage(parser, run)
 

@@ -18,8 +18,8 @@ from solver.search.layered import DEFAULT_BUDGET
 from solver.words.lexicon import bundled_lexicons
 from solver.words.tiles import TILE_SETS
 
-from .common import EXIT_OK, json_line, terminal
-from .games import add_arguments, answering, command_parser
+from .common import EXIT_OK
+from .games import add_arguments, answering, command_parser, emit
 
 
 def letters_lines(r: dict) -> list[str]:
@@ -38,15 +38,6 @@ def letters_lines(r: dict) -> list[str]:
     return lines
 
 
-def _emit(result: dict, args, lines: list[str]) -> int:
-    if args.json:
-        print(json_line(result))
-    else:
-        for line in lines:
-            print(terminal(line))
-    return EXIT_OK
-
-
 # --- the requests, from the arguments --------------------------------------------------
 
 def _letters_payload(args) -> dict:
@@ -58,7 +49,8 @@ def _letters_payload(args) -> dict:
 
 def run_letters(args) -> int:
     result = letters.answer(_letters_payload(args))
-    return _emit(result, args, letters_lines(result))
+    emit(result, args, letters_lines(result))
+    return EXIT_OK
 
 
 # --- the subcommands ---------------------------------------------------------------------
