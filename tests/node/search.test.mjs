@@ -9,7 +9,8 @@ import { test } from "node:test";
 import { answerAsync, assertSame, engine, golden } from "./golden.mjs";
 
 const { loadLexicon } = await engine("lexicon.js");
-const { highest, search } = await engine("search.js");
+const { highest, search, Layers } = await engine("search.js");
+const { countsOf } = await engine("index.js");
 const { isWord } = await engine("wordset.js");
 const cases = golden("search");
 const of = (set) => cases.filter((c) => c.set === set);
@@ -146,3 +147,32 @@ test("a proven search is remembered: the same rack again is the same answer, fou
   assert.ok(!cut.proven);
   assert.ok((await letters.highest(big, lexicon, 0.001)).elapsed > 0);
 });
+
+test("a big layer's pairs are the same by the bitset join as by testing each pair", async () => {
+  // racks whose search holds layers of 2,000-42,000 remainders, some after an entry of the
+  // same length (a floor per remainder)
+  const racks = [
+    ["twl06", "AAAABCCDDDDEEEEEEEEEEFFGGHIIIKLLNNNOOOOORRRRSSSSTTTTTUUUUUVVWYYZ"],
+    ["twl06", "AAAAAABBBDDDDEEEEEEEEFFGHIIIIIJKLLLNNNNNOOOOOOPQRRRRRRSSTTTTUUVVWWXXZ"],
+    ["sowpods", "AAAABCDDDEEEEEEEGGGHIIIIIIIJKLLLNNNNNOOOOOPRRRSTTTUVWXXYY"],
+    ["csw19", "AAAAAAABDDEEEEEEFGGHHIIILLLMNNOOPPQRRRSSTTTTUUUUY"],
+    ["twl06", "AABDDDEEEFGGHIIIIIIKLLNNNOOOOOOQRRRRSSSTTTTUUUVVWXYZ"],
+  ];
+  let joined = 0;
+  let floored = 0;
+  for (const [name, rack] of racks) {
+    const lexicon = await loadLexicon(name);
+    const counts = countsOf(rack);
+    const layers = new Layers(lexicon.index, counts, rack.length, Infinity);
+    layers.joinPairs = function (states, block, floor) {
+      const join = Layers.prototype.joinPairs.call(this, states, block, floor);
+      assert.deepEqual(join, this.pairs(states, block, floor), `${rack}: ${states.count} remainders`);
+      joined += 1;
+      if (floor !== null) floored += 1;
+      return join;
+    };
+    layers.run();
+  }
+  assert.ok(joined >= 8 && floored >= 1, `${joined} joins, ${floored} with floors`);
+});
+
