@@ -81,7 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser, arguments) -> None:
             options["dest"] = arg.dest
             if arg.required:
                 options["required"] = True
-        parser.add_argument(arg.name, *arg.aliases, **options)
+        parser.add_argument(arg.name, **options)
     _json_flag(parser)
 
 

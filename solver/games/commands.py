@@ -41,7 +41,6 @@ class Arg:
     required: bool = False
     read: Callable | None = None
     words: bool = False
-    aliases: tuple[str, ...] = ()
 
     @property
     def dest(self) -> str:
@@ -70,8 +69,8 @@ class Command:
 
 
 def request(arguments, values) -> dict:
-    """The request the arguments' ``values`` (a mapping by dest) make, in the order the
-    rules fields come first (as the API's examples put them), then the rest."""
+    """The request body the arguments' ``values`` (a mapping by dest) make; its "rules"
+    object first, as the API's examples put it."""
     body: dict = {}
     if any(arg.field[0] == "rules" for arg in arguments):
         body["rules"] = {}

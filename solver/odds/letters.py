@@ -50,18 +50,22 @@ from . import raises
 from .chance import DEFAULT_SEED, Chance, Estimate, sample_each
 from .draws import read_hidden, ways_at_least, ways_exactly
 from .payload import (
+    ANSWER_FIELDS,
     DEFAULT_SUGGESTIONS,
     LIMIT,
     SAMPLES,
     SAMPLES_REFUSALS,
     SEED,
     SEED_REFUSALS,
+    TEXTS,
     count_schema,
+    object_schema,
     read_limit,
     read_object,
     read_samples,
     read_seed,
     request_schema,
+    shared,
 )
 
 
@@ -391,3 +395,40 @@ REFUSALS = (
                                         "items"),
     Refusal(LimitExceeded, "declared", f"a word set holds at most {MAX_WORDS} words"),
     *SAMPLES_REFUSALS, *SEED_REFUSALS)
+
+EXAMPLE = {"mine": "ABE", "hidden": 9, "declared": "bigger, a"}
+SUMMARY = ("Liars' Letters: how likely a declaration exists and is the highest, from your "
+           "tiles; the safest raises")
+DESCRIPTION = (
+    "From your tiles and how many are hidden (a uniform draw from the tile set less yours): "
+    "the exact chance the declared set exists among all the tiles (a product of one "
+    "polynomial per letter), and that it is the highest (exact: a set leaving a tile unused "
+    "never is, so one search of its own letters settles it; undecided past the budget, with "
+    "an interval). With samples, seeded random deals estimate both, marked as estimates. "
+    "suggestions are advice: legal raises from a bounded search, each with its exact "
+    "chance.")
+_SHAPE = {"type": "array", "items": {"type": "integer", "minimum": 1},
+          "description": "word lengths, high to low"}
+_CHANCE = {"type": "number", "minimum": 0, "maximum": 1}
+_HIGHEST = object_schema({
+    "probability": {**_CHANCE, "type": ["number", "null"], "description": "null when undecided"},
+    "fraction": {"type": ["string", "null"]}, "exact": {"const": True},
+    "decided": {"type": "boolean", "description": "false: the one search it needs ran out of "
+                                                  "time; the chance is in \"interval\""},
+    "samples": {"type": "integer", "const": 0,
+                "description": "0: computed exactly, no deal sampled"},
+    "interval": {"type": "array", "items": _CHANCE, "minItems": 2, "maxItems": 2},
+    "reason": {"type": "string"}},
+    ["probability", "exact", "decided", "samples", "interval", "reason"])
+ANSWER_SCHEMA = object_schema({
+    **ANSWER_FIELDS, "mine": {"type": "string"}, "hidden": {"type": "integer"},
+    "unseen": {"type": "integer", "description": "tiles you cannot see: the set less yours"},
+    "tile_set": {"type": "string"}, "lexicon": {"type": "string"}, "declared": TEXTS,
+    "declared_shape": _SHAPE, "exists": shared("ExactChance"), "highest": _HIGHEST,
+    "suggestions": {"type": "array", "items": object_schema(
+        {"words": TEXTS, "shape": _SHAPE, "exists": shared("ExactChance")},
+        ["words", "shape", "exists"])},
+    "sampled": object_schema({"exists": shared("Estimate"),
+                              "highest": {"oneOf": [shared("Estimate"), {"type": "null"}]}},
+                             ["exists", "highest"])},
+    ["exists", "highest", "suggestions", "advice"])
