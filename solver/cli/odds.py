@@ -10,9 +10,7 @@ limit, samples, seed) reach the library as typed, to be read there.
 from __future__ import annotations
 
 from solver.odds import letters, odds_of
-from solver.odds.chance import percent
 from solver.odds.payload import HIDDEN_ARG, LIMIT_ARG, SAMPLE_ARGS
-from solver.odds.text import chance_text, estimate_text, short, suggested
 from solver.search.budget import MAX_BUDGET
 from solver.search.layered import DEFAULT_BUDGET
 from solver.words.lexicon import bundled_lexicons
@@ -20,22 +18,6 @@ from solver.words.tiles import TILE_SETS
 
 from .common import EXIT_OK
 from .games import add_arguments, answering, command_parser, emit
-
-
-def letters_lines(r: dict) -> list[str]:
-    said = f"'{', '.join(r['declared'])}'"
-    highest = r["highest"]
-    if highest["decided"]:
-        best = chance_text(highest)
-    else:
-        best = f"between 0% and {percent(highest['interval'][1])} (undecided)"
-    lines = [f"{said} exists: {chance_text(r['exists'])}; {r['exists']['reason']}",
-             f"{said} is the highest: {best}; {highest['reason']}"]
-    for name, part in r.get("sampled", {}).items():
-        lines.append(f"sampled, {name}: {estimate_text(part)}")
-    lines.append(suggested([f"'{', '.join(s['words'])}' {short(s['exists'])}"
-                            for s in r["suggestions"]]))
-    return lines
 
 
 # --- the requests, from the arguments --------------------------------------------------
@@ -49,7 +31,7 @@ def _letters_payload(args) -> dict:
 
 def run_letters(args) -> int:
     result = letters.answer(_letters_payload(args))
-    emit(result, args, letters_lines(result))
+    emit(result, args, letters.lines(result))
     return EXIT_OK
 
 

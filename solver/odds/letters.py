@@ -47,7 +47,7 @@ from solver.words.tiles import LETTERS, TILE_SETS, Tiles
 from solver.words.wordset import MAX_WORDS, WordSet
 
 from . import raises
-from .chance import DEFAULT_SEED, Chance, Estimate, sample_each
+from .chance import DEFAULT_SEED, Chance, Estimate, percent, sample_each
 from .draws import read_hidden, ways_at_least, ways_exactly
 from .payload import (
     ANSWER_FIELDS,
@@ -67,6 +67,7 @@ from .payload import (
     request_schema,
     shared,
 )
+from .text import chance_text, estimate_text, short, suggested
 
 
 def _plural(letter: str, n: int) -> str:
@@ -432,3 +433,22 @@ ANSWER_SCHEMA = object_schema({
                               "highest": {"oneOf": [shared("Estimate"), {"type": "null"}]}},
                              ["exists", "highest"])},
     ["exists", "highest", "suggestions", "advice"])
+
+
+# --- the shell ---------------------------------------------------------------------------
+
+def lines(r: dict) -> list[str]:
+    """The answer as the shell prints it."""
+    said = f"'{', '.join(r['declared'])}'"
+    highest = r["highest"]
+    if highest["decided"]:
+        best = chance_text(highest)
+    else:
+        best = f"between 0% and {percent(highest['interval'][1])} (undecided)"
+    out = [f"{said} exists: {chance_text(r['exists'])}; {r['exists']['reason']}",
+           f"{said} is the highest: {best}; {highest['reason']}"]
+    for name, part in r.get("sampled", {}).items():
+        out.append(f"sampled, {name}: {estimate_text(part)}")
+    out.append(suggested([f"'{', '.join(s['words'])}' {short(s['exists'])}"
+                          for s in r["suggestions"]]))
+    return out
