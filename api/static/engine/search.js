@@ -68,6 +68,13 @@ function hashLanes(lanes, at) {
   return h;
 }
 
+/** The number of set bits of a 32-bit word. */
+function popcount(v) {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
 function maskOfLanes(lanes, at) {
   let mask = 0;
   for (let letter = 0; letter < 26; letter++) {
@@ -440,10 +447,24 @@ export class Layers {
         }
         const base = row * width;
         let met = 0;
-        for (let s = 0; s < n; s++) {
-          if (have[s] >= need) { bits[base + (s >>> 5)] |= 1 << (s & 31); met++; }
+        for (let k = 0; k < width; k++) {
+          const from = k << 5;
+          const to = Math.min(from + 32, n);
+          let word = 0;
+          for (let s = from; s < to; s++) word |= ((need - 1 - have[s]) >>> 31) << (s - from);
+          bits[base + k] = word;
+          met += popcount(word);
         }
         size[row] = met;
+      }
+      // a second level: bit k of a row's summary says its word k is not zero, so that the
+      // ANDs below visit only the words where all of a word's rows have a remainder
+      const summaryWidth = (width + 31) >>> 5;
+      const summary = new Int32Array(keys.length * summaryWidth);
+      for (let row = 0; row < keys.length; row++) {
+        for (let k = 0; k < width; k++) {
+          if (bits[row * width + k] !== 0) summary[row * summaryWidth + (k >>> 5)] |= 1 << (k & 31);
+        }
       }
       this.clock();
       // pairs of this chunk, word by word, then put in state order (as `pairs` lists them)
@@ -454,16 +475,23 @@ export class Layers {
         const rows = wordRows[j].slice().sort((a, b) => size[a] - size[b]);
         if (!size[rows[0]]) continue;
         const least = block[j];
-        for (let k = 0; k < width; k++) {
-          let v = bits[rows[0] * width + k];
-          for (let d = 1; v !== 0 && d < rows.length; d++) v &= bits[rows[d] * width + k];
-          while (v !== 0) {
-            const low = v & -v;
-            const s = (k << 5) + 31 - Math.clz32(low);
-            v ^= low;
-            if (floor !== null && least < floor[lo + s]) continue;
-            wi.push(s);
-            wj.push(j);
+        for (let q = 0; q < summaryWidth; q++) {
+          let m = summary[rows[0] * summaryWidth + q];
+          for (let d = 1; m !== 0 && d < rows.length; d++) m &= summary[rows[d] * summaryWidth + q];
+          while (m !== 0) {
+            const lowWord = m & -m;
+            const k = (q << 5) + 31 - Math.clz32(lowWord);
+            m ^= lowWord;
+            let v = bits[rows[0] * width + k];
+            for (let d = 1; v !== 0 && d < rows.length; d++) v &= bits[rows[d] * width + k];
+            while (v !== 0) {
+              const low = v & -v;
+              const s = (k << 5) + 31 - Math.clz32(low);
+              v ^= low;
+              if (floor !== null && least < floor[lo + s]) continue;
+              wi.push(s);
+              wj.push(j);
+            }
           }
         }
         if (pi.length + wi.length > MAX_PAIRS) throw new OutOfTime(); // too big for a phone
