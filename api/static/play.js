@@ -509,7 +509,7 @@ const play = {
   },
 };
 
-Object.assign(play, rendering);
+Object.assign(play, rendering); // how it shows its view: playview.js
 
 // --- start -------------------------------------------------------------------------------
 
