@@ -148,17 +148,12 @@ def obj(properties: dict, required=(), additional: bool = False) -> dict:
     return schema
 
 
-def shape() -> dict:
-    return {"type": "array", "items": {"type": "integer", "minimum": 1},
-            "description": "word lengths, high to low"}
-
-
 def letters_replay_result() -> dict:
     """The Liars' Letters replay answer: the sister games' envelope, the letters state."""
     words = {"type": "array", "items": {"type": "string"}}
     name = {"type": ["string", "null"]}
     direction = {"enum": ["clockwise", "counterclockwise"]}
-    declaration = obj({"player": {"type": "string"}, "words": words, "shape": shape()},
+    declaration = obj({"player": {"type": "string"}, "words": words, "shape": schema.shape()},
                       required=["player", "words", "shape"])
     change = obj({"player": {"type": "string"}, "role": {"enum": ["caller", "declarer"]},
                   "change": {"type": "integer"}, "before": {"type": "integer"},
@@ -292,7 +287,7 @@ def schemas(config) -> dict:
                         "title": {"type": "string"}, "source": {"type": "object"}},
                        required=["name", "words"], additional=True),
         "Solution": obj({"tiles": {"type": "string"}, "tile_set": {"type": "string"},
-                         "lexicon": {"type": "string"}, "shape": shape(), "words": words,
+                         "lexicon": {"type": "string"}, "shape": schema.shape(), "words": words,
                          "proven": {"type": "boolean",
                                     "description": "false when the search stopped before "
                                                    "proving the answer (out of its time "
@@ -398,7 +393,7 @@ def paths(config) -> dict:
         "/api/v1/letters/highest-sets": {"post": operation(
             "Every word set of the highest shape: how many, and the first few",
             obj({"tiles": {"type": "string"}, "tile_set": {"type": "string"},
-                 "lexicon": {"type": "string"}, "shape": shape(),
+                 "lexicon": {"type": "string"}, "shape": schema.shape(),
                  "count": {"type": "integer", "minimum": 0},
                  "count_is_exact": {"type": "boolean",
                                     "description": "false when the count stopped at its "
@@ -437,7 +432,7 @@ def paths(config) -> dict:
             "Which of two word sets is higher, or equal",
             obj({"result": {"type": "integer", "enum": [1, 0, -1]},
                  "higher": {"type": "string", "enum": ["a", "b", "equal"]},
-                 "a": words, "a_shape": shape(), "b": words, "b_shape": shape()},
+                 "a": words, "a_shape": schema.shape(), "b": words, "b_shape": schema.shape()},
                 required=["result", "higher", "a_shape", "b_shape"]),
             body=obj({"a": ref("WordSet"), "b": ref("WordSet")},
                      required=["a", "b"]),
@@ -448,9 +443,9 @@ def paths(config) -> dict:
         "/api/v1/letters/raise": {"post": operation(
             "Is a declaration a legal raise over the previous one, and why",
             obj({"legal": {"type": "boolean"}, "reason": {"type": "string"},
-                 "declared": words, "declared_shape": shape(),
+                 "declared": words, "declared_shape": schema.shape(),
                  "previous": {**words, "type": ["array", "null"]},
-                 "previous_shape": {**shape(), "type": ["array", "null"]},
+                 "previous_shape": {**schema.shape(), "type": ["array", "null"]},
                  "lexicon": {"type": "string"}},
                 required=["legal", "reason", "declared", "declared_shape", "lexicon"]),
             body=obj({"previous": {"anyOf": [ref("WordSet"), {"const": ""}, {"type": "null"}],
@@ -465,7 +460,7 @@ def paths(config) -> dict:
         "/api/v1/letters/call": {"post": operation(
             "Rule a \"bullshit\" or \"exact\" call on the last declaration",
             obj({"call": {"type": "string", "enum": ["bullshit", "exact"]},
-                 "declared": words, "declared_shape": shape(),
+                 "declared": words, "declared_shape": schema.shape(),
                  "exists": {"type": "boolean", "description": "always proven"},
                  "decided": {"type": "boolean",
                              "description": "false when the ruling needs what could not "
@@ -481,7 +476,7 @@ def paths(config) -> dict:
                  "reason": {"type": "string", "description": "why, in plain words"},
                  "is_highest": {"type": ["boolean", "null"],
                                 "description": "null when not proven either way"},
-                 "highest_shape": shape(),
+                 "highest_shape": schema.shape(),
                  "highest": {**words, "description": "the highest set known; it exists"},
                  "proven": {"type": "boolean",
                             "description": "whether \"highest\" is proven the highest"},

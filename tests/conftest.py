@@ -57,17 +57,24 @@ def _launched(playwright, path: str):
 
 
 @pytest.fixture(scope="session")
-def browser(playwright):
-    """The browser tests' browser, launched once: chromium's headless shell (or chromium
-    itself where the shell is not installed)."""
+def headless_shell(playwright):
+    """Chromium's headless shell (or chromium itself where the shell is not installed),
+    launched once."""
     yield from _launched(playwright, BROWSER)
 
 
 @pytest.fixture(scope="session")
 def chromium(playwright):
-    """Debian's chromium itself, launched once, for the smoke set that runs in it (a module
-    there overrides ``browser`` with it)."""
+    """Debian's chromium itself, launched once, for the smoke set."""
     yield from _launched(playwright, CHROMIUM)
+
+
+@pytest.fixture(scope="module")
+def browser(request):
+    """The browser tests' browser: the headless shell, or chromium itself in a module of
+    the smoke set (one that sets ``IN_CHROMIUM = True``)."""
+    smoke = getattr(request.module, "IN_CHROMIUM", False)
+    return request.getfixturevalue("chromium" if smoke else "headless_shell")
 
 
 @pytest.fixture(scope="module")

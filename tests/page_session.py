@@ -6,7 +6,7 @@ package and version): the browser itself, and its headless shell, the same engin
 V8, the network stack, service workers) without the full browser's own layers, the build
 Playwright itself runs headless tests in.  The browser tests run in the shell, which takes
 less than half the browser's CPU for them; a smoke set runs in the browser itself
-(tests/test_page_csp.py, tests/test_engine_browser.py: the ``chromium`` fixture).
+(tests/test_page_csp.py, tests/test_engine_browser.py: ``IN_CHROMIUM = True``).
 """
 
 from __future__ import annotations

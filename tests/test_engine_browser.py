@@ -16,14 +16,7 @@ from engine_cases import read
 from page_session import fresh
 
 EVERY = 40  # one case in EVERY of each family (and at least a few of each set)
-
-
-@pytest.fixture(scope="module")
-def browser(chromium):
-    """Debian's chromium itself, not the headless shell of the other browser tests: part of
-    the smoke set that runs in the full browser (tests/page_session.py)."""
-    return chromium
-
+IN_CHROMIUM = True  # the smoke set: in chromium itself, not its headless shell (conftest.py)
 
 CANON = """
 const canon = (value) => JSON.parse(JSON.stringify(value, (_, v) => {

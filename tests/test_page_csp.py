@@ -17,14 +17,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 
 STATIC = Path(__file__).resolve().parent.parent / "api" / "static"
-
-
-@pytest.fixture(scope="module")
-def browser(chromium):
-    """Debian's chromium itself, not the headless shell of the other browser tests: part of
-    the smoke set that runs in the full browser (tests/page_session.py)."""
-    return chromium
-
+IN_CHROMIUM = True  # the smoke set: in chromium itself, not its headless shell (conftest.py)
 
 COLLECT_VIOLATIONS = """
 window.__csp = [];

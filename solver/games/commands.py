@@ -69,11 +69,8 @@ class Command:
 
 
 def request(arguments, values) -> dict:
-    """The request body the arguments' ``values`` (a mapping by dest) make; its "rules"
-    object first, as the API's examples put it."""
+    """The request body the arguments' ``values`` (a mapping by dest) make."""
     body: dict = {}
-    if any(arg.field[0] == "rules" for arg in arguments):
-        body["rules"] = {}
     for arg in arguments:
         value = values.get(arg.dest)
         if arg.words and value is not None:

@@ -140,6 +140,12 @@ def word_set(*, letters_only: bool, description: str | None = None) -> dict:
     return schema
 
 
+def shape() -> dict:
+    """A word set's shape: its word lengths, high to low."""
+    return {"type": "array", "items": {"type": "integer", "minimum": 1},
+            "description": "word lengths, high to low"}
+
+
 def nullable(schema: dict) -> dict:
     """``schema`` or null: a field where null means "not given"."""
     kind = schema.get("type")

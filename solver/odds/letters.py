@@ -52,7 +52,9 @@ from .draws import read_hidden, ways_at_least, ways_exactly
 from .payload import (
     ANSWER_FIELDS,
     DEFAULT_SUGGESTIONS,
+    INTERVAL,
     LIMIT,
+    PROBABILITY,
     SAMPLES,
     SAMPLES_REFUSALS,
     SEED,
@@ -408,26 +410,24 @@ DESCRIPTION = (
     "an interval). With samples, seeded random deals estimate both, marked as estimates. "
     "suggestions are advice: legal raises from a bounded search, each with its exact "
     "chance.")
-_SHAPE = {"type": "array", "items": {"type": "integer", "minimum": 1},
-          "description": "word lengths, high to low"}
-_CHANCE = {"type": "number", "minimum": 0, "maximum": 1}
 _HIGHEST = object_schema({
-    "probability": {**_CHANCE, "type": ["number", "null"], "description": "null when undecided"},
+    "probability": {**PROBABILITY, "type": ["number", "null"],
+                    "description": "null when undecided"},
     "fraction": {"type": ["string", "null"]}, "exact": {"const": True},
     "decided": {"type": "boolean", "description": "false: the one search it needs ran out of "
                                                   "time; the chance is in \"interval\""},
     "samples": {"type": "integer", "const": 0,
                 "description": "0: computed exactly, no deal sampled"},
-    "interval": {"type": "array", "items": _CHANCE, "minItems": 2, "maxItems": 2},
+    "interval": INTERVAL,
     "reason": {"type": "string"}},
     ["probability", "exact", "decided", "samples", "interval", "reason"])
 ANSWER_SCHEMA = object_schema({
     **ANSWER_FIELDS, "mine": {"type": "string"}, "hidden": {"type": "integer"},
     "unseen": {"type": "integer", "description": "tiles you cannot see: the set less yours"},
     "tile_set": {"type": "string"}, "lexicon": {"type": "string"}, "declared": TEXTS,
-    "declared_shape": _SHAPE, "exists": shared("ExactChance"), "highest": _HIGHEST,
+    "declared_shape": schema.shape(), "exists": shared("ExactChance"), "highest": _HIGHEST,
     "suggestions": {"type": "array", "items": object_schema(
-        {"words": TEXTS, "shape": _SHAPE, "exists": shared("ExactChance")},
+        {"words": TEXTS, "shape": schema.shape(), "exists": shared("ExactChance")},
         ["words", "shape", "exists"])},
     "sampled": object_schema({"exists": shared("Estimate"),
                               "highest": {"oneOf": [shared("Estimate"), {"type": "null"}]}},

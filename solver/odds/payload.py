@@ -128,22 +128,22 @@ def object_schema(properties: dict, required=()) -> dict:
     return schema
 
 
-_PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
-_INTERVAL = {"type": "array", "items": _PROBABILITY, "minItems": 2, "maxItems": 2}
+PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
+INTERVAL = {"type": "array", "items": PROBABILITY, "minItems": 2, "maxItems": 2}
 # What every game's answer shares, held once by the API's document (see shared()).
 SHARED_SCHEMAS = {
     "ExactChance": object_schema({
-        "probability": _PROBABILITY,
+        "probability": PROBABILITY,
         "fraction": {"type": "string", "pattern": r"^\d+/\d+$",
                      "description": "the exact chance, n/d"},
         "exact": {"const": True}, "reason": {"type": "string"}},
         ["probability", "fraction", "exact"]),
     "Estimate": object_schema({
-        "probability": _PROBABILITY, "exact": {"const": False},
+        "probability": PROBABILITY, "exact": {"const": False},
         "estimate": {"const": True, "description": "an estimate, not exact"},
         "samples": {"type": "integer", "minimum": 1}, "hits": {"type": "integer", "minimum": 0},
-        "interval": {**_INTERVAL, "description": "Wilson score interval"},
-        "confidence": _PROBABILITY, "seed": {"type": "integer"}},
+        "interval": {**INTERVAL, "description": "Wilson score interval"},
+        "confidence": PROBABILITY, "seed": {"type": "integer"}},
         ["probability", "exact", "estimate", "samples", "hits", "interval", "confidence",
          "seed"])}
 # Every answer names its game and says what its suggestions are.
