@@ -1,6 +1,6 @@
-"""The sister games' screens of the phone page (api/static/games.js), in a real browser at
-360x640 against a live ``liars serve``: the Other games menu, each game's check with good
-and bad input, and one game screen in dark mode.
+"""The sister games' screens of the phone page (api/static/games.js builds each from its engine
+module's SCREEN), in a real browser at 360x640 against a live ``liars serve``: the Other
+games menu, each game's check with good and bad input, and one game screen in dark mode.
 
 The browser, server and phone fixtures are tests/test_page.py's.
 
@@ -30,7 +30,7 @@ def game_routes(server):
 
 def test_games_menu_reaches_every_game(phone, game_routes):
     page = phone.open("/#games")
-    links = page.locator("#screen-games .menu a")  # play, odds, each game (games.js), dicetable
+    links = page.locator("#screen-games .menu a")  # play, odds, each game (its SCREEN), dicetable
     expect(links).to_have_count(3 + len(GAMES))
     assert [links.nth(i).get_attribute("href") for i in range(2, 2 + len(GAMES))] == [
         f"#{name}" for name in GAMES]

@@ -14,9 +14,11 @@ Adding a sister game, ``NAME``:
 2. Its odds, if it has them: ``solver/odds/NAME.py`` (``answer``, the schemas,
    ``REFUSALS``, ``COMMAND``, the descriptions); ``liars NAME odds`` and
    ``POST /api/v1/NAME/odds`` follow.
-3. The page: ``api/static/engine/NAME.js``, its ``check`` ported (engine/games.js
-   loads it by name; ``python scripts/build_engine_tables.py`` writes the data it
-   reads), and its screen, an entry of ``api/static/games.js``.
+3. Its engine port, ``api/static/engine/NAME.js``: its ``check`` ported, and its
+   ``SCREEN`` (the page's form, the body it posts, how an answer reads), as the game
+   module declares its shell command.  engine/games.js loads it by name, the page
+   (api/static/games.js) builds its screen and menu line from it, and
+   ``python scripts/build_engine_tables.py`` writes the data it reads.
 4. Its section of docs/rules.md.  A claim grammar of a new kind is a ``parse_*``
    and ``format_*`` pair in :mod:`.phrases` (and engine/phrases.js).
 """

@@ -8,6 +8,7 @@ import { keys, repr, split } from "./pystr.js";
 import { get, isDict, isInt, isList, isStr, readInt, readOptions, requestObject, require, shown,
   smallInt } from "./rules.js";
 import { DICE } from "./tables.js";
+import { PHRASE } from "./screen.js";
 
 export const { BID_ORDERS, MAX_DICE_EACH, MAX_FACES, MAX_DICE } = DICE;
 
@@ -197,3 +198,55 @@ export function check(payload) {
   const rules = DiceRules.fromDict(get(p, "rules"));
   return { game: "dice", ...checkClaim(claim, dice, rules, get(p, "last")) };
 }
+
+/** Its screen on the phone page (api/static/games.js builds it): the form, the body it posts
+ * and how the answer reads. */
+export const SCREEN = {
+  hint: "Does a bid hold?", // its line in the Other games menu
+  button: "Check the bid",
+  fields: [
+    { name: "claim", label: "Bid", placeholder: "five sixes", required: true, ...PHRASE,
+      hint: "As said at the table: “five sixes”, “2 fives”." },
+    { name: "dice", label: "All revealed dice", placeholder: "6 6 1 3 6 2 6", required: true,
+      autocapitalize: "off", inputmode: "numeric", keypad: ["1", "2", "3", "4", "5", "6"],
+      hint: "Every player's dice: 6 6 1 3, or 6613." },
+    { name: "last", label: "Bid before it (optional)", placeholder: "four sixes", ...PHRASE,
+      hint: "Fill in to check that the bid was a legal raise." },
+  ],
+  options: [
+    { kind: "checkbox", name: "wild1", label: "1s are wild" },
+    { kind: "select", name: "bid_order", label: "Bid order", choices: [
+      ["seed", "Standard (seed rules)"], ["quantity-first", "Quantity first"],
+      ["perudo", "Perudo (1s wild)"]] },
+  ],
+  aliases: { bid: "claim" },
+  payload(v) {
+    // A run of digits is one die each ("6613" is 6 6 1 3): quicker on a number pad.
+    const dice = v.dice.replace(/(\d)(?=\d)/g, "$1 ");
+    const rules = { bid_order: v.bid_order };
+    if (v.wild1) rules.wild = [1];
+    const body = { claim: v.claim, dice, rules };
+    if (v.last.trim()) body.last = v.last;
+    return body;
+  },
+  render(d, { h }) {
+    const raise = d.raise;
+    const wild = d.wild.length && !d.wild.includes(d.bid.face);
+    return {
+      ok: d.holds,
+      children: [
+        h("h3", { class: d.holds ? "big-ok" : "big-bad" },
+          d.holds ? "✓ The bid holds" : "✗ The bid does not hold"),
+        h("p", {}, h("strong", {}, d.bid.phrase), `: ${d.count} counted among `,
+          `${d.dice_in_play} dice`, wild ? ` (${d.wild.join(", ")}s wild).` : "."),
+        h("p", { class: "hint" }, "If “Liar!” is called:"),
+        h("ul", { class: "ruling", "aria-label": "Ruling if Liar is called" },
+          h("li", {}, h("span", {}, d.loser_if_called === "caller" ? "The caller" : "The bidder"),
+            h("span", { class: "delta up" }, "loses a die"))),
+        raise ? h("p", { class: raise.legal ? "big-ok" : "big-bad" },
+          raise.legal ? `✓ A legal raise over ${raise.last.phrase}.`
+            : `✗ Not a legal raise: ${raise.reason}.`) : null,
+      ],
+    };
+  },
+};

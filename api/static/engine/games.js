@@ -1,5 +1,6 @@
-// The sister games' checks by name (solver/games/registry.py's GAMES): GAMES[name].check(payload)
-// answers the same dict as the server's POST /<game>/check, or throws the same LiarsError.
+// The sister games by name (solver/games/registry.py's GAMES): GAMES[name].check(payload)
+// answers the same dict as the server's POST /<game>/check, or throws the same LiarsError;
+// GAMES[name].screen is its screen on the phone page (the module's SCREEN; api/static/games.js).
 
 import { InvalidInput, NeedsServer } from "./errors.js";
 import { repr } from "./pystr.js";
@@ -21,12 +22,12 @@ async function optional(name, title) {
   }
 }
 
-const checks = Object.fromEntries(await Promise.all(Object.entries(TITLED).map(
-  async ([name, { title }]) => [name, (await optional(name, title)).check])));
+const modules = Object.fromEntries(await Promise.all(Object.entries(TITLED).map(
+  async ([name, { title }]) => [name, await optional(name, title)])));
 
-/** The library's games, in its order, with their titles. */
+/** The library's games, in its order, with their titles (a screen: null without a module). */
 export const GAMES = Object.fromEntries(Object.entries(TITLED).map(([name, { title }]) =>
-  [name, { name, title, check: checks[name] }]));
+  [name, { name, title, check: modules[name].check, screen: modules[name].SCREEN ?? null }]));
 
 /** games.get_game: the entry for ``name``; an unknown name is an InvalidInput naming it. */
 export function getGame(name) {

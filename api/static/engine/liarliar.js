@@ -11,6 +11,7 @@ import {
 } from "./rules.js";
 import { formatPlay, parsePlay } from "./phrases.js";
 import { LIARLIAR } from "./tables.js";
+import { CARDS, PHRASE } from "./screen.js";
 
 export const DECK = LIAR_LIAR_DECK;
 export const DECK_SIZE = DECK.size;  // 54: 52 cards and two jokers
@@ -127,3 +128,33 @@ export function check(payload) {
   LiarLiarRules.fromDict(get(p, "rules"));
   return { game: "liarliar", ...checkClaim(p.claim, p.cards) };
 }
+
+/** Its screen on the phone page (api/static/games.js builds it): the form, the body it posts
+ * and how the answer reads. */
+export const SCREEN = {
+  hint: "Was the play true?",
+  button: "Check the play",
+  fields: [
+    { name: "claim", label: "Play as said", placeholder: "two kings", required: true, ...PHRASE,
+      hint: "“two kings”, “three 7s”, “a queen”." },
+    { name: "cards", label: "Cards turned over", placeholder: "KH JOKER", required: true, ...CARDS,
+      hint: "Only the play just made: KH KS, or “joker”." },
+  ],
+  options: [],
+  payload(v) { return { claim: v.claim, cards: v.cards }; },
+  render(d, { h }) {
+    return {
+      ok: d.true,
+      children: [
+        h("h3", { class: d.true ? "big-ok" : "big-bad" },
+          d.true ? "✓ The play is true" : "✗ The play is a lie"),
+        h("p", {}, `Said “${d.claim.phrase}”; turned over `, h("strong", {}, d.cards.join(" ")),
+          d.jokers ? ` (${d.jokers} joker${d.jokers === 1 ? "" : "s"}, wild)` : "", "."),
+        d.wrong && d.wrong.length ? h("p", {}, "Not as said: ", h("strong", {}, d.wrong.join(" "))) : null,
+        h("p", { class: "ruling-line" }, d.takes_pile === "caller"
+          ? "The caller takes the whole pile; the player who made it opens the next round."
+          : "The player who made it takes the whole pile; the caller opens the next round."),
+      ],
+    };
+  },
+};

@@ -9,6 +9,7 @@ import { keys, repr, strip } from "./pystr.js";
 import { get, isDict, isList, isStr, pyStr, readInt, readOptions, requestObject,
   require } from "./rules.js";
 import { POKER } from "./tables.js";
+import { CARDS, PHRASE } from "./screen.js";
 
 export const STANDARD = HANDS; // low to high, as docs/rules.md gives it
 // standard, and short-deck poker's order (a flush beats a full house)
@@ -196,3 +197,43 @@ export function check(payload) {
   const rules = PokerRules.fromDict(get(p, "rules"));
   return { game: "poker", ...checkClaim(claim, cards, rules, get(p, "last")) };
 }
+
+/** Its screen on the phone page (api/static/games.js builds it): the form, the body it posts
+ * and how the answer reads. */
+export const SCREEN = {
+  title: "Liar's Poker", // on the page, where no other Liar's Poker is a sister game
+  hint: "Can the hand be made?",
+  button: "Check the hand",
+  fields: [
+    { name: "claim", label: "Hand as said", placeholder: "full house, kings over threes",
+      required: true, ...PHRASE, hint: "“pair of kings”, “flush, ace high”." },
+    { name: "cards", label: "All revealed cards", placeholder: "KH 3C KS KD 3S", required: true,
+      ...CARDS, hint: "Everyone's cards together: KH 3C KS …" },
+    { name: "last", label: "Claim before it (optional)", placeholder: "two pair, aces and kings",
+      ...PHRASE, hint: "Fill in to check that the hand is higher." },
+  ],
+  options: [
+    { kind: "select", name: "ladder", label: "Hand ladder", choices: [
+      ["standard", "Standard"], ["short-deck", "Short deck (flush beats full house)"]] },
+  ],
+  payload(v) {
+    const body = { claim: v.claim, cards: v.cards, rules: { ladder: v.ladder } };
+    if (v.last.trim()) body.last = v.last;
+    return body;
+  },
+  render(d, { h }) {
+    const higher = d.higher;
+    return {
+      ok: d.made,
+      children: [
+        h("h3", { class: d.made ? "big-ok" : "big-bad" },
+          d.made ? "✓ The hand can be made" : "✗ The hand cannot be made"),
+        h("p", {}, `“${d.claim.phrase}”`,
+          d.made && d.cards_used ? [" from ", h("strong", {}, d.cards_used.join(" "))] : "", "."),
+        higher ? h("p", { class: higher.legal ? "big-ok" : "big-bad" },
+          higher.legal ? `✓ Higher than ${higher.last.phrase}.` : `✗ Not higher: ${higher.reason}.`)
+          : null,
+      ],
+    };
+  },
+};

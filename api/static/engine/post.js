@@ -9,6 +9,7 @@ import { repr, strip } from "./pystr.js";
 import { get, isDict, isInt, readOptions, require, requestObject, shown } from "./rules.js";
 import { formatKind, parseKind } from "./phrases.js";
 import { POST } from "./tables.js";
+import { CARDS, PHRASE } from "./screen.js";
 
 /** A K Q J 10 9 8 7. */
 export const KINDS = POST.KINDS;
@@ -184,3 +185,64 @@ export function check(payload) {
   return { game: "post", ...checkClaim(p.claim, p.card, get(p, "call"), rules, get(p, "face_up"),
     get(p, "players")) };
 }
+
+/** Its screen on the phone page (api/static/games.js builds it): the form, the body it posts
+ * and how the answer reads. */
+export const SCREEN = {
+  hint: "Was the claim true?",
+  button: "Check the claim",
+  fields: [
+    { name: "claim", label: "Claim", placeholder: "this is a queen", required: true, ...PHRASE,
+      hint: "As said: “this is a queen”, “a seven”." },
+    { name: "card", label: "The card", placeholder: "QH", required: true, ...CARDS,
+      hint: "Q, QH, Q♥ or “queen of hearts”." },
+  ],
+  options: [
+    { kind: "radio", name: "call", label: "The receiver called", choices: [
+      ["", "Not yet"], ["true", "True"], ["false", "False"]] },
+  ],
+  more: {
+    summary: "Does a player lose?",
+    fields: [
+      { name: "face_up", label: "A player's face-up cards", placeholder: "Q Q Q Q", ...CARDS,
+        hint: "Including the card just taken: Q Q Q Q, or A K Q J 10 9 8 7." },
+    ],
+    options: [
+      { kind: "select", name: "players", label: "Players at the table", value: "3",
+        choices: [["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"], ["6", "6"]] },
+      { kind: "checkbox", name: "one_deck", label: "One deck (32 cards)" },
+      { kind: "checkbox", name: "eight_different", label: "Eight different kinds also lose" },
+    ],
+  },
+  payload(v) {
+    const body = { claim: v.claim, card: v.card,
+                   rules: { one_deck: v.one_deck, eight_different: v.eight_different } };
+    if (v.call) body.call = v.call;
+    if (v.face_up.trim()) {
+      body.face_up = v.face_up;
+      body.players = Number(v.players);
+    }
+    return body;
+  },
+  render(d, { h }) {
+    const called = d.call !== undefined && d.call !== null;
+    const takes = { sender: "The sender takes the card.", receiver: "The receiver takes the card." };
+    return {
+      ok: d.claim_true, // the frame is the headline's colour; the call's row says right or wrong
+      children: [
+        h("h3", { class: d.claim_true ? "big-ok" : "big-bad" },
+          d.claim_true ? "✓ The claim is true" : "✗ The claim is false"),
+        h("p", {}, `Claimed “${d.claim.phrase}”; the card is `, h("strong", {}, d.card), "."),
+        called ? h("ul", { class: "ruling", "aria-label": "Ruling" },
+          h("li", {}, h("span", {}, `Receiver called ${d.call === "true" ? "True" : "False"}`),
+            h("span", { class: `delta ${d.receiver_right ? "down" : "up"}` },
+              d.receiver_right ? "right" : "wrong"))) : null,
+        called ? h("p", {}, h("strong", {}, takes[d.takes] || `${d.takes} takes the card.`),
+          " It lies face up; the taker starts the next turn.") : null,
+        d.loses === undefined ? null : h("p", { class: d.loses ? "big-bad" : "big-ok" },
+          d.loses ? `✗ That player loses: ${d.reason}.`
+            : `✓ Those face-up cards do not lose (${d.losing_count} of a kind would).`),
+      ],
+    };
+  },
+};
