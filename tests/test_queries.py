@@ -34,6 +34,8 @@ class Reference:
         self.words = list(lexicon._words.keys())
         self.set = set(self.words)
         self.longest = max(map(len, self.words))
+        # each word's letters and how many of each, counted once (Counter(word).items())
+        self.letters = {w: tuple(Counter(w).items()) for w in self.words}
 
     def answer(self, parts: dict):
         """(count, page, hooks) or the name of the part a correct query must refuse."""
@@ -64,8 +66,8 @@ class Reference:
         def ok(word):
             if not low <= len(word) <= high:
                 return False
-            if anagram and sum((Counter(word) - rack).values()) > blanks:
-                return False
+            if anagram and sum(max(0, n - rack[c]) for c, n in self.letters[word]) > blanks:
+                return False  # more letters missing from the rack than it has blanks
             if pattern and not fnmatch.fnmatchcase(word, pattern):
                 return False
             if hooks and not (len(word) == len(hooks) + 1
@@ -73,7 +75,8 @@ class Reference:
                 return False
             if not (word.startswith(starts) and word.endswith(ends)):
                 return False
-            return not (contains - Counter(word))
+            have = dict(self.letters[word])
+            return all(have.get(c, 0) >= n for c, n in contains.items())
 
         found = [w for w in self.words if ok(w)]
         if parts.get("order") == "alphabetical":
