@@ -60,7 +60,8 @@ fi
 # smoke tests) would compile its modules again, and each worker rewrite every test file's
 # asserts again (3 s of its 6.6 s of collecting).  The cache lives outside this folder.
 unset PYTHONDONTWRITEBYTECODE
-export PYTHONPYCACHEPREFIX="${PYTHONPYCACHEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/liars-tests/pycache}"
+CACHE_HOME="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}"
+export PYTHONPYCACHEPREFIX="${PYTHONPYCACHEPREFIX:-$CACHE_HOME/liars-tests/pycache}"
 # Every core runs tests (pytest-xdist), each test file on one worker: a file's servers and
 # browser start once; files in the order tests/conftest.py gives (the longest first).
 "$PYTHON" -m pytest -n auto --dist loadfile --no-loadscope-reorder "$@"

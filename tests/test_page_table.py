@@ -1,5 +1,6 @@
 """The Table screens (api/static/table.js, letterstable.js, dicetable.js): a whole game of
-Liars' Letters and of Liar's Dice played on the phone page at 360x640 against a live ``liars serve``.
+Liars' Letters and of Liar's Dice played on the phone page at 360x640 against a live
+``liars serve``.
 
 Every move is ruled by the referee's replay (POST /api/v1/letters/replay, /dice/replay);
 these tests play whole three-player games to a winner with a reload in the middle, an undo,

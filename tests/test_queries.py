@@ -75,6 +75,8 @@ class Reference:
                 return False
             if not (word.startswith(starts) and word.endswith(ends)):
                 return False
+            if not contains:
+                return True
             have = dict(self.letters[word])
             return all(have.get(c, 0) >= n for c, n in contains.items())
 
