@@ -27,6 +27,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Callable
 
+from .rooms.limits import NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS
+
 if TYPE_CHECKING:
     from flask import Flask
 
@@ -147,6 +149,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"connections one address may hold open in a worker (default "
                              f"{DEFAULT_PER_ADDRESS}); past it 429 and closed; 0 for no cap, "
                              f"behind a proxy every client shares")
+    parser.add_argument("--rooms-per-minute", type=_positive_int, default=NEW_ROOMS_PER_MINUTE,
+                        metavar="N",
+                        help=f"new rooms one address may make in a minute (default "
+                             f"{NEW_ROOMS_PER_MINUTE}); past it 429")
+    parser.add_argument("--rooms-per-address", type=_positive_int, default=ROOMS_PER_ADDRESS,
+                        metavar="N",
+                        help=f"rooms made from one address that are kept at once (default "
+                             f"{ROOMS_PER_ADDRESS}; a room is kept an hour after its game "
+                             f"ends, a day after its last move); past it 429")
 
 
 def register(subparsers) -> None:
@@ -165,11 +176,14 @@ def _command(args) -> int:
                access_log=args.access_log, solvers=args.solvers, solve_queue=args.solve_queue,
                allow_hosts=tuple(args.allow_hosts), header_timeout=args.header_timeout,
                body_timeout=args.body_timeout, rooms_db=args.rooms_db,
-               max_connections=args.max_connections, per_address=args.max_per_address)
+               max_connections=args.max_connections, per_address=args.max_per_address,
+               room_limits=(args.rooms_per_minute, args.rooms_per_address))
 
 
 def app_config(budget: float | None = None, lexicon: str | None = None,
-               allow_hosts: tuple[str, ...] = (), rooms_db: str | None = None) -> dict:
+               allow_hosts: tuple[str, ...] = (), rooms_db: str | None = None,
+               room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS)
+               ) -> dict:
     """The create_app() configuration ``liars serve`` uses."""
     from solver.words.lexicon import load_lexicon
 
@@ -183,12 +197,17 @@ def app_config(budget: float | None = None, lexicon: str | None = None,
         import os
         rooms_db = os.path.abspath(rooms_db)
     try:
-        open_store(rooms_db).close()
+        opened = open_store(rooms_db)
+        warning = opened.durability()
+        opened.close()
     except Exception as exc:  # noqa: BLE001 - any reason: the message says which
         from solver.errors import InvalidInput
         raise InvalidInput(f"cannot open the rooms' store {rooms_db or 'default'}: "
                            f"{exc}") from None
+    if warning:  # one line, at start: durability is the store's own
+        print(f"liars serve: warning: {warning}", file=sys.stderr, flush=True)
     config["ROOMS_DB"] = rooms_db
+    config["ROOMS_PER_MINUTE"], config["ROOMS_PER_ADDRESS"] = room_limits
     if budget is not None:
         config["SOLVER_BUDGET"] = budget
         config["SOLVER_BUDGET_MAX"] = max(budget, DEFAULT_CONFIG["SOLVER_BUDGET_MAX"])
@@ -258,6 +277,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         allow_hosts: tuple[str, ...] = (), header_timeout: float = DEFAULT_HEADER_TIMEOUT,
         body_timeout: float = DEFAULT_BODY_TIMEOUT, rooms_db: str | None = None,
         max_connections: int = DEFAULT_CONNECTIONS, per_address: int = DEFAULT_PER_ADDRESS,
+        room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS),
         factory: Callable[[], Flask] | None = None) -> int:
     """Serve ``factory()`` (the API by default) with gunicorn until stopped; the exit code.
 
@@ -274,7 +294,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
 
     if factory is None:
         from . import create_app
-        config = app_config(budget, lexicon, allow_hosts, rooms_db)
+        config = app_config(budget, lexicon, allow_hosts, rooms_db, room_limits)
 
         def factory() -> Flask:
             return create_app(config)
@@ -300,6 +320,9 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         if pool is not None:
             pool.attach()
             built["app"].extensions[POOL_EXTENSION] = pool
+        if "ROOMS_DB" in built["app"].config:  # the server runs its own tables from now on
+            from .rooms import start_turns
+            start_turns(built["app"])
 
     # Far above the longest solve a request may ask for, so that only a truly stuck
     # worker is killed (the gevent worker heartbeats while its greenlets wait).

@@ -200,3 +200,14 @@ class TooManyGuesses(LiarsError):
     def __init__(self, message: str, *, retry_after: int = 60):
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class TooManyRooms(LiarsError):
+    """Too many new rooms from one address: making rooms is bounded, so that no one fills
+    the code space (and makes guessing codes pay)."""
+    code = "too_many_rooms"
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int = 60):
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -84,6 +84,20 @@ class LiveServer:
         kwargs.setdefault("timeout", 30)
         return self.session.post(self.url + path, json=json, **kwargs)
 
+    def get_from(self, source: str, path: str, headers=None) -> tuple[int, dict]:
+        """GET ``path`` from another loopback address (``127.0.0.2``...): a client that
+        is not the one a test made guess room codes (the server limits each address)."""
+        import http.client
+        import json
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=30,
+                                                source_address=(source, 0))
+        try:
+            connection.request("GET", path, headers=headers or {})
+            answer = connection.getresponse()
+            return answer.status, json.loads(answer.read() or b"null")
+        finally:
+            connection.close()
+
     def stop(self, timeout: float = 10.0, sig: int = signal.SIGINT) -> int | None:
         """Signal the process group, SIGKILL it if it lingers; the exit code.
 

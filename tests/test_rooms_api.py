@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-import socket
-import subprocess
 import time
 
 import pytest
+from redis_server import redis_server
 
 from api import create_app
 from api.rooms.store import open_store
@@ -24,25 +22,8 @@ V1 = "/api/v1"
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory):
     """A redis-server of our own on a free port, stopped after the session."""
-    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    folder = tmp_path_factory.mktemp("redis")
-    server = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1",
-                               "--save", "", "--appendonly", "no", "--dir", str(folder)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    import redis
-    client = redis.Redis(port=port)
-    for _ in range(200):  # readiness, not timing: it answers when it is up
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    server.terminate()
-    server.wait(10)
+    with redis_server(tmp_path_factory.mktemp("redis")) as (url, _):
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "redis"])

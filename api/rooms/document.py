@@ -18,6 +18,7 @@ from solver.errors import (
     NotSeated,
     RoomConflict,
     TooManyGuesses,
+    TooManyRooms,
     UnknownRoom,
 )
 from solver.games import schema
@@ -27,14 +28,19 @@ from solver.games.table import MAX_NAME
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
 from solver.rooms.variants import ROOM_GAMES, move_branch
 
+from ..errors import StoreUnavailable
+from .limits import MAX_MISSES, NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS
+
 ROOM_ERRORS = {
     401: "No token, or not a token of this room's seats",
     403: "Only the host may do this",
     404: "No such room (rooms expire a day after their last move, an hour after the game "
          "ends)",
+    503: "The rooms' store cannot be reached now (Retry-After): nothing was changed",
     409: "Not now: joining after the start, a move out of turn, in the wrong phase, or "
          "illegal by the rules",
-    429: "Too many unknown room codes from this address in a minute (Retry-After)",
+    429: "Too many unknown room codes from this address in a minute, or too many new rooms "
+         "(Retry-After)",
 }
 
 
@@ -50,11 +56,20 @@ TOKEN_RULE = _rule(NotSeated, "", "the player's token: Authorization: Bearer TOK
                                   "stream also takes ?token=), one of this room's seats'")
 ROOM_RULES = (_rule(UnknownRoom, "code", "a room that exists (rooms expire a day after their "
                                          "last move, an hour after the game ends)"),
-              _rule(TooManyGuesses, "", "at most 30 unknown room codes from an address a "
-                                        "minute"))
+              _rule(TooManyGuesses, "", f"at most {MAX_MISSES} unknown room codes from an "
+                                        f"address a minute; past that every room lookup "
+                                        f"from it is refused, whether the room exists or "
+                                        f"not"))
+STORE_RULE = _rule(StoreUnavailable, "", "the rooms' store can be reached (Redis up, the "
+                                         "SQLite file writable and not locked by another "
+                                         "program for over 1.5 s)")
+CREATE_LIMITS = _rule(TooManyRooms, "", f"at most {NEW_ROOMS_PER_MINUTE} new rooms from an "
+                                        f"address a minute, and {ROOMS_PER_ADDRESS} kept at "
+                                        f"once (the server's --rooms-per-minute and "
+                                        f"--rooms-per-address)")
 HOST_RULE = _rule(HostOnly, "", "only the room's host may do this")
-BUSY_RULE = _rule(RoomConflict, "", "the room is busy (other workers kept moving first): "
-                                    "try again")
+BUSY_RULE = _rule(StoreUnavailable, "", "the room is not busy for 10 s on end (other moves "
+                                        "kept coming first): else 503, try again")
 # A move the schema admits may still be out of turn, in the wrong phase or illegal by the
 # game's rules: in a room every such move is 409, on the field it is about.
 MOVE_CONFLICTS = tuple(_rule(error, schema.ANY, "a move legal now: in turn, in its phase, by "
@@ -181,7 +196,8 @@ def extender(prefix: str):
 
     def op(summary: str, ok: dict, statuses, rules, *, status: int = 200, body=None,
            example=None, token: bool = True, room: bool = True, parameters=None) -> dict:
-        statuses = {*statuses, *((400, 413, 415) if body is not None else ())}
+        statuses = {*statuses, 503, *((400, 413, 415) if body is not None else ())}
+        rules = [*rules, STORE_RULE]
         entry = {"summary": summary, "tags": ["rooms"], "responses": {str(status): ok}}
         if room:
             entry["parameters"] = [code]
@@ -226,8 +242,8 @@ def extender(prefix: str):
         rooms = f"{prefix}/rooms/{{code}}"
         paths = document["paths"]
         create = op("A new room; the creator is its host",
-                    {"description": "Created", "content": json_content(joined)}, (409,),
-                    create_rules(), status=201, body=ref("NewRoom"), token=False,
+                    {"description": "Created", "content": json_content(joined)}, (409, 429),
+                    [*create_rules(), CREATE_LIMITS], status=201, body=ref("NewRoom"), token=False,
                     room=False, example={"game": "letters", "deal": "server", "name": "ann"})
         paths[f"{prefix}/rooms"] = {"post": create}
         paths[f"{rooms}/join"] = {"post": op(
@@ -270,13 +286,6 @@ def extender(prefix: str):
                                     "maximum": MAX_BOT_DELAY, "default": 1,
                                     "description": "seconds it takes over a move"}},
                          ["name"]))}
-        paths[f"{rooms}/bots/turn"] = {"post": op(
-            "A computer player's move, sent by the server itself with its token",
-            {"description": "OK", "content": json_content(
-                {"type": "object", "required": ["moved"],
-                 "properties": {"moved": {"type": "boolean"}}})},
-            (404, 409, 429), conflict, example={"version": 1},
-            body=body_of({"version": {"type": "integer"}}, ["version"]))}
         paths[f"{rooms}/advisor"] = {"post": op(
             "The host allows the advisor for the table, or forbids it", seated,
             (403, 404, 409, 429), [HOST_RULE, *conflict], example={"allowed": True},

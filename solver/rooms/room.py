@@ -145,15 +145,6 @@ class Room:
         # (never shown: views and the log carry names only).
         self.seats[-1]["bot"] = {"delay": float(delay), "token": token}
 
-    def connect(self, name: str, streams: int) -> None:
-        """``name``'s phone opened (+1) or closed (-1) an event stream: the others see
-        whether each player is connected."""
-        seat = next(s for s in self.seats if s["name"] == name)
-        before = seat.get("streams", 0) > 0
-        seat["streams"] = max(0, seat.get("streams", 0) + streams)
-        if (seat["streams"] > 0) != before:
-            self._changed()
-
     def bot_to_move(self) -> str | None:
         """The computer player whose move it is now, if any."""
         if self.phase != "playing":
@@ -411,8 +402,10 @@ class Room:
         return {"rules": dict(self.rules), "players": [s["name"] for s in self.seats],
                 "events": [dict(e) for e in self.data["events"]]}
 
-    def view(self, name: str) -> dict:
-        """What ``name``'s phone shows: everything public, and only their own hand."""
+    def view(self, name: str, *, present=frozenset()) -> dict:
+        """What ``name``'s phone shows: everything public, and only their own hand.
+        ``present``: the players whose phones are connected now (kept by the server apart
+        from the room, a heartbeat: :mod:`api.rooms.store`); computer players always are."""
         state = self.data["state"]
         game = self.game_obj() if state else None
         held = self.kind.held(game) if game is not None else {}
@@ -422,7 +415,7 @@ class Room:
             players.append({"name": player, self.kind.hand_key: held.get(player),
                             "out": game is not None and player in game.out,
                             "host": seat["host"], "bot": bool(seat.get("bot")),
-                            "connected": bool(seat.get("bot")) or seat.get("streams", 0) > 0,
+                            "connected": bool(seat.get("bot")) or player in present,
                             "revealed": bool(self.data["pending"]) and
                             player in self.data["pending"]["revealed"]})
         declarations = self.kind.declarations(state, self.data["bids"]) if state else []

@@ -32,6 +32,7 @@ export const ERRORS = freeze({
   "UnknownRoom": {"code": "unknown_room", "status": 404, "parent": "LiarsError"},
   "RoomConflict": {"code": "room_conflict", "status": 409, "parent": "LiarsError"},
   "TooManyGuesses": {"code": "too_many_guesses", "status": 429, "parent": "LiarsError"},
+  "TooManyRooms": {"code": "too_many_rooms", "status": 429, "parent": "LiarsError"},
   "MalformedJSON": {"code": "malformed_json", "status": 400, "parent": "InvalidInput"},
   "BodyTooLarge": {"code": "body_too_large", "status": 413, "parent": "LimitExceeded"},
   "UnsupportedMediaType": {
@@ -39,6 +40,7 @@ export const ERRORS = freeze({
   },
   "MisdirectedRequest": {"code": "misdirected_request", "status": 421, "parent": "LiarsError"},
   "Overloaded": {"code": "overloaded", "status": 503, "parent": "LiarsError"},
+  "StoreUnavailable": {"code": "store_unavailable", "status": 503, "parent": "LiarsError"},
 });
 
 // api/errors.py: the codes of HTTP's own errors, by status
