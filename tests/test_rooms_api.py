@@ -264,6 +264,10 @@ def test_a_human_plays_two_computer_players_to_the_end(client):
         body = ({"type": "liar"} if bids else {"type": "bid", "quantity": 1, "face": 6})
         assert move(client, code, ann, **body).status_code == 200
     assert view["phase"] == "over" and view["winner"] in ("ann", "robo", "hal")
+    # every seat placed, best first: the winner, then the reverse order of going out
+    assert view["places"][0] == {"name": view["winner"], "place": 1}
+    assert sorted(p["name"] for p in view["places"]) == ["ann", "hal", "robo"]
+    assert [p["place"] for p in view["places"]] == [1, 2, 3]
     log = client.get(f"{V1}/rooms/{code}/log", headers=bearer(ann)).get_json()
     assert {e["player"] for e in log["events"]} >= {"robo", "hal"}
     assert client.post(f"{V1}/dice/replay", json=log).get_json()["ok"]

@@ -170,7 +170,12 @@ def room_view() -> dict:
             "declarations": {"type": "array", "items": {"type": "object"}},
             "waiting_for": {"type": "array", "items": {"type": "string"}},
             "last_ruling": {"type": ["object", "null"]},
-            "winner": {"type": ["string", "null"]}}}
+            "winner": {"type": ["string", "null"]},
+            "places": {"type": ["array", "null"], "items": {
+                "type": "object", "required": ["name", "place"],
+                "properties": {"name": {"type": "string"}, "place": {"type": "integer"}}},
+                "description": "when the game is over: every seat, best first (players who "
+                               "share a place have the same number)"}}}
 
 
 def stream_event() -> dict:

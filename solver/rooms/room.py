@@ -435,7 +435,18 @@ class Room:
             "call": self._call_view(),
             "last_ruling": self.data["last_ruling"],
             "winner": outcome.winner if outcome else None,
+            "places": self.places(outcome) if outcome else None,
         }
+
+    @staticmethod
+    def places(outcome) -> list[dict]:
+        """Every seat, best first, with its place (players who share one, as the winners of
+        Liar's Post do, have the same number)."""
+        places, place = [], 1
+        for tied in outcome.placings:
+            places += [{"name": name, "place": place} for name in tied]
+            place += len(tied)
+        return places
 
     def _call_view(self) -> dict | None:
         """The call being ruled (who called, and what), while the room waits on it."""
