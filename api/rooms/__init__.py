@@ -28,6 +28,7 @@ import time
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
 from solver.errors import (
+    InvalidInput,
     LiarsError,
     NotSeated,
     RoomConflict,
@@ -52,6 +53,7 @@ from .store import open_store
 bp = Blueprint("rooms", __name__)
 
 STREAM_PING = 5.0  # seconds between keep-alive comments on an idle stream (and heartbeats)
+OPEN_TABLES = 50  # open tables listed at most
 MOVE_SECONDS = 10.0  # a change is retried this long while other requests keep saving first
 _CODE = re.compile(f"[{CODE_LETTERS}{CODE_LETTERS.lower()}]{{{CODE_LENGTH}}}")
 EXTENSION = "liars_rooms"
@@ -113,8 +115,9 @@ def _changed(code: str, change) -> tuple[Room, str]:
         version = room.version
         name = change(room)
         now = time.time()
-        due = turns.due(room, now)
-        if store().save(room.to_dict(), version, now, due=due):
+        room.timers(now)
+        due = room.due()
+        if store().save(room.to_dict(), version, now, due=due, listed=turns.listed(room)):
             if due is not None:
                 start_turns(current_app._get_current_object())
             return room, name
@@ -131,7 +134,8 @@ def _seat(room: Room, token: str | None = None) -> str:
 
 def _view(room: Room, name: str) -> dict:
     """``name``'s view, with who is connected now (kept apart from the room's state)."""
-    return room.view(name, present=store().present(room.code, time.time()))
+    now = time.time()
+    return room.view(name, present=store().present(room.code, now), now=now)
 
 
 def _rules(body: dict) -> dict:
@@ -168,14 +172,16 @@ def _may_create(now: float) -> None:
 
 @bp.post("/rooms")
 def create():
-    body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor"}))
+    body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor", "clock",
+                                    "kitty", "open"}))
     now = time.time()
     _may_create(now)
     store().purge(now)  # the rooms past their expiry go as new ones come
     for _ in range(20):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         room, token = Room.create(code, body)
-        if store().create(room.to_dict(), time.time(), owner=_address()):
+        if store().create(room.to_dict(), time.time(), owner=_address(),
+                          listed=turns.listed(room)):
             store().hit("create", _address(), now)
             return jsonify({"code": code, "token": token, "room": _view(room, room.host)}), 201
     raise RoomConflict("no free room code was found: try again")
@@ -247,6 +253,53 @@ def add_bot(code: str):
 
     room, name = _changed(code, seat)
     return jsonify(_view(room, name)), 201
+
+
+@bp.get("/rooms")
+def open_tables():
+    """The open tables in their lobby, to join (``?open=1``; tables are private unless
+    their host lists them)."""
+    args = inputs.query_args(("open",))
+    if args.get("open") not in ("1", "true"):
+        raise InvalidInput("only the open tables are listed: ask for ?open=1", field="open")
+    now = time.time()
+    tables = []
+    for data in store().listed(now, limit=OPEN_TABLES):
+        room = Room.from_dict(data)
+        if room.phase == "lobby" and data.get("open"):
+            tables.append({"code": room.code, "game": room.game,
+                           "seats": room.game_type.seats[1], "players": len(room.seats),
+                           "clock": data.get("clock"), "host": room.host})
+    return jsonify({"rooms": tables})
+
+
+@bp.post("/rooms/<code>/settings")
+def settings(code: str):
+    """The host changes the clock, the listing, the kitty: in the lobby or between games."""
+    body = inputs.json_body({"clock", "open", "kitty"})
+    _need_token()
+
+    def change(room: Room) -> str:
+        name = _seat(room)
+        room.settings(name, body)
+        return name
+
+    room, name = _changed(code, change)
+    return jsonify(_view(room, name))
+
+
+@bp.post("/rooms/<code>/rematch")
+def rematch(code: str):
+    """The host starts the next game at the same table, once the game is over."""
+    _need_token()
+
+    def again(room: Room) -> str:
+        name = _seat(room)
+        room.rematch(name)
+        return name
+
+    room, name = _changed(code, again)
+    return jsonify(_view(room, name))
 
 
 @bp.post("/rooms/<code>/advisor")

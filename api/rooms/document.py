@@ -26,6 +26,8 @@ from solver.games.letters import TABLE_RULINGS
 from solver.games.registry import get_game
 from solver.games.table import MAX_NAME
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
+from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
+from solver.rooms.session import MAX_ANTE
 from solver.rooms.variants import ROOM_GAMES, move_branch
 
 from ..errors import StoreUnavailable
@@ -130,10 +132,29 @@ def new_room_schema() -> dict:
                        "name": name,
                        "advisor": {"type": "boolean", "default": False,
                                    "description": "may each player ask for advice"},
+                       **TABLE_SETTINGS(game),
                        "rules": {**rules[game], "description": "the game's rules, as its "
                                                                "replay takes them; null: "
                                                                "the defaults"}}}
         for game in GAMES]}
+
+
+def TABLE_SETTINGS(game: str) -> dict:  # noqa: N802 - read as a constant per game
+    """The table's settings a new room and POST /settings take (the kitty: dice only)."""
+    settings = {
+        "clock": {"type": ["integer", "null"], "minimum": MIN_CLOCK, "maximum": MAX_CLOCK,
+                  "default": None, "description": "seconds the player to move has; null: "
+                                                  "no clock (a player out of time is out)"},
+        "open": {"type": "boolean", "default": False,
+                 "description": "listed among the open tables (GET /rooms?open=1)"}}
+    if game == "dice":
+        settings["kitty"] = {"type": ["object", "null"], "additionalProperties": False,
+                             "required": ["ante"], "default": None,
+                             "properties": {"ante": {"type": "integer", "minimum": 1,
+                                                     "maximum": MAX_ANTE}},
+                             "description": "every player antes before each game; the "
+                                            "winner takes the kitty"}
+    return settings
 
 
 def create_rules() -> list[dict]:
@@ -171,6 +192,13 @@ def room_view() -> dict:
             "waiting_for": {"type": "array", "items": {"type": "string"}},
             "last_ruling": {"type": ["object", "null"]},
             "winner": {"type": ["string", "null"]},
+            "clock": {"type": ["integer", "null"]},
+            "deadline": {"type": ["integer", "null"],
+                         "description": "when the player to move runs out of time (epoch ms)"},
+            "now": {"type": ["integer", "null"],
+                    "description": "the server's time as it answered (epoch ms)"},
+            "session": {"type": "object", "description": "the table's games so far: each "
+                                                        "player's places, wins and chips"},
             "places": {"type": ["array", "null"], "items": {
                 "type": "object", "required": ["name", "place"],
                 "properties": {"name": {"type": "string"}, "place": {"type": "integer"}}},
@@ -222,8 +250,11 @@ def extender(prefix: str):
         return entry
 
     def body_of(properties: dict, required) -> dict:
-        return {"type": "object", "required": list(required), "additionalProperties": False,
+        body = {"type": "object", "required": list(required), "additionalProperties": False,
                 "properties": properties}
+        if not required:  # OpenAPI 3.0 wants at least one name in a "required"
+            del body["required"]
+        return body
 
     from . import CODE_LENGTH, CODE_LETTERS
     seated = {"description": "OK", "content": json_content(ref("RoomView"))}
@@ -291,6 +322,36 @@ def extender(prefix: str):
                                     "maximum": MAX_BOT_DELAY, "default": 1,
                                     "description": "seconds it takes over a move"}},
                          ["name"]))}
+        paths[f"{prefix}/rooms"]["get"] = op(
+            "The open tables in their lobby, to join (?open=1)",
+            {"description": "OK", "content": json_content({
+                "type": "object", "required": ["rooms"], "properties": {"rooms": {
+                    "type": "array", "items": {
+                        "type": "object",
+                        "required": ["code", "game", "seats", "players", "clock"],
+                        "properties": {"code": {"type": "string"}, "game": {"enum": list(GAMES)},
+                                       "seats": {"type": "integer"},
+                                       "players": {"type": "integer"},
+                                       "clock": {"type": ["integer", "null"]},
+                                       "host": {"type": "string"}}}}}})},
+            (400,), [_rule(InvalidInput, "open", "?open=1: only open tables are listed")],
+            token=False, room=False, parameters=[{
+                "name": "open", "in": "query", "required": True,
+                "schema": {"type": "string", "enum": ["1", "true"]}}])
+        settings = TABLE_SETTINGS("dice")
+        paths[f"{rooms}/settings"] = {"post": op(
+            "The host changes the clock, the listing or the kitty, in the lobby or between "
+            "games", seated, (403, 404, 409, 429),
+            [HOST_RULE, _rule(RoomConflict, "type", "in the lobby or between games"),
+             _rule(InvalidInput, "clock|open|kitty|kitty.ante", "each setting as a new "
+                                                                "room takes it (the kitty: "
+                                                                "Liar's Dice)"),
+             *conflict], example={"clock": 30},
+            body=body_of(settings, []))}
+        paths[f"{rooms}/rematch"] = {"post": op(
+            "The host starts the next game at the same table, the same seats, once the game "
+            "is over", seated, (403, 404, 409, 429),
+            [HOST_RULE, _rule(RoomConflict, "type", "the game is over"), *conflict])}
         paths[f"{rooms}/advisor"] = {"post": op(
             "The host allows the advisor for the table, or forbids it", seated,
             (403, 404, 409, 429), [HOST_RULE, *conflict], example={"allowed": True},

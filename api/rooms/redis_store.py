@@ -22,6 +22,7 @@ from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
 PREFIX = "liars:room:"
 CHANNEL = "liars:rooms"
 DUE = "liars:due"  # sorted set: room code -> when the server acts in it next
+LISTED = "liars:listed"  # sorted set: the open tables' codes -> when they last changed
 RECHECK = 1.0  # seconds: a stream also reads its room's version this often (a lost message)
 TIMEOUT = 2.0  # seconds a command may take before the store counts as unreachable
 
@@ -47,6 +48,8 @@ redis.call('PUBLISH', ARGV[5], ARGV[6])
 if ARGV[7] == '' then redis.call('ZREM', KEYS[2], ARGV[8])
 else redis.call('ZADD', KEYS[2], ARGV[7], ARGV[8]) end
 redis.call('DEL', KEYS[3])
+if ARGV[9] == '1' then redis.call('ZADD', KEYS[4], ARGV[10], ARGV[8])
+else redis.call('ZREM', KEYS[4], ARGV[8]) end
 return 1
 """
 
@@ -109,17 +112,21 @@ class RedisStore:
 
     # --- rooms --------------------------------------------------------------------------
 
-    def create(self, room: dict, now: float, *, owner: str | None = None) -> bool:
+    def create(self, room: dict, now: float, *, owner: str | None = None,
+               listed: bool = False) -> bool:
         code = room["code"]
         done = self._call(lambda: self._create(
             keys=[PREFIX + code],
             args=[room["version"], json.dumps(room), int(expiry(room, now)), CHANNEL,
                   f"{code}:{room['version']}"]))
-        if done and owner is not None:
+        if done and (owner is not None or listed):
             key = f"liars:owned:{owner}"
             pipe = self._redis.pipeline()
-            pipe.zadd(key, {code: now})
-            pipe.expire(key, 2 * 24 * 3600)
+            if owner is not None:
+                pipe.zadd(key, {code: now})
+                pipe.expire(key, 2 * 24 * 3600)
+            if listed:
+                pipe.zadd(LISTED, {code: now})
             self._call(pipe.execute)
         return bool(done)
 
@@ -127,16 +134,31 @@ class RedisStore:
         data = self._call(lambda: self._redis.hget(PREFIX + code, "data"))
         return None if data is None else json.loads(data)
 
-    def save(self, room: dict, version: int, now: float, *, due: float | None = None) -> bool:
+    def save(self, room: dict, version: int, now: float, *, due: float | None = None,
+             listed: bool = False) -> bool:
         code = room["code"]
         done = self._call(lambda: self._save(
-            keys=[PREFIX + code, DUE, f"liars:lease:{code}"],
+            keys=[PREFIX + code, DUE, f"liars:lease:{code}", LISTED],
             args=[version, room["version"], json.dumps(room), int(expiry(room, now)),
                   CHANNEL, f"{code}:{room['version']}", "" if due is None else repr(due),
-                  code]))
+                  code, "1" if listed else "0", repr(now)]))
         if done:
             self._changes.seen(code, room["version"])
         return bool(done)
+
+    def listed(self, now: float, limit: int = 50) -> list[dict]:
+        """The rooms their hosts list as open tables, newest first (those gone, dropped)."""
+        codes = self._call(lambda: self._redis.zrevrange(LISTED, 0, limit - 1))
+        if not codes:
+            return []
+        pipe = self._redis.pipeline(transaction=False)
+        for code in codes:
+            pipe.hget(PREFIX + code.decode(), "data")
+        found = self._call(pipe.execute)
+        gone = [code for code, data in zip(codes, found) if data is None]
+        if gone:
+            self._call(lambda: self._redis.zrem(LISTED, *gone))
+        return [json.loads(data) for data in found if data is not None]
 
     def owned(self, owner: str, now: float) -> int:
         """How many rooms made from ``owner`` are still kept."""

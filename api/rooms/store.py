@@ -141,7 +141,8 @@ _SCHEMA = """
     CREATE INDEX IF NOT EXISTS presence_changes_at ON presence_changes (at);
 """
 # Columns added since the first stores: an older file gains them at start.
-_ADDED = {"owner": "TEXT", "due": "REAL", "lease_until": "REAL", "lease_by": "TEXT"}
+_ADDED = {"owner": "TEXT", "due": "REAL", "lease_until": "REAL", "lease_by": "TEXT",
+          "listed": "INTEGER"}
 
 
 class SQLiteStore:
@@ -169,15 +170,18 @@ class SQLiteStore:
                 db.execute(f"ALTER TABLE rooms ADD COLUMN {column} {kind}")
         db.execute("CREATE INDEX IF NOT EXISTS rooms_due ON rooms (due)")
         db.execute("CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner)")
+        db.execute("CREATE INDEX IF NOT EXISTS rooms_listed ON rooms (listed)")
 
     # --- rooms --------------------------------------------------------------------------
 
-    def create(self, room: dict, now: float, *, owner: str | None = None) -> bool:
-        row = (room["code"], room["version"], json.dumps(room), now, expiry(room, now), owner)
+    def create(self, room: dict, now: float, *, owner: str | None = None,
+               listed: bool = False) -> bool:
+        row = (room["code"], room["version"], json.dumps(room), now, expiry(room, now), owner,
+               int(listed))
         try:
             self._write.run(lambda db: db.execute(
-                "INSERT INTO rooms (code, version, data, changed, expires, owner) "
-                "VALUES (?, ?, ?, ?, ?, ?)", row))
+                "INSERT INTO rooms (code, version, data, changed, expires, owner, listed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", row))
         except sqlite3.IntegrityError:
             return False
         self._changes.seen(room["code"], room["version"])
@@ -190,16 +194,24 @@ class SQLiteStore:
             return None
         return json.loads(row[0])
 
-    def save(self, room: dict, version: int, now: float, *, due: float | None = None) -> bool:
+    def save(self, room: dict, version: int, now: float, *, due: float | None = None,
+             listed: bool = False) -> bool:
         data = json.dumps(room)
         done = self._write.run(lambda db: db.execute(
             "UPDATE rooms SET version = ?, data = ?, changed = ?, expires = ?, due = ?, "
-            "lease_until = NULL WHERE code = ? AND version = ?",
-            (room["version"], data, now, expiry(room, now), due, room["code"],
+            "listed = ?, lease_until = NULL WHERE code = ? AND version = ?",
+            (room["version"], data, now, expiry(room, now), due, int(listed), room["code"],
              version)).rowcount)
         if done:
             self._changes.seen(room["code"], room["version"], json.loads(data))
         return bool(done)
+
+    def listed(self, now: float, limit: int = 50) -> list[dict]:
+        """The rooms their hosts list as open tables, newest first."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT data FROM rooms WHERE listed = 1 AND expires >= ? ORDER BY changed DESC "
+            "LIMIT ?", (now, limit)).fetchall())
+        return [json.loads(data) for (data,) in rows]
 
     def owned(self, owner: str, now: float) -> int:
         """How many rooms made from ``owner`` are still kept."""

@@ -1,7 +1,9 @@
-"""The server's own moves: computer players move when their time comes, phones or not.
+"""The server's own moves: timeouts and computer players, when their time comes, phones
+or not.
 
-Every save records when the server must next act in the room (:func:`due`: a
-computer player's turn, its delay after the change), in the store beside the room.
+Every save records when the server must next act in the room (:meth:`Room.due`: the
+clock of the player to move running out, or a computer player's turn, its delay after
+the turn came), in the store beside the room.
 Each process runs a :class:`Ticker` that looks for rooms whose time has come; the
 process that takes a room's short lease (``LEASE_SECONDS``) makes the move, so a
 room is driven by one process at a time, whichever worker or machine that is, and
@@ -34,12 +36,16 @@ RETRY_SECONDS = 10.0  # a move that failed is tried again this much later
 log = logging.getLogger(__name__)
 
 
-def due(room: Room, now: float) -> float | None:
-    """When the server must act in ``room`` next (epoch seconds), or None."""
-    name = room.bot_to_move()
-    if name is None:
-        return None
-    return now + room.bot(name)["delay"]
+def listed(room: Room) -> bool:
+    """Whether the room is among the open tables (GET /rooms?open=1): open, in its lobby."""
+    return bool(room.data.get("open")) and room.phase == "lobby"
+
+
+def save(store, room: Room, version: int) -> bool:
+    """Save a change the server made, with the room's next moment and listing."""
+    now = time.time()
+    room.timers(now)
+    return store.save(room.to_dict(), version, now, due=room.due(), listed=listed(room))
 
 
 def step_here(code: str, version: int, name: str) -> bool:
@@ -59,8 +65,21 @@ def step(store, code: str, version: int, name: str) -> bool:
         return False
     rng = secrets.SystemRandom()
     room.move(name, room.decide(name, rng), rng=rng)
-    now = time.time()
-    return store.save(room.to_dict(), version, now, due=due(room, now))
+    return save(store, room, version)
+
+
+def time_out(store, code: str, now: float) -> str | None:
+    """The player to move in ``code`` is out of time at ``now``: they are out (once: the
+    change is saved at the version it was made at, or not at all).  Who timed out."""
+    data = store.load(code, now)
+    if data is None:
+        return None
+    room = Room.from_dict(data)
+    version = room.version
+    if room.out_of_time(now) is None:
+        return None
+    name = room.time_out(now)
+    return name if save(store, room, version) else None
 
 
 class Ticker:
@@ -90,12 +109,18 @@ class Ticker:
                 self.act(code)
 
     def act(self, code: str) -> None:
-        """Make the move that is due in ``code`` (a computer player's)."""
-        data = self.store.load(code, time.time())
+        """Do what is due in ``code``: a timeout, or a computer player's move."""
+        now = time.time()
+        data = self.store.load(code, now)
         room = Room.from_dict(data) if data is not None else None
+        if room is not None and room.out_of_time(now) is not None:
+            time_out(self.store, code, now)
+            return
         name = room.bot_to_move() if room is not None else None
-        if name is None:  # gone, or nothing to do: the next save says when
-            self.store.postpone(code, None)
+        bot_at = room.data.get("timer", {}).get("bot_at") if room is not None else None
+        if name is None or bot_at is None or bot_at > now:
+            # gone, or not yet (another process's clock): the room's own next moment
+            self.store.postpone(code, None if room is None else room.due())
             return
         try:
             with self.app.app_context():

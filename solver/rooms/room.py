@@ -41,6 +41,8 @@ from solver.errors import (
 from solver.games.names import read_name, same_name
 from solver.games.table import require
 
+from . import clock, session
+from .clock import read_clock
 from .variants import ROOM_GAMES, RoomGame
 
 GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
@@ -70,6 +72,10 @@ def _keys(body, allowed: set[str], what: str) -> dict:
     return body
 
 
+def _ms(seconds: float | None) -> int | None:
+    return None if seconds is None else int(seconds * 1000)
+
+
 def _as_sent(field: str | None) -> str | None:
     """An error's field as the move's body names it: the game reads the move as a replay
     event (``event.words``), the room its keys (``move.words``); the phone sent ``words``."""
@@ -91,7 +97,8 @@ class Room:
     def create(cls, code: str, body: dict, *, rng=None) -> tuple["Room", str]:
         """A new room from ``{"game", "deal", "name", "rules"}``: the room and the host's
         token (the creator is the host)."""
-        body = _keys(body, {"game", "deal", "name", "rules", "advisor"}, "a new room")
+        body = _keys(body, {"game", "deal", "name", "rules", "advisor", "clock", "kitty",
+                            "open"}, "a new room")
         game = require(body, "game", field="room")
         if not isinstance(game, str) or game not in GAMES:
             raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
@@ -108,7 +115,10 @@ class Room:
         room = cls({"code": code, "game": game, "deal": deal, "rules": rules.to_dict(),
                     "version": 1, "phase": "lobby", "seats": [], "state": None,
                     "events": [], "hands": {}, "pending": None, "last_ruling": None,
-                    "bids": [], "advisor": advisor})
+                    "bids": [], "advisor": advisor, "clock": None, "kitty": None,
+                    "open": False, "timer": {}, "game_no": 1, "timed_out": [],
+                    "session": session.new_session([])})
+        room._settings(body)
         token = room._seat(require(body, "name", field="room"), host=True)
         return room, token
 
@@ -124,6 +134,7 @@ class Room:
                                f"{high} players", field="name")
         token = secrets.token_urlsafe(TOKEN_BYTES)
         self.seats.append({"name": name, "token": _digest(token), "host": host})
+        session.seat(self.session, name)
         self._changed()
         return token
 
@@ -205,12 +216,110 @@ class Room:
         if len(self.seats) < low:  # the room's state, not the request: wait for players
             raise RoomConflict(f"{self.game_type.title} takes {low} to {high} players, not "
                                f"{len(self.seats)}", field="players")
-        game = self.game_type([s["name"] for s in self.seats],
+        self._begin(rng)
+        self._changed()
+
+    def _begin(self, rng) -> None:
+        """A game starts: every seat plays, the next seat opens each game (the rules name
+        no dealer for a rematch: the first seat opens the first game), antes go in."""
+        names = [s["name"] for s in self.seats]
+        first = (self.data.get("game_no", 1) - 1) % len(names)
+        game = self.game_type(names[first:] + names[:first],
                               self.game_type.Rules.from_dict(self.rules))
         self.data["state"] = game.to_dict()
         self.data["phase"] = "playing"
+        session.ante(self.session, self.data.get("kitty"))
         self._deal(game, rng)
+
+    def rematch(self, by: str, *, rng=None) -> None:
+        """The host starts the next game at the same table, the same seats (computer
+        players included), once the game is over; the session keeps the score."""
+        self._host_only(by, "start a rematch")
+        if self.phase != "over":
+            raise RoomConflict("a rematch starts once the game is over", field="type")
+        self.data.update({"game_no": self.data.get("game_no", 1) + 1, "events": [],
+                          "pending": None, "last_ruling": None, "bids": [], "timed_out": []})
+        self._begin(rng)
         self._changed()
+
+    def settings(self, by: str, body: dict) -> None:
+        """The host changes the clock, whether the table is listed open, or the kitty: in
+        the lobby or between games (never while a game is being played)."""
+        self._host_only(by, "change the table's settings")
+        body = _keys(body, {"clock", "open", "kitty"}, "the table's settings")
+        if self.phase not in ("lobby", "over"):
+            raise RoomConflict("the table's settings change in the lobby or between games, "
+                               "not during one", field="type")
+        self._settings(body)
+        self._changed()
+
+    def _settings(self, body: dict) -> None:
+        if "clock" in body:
+            self.data["clock"] = read_clock(body["clock"])
+        if "open" in body:
+            if not isinstance(body["open"], bool):
+                raise InvalidInput(f"open is true or false, not {shown(body['open'])}",
+                                   field="open")
+            self.data["open"] = body["open"]
+        if "kitty" in body:
+            kitty = session.read_kitty(body["kitty"], self.game)
+            standing = (self.data.get("kitty") or {}).get("pot", 0)
+            if kitty is not None:
+                kitty["pot"] = standing  # a kitty left standing stays on the table
+            self.data["kitty"] = kitty
+
+    # --- the clock ------------------------------------------------------------------------
+
+    def timers(self, now: float) -> None:
+        """Start the clock for the turn that has come, if one has (the server calls this
+        after every change, with its time)."""
+        timer = self.data.setdefault("timer", {})
+        game = self.game_obj() if self.phase == "playing" else None
+        if game is None or game.to_move is None:
+            clock.stop(timer)
+            return
+        bot = self.bot_to_move()
+        clock.set_turn(timer, (self.data.get("game_no", 1), len(self.data["events"]),
+                               game.to_move),
+                       clock=self.data.get("clock"),
+                       bot_delay=self.bot(bot)["delay"] if bot else None, now=now)
+
+    def due(self) -> float | None:
+        """When the server must act next in this room (epoch seconds), or None."""
+        return clock.due(self.data.get("timer", {}))
+
+    def out_of_time(self, now: float) -> str | None:
+        """The player whose time has run out at ``now``, if any."""
+        deadline = self.data.get("timer", {}).get("deadline")
+        if self.phase != "playing" or deadline is None or now < deadline:
+            return None
+        return self.game_obj().to_move
+
+    def time_out(self, now: float, *, rng=None) -> str:
+        """The player to move ran out of time: they are out (their tiles or dice leave the
+        game), placed below everyone still in; the round restarts with the next player in
+        (docs/rules.md).  A replay reads it as the player leaving."""
+        name = self.out_of_time(now)
+        if name is None:
+            raise RoomConflict("no one's time has run out", field="type")
+        self._push({"type": "leave", "player": name})
+        self.data["timed_out"] = [*self.data.get("timed_out", []), name]
+        self.data["bids"] = []
+        game = self.game_obj()
+        if game.is_over():
+            self._over(game)
+        else:
+            self._deal(game, rng)
+        self._changed()
+        return name
+
+    def _over(self, game) -> None:
+        """The game ended: no hands are kept, the session counts it."""
+        self.data["phase"] = "over"
+        self.data["hands"] = {}
+        outcome = game.outcome()
+        session.record(self.session, self.data.get("kitty"), self.places(outcome),
+                       outcome.winner)
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -306,8 +415,11 @@ class Room:
         self.data["pending"] = None
         self.data["bids"] = []
         game = self.game_obj()
-        self.data["phase"] = "over" if game.is_over() else "playing"
-        self._deal(game, rng)
+        if game.is_over():
+            self._over(game)
+        else:
+            self.data["phase"] = "playing"
+            self._deal(game, rng)
 
     def _rule(self, rng=None):
         """Push the pending call with every hand revealed; deal the next round."""
@@ -330,8 +442,7 @@ class Room:
         self.data["bids"] = []
         self.data["last_ruling"] = view
         if game.is_over():
-            self.data["phase"] = "over"
-            self.data["hands"] = {}
+            self._over(game)
         else:
             self.data["phase"] = "playing"
             self._deal(game, rng)
@@ -378,6 +489,8 @@ class Room:
     phase = property(lambda self: self.data["phase"])
     version = property(lambda self: self.data["version"])
     seats = property(lambda self: self.data["seats"])
+    session = property(lambda self: self.data.setdefault("session", session.new_session(
+        [s["name"] for s in self.data["seats"]])))
     hands = property(lambda self: self.data["hands"])
 
     @property
@@ -399,13 +512,17 @@ class Room:
 
     def log(self) -> dict:
         """The replay so far: the replay routes play it to this room's game state."""
-        return {"rules": dict(self.rules), "players": [s["name"] for s in self.seats],
+        state = self.data["state"]
+        players = state["players"] if state else [s["name"] for s in self.seats]
+        return {"rules": dict(self.rules), "players": list(players),
                 "events": [dict(e) for e in self.data["events"]]}
 
-    def view(self, name: str, *, present=frozenset()) -> dict:
+    def view(self, name: str, *, present=frozenset(), now: float | None = None) -> dict:
         """What ``name``'s phone shows: everything public, and only their own hand.
         ``present``: the players whose phones are connected now (kept by the server apart
-        from the room, a heartbeat: :mod:`api.rooms.store`); computer players always are."""
+        from the room, a heartbeat: :mod:`api.rooms.store`); computer players always are.
+        ``now``: the server's time (epoch seconds), sent with the mover's deadline so that a
+        phone draws a countdown that does not drift."""
         state = self.data["state"]
         game = self.game_obj() if state else None
         held = self.kind.held(game) if game is not None else {}
@@ -436,6 +553,11 @@ class Room:
             "last_ruling": self.data["last_ruling"],
             "winner": outcome.winner if outcome else None,
             "places": self.places(outcome) if outcome else None,
+            "clock": self.data.get("clock"), "open": bool(self.data.get("open")),
+            "deadline": _ms(self.data.get("timer", {}).get("deadline")),
+            "now": _ms(now), "timed_out": list(self.data.get("timed_out", [])),
+            "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
+            "session": self.session,
         }
 
     @staticmethod
