@@ -30,7 +30,7 @@ from solver.errors import LiarsError
 from solver.rooms.room import Room
 
 TICK_SECONDS = 0.2  # how often a process looks for rooms whose time has come
-LEASE_SECONDS = 2.0  # how long a process holds a room it acts in (a killed one: no longer)
+LEASE_SECONDS = 1.5  # how long a process holds a room it acts in (a killed one: no longer)
 RETRY_SECONDS = 10.0  # a move that failed is tried again this much later
 
 log = logging.getLogger(__name__)
