@@ -180,6 +180,12 @@ class HostOnly(LiarsError):
     status = 403
 
 
+class NotAPlayer(LiarsError):
+    """A spectator (or the host of a table display) sent a player's move."""
+    code = "not_a_player"
+    status = 403
+
+
 class UnknownRoom(LiarsError):
     code = "unknown_room"
     status = 404

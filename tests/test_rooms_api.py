@@ -75,7 +75,7 @@ def test_create_join_view_and_the_tokens(client):
                                         "revealed": False}]
     ben = client.post(f"{V1}/rooms/{code.lower()}/join", json={"name": "ben"}).get_json()
     view = client.get(f"{V1}/rooms/{code}", headers=bearer(ben["token"])).get_json()
-    assert view["you"] == {"name": "ben", "host": False, "hand": None}
+    assert view["you"] == {"name": "ben", "host": False, "seat": True, "hand": None}
     assert view["version"] == ben["room"]["version"]
     for headers in ({}, bearer("nope"), bearer(token + "x"), {"Authorization": token}):
         answer = client.get(f"{V1}/rooms/{code}", headers=headers)

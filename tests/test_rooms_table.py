@@ -198,3 +198,37 @@ def test_open_tables_are_listed_in_their_lobby_only(client):
     client.post(f"{V1}/rooms/{listed['code']}/join", json={"name": "ben"})
     client.post(f"{V1}/rooms/{listed['code']}/start", headers=bearer(listed["token"]))
     assert client.get(f"{V1}/rooms?open=1").get_json()["rooms"] == []
+
+
+# --- a table display and spectators ------------------------------------------------------
+
+def test_a_table_display_runs_a_table_of_computer_players_and_spectators_see_no_hand(client):
+    made = client.post(f"{V1}/rooms", json={"game": "dice", "name": "tv", "seat": False,
+                                            "rules": {"dice_each": 1}}).get_json()
+    code, tv = made["code"], made["token"]
+    assert made["room"]["you"] == {"name": "tv", "host": True, "seat": False, "hand": None}
+    assert made["room"]["players"] == [] and made["room"]["spectators"] == ["tv"]
+    for name in ("robo", "hal", "ada"):
+        assert client.post(f"{V1}/rooms/{code}/bots", json={"name": name, "delay": 0},
+                           headers=bearer(tv)).status_code == 201
+    watcher = client.post(f"{V1}/rooms/{code}/watch", json={"name": "sam"})
+    assert watcher.status_code == 201
+    sam = watcher.get_json()["token"]
+    taken = client.post(f"{V1}/rooms/{code}/watch", json={"name": "ROBO"})
+    assert taken.status_code == 409  # one name, one person, seated or not
+    assert client.post(f"{V1}/rooms/{code}/start", headers=bearer(tv)).status_code == 200
+    refused = client.post(f"{V1}/rooms/{code}/moves", json={"type": "liar"},
+                          headers=bearer(sam))
+    assert refused.status_code == 403 and refused.get_json()["error"]["code"] == "not_a_player"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        view = client.get(f"{V1}/rooms/{code}", headers=bearer(sam)).get_json()
+        assert view["you"]["hand"] is None and view["you"]["seat"] is False
+        assert all("hand" not in p for p in view["players"])
+        if view["phase"] == "over":
+            break
+        time.sleep(0.05)
+    assert view["phase"] == "over" and len(view["places"]) == 3
+    assert view["spectators"] == ["tv", "sam"]
+    late = client.post(f"{V1}/rooms/{code}/watch", json={"name": "late"})
+    assert late.status_code == 201  # in any phase

@@ -12,7 +12,7 @@ event stream, which a browser opens without headers, takes ``?token=``).
 >>> client = app.test_client()
 >>> made = client.post("/api/v1/rooms", json={"game": "dice", "name": "ann"}).get_json()
 >>> made["room"]["phase"], made["room"]["you"], len(made["code"])
-('lobby', {'name': 'ann', 'host': True, 'hand': None}, 5)
+('lobby', {'name': 'ann', 'host': True, 'seat': True, 'hand': None}, 5)
 >>> client.get(f"/api/v1/rooms/{made['code']}").status_code
 401
 """
@@ -173,7 +173,7 @@ def _may_create(now: float) -> None:
 @bp.post("/rooms")
 def create():
     body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor", "clock",
-                                    "kitty", "open"}))
+                                    "kitty", "open", "seat"}))
     now = time.time()
     _may_create(now)
     store().purge(now)  # the rooms past their expiry go as new ones come
@@ -197,6 +197,20 @@ def join(code: str):
         return room.seat(token["value"])
 
     room, name = _changed(code, seat)
+    return jsonify({"token": token["value"], "room": _view(room, name)}), 201
+
+
+@bp.post("/rooms/<code>/watch")
+def watch(code: str):
+    """A spectator's token, in any phase: the public state only, never a hand."""
+    body = inputs.json_body({"name"})
+    token = {}
+
+    def sit_aside(room: Room) -> str:
+        token["value"] = room.watch(body.get("name"))
+        return room.seat(token["value"])
+
+    room, name = _changed(code, sit_aside)
     return jsonify({"token": token["value"], "room": _view(room, name)}), 201
 
 

@@ -15,6 +15,7 @@ from solver.errors import (
     HostOnly,
     IllegalMove,
     InvalidInput,
+    NotAPlayer,
     NotSeated,
     RoomConflict,
     TooManyGuesses,
@@ -132,6 +133,9 @@ def new_room_schema() -> dict:
                        "name": name,
                        "advisor": {"type": "boolean", "default": False,
                                    "description": "may each player ask for advice"},
+                       "seat": {"type": "boolean", "default": True,
+                                "description": "false: the host runs a table display (a "
+                                               "big screen) and does not play"},
                        **TABLE_SETTINGS(game),
                        "rules": {**rules[game], "description": "the game's rules, as its "
                                                                "replay takes them; null: "
@@ -181,8 +185,11 @@ def room_view() -> dict:
             "version": {"type": "integer", "description": "+1 on every change"},
             "phase": {"enum": list(PHASES)},
             "players": {"type": "array", "items": {"type": "object"}},
+            "spectators": {"type": "array", "items": {"type": "string"},
+                           "description": "who watches (the table display's host too)"},
             "you": {"type": "object", "properties": {
                 "name": {"type": "string"}, "host": {"type": "boolean"},
+                "seat": {"type": "boolean", "description": "false: you watch"},
                 "hand": {"description": "your tiles (letters) or dice; null before the "
                                         "deal or when the table deals"}}},
             "to_move": {"type": ["string", "null"]},
@@ -291,13 +298,24 @@ def extender(prefix: str):
             body=body_of({"name": {**schema.room_name(), "description": "your name at the "
                                    "table"}}, ["name"]))}
         paths[rooms] = {"get": op("Your view of the room", seated, (404, 429), [])}
+        paths[f"{rooms}/watch"] = {"post": op(
+            "Watch a table from the sidelines, in any phase: the public state only",
+            {"description": "Watching", "content": json_content(joined)}, (404, 409, 429),
+            [NAME_RULE, _rule(RoomConflict, "name", "a name not taken at the table (case "
+                                                    "aside), at most 50 spectators"),
+             *conflict],
+            status=201, token=False, example={"name": "sam"},
+            body=body_of({"name": {**schema.room_name(), "description": "your name"}},
+                         ["name"]))}
         paths[f"{rooms}/start"] = {"post": op(
             "The host starts the game", seated, (403, 404, 409, 429),
             [HOST_RULE, _rule(RoomConflict, "type|players", "in the lobby, with enough "
                                                             "players"), *conflict])}
         paths[f"{rooms}/moves"] = {"post": op(
             "A move: declare, call, bid, liar, reveal (table deal), ruling (host)", seated,
-            (403, 404, 409, 429), [HOST_RULE, *move_rules(), *MOVE_CONFLICTS, *conflict],
+            (403, 404, 409, 429), [HOST_RULE, _rule(NotAPlayer, "", "a player's seat: "
+                                                                    "spectators do not move"),
+                                   *move_rules(), *MOVE_CONFLICTS, *conflict],
             body=ref("RoomMove"), example={"type": "declare", "words": "big, g"})}
         paths[f"{rooms}/events"] = {"get": op(
             "Server-sent events: data: VIEW now and on every change",

@@ -34,6 +34,7 @@ from solver.errors import (
     IllegalMove,
     InvalidInput,
     LiarsError,
+    NotAPlayer,
     NotSeated,
     RoomConflict,
     shown,
@@ -43,14 +44,15 @@ from solver.games.table import require
 
 from . import clock, session
 from .clock import read_clock
-from .variants import ROOM_GAMES, RoomGame
+from .variants import HOST_MOVES, ROOM_GAMES, RoomGame
 
 GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
 TOKEN_BYTES = 24  # 192 random bits a token
 NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
-MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
+MAX_BOT_DELAY = 30.0
+MAX_SPECTATORS = 50  # spectators a table takes (a table display is one)  # seconds a computer player may be told to take over a move
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
 MOVES = {name: kind.moves for name, kind in ROOM_GAMES.items()}
@@ -98,7 +100,7 @@ class Room:
         """A new room from ``{"game", "deal", "name", "rules"}``: the room and the host's
         token (the creator is the host)."""
         body = _keys(body, {"game", "deal", "name", "rules", "advisor", "clock", "kitty",
-                            "open"}, "a new room")
+                            "open", "seat"}, "a new room")
         game = require(body, "game", field="room")
         if not isinstance(game, str) or game not in GAMES:
             raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
@@ -119,15 +121,40 @@ class Room:
                     "open": False, "timer": {}, "game_no": 1, "timed_out": [],
                     "session": session.new_session([])})
         room._settings(body)
-        token = room._seat(require(body, "name", field="room"), host=True)
+        seated = body.get("seat", True)
+        if not isinstance(seated, bool):
+            raise InvalidInput(f"seat is true (the host plays) or false (the host runs the "
+                               f"table display), not {shown(seated)}", field="seat")
+        name = require(body, "name", field="room")
+        token = room._seat(name, host=True) if seated else room._watcher(name, host=True)
         return room, token
 
-    def _seat(self, name, *, host: bool = False) -> str:
+    def _free_name(self, name) -> str:
         name = read_name(name)
-        taken = next((s["name"] for s in self.seats if same_name(s["name"], name)), None)
+        taken = next((p["name"] for p in (*self.seats, *self.spectators)
+                      if same_name(p["name"], name)), None)
         if taken is not None:
             raise RoomConflict(f"{shown(taken)} is already at this table: choose another "
                                f"name", field="name")
+        return name
+
+    def _watcher(self, name, *, host: bool = False) -> str:
+        """A spectator (or the host of a table display): sees the public state only."""
+        name = self._free_name(name)
+        if len(self.spectators) >= MAX_SPECTATORS:
+            raise RoomConflict(f"this table has {MAX_SPECTATORS} spectators already, the "
+                               f"most it takes", field="name")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self.spectators.append({"name": name, "token": _digest(token), "host": host})
+        self._changed()
+        return token
+
+    def watch(self, name) -> str:
+        """A spectator's token, in any phase: they see what the whole table sees."""
+        return self._watcher(name)
+
+    def _seat(self, name, *, host: bool = False) -> str:
+        name = self._free_name(name)
         high = self.game_type.seats[1]
         if len(self.seats) >= high:
             raise RoomConflict(f"this table is full: {self.game_type.title} takes at most "
@@ -199,13 +226,21 @@ class Room:
         return self._seat(name)
 
     def seat(self, token) -> str:
-        """The name of the seat ``token`` is for; NotSeated for any other token."""
+        """The name of the seat (or spectator) ``token`` is for; NotSeated for any other
+        token."""
         if isinstance(token, str) and token:
             digest = _digest(token)
-            for seat in self.seats:
+            found = None
+            for seat in (*self.seats, *self.spectators):  # every one compared, in constant time
                 if hmac.compare_digest(seat["token"], digest):
-                    return seat["name"]
+                    found = seat["name"]
+            if found is not None:
+                return found
         raise NotSeated(NO_TOKEN)
+
+    def plays(self, name: str) -> bool:
+        """Whether ``name`` has a seat (not a spectator)."""
+        return any(s["name"] == name for s in self.seats)
 
     def start(self, by: str, *, rng=None) -> None:
         """The host starts the game: seats are fixed, the server deals (or the table)."""
@@ -334,6 +369,8 @@ class Room:
                                f"{', '.join(map(repr, moves))}, not {shown(kind)}",
                                field="type")
         _keys(body, {"type"} | moves[kind], f"a {kind} move")
+        if not self.plays(by) and kind not in HOST_MOVES:
+            raise NotAPlayer(f"{by} watches this table: only its players move")
         if self.phase == "lobby":
             raise RoomConflict("the game has not started yet: the host starts it", field="type")
         try:
@@ -474,7 +511,7 @@ class Room:
             raise IllegalMove(f"a call is being ruled: no {kind} until it is", field="type")
 
     def _host_only(self, by: str, what: str) -> None:
-        if not any(s["name"] == by and s["host"] for s in self.seats):
+        if not any(s["name"] == by and s["host"] for s in (*self.seats, *self.spectators)):
             raise HostOnly(f"only the host may {what}")
 
     def _changed(self) -> None:
@@ -503,8 +540,12 @@ class Room:
         return self.kind.game_type
 
     @property
-    def host(self) -> str:
-        return next(s["name"] for s in self.seats if s["host"])
+    def host(self) -> str | None:
+        return next((s["name"] for s in (*self.seats, *self.spectators) if s["host"]), None)
+
+    @property
+    def spectators(self) -> list[dict]:
+        return self.data.setdefault("spectators", [])
 
     def game_obj(self):
         """The game as it stands (rebuilt from its state: no search is run again)."""
@@ -542,8 +583,9 @@ class Room:
             "code": self.code, "game": self.game, "deal": self.deal, "rules": dict(self.rules),
             "advisor": bool(self.data.get("advisor")),
             "version": self.version, "phase": self.phase, "players": players,
-            "you": {"name": name, "host": name == self.host,
-                    "hand": self.hands.get(name)},
+            "you": {"name": name, "host": name == self.host, "seat": self.plays(name),
+                    "hand": self.hands.get(name) if self.plays(name) else None},
+            "spectators": [s["name"] for s in self.spectators],
             "to_move": None if game is None or self.phase != "playing" else game.to_move,
             "round": self.kind.round_number(state) if state else None,
             "direction": self.kind.direction(state) if state else None,

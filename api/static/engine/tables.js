@@ -29,6 +29,7 @@ export const ERRORS = freeze({
   "CannotRule": {"code": "undecided", "status": 422, "parent": "IllegalMove"},
   "NotSeated": {"code": "unauthorized", "status": 401, "parent": "LiarsError"},
   "HostOnly": {"code": "host_only", "status": 403, "parent": "LiarsError"},
+  "NotAPlayer": {"code": "not_a_player", "status": 403, "parent": "LiarsError"},
   "UnknownRoom": {"code": "unknown_room", "status": 404, "parent": "LiarsError"},
   "RoomConflict": {"code": "room_conflict", "status": 409, "parent": "LiarsError"},
   "TooManyGuesses": {"code": "too_many_guesses", "status": 429, "parent": "LiarsError"},
