@@ -14,6 +14,7 @@ from api.rooms import turns
 from api.rooms.store import open_store
 from solver.errors import InvalidInput, RoomConflict
 from solver.rooms.room import Room
+from solver.rooms.variants import ROOM_GAMES
 
 V1 = "/api/v1"
 
@@ -232,3 +233,29 @@ def test_a_table_display_runs_a_table_of_computer_players_and_spectators_see_no_
     assert view["spectators"] == ["tv", "sam"]
     late = client.post(f"{V1}/rooms/{code}/watch", json={"name": "late"})
     assert late.status_code == 201  # in any phase
+
+
+# --- every game the rooms host: a table of computer players alone, and its one log ------
+
+@pytest.mark.parametrize("game", sorted(ROOM_GAMES))
+def test_computer_players_alone_play_every_game_to_the_end_and_the_log_replays(client, game):
+    made = client.post(f"{V1}/rooms", json={"game": game, "name": "tv", "seat": False}
+                       ).get_json()
+    code, tv = made["code"], made["token"]
+    for name in ("robo", "hal", "ada"):
+        answer = client.post(f"{V1}/rooms/{code}/bots", json={"name": name, "delay": 0},
+                             headers=bearer(tv))
+        assert answer.status_code == 201, answer.get_json()
+    assert client.post(f"{V1}/rooms/{code}/start", headers=bearer(tv)).status_code == 200
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        view = client.get(f"{V1}/rooms/{code}", headers=bearer(tv)).get_json()
+        if view["phase"] == "over":
+            break
+        time.sleep(0.05)
+    assert view["phase"] == "over", view
+    log = client.get(f"{V1}/rooms/{code}/log", headers=bearer(tv)).get_json()
+    replayed = client.post(f"{V1}/{game}/replay", json=log).get_json()
+    assert replayed.get("ok") is not False, replayed
+    again = ROOM_GAMES[game].game_type.from_dict(replayed["state"])  # the replay's game
+    assert again.is_over() and view["places"] == Room.places(again.outcome())

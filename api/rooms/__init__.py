@@ -119,7 +119,7 @@ def _changed(code: str, change) -> tuple[Room, str]:
         due = room.due()
         if store().save(room.to_dict(), version, now, due=due, listed=turns.listed(room)):
             if due is not None:
-                start_turns(current_app._get_current_object())
+                start_turns(current_app._get_current_object(), wake=due <= now)
             return room, name
         if time.monotonic() + pause > deadline:
             raise StoreUnavailable("the room is busy (other moves kept coming first): try "
@@ -406,7 +406,7 @@ def _quietly(work) -> bool:
     return True
 
 
-def start_turns(app) -> None:
+def start_turns(app, *, wake: bool = False) -> None:
     """Start this process's look-out for the server's own moves (api/rooms/turns.py), once;
     never in a solver process, which answers one request at a time."""
     from flask import has_request_context
@@ -415,7 +415,9 @@ def start_turns(app) -> None:
     if has_request_context() and request.environ.get(POOLED_KEY):
         return
     with app.app_context():
-        turns.start(app, store())
+        ticker = turns.start(app, store())
+    if wake:
+        ticker.wake()
 
 
 def answer_apart():

@@ -122,8 +122,8 @@ def new_room_schema() -> dict:
     """A new room: each game with its own rules, as its replay takes them (Liars'
     Letters: a bundled lexicon, a budget as every solve here takes it)."""
     from ..openapi import letters_replay_request
-    rules = {"letters": letters_replay_request()["properties"]["rules"],
-             "dice": get_game("dice").replay_schema["properties"]["rules"]}
+    rules = {game: letters_replay_request()["properties"]["rules"] if game == "letters"
+             else get_game(game).replay_schema["properties"]["rules"] for game in GAMES}
     assert set(rules) == set(GAMES)
     name = {**schema.room_name(), "description": "the host's name (see join)"}
     return {"oneOf": [{
@@ -144,14 +144,15 @@ def new_room_schema() -> dict:
 
 
 def TABLE_SETTINGS(game: str) -> dict:  # noqa: N802 - read as a constant per game
-    """The table's settings a new room and POST /settings take (the kitty: dice only)."""
+    """The table's settings a new room and POST /settings take (the kitty: the games that
+    have one)."""
     settings = {
         "clock": {"type": ["integer", "null"], "minimum": MIN_CLOCK, "maximum": MAX_CLOCK,
                   "default": None, "description": "seconds the player to move has; null: "
                                                   "no clock (a player out of time is out)"},
         "open": {"type": "boolean", "default": False,
                  "description": "listed among the open tables (GET /rooms?open=1)"}}
-    if game == "dice":
+    if ROOM_GAMES[game].kitty:
         settings["kitty"] = {"type": ["object", "null"], "additionalProperties": False,
                              "required": ["ante"], "default": None,
                              "properties": {"ante": {"type": "integer", "minimum": 1,

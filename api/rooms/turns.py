@@ -90,23 +90,36 @@ class Ticker:
         self.app, self.store = app, store
         self.owner = f"{os.getpid()}:{secrets.token_hex(4)}"
         self.pid = os.getpid()
+        self._wake = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True, name="rooms-ticker")
         self._thread.start()
 
+    def wake(self) -> None:
+        """Look now: a change in this process made something due at once."""
+        self._wake.set()
+
     def _run(self) -> None:
+        acted = 0
         while True:
-            time.sleep(TICK_SECONDS)
+            if not acted:  # what it did may have made more due at once: look again now
+                self._wake.wait(TICK_SECONDS)
+            self._wake.clear()
+            acted = 0
             try:
-                self.tick(time.time())
+                acted = self.tick(time.time())
             except LiarsError:
                 pass  # the store is away: look again next tick
             except Exception:  # the look-out must never stop
                 log.exception("the rooms' ticker failed")
 
-    def tick(self, now: float) -> None:
+    def tick(self, now: float) -> int:
+        """Act in every room whose time has come and that this process leases; how many."""
+        acted = 0
         for code in self.store.due(now):
             if self.store.lease(code, self.owner, now, LEASE_SECONDS):
                 self.act(code)
+                acted += 1
+        return acted
 
     def act(self, code: str) -> None:
         """Do what is due in ``code``: a timeout, or a computer player's move."""
@@ -119,8 +132,10 @@ class Ticker:
         name = room.bot_to_move() if room is not None else None
         bot_at = room.data.get("timer", {}).get("bot_at") if room is not None else None
         if name is None or bot_at is None or bot_at > now:
-            # gone, or not yet (another process's clock): the room's own next moment
-            self.store.postpone(code, None if room is None else room.due())
+            # gone, or not yet (another process's clock): the room's own next moment, if
+            # there is one still to come
+            later = None if room is None else room.due()
+            self.store.postpone(code, later if later is not None and later > now else None)
             return
         try:
             with self.app.app_context():
@@ -142,13 +157,14 @@ _tickers: dict[int, Ticker] = {}
 _lock = threading.Lock()
 
 
-def start(app, store) -> None:
+def start(app, store) -> Ticker:
     """This process's ticker for ``app``, started once (a forked worker starts its own)."""
     key = id(app)
     ticker = _tickers.get(key)
     if ticker is not None and ticker.pid == os.getpid():
-        return
+        return ticker
     with _lock:
         ticker = _tickers.get(key)
         if ticker is None or ticker.pid != os.getpid():
-            _tickers[key] = Ticker(app, store)
+            ticker = _tickers[key] = Ticker(app, store)
+    return ticker

@@ -25,6 +25,7 @@ from __future__ import annotations
 from solver.games.base import Game
 from solver.odds.dice import DiceView
 from solver.odds.letters import LettersView
+from solver.odds.poker import PokerView
 
 CALL_BELOW = 0.35  # a claim less likely than this is called
 BLUFF = 0.2  # how often a computer player raises by a riskier suggestion than the safest
@@ -89,3 +90,25 @@ def dice_move(game, view, rng) -> dict:
         return {"type": "liar"}
     bid = _pick(suggestions, rng).bid
     return {"type": "bid", "quantity": bid.quantity, "face": bid.face}
+
+
+def poker_advice(game: Game, view: dict) -> dict:
+    """The advisor at Liar's Poker: how likely the last claim is made, the safest raises."""
+    odds = PokerView.of_player(game, view["you"]["name"], view["you"]["hand"])
+    last = game.last.hand if game.last is not None else None
+    return {"last": None if last is None else {
+                "claim": last.to_dict(), "made": odds.made(last).as_dict()},
+            "suggestions": [s.as_dict() for s in odds.raises(last, limit=SUGGESTIONS)]}
+
+
+def poker_move(game, view, rng) -> dict:
+    """A computer player's move at Liar's Poker, as its phone would send it."""
+    odds = PokerView.of_player(game, view["you"]["name"], view["you"]["hand"])
+    last = game.last.hand if game.last is not None else None
+    if last is not None:
+        if odds.made(last).value < CALL_BELOW * (0.5 + rng.random()):
+            return {"type": "call"}
+    suggestions = odds.raises(last, limit=SUGGESTIONS)
+    if not suggestions:
+        return {"type": "call"}
+    return {"type": "claim", "claim": _pick(suggestions, rng).hand.to_dict()}

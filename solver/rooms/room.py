@@ -297,7 +297,7 @@ class Room:
                                    field="open")
             self.data["open"] = body["open"]
         if "kitty" in body:
-            kitty = session.read_kitty(body["kitty"], self.game)
+            kitty = session.read_kitty(body["kitty"], self.game_type.title, self.kind.kitty)
             standing = (self.data.get("kitty") or {}).get("pot", 0)
             if kitty is not None:
                 kitty["pot"] = standing  # a kitty left standing stays on the table

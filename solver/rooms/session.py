@@ -22,13 +22,12 @@ from solver.errors import InvalidInput, shown
 MAX_ANTE = 1000
 
 
-def read_kitty(value, game: str) -> dict | None:
-    """A kitty setting: None (no kitty) or ``{"ante": chips}``; Liar's Dice only."""
+def read_kitty(value, title: str, allowed: bool) -> dict | None:
+    """A kitty setting: None (no kitty) or ``{"ante": chips}``, where the game has one."""
     if value is None:
         return None
-    if game != "dice":
-        raise InvalidInput("the kitty is a Liar's Dice variant: this table plays another "
-                           "game", field="kitty")
+    if not allowed:
+        raise InvalidInput(f"{title} has no kitty: it is a Liar's Dice variant", field="kitty")
     if not isinstance(value, dict) or set(value) != {"ante"}:
         raise InvalidInput(f"kitty is null or {{\"ante\": chips}}, not {shown(value)}",
                            field="kitty")

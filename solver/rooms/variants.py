@@ -17,12 +17,15 @@ from __future__ import annotations
 from solver.games import schema
 from solver.games.base import Game
 from solver.games.dice import BID_SCHEMA, MAX_DICE, MAX_FACES, DiceGame, dice_schema, read_dice
-from solver.games.letters import Call, LettersGame, WORDS_SCHEMA
+from solver.games.letters import WORDS_SCHEMA, Call, LettersGame
+from solver.games.poker import CLAIM_SCHEMA as POKER_CLAIM
+from solver.games.poker import DECK as POKER_DECK_SIZE
+from solver.games.poker import PokerGame, read_poker_cards
 from solver.games.table import require
 from solver.words.tiles import Tiles, get_tile_set
 
 from . import bots
-from .deal import draw_tiles, roll_dice
+from .deal import deal_cards, deck, draw_tiles, roll_dice
 
 HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}}  # every game's, the host's own
 
@@ -44,6 +47,7 @@ class RoomGame:
     call: str  #: the move that calls it
     claimed: str  #: the claim's past tense, for "nothing has been ... this round"
     own_moves: dict[str, set[str]]  #: the claim, the call and the reveal, with their fields
+    kitty = False  #: whether the table may play for a kitty (docs/rules.md)
 
     @property
     def moves(self) -> dict[str, set[str]]:
@@ -183,6 +187,7 @@ class DiceRoom(RoomGame):
 
     name = "dice"
     game_type = DiceGame
+    kitty = True
     hand_key = "dice"
     claim, call, claimed = "bid", "liar", "bid"
     own_moves = {"bid": {"quantity", "face", "claim"}, "liar": set(), "reveal": {"dice"}}
@@ -238,4 +243,68 @@ class DiceRoom(RoomGame):
         return bots.dice_move(game, view, rng)
 
 
-ROOM_GAMES: dict[str, RoomGame] = {kind.name: kind for kind in (LettersRoom(), DiceRoom())}
+class PokerRoom(RoomGame):
+    """Liar's Poker with cards: a hand is cards from one deck; claim a poker hand over
+    everyone's cards together, then call."""
+
+    name = "poker"
+    game_type = PokerGame
+    hand_key = "cards"
+    claim, call, claimed = "claim", "call", "claimed"
+    own_moves = {"claim": {"claim"}, "call": set(), "reveal": {"cards"}}
+
+    def claim_event(self, by, body):
+        return {"type": "claim", "player": by, "claim": require(body, "claim", field="move")}
+
+    def call_event(self, by, body):
+        return {"type": "call", "player": by}
+
+    def held(self, game):
+        return game.cards
+
+    def deal(self, rules, counts, rng):
+        return deal_cards(deck(), counts, rng)
+
+    def read_hand(self, body, rules):
+        return [str(card) for card in read_poker_cards(require(body, "cards", field="move"))]
+
+    def with_hands(self, event, revealed):
+        return {**event, "cards": {p: list(cards) for p, cards in revealed.items()}}
+
+    def ruling(self, game, event, result):
+        verdict = "made" if result.made is not None else "not made"
+        reason = (f"{result.claim} is made from {' '.join(map(str, result.made))}"
+                  if result.made is not None else
+                  f"{result.claim} cannot be made from the revealed cards")
+        consequence = "is out" if result.out else "gets a card"
+        return (verdict, f"{reason}: {result.gainer} {consequence}", {result.gainer: 1},
+                {"out": result.out})
+
+    def after_claim(self, game, bids, by):
+        bids.append({"player": by, "claim": game.last.hand.to_dict()})
+
+    def declarations(self, state, bids):
+        return [{"player": b["player"], "claim": b["claim"]} for b in bids]
+
+    def round_number(self, state):
+        return len(state["calls"]) + 1
+
+    def direction(self, state):
+        return state["direction"]
+
+    def move_schemas(self):
+        return [move_branch("claim", {"claim": POKER_CLAIM}, ["claim"]),
+                move_branch("call", {}),
+                move_branch("reveal", {"cards": {**schema.cards(POKER_DECK_SIZE),
+                                                 "description": "your cards (table deal)"}},
+                            ["cards"])]
+
+    def advice(self, game, view):
+        return bots.poker_advice(game, view)
+
+    def decide(self, game, view, rng):
+        return bots.poker_move(game, view, rng)
+
+
+ROOM_GAMES: dict[str, RoomGame] = {kind.name: kind
+                                   for kind in (LettersRoom(), DiceRoom(), PokerRoom())}
