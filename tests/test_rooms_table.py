@@ -14,7 +14,7 @@ from api.rooms import turns
 from api.rooms.store import open_store
 from solver.errors import InvalidInput, RoomConflict
 from solver.rooms.room import Room
-from solver.rooms.variants import ROOM_GAMES
+from solver.rooms.games import ROOM_GAMES
 
 V1 = "/api/v1"
 

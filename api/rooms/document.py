@@ -29,7 +29,8 @@ from solver.games.table import MAX_NAME
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
 from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
 from solver.rooms.session import MAX_ANTE
-from solver.rooms.variants import ROOM_GAMES, move_branch
+from solver.rooms.games import ROOM_GAMES
+from solver.rooms.variants import move_branch
 
 from ..errors import StoreUnavailable
 from .limits import MAX_MISSES, NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS

@@ -44,7 +44,8 @@ from solver.games.table import require
 
 from . import clock, session
 from .clock import read_clock
-from .variants import HOST_MOVES, ROOM_GAMES, RoomGame
+from .games import ROOM_GAMES
+from .variants import HOST_MOVES, RoomGame
 
 GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
 DEALS = ("server", "table")
@@ -337,16 +338,30 @@ class Room:
         name = self.out_of_time(now)
         if name is None:
             raise RoomConflict("no one's time has run out", field="type")
-        self._push({"type": "leave", "player": name})
+        self._leave(name)
         self.data["timed_out"] = [*self.data.get("timed_out", []), name]
         self.data["bids"] = []
+        self._result(rng=rng)
+        self._changed()
+        return name
+
+    def _leave(self, name: str) -> None:
+        """``name`` leaves the game (removed, or out of time), as the game's log says it."""
+        self._push(self.kind.leave_event(self, name))
+        self.kind.left(self, name)
+
+    def _result(self, ruling: dict | None = None, *, rng=None) -> None:
+        """After a move the game played its own way (or a player leaving): the ruling it
+        made, if any, and the game over or the next round dealt."""
+        if ruling is not None:
+            self.data["last_ruling"] = ruling
         game = self.game_obj()
         if game.is_over():
             self._over(game)
         else:
-            self._deal(game, rng)
-        self._changed()
-        return name
+            self.data["phase"] = "playing"
+            if self.kind.deals_each_round:
+                self._deal(game, rng)
 
     def _over(self, game) -> None:
         """The game ended: no hands are kept, the session counts it."""
@@ -376,7 +391,11 @@ class Room:
         try:
             if self.phase == "over":
                 raise GameOver(f"the game is over: {self.view(by)['winner']} won")
-            if kind == self.kind.claim:
+            if kind in self.kind.flow_moves:  # a game that plays its own way (cards)
+                self._playing(kind=kind)
+                self._result(self.kind.handle(self, by, kind, body, rng or
+                                              secrets.SystemRandom()))
+            elif kind == self.kind.claim:
                 self._claim(by, body)
             elif kind == self.kind.call:
                 self._called(by, self.kind.call_event(by, body), rng)
@@ -448,15 +467,10 @@ class Room:
         name = require(body, "player", field="move")
         if name not in [s["name"] for s in self.seats]:
             raise InvalidInput(f"{shown(name)} is not at this table", field="player")
-        self._push({"type": "leave", "player": name})
+        self._leave(name)
         self.data["pending"] = None
         self.data["bids"] = []
-        game = self.game_obj()
-        if game.is_over():
-            self._over(game)
-        else:
-            self.data["phase"] = "playing"
-            self._deal(game, rng)
+        self._result(rng=rng)
 
     def _rule(self, rng=None):
         """Push the pending call with every hand revealed; deal the next round."""
@@ -584,7 +598,9 @@ class Room:
             "advisor": bool(self.data.get("advisor")),
             "version": self.version, "phase": self.phase, "players": players,
             "you": {"name": name, "host": name == self.host, "seat": self.plays(name),
-                    "hand": self.hands.get(name) if self.plays(name) else None},
+                    "hand": self.hands.get(name) if self.plays(name) else None,
+                    **(self.kind.private(self, game, name)
+                       if game is not None and self.plays(name) else {})},
             "spectators": [s["name"] for s in self.spectators],
             "to_move": None if game is None or self.phase != "playing" else game.to_move,
             "round": self.kind.round_number(state) if state else None,
@@ -600,6 +616,7 @@ class Room:
             "now": _ms(now), "timed_out": list(self.data.get("timed_out", [])),
             "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
             "session": self.session,
+            **(self.kind.public(self, game) if game is not None else {}),
         }
 
     @staticmethod

@@ -4,11 +4,12 @@ A :class:`~solver.rooms.room.Room` knows the lobby, the phases, the tokens and t
 log; everything that differs between games (what a hand is, how the server deals it,
 how a phone reveals it, what a claim and a call are, how a ruling reads) is a hook
 of :class:`RoomGame`, as a python-chess variant overrides a board's few methods.
-Hosting another game is one more subclass here and its entry in :data:`ROOM_GAMES`.
+Hosting another game is one more subclass (here, or in a module of its own) and its
+entry in :data:`solver.rooms.games.ROOM_GAMES`.
 
->>> ROOM_GAMES["dice"].hand_key, ROOM_GAMES["letters"].hand_key
+>>> DiceRoom().hand_key, LettersRoom().hand_key
 ('dice', 'tiles')
->>> sorted(ROOM_GAMES["letters"].moves)
+>>> sorted(LettersRoom().moves)
 ['call', 'declare', 'remove', 'reveal', 'ruling']
 """
 
@@ -43,16 +44,40 @@ class RoomGame:
     name: str  #: the room's ``game``
     game_type: type[Game]  #: the library's game
     hand_key: str  #: a player's count in a view, and the field a reveal sends
-    claim: str  #: the move that raises the claim
-    call: str  #: the move that calls it
-    claimed: str  #: the claim's past tense, for "nothing has been ... this round"
+    claim: str | None = None  #: the move that raises the claim (a claim-and-call game)
+    call: str | None = None  #: the move that calls it
+    claimed: str = "claimed"  #: the claim's past tense, for "nothing has been ... this round"
     own_moves: dict[str, set[str]]  #: the claim, the call and the reveal, with their fields
     kitty = False  #: whether the table may play for a kitty (docs/rules.md)
+    #: the moves the game plays its own way (:meth:`handle`), not as claim, call, reveal
+    flow_moves: frozenset[str] = frozenset()
+    deals_each_round = True  #: tiles and dice are dealt anew each round; cards only once
 
     @property
     def moves(self) -> dict[str, set[str]]:
         """Every move a phone may send, with the keys each carries besides ``type``."""
         return {**self.own_moves, **HOST_MOVES}
+
+    def handle(self, room, by: str, kind: str, body: dict, rng) -> dict | None:
+        """Play one of :attr:`flow_moves`: push its replay events (``room._push``), keep the
+        hidden cards (``room.data["hands"]``, ``room.data["hidden"]``); the ruling it
+        makes for the table, if any (shown until the next one)."""
+        raise NotImplementedError
+
+    def leave_event(self, room, name: str) -> dict:
+        """The replay event of ``name`` leaving the game (removed, or out of time)."""
+        return {"type": "leave", "player": name}
+
+    def left(self, room, name: str) -> None:
+        """What leaves the game with ``name`` (their hidden cards)."""
+
+    def public(self, room, game: Game) -> dict:
+        """What every view adds for this game (a pile, face-up cards): public only."""
+        return {}
+
+    def private(self, room, game: Game, name: str) -> dict:
+        """What ``name``'s own view adds (a card only they have looked at)."""
+        return {}
 
     def claim_event(self, by: str, body: dict) -> dict:
         """The replay event of ``by``'s claim."""
@@ -306,5 +331,4 @@ class PokerRoom(RoomGame):
         return bots.poker_move(game, view, rng)
 
 
-ROOM_GAMES: dict[str, RoomGame] = {kind.name: kind
-                                   for kind in (LettersRoom(), DiceRoom(), PokerRoom())}
+
