@@ -26,10 +26,10 @@ from solver.games import schema
 from solver.games.letters import TABLE_RULINGS
 from solver.games.registry import get_game
 from solver.games.table import MAX_NAME
-from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
 from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
-from solver.rooms.session import MAX_ANTE
 from solver.rooms.games import ROOM_GAMES
+from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
+from solver.rooms.session import MAX_ANTE
 from solver.rooms.variants import move_branch
 
 from ..errors import StoreUnavailable
@@ -144,7 +144,7 @@ def new_room_schema() -> dict:
         for game in GAMES]}
 
 
-def TABLE_SETTINGS(game: str) -> dict:  # noqa: N802 - read as a constant per game
+def TABLE_SETTINGS(game: str) -> dict:
     """The table's settings a new room and POST /settings take (the kitty: the games that
     have one)."""
     settings = {

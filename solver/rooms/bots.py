@@ -105,9 +105,8 @@ def poker_move(game, view, rng) -> dict:
     """A computer player's move at Liar's Poker, as its phone would send it."""
     odds = PokerView.of_player(game, view["you"]["name"], view["you"]["hand"])
     last = game.last.hand if game.last is not None else None
-    if last is not None:
-        if odds.made(last).value < CALL_BELOW * (0.5 + rng.random()):
-            return {"type": "call"}
+    if last is not None and odds.made(last).value < CALL_BELOW * (0.5 + rng.random()):
+        return {"type": "call"}
     suggestions = odds.raises(last, limit=SUGGESTIONS)
     if not suggestions:
         return {"type": "call"}
