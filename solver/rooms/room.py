@@ -259,7 +259,7 @@ class Room:
         """A game starts: every seat plays, the next seat opens each game (the rules name
         no dealer for a rematch: the first seat opens the first game), antes go in."""
         names = [s["name"] for s in self.seats]
-        first = (self.data.get("game_no", 1) - 1) % len(names)
+        first = self.kind.opener(self, names)
         game = self.game_type(names[first:] + names[:first],
                               self.game_type.Rules.from_dict(self.rules))
         self.data["state"] = game.to_dict()
@@ -368,6 +368,7 @@ class Room:
         self.data["phase"] = "over"
         self.data["hands"] = {}
         outcome = game.outcome()
+        self.data["last_places"] = self.places(outcome)
         session.record(self.session, self.data.get("kitty"), self.places(outcome),
                        outcome.winner)
 

@@ -64,6 +64,12 @@ class RoomGame:
         makes for the table, if any (shown until the next one)."""
         raise NotImplementedError
 
+    def opener(self, room, names: list[str]) -> int:
+        """The seat (an index of ``names``) that opens the room's next game: by default the
+        first seat opens the first game and each next game moves one seat on (no rule text
+        names a dealer for a rematch).  ``room.data["last_places"]``: the last game's."""
+        return (room.data.get("game_no", 1) - 1) % len(names)
+
     def leave_event(self, room, name: str) -> dict:
         """The replay event of ``name`` leaving the game (removed, or out of time)."""
         return {"type": "leave", "player": name}
