@@ -110,6 +110,9 @@ class Room:
         if not isinstance(deal, str) or deal not in DEALS:
             raise InvalidInput(f"deal is 'server' (the server draws and rolls) or 'table' "
                                f"(each phone types its own), not {shown(deal)}", field="deal")
+        if deal == "table" and not ROOM_GAMES[game].table_deal:
+            raise InvalidInput(f"{GAMES[game].title} is dealt by the server here: a phone "
+                               f"cannot type a whole hand of cards", field="deal")
         rules = GAMES[game].Rules.from_dict(body.get("rules"))
         advisor = body.get("advisor", False)
         if not isinstance(advisor, bool):
@@ -261,7 +264,7 @@ class Room:
         names = [s["name"] for s in self.seats]
         first = self.kind.opener(self, names)
         game = self.game_type(names[first:] + names[:first],
-                              self.game_type.Rules.from_dict(self.rules))
+                              self.game_type.Rules.from_dict(self.kind.game_rules(self)))
         self.data["state"] = game.to_dict()
         self.data["phase"] = "playing"
         session.ante(self.session, self.data.get("kitty"))
@@ -291,7 +294,13 @@ class Room:
 
     def _settings(self, body: dict) -> None:
         if "clock" in body:
-            self.data["clock"] = read_clock(body["clock"])
+            chosen = read_clock(body["clock"])
+            allowed = self.kind.clock_choices
+            if allowed is not None and chosen not in allowed:
+                raise InvalidInput(f"{self.game_type.title} plays with "
+                                   f"{' or '.join(f'{c} s' for c in allowed if c)} a move, or "
+                                   f"no clock (null), not {chosen} s", field="clock")
+            self.data["clock"] = chosen
         if "open" in body:
             if not isinstance(body["open"], bool):
                 raise InvalidInput(f"open is true or false, not {shown(body['open'])}",
@@ -506,11 +515,13 @@ class Room:
 
     # --- helpers --------------------------------------------------------------------------
 
-    def _push(self, event: dict) -> None:
+    def _push(self, event: dict):
+        """Play ``event`` on the game (the library checks it) and log it; its result."""
         game = self.game_obj()
-        game.push(game.read_action(event))
+        result = game.push(game.read_action(event))
         self.data["events"].append(event)
         self.data["state"] = game.to_dict()
+        return result
 
     def _deal(self, game, rng) -> None:
         """The server draws each player's tiles (or rolls their dice) for the round."""
@@ -570,7 +581,8 @@ class Room:
         """The replay so far: the replay routes play it to this room's game state."""
         state = self.data["state"]
         players = state["players"] if state else [s["name"] for s in self.seats]
-        return {"rules": dict(self.rules), "players": list(players),
+        rules = state["rules"] if state else self.rules
+        return {"rules": dict(rules), "players": list(players),
                 "events": [dict(e) for e in self.data["events"]]}
 
     def view(self, name: str, *, present=frozenset(), now: float | None = None) -> dict:

@@ -52,6 +52,8 @@ class RoomGame:
     #: the moves the game plays its own way (:meth:`handle`), not as claim, call, reveal
     flow_moves: frozenset[str] = frozenset()
     deals_each_round = True  #: tiles and dice are dealt anew each round; cards only once
+    table_deal = True  #: whether phones may type their own hands (deal "table")
+    clock_choices: tuple | None = None  #: the clocks the game's rules allow (None: any)
 
     @property
     def moves(self) -> dict[str, set[str]]:
@@ -63,6 +65,10 @@ class RoomGame:
         hidden cards (``room.data["hands"]``, ``room.data["hidden"]``); the ruling it
         makes for the table, if any (shown until the next one)."""
         raise NotImplementedError
+
+    def game_rules(self, room) -> dict:
+        """The library's rules for the room's next game (the room's own, by default)."""
+        return room.rules
 
     def opener(self, room, names: list[str]) -> int:
         """The seat (an index of ``names``) that opens the room's next game: by default the
