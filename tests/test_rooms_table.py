@@ -13,8 +13,8 @@ from api import create_app
 from api.rooms import turns
 from api.rooms.store import open_store
 from solver.errors import InvalidInput, RoomConflict
-from solver.rooms.room import Room
 from solver.rooms.games import ROOM_GAMES
+from solver.rooms.room import Room
 
 V1 = "/api/v1"
 

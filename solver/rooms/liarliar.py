@@ -29,7 +29,7 @@ from collections import Counter
 from solver.errors import IllegalMove, InvalidCard, InvalidInput
 from solver.games import schema
 from solver.games.cards import Card, parse_cards, parse_rank, rank_name
-from solver.games.liarliar import DECK_SIZE, MAX_PLAY, LiarLiarGame, play_is_true
+from solver.games.liarliar import MAX_PLAY, LiarLiarGame
 from solver.games.table import require
 
 from . import bots
@@ -110,7 +110,6 @@ class LiarLiarRoom(RoomGame):
         hidden["last"] = {"player": by, "cards": cards}
         room.data["bids"].append({"player": by, "count": len(cards),
                                   "rank": room.game_obj().to_dict()["rank"]})
-        return None
 
     def _liar(self, room, hidden, by):
         last = hidden.get("last")
@@ -189,5 +188,3 @@ class LiarLiarRoom(RoomGame):
     def decide(self, game, view, rng):
         return bots.liarliar_move(game, view, rng)
 
-
-__all__ = ["LiarLiarRoom", "DECK_SIZE", "play_is_true"]
