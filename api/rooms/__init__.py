@@ -36,6 +36,7 @@ from solver.errors import (
     TooManyRooms,
     UnknownRoom,
 )
+from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import NO_TOKEN, Room
 
 from .. import inputs
@@ -139,9 +140,12 @@ def _view(room: Room, name: str) -> dict:
 
 
 def _rules(body: dict) -> dict:
-    """A room's rules read as the replay reads them: a bundled lexicon, the budget capped."""
+    """A room's rules read as the replay reads them: for a game that searches a lexicon, a
+    bundled lexicon and the budget capped as every search here is."""
     rules = body.get("rules")
-    if body.get("game") != "letters" or not (rules is None or isinstance(rules, dict)):
+    kind = ROOM_GAMES.get(body.get("game")) if isinstance(body.get("game"), str) else None
+    if kind is None or not kind.searches_lexicon \
+            or not (rules is None or isinstance(rules, dict)):
         return body
     rules = dict(rules or {})
     try:

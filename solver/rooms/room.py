@@ -176,8 +176,8 @@ class Room:
         if self.phase != "lobby":
             raise RoomConflict("the game has started: no one joins now", field="name")
         if self.deal != "server":
-            raise RoomConflict("a computer player needs the server to deal: it has no tiles "
-                               "or dice to type in", field="deal")
+            raise RoomConflict("a computer player needs the server to deal: it has no hand "
+                               "to type in", field="deal")
         if isinstance(delay, bool) or not isinstance(delay, (int, float)) \
                 or not 0 <= delay <= MAX_BOT_DELAY:
             raise InvalidInput(f"a computer player's delay is 0 to {MAX_BOT_DELAY:g} seconds, "

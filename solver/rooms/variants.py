@@ -66,6 +66,8 @@ class RoomGame:
         makes for the table, if any (shown until the next one)."""
         raise NotImplementedError
 
+    searches_lexicon = False  #: its rules name a lexicon and a search budget (the API's)
+
     def game_rules(self, room) -> dict:
         """The library's rules for the room's next game (the room's own, by default)."""
         return room.rules
@@ -159,6 +161,7 @@ class LettersRoom(RoomGame):
 
     name = "letters"
     game_type = LettersGame
+    searches_lexicon = True
     hand_key = "tiles"
     claim, call, claimed = "declare", "call", "declared"
     own_moves = {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"}}
@@ -249,7 +252,8 @@ class DiceRoom(RoomGame):
 
     def ruling(self, game, event, result):
         verdict = "holds" if result.holds else "fails"
-        return (verdict, f"{result.count} dice count for {result.bid}: the bid {verdict}",
+        counted = f"{result.count} {'die counts' if result.count == 1 else 'dice count'}"
+        return (verdict, f"{counted} for {result.bid}: the bid {verdict}",
                 {result.loser: -1}, {"loser": result.loser})
 
     def after_claim(self, game, bids, by):
