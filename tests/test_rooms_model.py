@@ -29,7 +29,8 @@ def new_room(game, deal, names=("ann", "ben", "cy"), rules=None, seed=1):
 
 
 def hands_in(view: dict) -> list:
-    """Every value a view holds under a "hand" key, wherever it is."""
+    """Every value a view holds under a "hand" key, wherever it is (but in a poker claim,
+    where "hand" names the poker hand claimed: "full house")."""
     found = []
 
     def walk(node):
@@ -37,7 +38,8 @@ def hands_in(view: dict) -> list:
             for key, value in node.items():
                 if key == "hand":
                     found.append(value)
-                walk(value)
+                if key not in ("claim",):
+                    walk(value)
         elif isinstance(node, list):
             for value in node:
                 walk(value)
@@ -228,7 +230,9 @@ def test_the_host_removes_a_player_who_left():
 
 
 @pytest.mark.parametrize("game, rules", [("dice", {"dice_each": 2}),
-                                         ("letters", {"tile_limit": 2, "budget": 0.5})])
+                                         ("letters", {"tile_limit": 2, "budget": 0.5}),
+                                         ("poker", {"card_limit": 2}),
+                                         ("liarliar", {})])
 def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch):
     """The computer players' moves are all legal, each decided from its own view only
     (its own hand and the public game, which holds no hand), and the log replays."""
@@ -239,7 +243,12 @@ def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch
     def watched(game_state, view, rng):
         seen.append(view["you"]["name"])
         assert hands_in(view) == [room.hands[view["you"]["name"]]]  # its own, no other
-        assert "hands" not in json.dumps(game_state.to_dict())
+        public = game_state.to_dict()
+        if game == "liarliar":  # its state counts the hands; no card is in it unturned
+            last = public["last_play"]
+            assert public["pile_cards"] == [] and (last is None or last["cards"] is None)
+        else:
+            assert "hands" not in json.dumps(public)
         return real_decide(game_state, view, rng)
 
     monkeypatch.setattr(ROOM_GAMES[game], "decide", watched)
@@ -259,11 +268,15 @@ def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch
             room.move(bot, room.decide(bot, rng), rng=rng)
         else:
             view = room.view("ann")
-            move = (letters_move if game == "letters" else dice_move)(room, view, rng)
+            if game in ("letters", "dice"):
+                move = (letters_move if game == "letters" else dice_move)(room, view, rng)
+            else:  # the computer player's own way, from ann's view
+                move = real_decide(room.game_obj(), view, rng)
             room.move("ann", move, rng=rng)
     assert room.phase == "over" and set(seen) == {"robo", "hal"}
-    replayed = REPLAYERS[game].replay(room.log())
-    assert replayed["ok"] and replayed["state"] == room.data["state"]
+    if game in REPLAYERS:
+        replayed = REPLAYERS[game].replay(room.log())
+        assert replayed["ok"] and replayed["state"] == room.data["state"]
 
 
 def test_computer_players_need_the_server_to_deal_and_the_host_to_seat_them():
@@ -288,3 +301,20 @@ def test_the_advisor_is_the_hosts_to_allow():
     advice = room.advice("ben")
     assert advice["last"] is None and advice["suggestions"]
     assert all(0 <= s["holds"]["probability"] <= 1 for s in advice["suggestions"])
+
+
+def test_a_table_dealt_poker_round_is_ruled_on_the_cards_each_phone_reveals():
+    room, _ = Room.create("ROOM", {"game": "poker", "deal": "table", "name": "ann"})
+    room.join("ben")
+    room.start("ann")
+    room.move("ann", {"type": "claim", "claim": "pair of kings"})
+    room.move("ben", {"type": "call"})
+    assert room.phase == "reveal" and room.view("ann")["waiting_for"] == ["ann", "ben"]
+    room.move("ann", {"type": "reveal", "cards": ["KH"]})
+    with pytest.raises(IllegalMove):
+        room.move("ben", {"type": "reveal", "cards": ["KS", "2D"]})  # ben holds one card
+    room.move("ben", {"type": "reveal", "cards": ["KS"]})
+    ruling = room.view("ben")["last_ruling"]
+    assert ruling["ruling"] == "made" and ruling["changes"] == {"ben": 1}
+    assert ruling["revealed"] == {"ann": ["KH"], "ben": ["KS"]}
+    assert room.log()["events"][-1]["cards"] == {"ann": ["KH"], "ben": ["KS"]}
