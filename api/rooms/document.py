@@ -129,8 +129,9 @@ def new_room_schema() -> dict:
     name = {**schema.room_name(), "description": "the host's name (see join)"}
     return {"oneOf": [{
         "type": "object", "required": ["game", "name"], "additionalProperties": False,
-        "properties": {"game": {"const": game}, "deal": {"enum": list(DEALS),
-                                                         "default": "server"},
+        "properties": {"game": {"const": game},
+                       "deal": {"enum": list(DEALS) if ROOM_GAMES[game].table_deal
+                                else ["server"], "default": "server"},
                        "name": name,
                        "advisor": {"type": "boolean", "default": False,
                                    "description": "may each player ask for advice"},
@@ -147,10 +148,13 @@ def new_room_schema() -> dict:
 def TABLE_SETTINGS(game: str) -> dict:
     """The table's settings a new room and POST /settings take (the kitty: the games that
     have one)."""
+    clock = {"type": ["integer", "null"], "minimum": MIN_CLOCK, "maximum": MAX_CLOCK}
+    if ROOM_GAMES[game].clock_choices is not None:  # the game's own rules name the clocks
+        clock = {"enum": list(ROOM_GAMES[game].clock_choices)}
     settings = {
-        "clock": {"type": ["integer", "null"], "minimum": MIN_CLOCK, "maximum": MAX_CLOCK,
-                  "default": None, "description": "seconds the player to move has; null: "
-                                                  "no clock (a player out of time is out)"},
+        "clock": {**clock, "default": None, "description": "seconds the player to move has; "
+                                                            "null: no clock (a player out of "
+                                                            "time is out)"},
         "open": {"type": "boolean", "default": False,
                  "description": "listed among the open tables (GET /rooms?open=1)"}}
     if ROOM_GAMES[game].kitty:
