@@ -60,6 +60,28 @@ def test_no_api_message_echoes_a_big_input(client):
     assert checked > 200
 
 
+def test_unknown_rule_names_are_counted_not_listed_on_every_route_that_takes_rules(client):
+    """5,000 unknown rule names (a rules object under the body limit): each route that reads
+    a rules object names a few and counts the rest."""
+    rules = {f"r{i}": 1 for i in range(5000)}
+    checked = 0
+    for path, fields in posted_routes(client):
+        if "rules" not in fields:
+            continue
+        game = next((g for g in ("letters", "dice", "post", "liarliar", "poker")
+                     if f"/{g}/" in path), "dice")
+        body = {"rules": rules, "game": game, "name": "ann", "players": ["a", "b"],
+                "events": []}
+        answer = client.post(path, json={k: v for k, v in body.items() if k in fields})
+        assert 400 <= answer.status_code < 500, (path, answer.status_code)
+        error = answer.get_json()["error"]
+        assert len(error["message"]) <= LIMIT, (path, error["message"][:200])
+        if error["field"] == "rules":  # (a check may first want its other fields)
+            assert "4997 more" in error["message"], (path, error["message"])
+            checked += 1
+    assert checked >= 5  # every game's replay at least
+
+
 def test_no_room_message_echoes_a_big_input(client):
     made = client.post("/api/v1/rooms", json={"game": "letters", "name": "ann"}).get_json()
     code, token = made["code"], made["token"]

@@ -187,7 +187,10 @@ export function readOptions(data, allowed, { game }) {
   const names = new Set(allowed);
   const unknown = sortedSet([...options.keys()].filter((k) => !names.has(k)));
   if (unknown.length) {
-    throw new InvalidRules(`${game} has no rules option ${unknown.map(reprStr).join(", ")}; ` +
+    // a few named (each cut short), the rest counted: a message stays short
+    const named = unknown.slice(0, 3).map((name) => shown(name, 20)).join(", ");
+    const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : "";
+    throw new InvalidRules(`${game} has no rules option ${named}${more}; ` +
                            `its options are ${sortedSet(names).join(", ")}`, { field: "rules" });
   }
   const out = {};
