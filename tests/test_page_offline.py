@@ -283,8 +283,14 @@ def test_static_export_answers_with_no_server(browser, server, context, static_s
     on the phone as `liars serve` answers them; then offline and reloaded, the same."""
     expected = server_answers(browser, server)
     page = context.new_page()
+    asked, failed = [], []
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("console", lambda message: failed.append(message.text)
+            if message.type == "error" else None)
     open_page(page, static_site.url + "/site/?clear=600")
     assert_same_answers(expected, run_flows(page), BY_PHONE)
+    # the copy knows it is static: no API asked for, no 404 in the console
+    assert [url for url in asked if "/api/" in url] == [] and failed == []
     wait_for_offline_copy(page)
     context.set_offline(True)
     open_page(page, static_site.url + "/site/?clear=600")
