@@ -603,6 +603,7 @@ function start() {
     showResult, registerScreen, route, answerNote }))
     .catch((error) => console.error("the other games' screens did not load:", error));
   import("./table.js").then((table) => table.start({ h, $, $$, postJSON, route, keepOffline,
+    answerNote,
     warmUp }))
     .catch((error) => console.error("the table screens did not load:", error));
   import("./play.js").then((play) => play.start({ h, $, $$, wireForm, route }))
