@@ -43,8 +43,9 @@ DEFAULT_BODY_TIMEOUT = 10.0
 # four on two workers is 400 each), with room for the requests beside them.
 DEFAULT_CONNECTIONS = 2000
 DEFAULT_PER_ADDRESS = 64   # connections one address may hold open in a worker (0: no cap)
-# The access log names each request's path without its query: an event stream's
-# ?token= never reaches a log.
+# The access log names each request's path without its query, and every line the server
+# writes is scrubbed of queries and tokens (api/logs.py): an event stream's ?token= never
+# reaches a log.
 ACCESS_LOG_FORMAT = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 
 
@@ -289,6 +290,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
     from gunicorn.app.base import BaseApplication
 
     from .front import BufferedRequests, gevent_worker
+    from .logs import scrubbed_logger_class
     from .pool import SolverPool
     from .serving import POOL_EXTENSION, POOLED_KEY
 
@@ -341,6 +343,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         "access_log_format": ACCESS_LOG_FORMAT,
         "errorlog": "-",
         "loglevel": "info",
+        "logger_class": scrubbed_logger_class(),  # no line carries a token (api/logs.py)
         "proc_name": "liars-serve",
         # gunicorn >= 25 opens a control socket at one fixed path per user: several
         # servers (tests, benchmarks) would fight over it, and nothing here uses it.

@@ -222,8 +222,9 @@ def test_redis_durability_is_checked_at_start(tmp_path, capsys, settings, says):
 def live(tmp_path_factory):
     db = str(tmp_path_factory.mktemp("rooms") / "rooms.sqlite3")
     # every phone of the test shares one address: the per-address cap is lifted
-    with LiveServer("--rooms-db", db, "--rooms-per-minute", "100", "--max-per-address", "0"
-                    ) as server:
+    with LiveServer("--rooms-db", db, "--rooms-per-minute", "100", "--max-per-address", "0",
+                    "--access-log") as server:
+        server.db = db
         yield server
 
 
@@ -341,3 +342,49 @@ def wait_for_turn(live, code, token, seconds=60.0):
             return view
         time.sleep(0.1)
     raise AssertionError("the computer player never moved")
+
+
+def test_no_token_reaches_the_log_whatever_fails(live):
+    """Failures on requests that carry tokens: a room whose stored state is corrupt under
+    its open event streams (gunicorn logs the failed request's URI with a traceback), bad
+    and guessed tokens, a request line too long, a stream dropped mid-way.  The server's
+    whole output names none of the tokens."""
+    made = live.post(f"{V1}/rooms", json={"game": "dice", "name": "ann"}).json()
+    code, tokens = made["code"], [made["token"]]
+    tokens.append(live.post(f"{V1}/rooms/{code}/join", json={"name": "ben"}).json()["token"])
+    streams = [requests.get(f"{live.url}{V1}/rooms/{code}/events", params={"token": token},
+                            stream=True, timeout=30) for token in tokens]
+    for response in streams:
+        assert first_view(response)["code"] == code
+    dropped = requests.get(f"{live.url}{V1}/rooms/{code}/events", params={"token": tokens[0]},
+                           stream=True, timeout=30)
+    dropped.raw._fp.fp.raw._sock.close()  # a phone gone mid-stream, without a word
+    for token in tokens:
+        requests.get(f"{live.url}{V1}/rooms/{code}/events?token={token}x", timeout=30)
+        requests.get(f"{live.url}{V1}/rooms/{code}/log?token={token}&" + "x" * 9000,
+                     timeout=30)  # a request line past gunicorn's limit
+    with sqlite3.connect(live.db) as db:  # the store corrupted under the open streams
+        db.execute("UPDATE rooms SET data = '{', version = version + 1 WHERE code = ?",
+                   (code,))
+    for response in streams:
+        try:
+            for _ in response.iter_lines():
+                pass
+        except requests.RequestException:
+            pass  # the stream failed: what the server logged of it is what is checked
+        response.close()
+    assert requests.get(f"{live.url}{V1}/rooms/{code}", timeout=30,
+                        headers=bearer(tokens[0])).status_code == 500
+    log = wait_for_log(live, "JSONDecodeError")
+    assert "JSONDecodeError" in log  # the failures were logged, with their tracebacks
+    for token in tokens:
+        assert token not in log and token[:16] not in log
+
+
+def wait_for_log(live, text: str, seconds: float = 30.0) -> str:
+    """The server's output once it holds ``text`` (as the log is written), or as it is
+    after ``seconds``, for the assertion to show."""
+    deadline = time.monotonic() + seconds
+    while text not in (log := live.output()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return log
