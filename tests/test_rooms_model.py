@@ -318,3 +318,55 @@ def test_a_table_dealt_poker_round_is_ruled_on_the_cards_each_phone_reveals():
     assert ruling["ruling"] == "made" and ruling["changes"] == {"ben": 1}
     assert ruling["revealed"] == {"ann": ["KH"], "ben": ["KS"]}
     assert room.log()["events"][-1]["cards"] == {"ann": ["KH"], "ben": ["KS"]}
+
+
+def test_a_round_is_bounded_and_a_view_shows_its_last_claims():
+    """20 seats of Liar's Dice bidding on and on: a round takes at most MAX_ROUND_CLAIMS
+    claims, then the player to move must call; a view shows the last SHOWN_CLAIMS and the
+    count, so it stays small however long the round."""
+    from solver.rooms.room import MAX_ROUND_CLAIMS, SHOWN_CLAIMS
+    rng = random.Random(4)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "p0", "rules": {"dice_each": 5}},
+                          rng=rng)
+    for n in range(1, 20):
+        room.join(f"p{n}")
+    room.start("p0", rng=rng)
+    for quantity in range(1, MAX_ROUND_CLAIMS + 1):
+        mover = room.view("p0")["to_move"]
+        room.move(mover, {"type": "bid", "quantity": quantity, "face": 6})
+    view = room.view("p3")
+    assert view["claims"] == MAX_ROUND_CLAIMS and len(view["declarations"]) == SHOWN_CLAIMS
+    assert view["declarations"][-1]["quantity"] == MAX_ROUND_CLAIMS
+    assert len(json.dumps(view)) < 8_000
+    mover = view["to_move"]
+    with pytest.raises(RoomConflict, match=f"the most a round takes \\({MAX_ROUND_CLAIMS}\\)"):
+        room.move(mover, {"type": "bid", "quantity": MAX_ROUND_CLAIMS + 1, "face": 6})
+    room.move(mover, {"type": "liar"})  # a call is still taken
+    assert room.view("p0")["claims"] == 0 and room.phase == "playing"
+    replayed = REPLAYERS["dice"].replay(room.log())
+    assert replayed["ok"] and replayed["state"] == room.data["state"]
+
+
+def test_a_log_that_can_take_no_other_round_calls_the_game_off(monkeypatch):
+    """The log never passes a replay's limit: a claim needs room for itself and its call,
+    and a game whose log cannot take another round is called off, everyone still in sharing
+    first place."""
+    from solver.rooms import room as room_module
+    monkeypatch.setattr(room_module, "MAX_EVENTS", 5)
+    rng = random.Random(2)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann", "rules": {"dice_each": 3}},
+                          rng=rng)
+    for name in ("ben", "cy"):
+        room.join(name)
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "bid", "quantity": 1, "face": 2})
+    room.move("ben", {"type": "bid", "quantity": 1, "face": 3})
+    room.move("cy", {"type": "bid", "quantity": 1, "face": 4})
+    room.move("ann", {"type": "bid", "quantity": 1, "face": 5})
+    with pytest.raises(RoomConflict, match="the most a replay takes"):
+        room.move("ben", {"type": "bid", "quantity": 1, "face": 6})  # no room for its call
+    room.move("ben", {"type": "liar"})
+    view = room.view("ann")
+    assert len(room.log()["events"]) == 5 and view["phase"] == "over"
+    assert view["winner"] is None and "called off" in view["called_off"]
+    assert {p["place"] for p in view["places"]} == {1}  # no one out yet: all share first

@@ -40,7 +40,8 @@ from solver.errors import (
     shown,
 )
 from solver.games.names import read_name, same_name
-from solver.games.table import require
+from solver.games.base import Outcome
+from solver.games.table import MAX_EVENTS, require
 
 from . import clock, session
 from .clock import read_clock
@@ -53,6 +54,8 @@ PHASES = ("lobby", "playing", "reveal", "over")
 TOKEN_BYTES = 24  # 192 random bits a token
 NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0
+MAX_ROUND_CLAIMS = 100  # claims a round takes (far past any real one); then a call
+SHOWN_CLAIMS = 20  # a view shows the round's last claims, and how many there were
 MAX_SPECTATORS = 50  # spectators a table takes (a table display is one)  # seconds a computer player may be told to take over a move
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
@@ -277,7 +280,8 @@ class Room:
         if self.phase != "over":
             raise RoomConflict("a rematch starts once the game is over", field="type")
         self.data.update({"game_no": self.data.get("game_no", 1) + 1, "events": [],
-                          "pending": None, "last_ruling": None, "bids": [], "timed_out": []})
+                          "called_off": None, "pending": None, "last_ruling": None,
+                          "bids": [], "timed_out": []})
         self._begin(rng)
         self._changed()
 
@@ -367,16 +371,34 @@ class Room:
         game = self.game_obj()
         if game.is_over():
             self._over(game)
+        elif len(self.data["events"]) + 2 > MAX_EVENTS:
+            self._call_off(game)
         else:
             self.data["phase"] = "playing"
             if self.kind.deals_each_round:
                 self._deal(game, rng)
 
+    def _call_off(self, game) -> None:
+        """The log can hold no other move: the game ends with no winner, everyone still in
+        sharing first place (docs/rules.md, "Tables the server runs")."""
+        self.data["called_off"] = (f"the game's log holds {len(self.data['events'])} moves, "
+                                   f"the most a replay takes: the game is called off")
+        self._over(game)
+
+    def outcome(self, game):
+        """How the game ended (its own outcome, or the room's when it was called off)."""
+        reason = self.data.get("called_off")
+        if reason is None:
+            return game.outcome() if game.is_over() else None
+        active = tuple(game.active)
+        return Outcome(active, tuple(game.out), (active, *((p,) for p in reversed(game.out))),
+                       reason)
+
     def _over(self, game) -> None:
         """The game ended: no hands are kept, the session counts it."""
         self.data["phase"] = "over"
         self.data["hands"] = {}
-        outcome = game.outcome()
+        outcome = self.outcome(game)
         self.data["last_places"] = self.places(outcome)
         session.record(self.session, self.data.get("kitty"), self.places(outcome),
                        outcome.winner)
@@ -419,8 +441,18 @@ class Room:
         self._changed()
 
     def _claim(self, by, body):
-        """A declaration or a bid: the game checks and applies it."""
+        """A declaration or a bid: the game checks and applies it.  A round holds at most
+        MAX_ROUND_CLAIMS claims, and the log no more than a replay takes: past either, the
+        player to move must call (docs/rules.md, "Tables the server runs")."""
         self._playing(kind=self.kind.claim)
+        claims = len(self.kind.declarations(self.data["state"], self.data["bids"]))
+        if claims >= MAX_ROUND_CLAIMS:
+            raise RoomConflict(f"this round has {claims} claims, the most a round takes "
+                               f"({MAX_ROUND_CLAIMS}): call instead", field="type")
+        if len(self.data["events"]) + 2 > MAX_EVENTS:  # room for this claim and its call
+            raise RoomConflict(f"this game's log holds {len(self.data['events'])} moves, the "
+                               f"most a replay takes ({MAX_EVENTS}): call instead",
+                               field="type")
         self._push(self.kind.claim_event(by, body))
         self.kind.after_claim(self.game_obj(), self.data["bids"], by)
 
@@ -502,11 +534,7 @@ class Room:
         self.data["pending"] = None
         self.data["bids"] = []
         self.data["last_ruling"] = view
-        if game.is_over():
-            self._over(game)
-        else:
-            self.data["phase"] = "playing"
-            self._deal(game, rng)
+        self._result(rng=rng)
 
     def _ruling_view(self, event, revealed, ruling, reason, changes) -> dict:
         return {"call": event.get("call", "liar"), "by": event["player"],
@@ -604,8 +632,8 @@ class Room:
                             "revealed": bool(self.data["pending"]) and
                             player in self.data["pending"]["revealed"]})
         declarations = self.kind.declarations(state, self.data["bids"]) if state else []
-        over = game is not None and game.is_over()
-        outcome = game.outcome() if over else None
+        claims = len(declarations)  # this round's; the view carries the last few
+        outcome = self.outcome(game) if game is not None else None
         return {
             "code": self.code, "game": self.game, "deal": self.deal, "rules": dict(self.rules),
             "advisor": bool(self.data.get("advisor")),
@@ -618,11 +646,12 @@ class Room:
             "to_move": None if game is None or self.phase != "playing" else game.to_move,
             "round": self.kind.round_number(state) if state else None,
             "direction": self.kind.direction(state) if state else None,
-            "declarations": declarations,
+            "declarations": declarations[-SHOWN_CLAIMS:], "claims": claims,
             "waiting_for": self._waiting_for(game),
             "call": self._call_view(),
             "last_ruling": self.data["last_ruling"],
             "winner": outcome.winner if outcome else None,
+            "called_off": self.data.get("called_off"),
             "places": self.places(outcome) if outcome else None,
             "clock": self.data.get("clock"), "open": bool(self.data.get("open")),
             "deadline": _ms(self.data.get("timer", {}).get("deadline")),
