@@ -39,8 +39,8 @@ from solver.errors import (
     RoomConflict,
     shown,
 )
-from solver.games.names import read_name, same_name
 from solver.games.base import Outcome
+from solver.games.names import read_name, same_name
 from solver.games.table import MAX_EVENTS, require
 
 from . import clock, session
