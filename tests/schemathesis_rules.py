@@ -94,6 +94,13 @@ def config(document: dict, room: dict | None = None) -> str:
             if room and op.get("security") and "{code}" in path and not _streams(op):
                 entry += [f"parameters = {{ \"path.code\" = {_toml(room['code'])} }}",
                           f"headers = {{ Authorization = {_toml('Bearer ' + room['token'])} }}"]
+            if _streams(op):
+                # A stream with a good token never ends: the check that resends a request
+                # with the token it was given cannot judge it.  Schemathesis feeds it the
+                # token a new room's answer carried (a link it infers), and then takes the
+                # stream cut by its own timeout for a 200 "with invalid auth".  Its refusal
+                # of bad tokens is tested apart (tests/test_rooms_api.py).
+                entry += ["[operations.checks.ignored_auth]", "enabled = false"]
             if op.get(RULES):
                 statuses = sorted({str(r["status"]) for r in op[RULES]})
                 entry += ["[operations.checks.positive_data_acceptance]",

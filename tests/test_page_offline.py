@@ -351,6 +351,10 @@ def test_static_site_plays_the_table_and_queries_words(browser, server, context,
     expected = play_table_and_words(page)
     served.close()
     assert "ann wins" in expected["table"] and "words" in expected["words"]
+    # the same screens, but for who answered (the server there, the phone here)
+    assert "Answered by the server" in expected["table"]
+    expected = {k: v.replace("Answered by the server", "Answered on this phone")
+                for k, v in expected.items()}
 
     page = context.new_page()
     for offline in (False, True):
