@@ -288,3 +288,33 @@ def test_the_advisor_is_the_hosts_to_allow():
     advice = room.advice("ben")
     assert advice["last"] is None and advice["suggestions"]
     assert all(0 <= s["holds"]["probability"] <= 1 for s in advice["suggestions"])
+
+
+def test_a_computer_player_opens_a_round_with_no_tile_in_play():
+    """A right "exact" between the last two players leaves no tile in play at all; the
+    computer player who called it opens the next round (the latest to take a turn) with
+    an empty hand: it still declares (any single letter opens a round), the room takes
+    it, and the advisor suggests that opening rather than nothing."""
+    from solver.search.highest import highest
+    rng = random.Random(5)
+    room, host = Room.create("ROOM", {"game": "letters", "name": "ann", "advisor": True},
+                             rng=rng)
+    room.add_bot("ann", "robo", delay=0)
+    room.start("ann", rng=rng)
+    best = highest("".join(room.hands.values()))  # the highest set: "exact" on it is right
+    room.move("ann", {"type": "declare", "words": ", ".join(best.words)})
+    room.move("robo", {"type": "call", "call": "exact"}, rng=rng)
+    assert room.view("ann")["last_ruling"]["ruling"] == "upheld"
+    assert room.data["state"]["tiles"] == {"ann": 0, "robo": 0}
+    assert room.hands == {"ann": "", "robo": ""} and room.bot_to_move() == "robo"
+    move = room.decide("robo", rng)
+    assert move["type"] == "declare"
+    for name in ("ann", "robo"):
+        (opening,) = room.advice(name)["suggestions"]
+        assert len(opening["words"]) == 1 and opening["exists"]["probability"] == 0
+    room.move("robo", move, rng=rng)
+    assert room.view("ann")["declarations"] == [{"player": "robo",
+                                                 "words": [move["words"]]}]
+    room.move("ann", {"type": "call", "call": "bullshit"}, rng=rng)  # nothing exists
+    assert room.view("ann")["last_ruling"]["changes"] == {"robo": 1}
+    assert room.bot_to_move() is None and room.view("ann")["to_move"] == "ann"
