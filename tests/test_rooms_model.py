@@ -318,3 +318,61 @@ def test_a_computer_player_opens_a_round_with_no_tile_in_play():
     room.move("ann", {"type": "call", "call": "bullshit"}, rng=rng)  # nothing exists
     assert room.view("ann")["last_ruling"]["changes"] == {"robo": 1}
     assert room.bot_to_move() is None and room.view("ann")["to_move"] == "ann"
+
+
+def hosts(room: Room) -> dict:
+    """Who each seat's view says is the host, and who each phone is told it is."""
+    seen = {p["name"]: p["host"] for p in room.view(room.seats[0]["name"])["players"]}
+    assert {s["name"]: room.view(s["name"])["you"]["host"] for s in room.seats} == seen
+    return seen
+
+
+def test_a_host_who_removes_themselves_hands_on_to_the_next_human_still_in():
+    """Past the removed ben and the computer player, cy is the next human still in the game:
+    cy becomes the host (every view says so) and ann, who left, has no host's powers."""
+    rng = random.Random(2)
+    room, host = Room.create("ROOM", {"game": "dice", "name": "ann",
+                                      "rules": {"dice_each": 2}}, rng=rng)
+    room.join("ben")
+    room.add_bot("ann", "robo", delay=0)
+    room.join("cy")
+    room.join("dee")
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "remove", "player": "ben"}, rng=rng)
+    room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
+    assert hosts(room) == {"ann": False, "ben": False, "robo": False, "cy": True, "dee": False}
+    with pytest.raises(HostOnly):
+        room.move("ann", {"type": "remove", "player": "dee"})
+    room.move("cy", {"type": "remove", "player": "dee"}, rng=rng)
+    assert room.phase == "playing" and room.view("cy")["to_move"] == "robo"
+
+
+def test_with_no_human_still_in_the_host_passes_to_one_still_watching():
+    """ben lost his only die in play (he is out, not removed): when ann leaves, only
+    computer players are in the game, and ben, still at the table, becomes the host."""
+    rng = random.Random(4)
+    room, host = Room.create("ROOM", {"game": "dice", "name": "ann",
+                                      "rules": {"dice_each": 1}}, rng=rng)
+    room.join("ben")
+    room.add_bot("ann", "robo", delay=0)
+    room.add_bot("ann", "hal", delay=0)
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "bid", "quantity": 1, "face": room.hands["ann"][0]})  # it holds
+    room.move("ben", {"type": "liar"}, rng=rng)
+    assert [p["name"] for p in room.view("ben")["players"] if p["out"]] == ["ben"]
+    room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
+    assert hosts(room) == {"ann": False, "ben": True, "robo": False, "hal": False}
+    assert room.phase == "playing" and room.bot_to_move() in ("robo", "hal")
+
+
+def test_a_host_left_with_only_computer_players_stays_the_host():
+    """No other human is at the table to hand on to (a computer player cannot rule an
+    undecided call): ann stays the host, and the computer players play on."""
+    rng = random.Random(4)
+    room, host = Room.create("ROOM", {"game": "dice", "name": "ann"}, rng=rng)
+    room.add_bot("ann", "robo", delay=0)
+    room.add_bot("ann", "hal", delay=0)
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
+    assert hosts(room) == {"ann": True, "robo": False, "hal": False}
+    assert room.phase == "playing" and room.bot_to_move() in ("robo", "hal")
