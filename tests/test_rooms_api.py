@@ -202,6 +202,9 @@ def test_a_table_dealt_letters_round_over_http(client):
     assert move(client, code, tokens["ann"], type="reveal", tiles="Q").status_code == 200
     assert client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["ben"])
                       ).get_json()["last_ruling"] is None  # ann's Q is not shown yet
+    again = move(client, code, tokens["ann"], type="reveal", tiles="Z")  # once only
+    assert again.status_code == 409
+    assert "ann has already revealed their tiles" in again.get_json()["error"]["message"]
     done = move(client, code, tokens["ben"], type="reveal", tiles="I").get_json()
     assert done["phase"] == "playing" and done["last_ruling"]["revealed"] == {"ann": "Q",
                                                                               "ben": "I"}

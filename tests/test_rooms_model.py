@@ -297,7 +297,7 @@ def test_a_computer_player_opens_a_round_with_no_tile_in_play():
     it, and the advisor suggests that opening rather than nothing."""
     from solver.search.highest import highest
     rng = random.Random(5)
-    room, host = Room.create("ROOM", {"game": "letters", "name": "ann", "advisor": True},
+    room, _ = Room.create("ROOM", {"game": "letters", "name": "ann", "advisor": True},
                              rng=rng)
     room.add_bot("ann", "robo", delay=0)
     room.start("ann", rng=rng)
@@ -331,7 +331,7 @@ def test_a_host_who_removes_themselves_hands_on_to_the_next_human_still_in():
     """Past the removed ben and the computer player, cy is the next human still in the game:
     cy becomes the host (every view says so) and ann, who left, has no host's powers."""
     rng = random.Random(2)
-    room, host = Room.create("ROOM", {"game": "dice", "name": "ann",
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann",
                                       "rules": {"dice_each": 2}}, rng=rng)
     room.join("ben")
     room.add_bot("ann", "robo", delay=0)
@@ -351,7 +351,7 @@ def test_with_no_human_still_in_the_host_passes_to_one_still_watching():
     """ben lost his only die in play (he is out, not removed): when ann leaves, only
     computer players are in the game, and ben, still at the table, becomes the host."""
     rng = random.Random(4)
-    room, host = Room.create("ROOM", {"game": "dice", "name": "ann",
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann",
                                       "rules": {"dice_each": 1}}, rng=rng)
     room.join("ben")
     room.add_bot("ann", "robo", delay=0)
@@ -369,10 +369,40 @@ def test_a_host_left_with_only_computer_players_stays_the_host():
     """No other human is at the table to hand on to (a computer player cannot rule an
     undecided call): ann stays the host, and the computer players play on."""
     rng = random.Random(4)
-    room, host = Room.create("ROOM", {"game": "dice", "name": "ann"}, rng=rng)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann"}, rng=rng)
     room.add_bot("ann", "robo", delay=0)
     room.add_bot("ann", "hal", delay=0)
     room.start("ann", rng=rng)
     room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
     assert hosts(room) == {"ann": True, "robo": False, "hal": False}
     assert room.phase == "playing" and room.bot_to_move() in ("robo", "hal")
+
+
+@pytest.mark.parametrize("game, claim, reveals, again", [
+    ("letters", {"type": "declare", "words": "a"},
+     [("ann", {"tiles": "A"}), ("ben", {"tiles": "B"})], {"tiles": "Z"}),
+    ("dice", {"type": "bid", "quantity": 1, "face": 6},
+     [("ann", {"dice": [6]}), ("ben", {"dice": [2]})], {"dice": [3]}),
+])
+def test_a_phone_reveals_its_hand_once_and_the_first_reveal_stands(game, claim, reveals,
+                                                                    again):
+    """At a table deal, a second reveal (other tiles or dice, before the last phone has
+    revealed) is refused: 409, saying so, and nothing changes; the first is what is ruled."""
+    rules = {"dice_each": 1} if game == "dice" else {}
+    room, _, _ = new_room(game, "table", names=("ann", "ben"), rules=rules)
+    call = {"type": "call", "call": "bullshit"} if game == "letters" else {"type": "liar"}
+    room.move("ann", claim)
+    room.move("ben", call)
+    (first, hand), last = reveals
+    room.move(first, {"type": "reveal", **hand})
+    version = room.version
+    with pytest.raises(IllegalMove, match=f"{first} has already revealed their "
+                                          f"{'tiles' if game == 'letters' else 'dice'}: "
+                                          f"the first reveal stands") as err:
+        room.move(first, {"type": "reveal", **again})
+    assert err.value.status == 409 and err.value.field == "type"
+    assert room.version == version and room.view("ben")["waiting_for"] == ["ben"]
+    room.move(last[0], {"type": "reveal", **last[1]})
+    revealed = room.view("ann")["last_ruling"]["revealed"]
+    assert revealed == {first: next(iter(hand.values())),
+                        last[0]: next(iter(last[1].values()))}

@@ -278,6 +278,8 @@ class Room:
             self.data["phase"] = "reveal"
 
     def _reveal(self, by, body, rng):
+        """A phone reveals its own hand after a call (table deal), once: the call is ruled
+        when every player still in has."""
         pending = self.data["pending"]
         if self.phase != "reveal" or pending is None or self.deal != "table" \
                 or pending.get("undecided"):
@@ -286,6 +288,9 @@ class Room:
         game = self.game_obj()
         if by not in game.active:
             raise IllegalMove(f"{by} is out of the game: nothing to reveal", field="player")
+        if by in pending["revealed"]:  # else a phone could change its hand as others reveal
+            raise IllegalMove(f"{by} has already revealed their {self.kind.hand_key}: the "
+                              f"first reveal stands and cannot be changed", field="type")
         hand = self.kind.read_hand(body, self.rules)
         held = self.kind.held(game)[by]
         if len(hand) != held:
