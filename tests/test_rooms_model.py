@@ -202,11 +202,52 @@ def test_a_bad_name_is_refused(name):
         Room.create("ROOM", {"game": "dice", "name": name})
 
 
+@pytest.mark.parametrize("name", ["\u3164", "\u115f", "\u1160", "\uffa0", "\u2800",
+                                  "\u3164 \u3164", "\u0301", "\ufe0f\u034f"])
+def test_a_name_with_no_character_that_shows_is_refused(name):
+    """Hangul fillers, the blank braille pattern, a lone mark: a seat no one can see."""
+    with pytest.raises(InvalidInput, match="a name needs a character that shows") as err:
+        Room.create("ROOM", {"game": "dice", "name": name})
+    assert err.value.field == "name" and "U+" in err.value.message
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann"})
+    with pytest.raises(InvalidInput, match="a character that shows"):
+        room.join(name)
+
+
 def test_names_that_look_alike_are_one_person():
     room, _ = Room.create("ROOM", {"game": "dice", "name": "\u00e1"})
     with pytest.raises(RoomConflict):
         room.join("A\u0301")
     assert room.seats[0]["name"] == "\u00e1"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("ann", "\u0430nn"),  # a Cyrillic а
+    ("ann", "\u0410NN"),  # a Cyrillic А, in capitals
+    ("ann", "ann\u3164"),  # a filler after it
+    ("Bepa", "\u0412\u0435\u0440\u0430"),  # Cyrillic Вера
+    ("mo", "rno"),
+    ("Ian", "lan"),
+    ("\u0412\u0435\u0440\u0430", "B\u0435p\u0430"),  # mixed scripts both ways
+])
+def test_names_that_look_alike_across_scripts_are_one_person(first, second):
+    """Two names whose confusable skeletons (UTS #39) match: the second is already at the
+    table, as a name that differs only in case is."""
+    room, _ = Room.create("ROOM", {"game": "dice", "name": first})
+    with pytest.raises(RoomConflict, match="is already at this table"):
+        room.join(second)
+    assert [s["name"] for s in room.seats] == [first]
+
+
+def test_names_that_only_resemble_each_other_both_sit():
+    """Other letters, an accent, another word in another script (Latin "vera", Cyrillic
+    "вера"), an emoji with its variation selector: different names, each its own seat."""
+    names = ["ann", "anne", "Zo\u00eb", "Zoe", "vera", "\u0432\u0435\u0440\u0430",
+             "ann \u2764\ufe0f", "\U0001f98a"]
+    room, _ = Room.create("ROOM", {"game": "dice", "name": names[0]})
+    for name in names[1:]:
+        room.join(name)
+    assert [s["name"] for s in room.seats] == names
 
 
 def test_the_host_removes_a_player_who_left():
