@@ -29,6 +29,21 @@ def shown(value, limit: int = 40) -> str:
     return f"{text[:limit]}…"
 
 
+def listed(values, most: int = 5, limit: int = 30) -> str:
+    """The first ``most`` of ``values`` for an error message, each :func:`shown` (cut at
+    ``limit``), and how many more there are: a message names what was wrong without echoing
+    all of it.
+
+    >>> listed(["a", "b"]), listed([f"k{i}" for i in range(5000)])
+    ("'a', 'b'", "'k0', 'k1', 'k2', 'k3', 'k4' and 4995 more")
+    >>> listed(["y" * 5000])
+    "'yyyyyyyyyy…' (5000 characters)"
+    """
+    values = list(values)
+    text = ", ".join(shown(value, limit) for value in values[:most])
+    return text + (f" and {len(values) - most} more" if len(values) > most else "")
+
+
 class LiarsError(ValueError):
     """Base of every user-facing error: bad input, an illegal move, a limit."""
 

@@ -93,6 +93,21 @@ def test_who_may_start_and_when_one_may_join(client):
     assert late.status_code == 409 and late.get_json()["error"]["code"] == "room_conflict"
 
 
+def test_an_invisible_name_is_400_and_a_look_alike_409(client):
+    """U+3164 HANGUL FILLER shows nothing: no one sits as it.  A Cyrillic "аnn" looks like
+    ann: ann is already at this table."""
+    blank = client.post(f"{V1}/rooms", json={"game": "dice", "name": "\u3164"})
+    error = blank.get_json()["error"]
+    assert blank.status_code == 400 and error["field"] == "name"
+    assert error["message"].startswith("a name needs a character that shows")
+    assert "U+3164" in error["message"]
+    code, _ = table(client, names=("ann",))
+    alike = client.post(f"{V1}/rooms/{code}/join", json={"name": "\u0430nn"})
+    error = alike.get_json()["error"]
+    assert alike.status_code == 409 and error["code"] == "room_conflict"
+    assert error["message"] == "'ann' is already at this table: choose another name"
+
+
 def test_an_unknown_room_is_404_and_guessing_is_bounded(client):
     for attempt in range(30):
         answer = client.get(f"{V1}/rooms/BCDF{'BCDFG'[attempt % 5]}", headers=bearer("x"))
@@ -183,6 +198,9 @@ def test_a_table_dealt_letters_round_over_http(client):
     assert move(client, code, tokens["ann"], type="reveal", tiles="Q").status_code == 200
     assert client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["ben"])
                       ).get_json()["last_ruling"] is None  # ann's Q is not shown yet
+    again = move(client, code, tokens["ann"], type="reveal", tiles="Z")  # once only
+    assert again.status_code == 409
+    assert "ann has already revealed their tiles" in again.get_json()["error"]["message"]
     done = move(client, code, tokens["ben"], type="reveal", tiles="I").get_json()
     assert done["phase"] == "playing" and done["last_ruling"]["revealed"] == {"ann": "Q",
                                                                               "ben": "I"}

@@ -204,11 +204,52 @@ def test_a_bad_name_is_refused(name):
         Room.create("ROOM", {"game": "dice", "name": name})
 
 
+@pytest.mark.parametrize("name", ["\u3164", "\u115f", "\u1160", "\uffa0", "\u2800",
+                                  "\u3164 \u3164", "\u0301", "\ufe0f\u034f"])
+def test_a_name_with_no_character_that_shows_is_refused(name):
+    """Hangul fillers, the blank braille pattern, a lone mark: a seat no one can see."""
+    with pytest.raises(InvalidInput, match="a name needs a character that shows") as err:
+        Room.create("ROOM", {"game": "dice", "name": name})
+    assert err.value.field == "name" and "U+" in err.value.message
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann"})
+    with pytest.raises(InvalidInput, match="a character that shows"):
+        room.join(name)
+
+
 def test_names_that_look_alike_are_one_person():
     room, _ = Room.create("ROOM", {"game": "dice", "name": "\u00e1"})
     with pytest.raises(RoomConflict):
         room.join("A\u0301")
     assert room.seats[0]["name"] == "\u00e1"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("ann", "\u0430nn"),  # a Cyrillic а
+    ("ann", "\u0410NN"),  # a Cyrillic А, in capitals
+    ("ann", "ann\u3164"),  # a filler after it
+    ("Bepa", "\u0412\u0435\u0440\u0430"),  # Cyrillic Вера
+    ("mo", "rno"),
+    ("Ian", "lan"),
+    ("\u0412\u0435\u0440\u0430", "B\u0435p\u0430"),  # mixed scripts both ways
+])
+def test_names_that_look_alike_across_scripts_are_one_person(first, second):
+    """Two names whose confusable skeletons (UTS #39) match: the second is already at the
+    table, as a name that differs only in case is."""
+    room, _ = Room.create("ROOM", {"game": "dice", "name": first})
+    with pytest.raises(RoomConflict, match="is already at this table"):
+        room.join(second)
+    assert [s["name"] for s in room.seats] == [first]
+
+
+def test_names_that_only_resemble_each_other_both_sit():
+    """Other letters, an accent, another word in another script (Latin "vera", Cyrillic
+    "вера"), an emoji with its variation selector: different names, each its own seat."""
+    names = ["ann", "anne", "Zo\u00eb", "Zoe", "vera", "\u0432\u0435\u0440\u0430",
+             "ann \u2764\ufe0f", "\U0001f98a"]
+    room, _ = Room.create("ROOM", {"game": "dice", "name": names[0]})
+    for name in names[1:]:
+        room.join(name)
+    assert [s["name"] for s in room.seats] == names
 
 
 def test_the_host_removes_a_player_who_left():
@@ -370,3 +411,121 @@ def test_a_log_that_can_take_no_other_round_calls_the_game_off(monkeypatch):
     assert len(room.log()["events"]) == 5 and view["phase"] == "over"
     assert view["winner"] is None and "called off" in view["called_off"]
     assert {p["place"] for p in view["places"]} == {1}  # no one out yet: all share first
+
+
+def test_a_computer_player_opens_a_round_with_no_tile_in_play():
+    """A right "exact" between the last two players leaves no tile in play at all; the
+    computer player who called it opens the next round (the latest to take a turn) with
+    an empty hand: it still declares (any single letter opens a round), the room takes
+    it, and the advisor suggests that opening rather than nothing."""
+    from solver.search.highest import highest
+    rng = random.Random(5)
+    room, _ = Room.create("ROOM", {"game": "letters", "name": "ann", "advisor": True},
+                             rng=rng)
+    room.add_bot("ann", "robo", delay=0)
+    room.start("ann", rng=rng)
+    best = highest("".join(room.hands.values()))  # the highest set: "exact" on it is right
+    room.move("ann", {"type": "declare", "words": ", ".join(best.words)})
+    room.move("robo", {"type": "call", "call": "exact"}, rng=rng)
+    assert room.view("ann")["last_ruling"]["ruling"] == "upheld"
+    assert room.data["state"]["tiles"] == {"ann": 0, "robo": 0}
+    assert room.hands == {"ann": "", "robo": ""} and room.bot_to_move() == "robo"
+    move = room.decide("robo", rng)
+    assert move["type"] == "declare"
+    for name in ("ann", "robo"):
+        (opening,) = room.advice(name)["suggestions"]
+        assert len(opening["words"]) == 1 and opening["exists"]["probability"] == 0
+    room.move("robo", move, rng=rng)
+    assert room.view("ann")["declarations"] == [{"player": "robo",
+                                                 "words": [move["words"]]}]
+    room.move("ann", {"type": "call", "call": "bullshit"}, rng=rng)  # nothing exists
+    assert room.view("ann")["last_ruling"]["changes"] == {"robo": 1}
+    assert room.bot_to_move() is None and room.view("ann")["to_move"] == "ann"
+
+
+def hosts(room: Room) -> dict:
+    """Who each seat's view says is the host, and who each phone is told it is."""
+    seen = {p["name"]: p["host"] for p in room.view(room.seats[0]["name"])["players"]}
+    assert {s["name"]: room.view(s["name"])["you"]["host"] for s in room.seats} == seen
+    return seen
+
+
+def test_a_host_who_removes_themselves_hands_on_to_the_next_human_still_in():
+    """Past the removed ben and the computer player, cy is the next human still in the game:
+    cy becomes the host (every view says so) and ann, who left, has no host's powers."""
+    rng = random.Random(2)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann",
+                                      "rules": {"dice_each": 2}}, rng=rng)
+    room.join("ben")
+    room.add_bot("ann", "robo", delay=0)
+    room.join("cy")
+    room.join("dee")
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "remove", "player": "ben"}, rng=rng)
+    room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
+    assert hosts(room) == {"ann": False, "ben": False, "robo": False, "cy": True, "dee": False}
+    with pytest.raises(HostOnly):
+        room.move("ann", {"type": "remove", "player": "dee"})
+    room.move("cy", {"type": "remove", "player": "dee"}, rng=rng)
+    assert room.phase == "playing" and room.view("cy")["to_move"] == "robo"
+
+
+def test_with_no_human_still_in_the_host_passes_to_one_still_watching():
+    """ben lost his only die in play (he is out, not removed): when ann leaves, only
+    computer players are in the game, and ben, still at the table, becomes the host."""
+    rng = random.Random(4)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann",
+                                      "rules": {"dice_each": 1}}, rng=rng)
+    room.join("ben")
+    room.add_bot("ann", "robo", delay=0)
+    room.add_bot("ann", "hal", delay=0)
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "bid", "quantity": 1, "face": room.hands["ann"][0]})  # it holds
+    room.move("ben", {"type": "liar"}, rng=rng)
+    assert [p["name"] for p in room.view("ben")["players"] if p["out"]] == ["ben"]
+    room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
+    assert hosts(room) == {"ann": False, "ben": True, "robo": False, "hal": False}
+    assert room.phase == "playing" and room.bot_to_move() in ("robo", "hal")
+
+
+def test_a_host_left_with_only_computer_players_stays_the_host():
+    """No other human is at the table to hand on to (a computer player cannot rule an
+    undecided call): ann stays the host, and the computer players play on."""
+    rng = random.Random(4)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann"}, rng=rng)
+    room.add_bot("ann", "robo", delay=0)
+    room.add_bot("ann", "hal", delay=0)
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
+    assert hosts(room) == {"ann": True, "robo": False, "hal": False}
+    assert room.phase == "playing" and room.bot_to_move() in ("robo", "hal")
+
+
+@pytest.mark.parametrize("game, claim, reveals, again", [
+    ("letters", {"type": "declare", "words": "a"},
+     [("ann", {"tiles": "A"}), ("ben", {"tiles": "B"})], {"tiles": "Z"}),
+    ("dice", {"type": "bid", "quantity": 1, "face": 6},
+     [("ann", {"dice": [6]}), ("ben", {"dice": [2]})], {"dice": [3]}),
+])
+def test_a_phone_reveals_its_hand_once_and_the_first_reveal_stands(game, claim, reveals,
+                                                                    again):
+    """At a table deal, a second reveal (other tiles or dice, before the last phone has
+    revealed) is refused: 409, saying so, and nothing changes; the first is what is ruled."""
+    rules = {"dice_each": 1} if game == "dice" else {}
+    room, _, _ = new_room(game, "table", names=("ann", "ben"), rules=rules)
+    call = {"type": "call", "call": "bullshit"} if game == "letters" else {"type": "liar"}
+    room.move("ann", claim)
+    room.move("ben", call)
+    (first, hand), last = reveals
+    room.move(first, {"type": "reveal", **hand})
+    version = room.version
+    with pytest.raises(IllegalMove, match=f"{first} has already revealed their "
+                                          f"{'tiles' if game == 'letters' else 'dice'}: "
+                                          f"the first reveal stands") as err:
+        room.move(first, {"type": "reveal", **again})
+    assert err.value.status == 409 and err.value.field == "type"
+    assert room.version == version and room.view("ben")["waiting_for"] == ["ben"]
+    room.move(last[0], {"type": "reveal", **last[1]})
+    revealed = room.view("ann")["last_ruling"]["revealed"]
+    assert revealed == {first: next(iter(hand.values())),
+                        last[0]: next(iter(last[1].values()))}

@@ -55,7 +55,8 @@ def _rule(error, field: str, text: str) -> dict:
 
 
 NAME_RULE = _rule(InvalidInput, "name", f"a name is 1 to {MAX_NAME} characters once "
-                                        f"NFC-normalised and stripped")
+                                        f"NFC-normalised and stripped, one of which shows "
+                                        f"(not only blanks, fillers such as U+3164, or marks)")
 TOKEN_RULE = _rule(NotSeated, "", "the player's token: Authorization: Bearer TOKEN (the event "
                                   "stream also takes ?token=), one of this room's seats'")
 ROOM_RULES = (_rule(UnknownRoom, "code", "a room that exists (rooms expire a day after their "

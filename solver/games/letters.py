@@ -32,6 +32,7 @@ from solver.errors import (
     InvalidWordSet,
     LimitExceeded,
     TooManyTiles,
+    listed,
     shown,
 )
 from solver.search.budget import read_budget
@@ -393,8 +394,8 @@ def action_from_dict(event: dict, *, field: str = "event"):
                            f"{shown(kind)}", field=f"{field}.type")
     unknown = sorted(set(event) - _EVENT_KEYS[kind], key=str)
     if unknown:
-        raise InvalidInput(f"unknown field(s) in a {kind} event: "
-                           f"{', '.join(shown(k) for k in unknown)}", field=f"{field}.{unknown[0]}")
+        raise InvalidInput(f"unknown field(s) in a {kind} event: {listed(unknown)}",
+                           field=f"{field}.{str(unknown[0])[:40]}")
     if kind == "leave":
         return Leave(player)
     if kind == "declare":

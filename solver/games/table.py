@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from solver.errors import InvalidInput, InvalidRules, LimitExceeded, shown
+from solver.errors import InvalidInput, InvalidRules, LimitExceeded, listed, shown
 
 from .names import MAX_NAME, name_key, unshowable
 
@@ -124,9 +124,7 @@ def read_options(data, allowed: set[str], *, game: str) -> dict:
         options[name], spelled[name] = value, key
     data = options
     unknown = sorted(set(data) - allowed)
-    if unknown:  # a few named (each cut short), the rest counted: a message stays short
-        named = ", ".join(shown(name, 20) for name in unknown[:3])
-        more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
-        raise InvalidRules(f"{game} has no rules option {named}{more}; its options are "
-                           f"{', '.join(sorted(allowed))}", field="rules")
+    if unknown:  # a few of them, and how many more: a message never echoes a whole request
+        raise InvalidRules(f"{game} has no rules option {listed(unknown)}; "
+                           f"its options are {', '.join(sorted(allowed))}", field="rules")
     return dict(data)

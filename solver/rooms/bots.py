@@ -27,12 +27,30 @@ from solver.odds.dice import DiceView
 from solver.odds.letters import LettersView
 from solver.odds.liarliar import LiarLiarView
 from solver.odds.poker import PokerView
+from solver.odds.raises import Suggestion
+from solver.words.wordset import WordSet
 
 CALL_BELOW = 0.35  # a claim less likely than this is called
 BLUFF = 0.2  # how often a computer player raises by a riskier suggestion than the safest
 EXACT_ABOVE = 0.6  # "exact" is called when the last set is at least this likely the highest
 SUGGESTIONS = 4
 EXACT_BUDGET = 0.2  # seconds a computer player searches before it calls "exact"
+
+
+def letters_raises(odds: LettersView, last) -> list[Suggestion]:
+    """The safest raises over ``last``; at an opening, never none.
+
+    The search skips sets that cannot exist, so where no tile is in play at all (every
+    player at 0 tiles, as after a right "exact" between the last two) it finds nothing;
+    but a round must still be opened, and the rules let it open on any single letter.
+    The opening is then the tile set's most plentiful letter, with its chance (nought):
+    the opener is ruled against on any call, and the next round has tiles again."""
+    suggestions = odds.raises(last, limit=SUGGESTIONS)
+    if suggestions or last is not None:
+        return suggestions
+    counts = odds.tile_set.counts
+    letter = max(sorted(counts), key=lambda x: counts[x]).lower()
+    return [Suggestion(WordSet((letter,)), odds.exists(letter))]
 
 
 def letters_advice(game: Game, view: dict) -> dict:
@@ -42,7 +60,7 @@ def letters_advice(game: Game, view: dict) -> dict:
     last = game.last[1] if game.last else None
     return {"last": None if last is None else {
                 "words": list(last), "exists": odds.exists(last).as_dict()},
-            "suggestions": [s.as_dict() for s in odds.raises(last, limit=SUGGESTIONS)]}
+            "suggestions": [s.as_dict() for s in letters_raises(odds, last)]}
 
 
 def dice_advice(game: Game, view: dict) -> dict:
@@ -71,16 +89,17 @@ def letters_move(game, view, rng) -> dict:
         highest = odds.highest(last, budget=EXACT_BUDGET)
         if highest.decided and highest.probability >= EXACT_ABOVE:
             return {"type": "call", "call": "exact"}
-    suggestions = odds.raises(last, limit=SUGGESTIONS)
-    if not suggestions:
-        if last is None:  # nothing likelier: a letter of one's own is always there
-            return {"type": "declare", "words": view["you"]["hand"][0].lower()}
+    suggestions = letters_raises(odds, last)
+    if not suggestions:  # there is a declaration to call: no raise can exist
         return {"type": "call", "call": "bullshit"}
     return {"type": "declare", "words": ", ".join(_pick(suggestions, rng).words)}
 
 
 def dice_move(game, view, rng) -> dict:
-    """A computer player's move at Liar's Dice, as its phone would send it."""
+    """A computer player's move at Liar's Dice, as its phone would send it.
+
+    A player with no dice is out, so the one to move holds a die and there are always
+    opening bids (quantity 1 on a face); with a bid standing and no raise left, it calls."""
     odds = DiceView.of_player(game, view["you"]["name"], view["you"]["hand"])
     if game.bid is not None:
         holds = odds.holds(game.bid).probability

@@ -476,6 +476,8 @@ class Room:
             self.data["phase"] = "reveal"
 
     def _reveal(self, by, body, rng):
+        """A phone reveals its own hand after a call (table deal), once: the call is ruled
+        when every player still in has."""
         pending = self.data["pending"]
         if self.phase != "reveal" or pending is None or self.deal != "table" \
                 or pending.get("undecided"):
@@ -484,6 +486,9 @@ class Room:
         game = self.game_obj()
         if by not in game.active:
             raise IllegalMove(f"{by} is out of the game: nothing to reveal", field="player")
+        if by in pending["revealed"]:  # else a phone could change its hand as others reveal
+            raise IllegalMove(f"{by} has already revealed their {self.kind.hand_key}: the "
+                              f"first reveal stands and cannot be changed", field="type")
         hand = self.kind.read_hand(body, self.rules)
         held = self.kind.held(game)[by]
         if len(hand) != held:
@@ -504,15 +509,35 @@ class Room:
 
     def _remove(self, by, body, rng):
         """The host removes a player who left: they are out, and the round starts again
-        (a call waiting for reveals or a ruling is dropped; the server deals anew)."""
+        (a call waiting for reveals or a ruling is dropped; the server deals anew).  A host
+        who removes themselves hands the host's powers on (:meth:`_pass_host`)."""
         self._host_only(by, "remove a player")
         name = require(body, "player", field="move")
         if name not in [s["name"] for s in self.seats]:
             raise InvalidInput(f"{shown(name)} is not at this table", field="player")
         self._leave(name)
+        if name == by:
+            self._pass_host(name)
         self.data["pending"] = None
         self.data["bids"] = []
         self._result(rng=rng)
+
+    def _pass_host(self, leaving: str) -> None:
+        """The host who left hands on the host's powers (start, remove, rule an undecided
+        call, the advisor) to the next human seat after theirs, around the table, that is
+        still in the game; failing that, to the next human still at the table (out by
+        play, not removed: their phone can still rule).  With no other human, no one can
+        take them (a computer player cannot rule a call), so they stay with the one who
+        left, and the computer players play on."""
+        game = self.game_obj()
+        removed = {e["player"] for e in self.data["events"] if e["type"] == "leave"}
+        at = next(i for i, s in enumerate(self.seats) if s["name"] == leaving)
+        humans = [s for s in self.seats[at + 1:] + self.seats[:at] if not s.get("bot")]
+        heir = next((s for s in humans if s["name"] in game.active), None) \
+            or next((s for s in humans if s["name"] not in removed), None)
+        if heir is not None:
+            for seat in self.seats:
+                seat["host"] = seat is heir
 
     def _rule(self, rng=None):
         """Push the pending call with every hand revealed; deal the next round."""
