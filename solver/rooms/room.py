@@ -88,9 +88,11 @@ class Room:
     # --- the lobby ------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, code: str, body: dict, *, rng=None) -> tuple["Room", str]:
+    def create(cls, code: str, body: dict, *, rng=None,
+               profile: str | None = None) -> tuple["Room", str]:
         """A new room from ``{"game", "deal", "name", "rules"}``: the room and the host's
-        token (the creator is the host)."""
+        token (the creator is the host).  ``profile``: the id of the host's leaderboard
+        profile, once the caller has checked its key (:mod:`.profiles`)."""
         body = _keys(body, {"game", "deal", "name", "rules", "advisor"}, "a new room")
         game = require(body, "game", field="room")
         if not isinstance(game, str) or game not in GAMES:
@@ -109,10 +111,10 @@ class Room:
                     "version": 1, "phase": "lobby", "seats": [], "state": None,
                     "events": [], "hands": {}, "pending": None, "last_ruling": None,
                     "bids": [], "advisor": advisor})
-        token = room._seat(require(body, "name", field="room"), host=True)
+        token = room._seat(require(body, "name", field="room"), host=True, profile=profile)
         return room, token
 
-    def _seat(self, name, *, host: bool = False) -> str:
+    def _seat(self, name, *, host: bool = False, profile: str | None = None) -> str:
         name = read_name(name)
         taken = next((s["name"] for s in self.seats if same_name(s["name"], name)), None)
         if taken is not None:
@@ -122,8 +124,12 @@ class Room:
         if len(self.seats) >= high:
             raise RoomConflict(f"this table is full: {self.game_type.title} takes at most "
                                f"{high} players", field="name")
+        if profile is not None:
+            self._one_seat_a_profile(profile)
         token = secrets.token_urlsafe(TOKEN_BYTES)
         self.seats.append({"name": name, "token": _digest(token), "host": host})
+        if profile is not None:
+            self.seats[-1]["profile"] = profile
         self._changed()
         return token
 
@@ -181,11 +187,12 @@ class Room:
         """A computer player's move, from its own view only (:mod:`.bots`)."""
         return self.kind.decide(self.game_obj(), self.view(name), rng)
 
-    def join(self, name) -> str:
-        """A new player's seat; their token.  No one joins once the game has started."""
+    def join(self, name, *, profile: str | None = None) -> str:
+        """A new player's seat; their token.  No one joins once the game has started.
+        ``profile``: the id of their leaderboard profile, its key checked by the caller."""
         if self.phase != "lobby":
             raise RoomConflict("the game has started: no one joins now", field="name")
-        return self._seat(name)
+        return self._seat(name, profile=profile)
 
     def seat(self, token) -> str:
         """The name of the seat ``token`` is for; NotSeated for any other token."""
@@ -436,6 +443,7 @@ class Room:
             "last_ruling": self.data["last_ruling"],
             "winner": outcome.winner if outcome else None,
             "places": self.places(outcome) if outcome else None,
+            "rated": self.rated(),
         }
 
     @staticmethod
@@ -471,3 +479,25 @@ class Room:
     @classmethod
     def from_dict(cls, data: dict) -> "Room":
         return cls(data)
+
+    # --- the house leaderboard ----------------------------------------------------------
+
+    def rated(self) -> bool:
+        """Does this table's game count for the leaderboard?  Only when every seat is a
+        human with a profile, and there are two of them at least: a computer player has
+        no rating to put at stake."""
+        return len(self.seats) >= 2 and all(s.get("profile") and not s.get("bot")
+                                            for s in self.seats)
+
+    def standings(self) -> list[tuple[str, int]]:
+        """A finished rated game's ``(profile id, place)`` for every seat, best first."""
+        profiles = {s["name"]: s["profile"] for s in self.seats}
+        return [(profiles[p["name"]], p["place"])
+                for p in self.places(self.game_obj().outcome())]
+
+    def _one_seat_a_profile(self, profile: str) -> None:
+        """A profile sits in one seat of a room at most (no one plays themselves)."""
+        taken = next((s["name"] for s in self.seats if s.get("profile") == profile), None)
+        if taken is not None:
+            raise RoomConflict(f"your profile already sits at this table, as {shown(taken)}",
+                               field="profile")
