@@ -27,6 +27,8 @@ import time
 from solver.errors import LiarsError
 from solver.rooms.room import Room
 
+from . import ratings
+
 TICK_SECONDS = 0.2  # how often a process looks for rooms whose time has come
 LEASE_SECONDS = 2.0  # how long a process holds a room it acts in (a killed one: no longer)
 RETRY_SECONDS = 10.0  # a move that failed is tried again this much later
@@ -35,10 +37,12 @@ log = logging.getLogger(__name__)
 
 
 def due(room: Room, now: float) -> float | None:
-    """When the server must act in ``room`` next (epoch seconds), or None."""
+    """When the server must act in ``room`` next (epoch seconds), or None.  A finished
+    game that counts for the leaderboard is due at once: whichever process saved it
+    rates it, and if that one died first, the look-out does (api/rooms/ratings.py)."""
     name = room.bot_to_move()
     if name is None:
-        return None
+        return now if ratings.due(room) else None
     return now + room.bot(name)["delay"]
 
 
@@ -60,7 +64,10 @@ def step(store, code: str, version: int, name: str) -> bool:
     rng = secrets.SystemRandom()
     room.move(name, room.decide(name, rng), rng=rng)
     now = time.time()
-    return store.save(room.to_dict(), version, now, due=due(room, now))
+    if not store.save(room.to_dict(), version, now, due=due(room, now)):
+        return False
+    ratings.record(store, room)  # never counts (a computer player sat), but the same hook
+    return True
 
 
 class Ticker:
@@ -93,6 +100,8 @@ class Ticker:
         """Make the move that is due in ``code`` (a computer player's)."""
         data = self.store.load(code, time.time())
         room = Room.from_dict(data) if data is not None else None
+        if room is not None and ratings.due(room):
+            ratings.record(self.store, room)  # rated once, whoever gets there first
         name = room.bot_to_move() if room is not None else None
         if name is None:  # gone, or nothing to do: the next save says when
             self.store.postpone(code, None)
