@@ -49,7 +49,7 @@ def verified(value) -> str | None:
 
 def _may_make(now: float) -> None:
     per_minute = current_app.config.get("PROFILES_PER_MINUTE", NEW_PROFILES_PER_MINUTE)
-    made = _store().hits("profile", request.remote_addr or "?", now)
+    made = _store().hits("new-profile", request.remote_addr or "?", now)
     if made >= per_minute:
         raise TooManyProfiles(f"{made} new profiles from this address in a minute: at most "
                               f"{per_minute}; wait a minute", retry_after=60)
@@ -66,7 +66,7 @@ def create():
     for _ in range(20):
         profile, key = new_profile(body.get("name"))
         if store.add_profile(profile, now):
-            store.hit("profile", request.remote_addr or "?", now)
+            store.hit("new-profile", request.remote_addr or "?", now)
             return jsonify({"id": profile["id"], "key": key, "name": profile["name"],
                             "code": f"{profile['id']}.{key}"}), 201
     raise StoreUnavailable("no free profile id was found: try again")  # 32**10 ids: never
