@@ -1,8 +1,8 @@
 """The Leaderboard screen (api/static/leaderboard.js) and the profile a phone keeps
 (api/static/profile.js), against the session's live ``liars serve``.
 
-A phone makes a profile, opens a table on the Play screen (the profile goes with it), a
-second player with a profile joins over the API and the game is played out over the API:
+A phone makes a profile and joins a table on the Play screen (the profile goes with it)
+that a second player with a profile opened over the API; the game is played out over the API:
 the Leaderboard screen lists both, best first, with the ratings the server gives.  Then
 another phone takes the profile over from the first one's QR code link (its code typed
 wrong first).  Browser tests wait with Playwright's auto-waiting ``expect``, never with
@@ -57,6 +57,21 @@ def play_out(server, code, tokens):
     raise AssertionError("the game did not end")
 
 
+def post_from(server, path, body, source="127.0.0.3"):
+    """POST ``body`` to the API from another loopback address: ``(status, answer)``."""
+    import http.client
+    import json
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30,
+                                            source_address=(source, 0))
+    try:
+        connection.request("POST", V1 + path, body=json.dumps(body),
+                           headers={"Content-Type": "application/json"})
+        answer = connection.getresponse()
+        return answer.status, json.loads(answer.read())
+    finally:
+        connection.close()
+
+
 @pytest.fixture
 def phones(browser, server):
     devices = [Phone(browser, server), Phone(browser, server, color_scheme="dark")]
@@ -82,24 +97,21 @@ def test_a_profile_is_made_rated_and_taken_to_another_phone(phones, server):
     kept = page.evaluate("JSON.parse(localStorage.getItem('liars.profile'))")
     assert kept["name"] == NAME and len(kept["key"]) >= 32
 
-    # a table opened on the Play screen carries it; ben joins with his own profile
-    page.evaluate("location.hash = '#play'")
-    expect(page.locator("#screen-play")).to_have_attribute("data-ready", "true")
-    page.locator("#play-game-dice").check()
-    page.locator("#play-deal-server").check()
-    page.locator("#play-new-name").fill("ann")
-    page.locator("#play-new-rules summary").click()
-    page.locator("#play-new-dice-each").select_option("1")
-    page.locator("#play-create").click()
+    # ben opens a table with his profile (over the API, from an address of its own: the
+    # session's page tests share one address's room limit); the phone joins it on the Play
+    # screen, and its profile goes with it
+    _, ben = post_from(server, "/profiles", {"name": "Ben lb"})
+    status, made = post_from(server, "/rooms", {
+        "game": "dice", "name": "ben", "rules": {"dice_each": 1},
+        "profile": {"id": ben["id"], "key": ben["key"]}})
+    assert status == 201 and made["room"]["rated"] is False  # alone: no contest yet
+    page = open_screen(phone, f"/?room={made['code']}#play")
+    page.locator("#play-join-name").fill("ann")
+    page.locator("#play-join").click()
     expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
-    seat = page.evaluate("JSON.parse(localStorage.getItem('liars.play.seat'))")
-    expect(page.locator("#play-rated")).to_have_count(0)  # alone: no contest yet
-    ben = server.post(f"{V1}/profiles", json={"name": "Ben lb"}).json()
-    joined = server.post(f"{V1}/rooms/{seat['code']}/join", json={
-        "name": "ben", "profile": {"id": ben["id"], "key": ben["key"]}})
-    assert joined.status_code == 201 and joined.json()["room"]["rated"] is True
     expect(page.locator("#play-rated")).to_contain_text("counts for the leaderboard")
-    view = play_out(server, seat["code"], {"ann": seat["token"], "ben": joined.json()["token"]})
+    seat = page.evaluate("JSON.parse(localStorage.getItem('liars.play.seat'))")
+    view = play_out(server, made["code"], {"ben": made["token"], "ann": seat["token"]})
     ann_won = view["winner"] == "ann"
 
     # the leaderboard lists both, best first
