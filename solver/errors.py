@@ -232,3 +232,26 @@ class TooManyRooms(LiarsError):
     def __init__(self, message: str, *, retry_after: int = 60):
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class UnknownProfile(LiarsError):
+    """A leaderboard profile's id and key that match no profile here (a wrong key and an
+    unknown id are the same answer: the key is the profile's only secret)."""
+    code = "unknown_profile"
+    status = 401
+
+
+class TooManyProfiles(LiarsError):
+    """Too many new leaderboard profiles from one address in a minute."""
+    code = "too_many_profiles"
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int = 60):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class UnknownGame(LiarsError):
+    """A game this server keeps no leaderboard for (a path's game)."""
+    code = "unknown_game"
+    status = 404

@@ -41,7 +41,7 @@ from solver.rooms.room import NO_TOKEN, Room
 
 from .. import inputs
 from ..errors import StoreUnavailable
-from . import turns
+from . import profiles, ratings, turns
 from .limits import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -117,10 +117,11 @@ def _changed(code: str, change) -> tuple[Room, str]:
         name = change(room)
         now = time.time()
         room.timers(now)
-        due = room.due()
+        due = turns.next_moment(room, now)
         if store().save(room.to_dict(), version, now, due=due, listed=turns.listed(room)):
             if due is not None:
                 start_turns(current_app._get_current_object(), wake=due <= now)
+            _rate(room)
             return room, name
         if time.monotonic() + pause > deadline:
             raise StoreUnavailable("the room is busy (other moves kept coming first): try "
@@ -177,13 +178,15 @@ def _may_create(now: float) -> None:
 @bp.post("/rooms")
 def create():
     body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor", "clock",
-                                    "kitty", "open", "seat"}))
+                                    "kitty", "open", "seat", "profile"}))
+    body = dict(body)
+    profile = profiles.verified(body.pop("profile", None))
     now = time.time()
     _may_create(now)
     store().purge(now)  # the rooms past their expiry go as new ones come
     for _ in range(20):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        room, token = Room.create(code, body)
+        room, token = Room.create(code, body, profile=profile)
         if store().create(room.to_dict(), time.time(), owner=_address(),
                           listed=turns.listed(room)):
             store().hit("create", _address(), now)
@@ -193,11 +196,12 @@ def create():
 
 @bp.post("/rooms/<code>/join")
 def join(code: str):
-    body = inputs.json_body({"name"})
+    body = inputs.json_body({"name", "profile"})
+    profile = profiles.verified(body.get("profile"))
     token = {}
 
     def seat(room: Room) -> str:
-        token["value"] = room.join(body.get("name"))
+        token["value"] = room.join(body.get("name"), profile=profile)
         return room.seat(token["value"])
 
     room, name = _changed(code, seat)
@@ -434,8 +438,18 @@ def answer_apart():
     return current_app.response_class(body, status=status, headers=headers)
 
 
+def _rate(room: Room) -> None:
+    """Rate the room's game if it just counted for the leaderboard (api/rooms/ratings.py).
+    A store that fails here fails no move: the look-out rates it on its next tick."""
+    try:
+        ratings.record(store(), room)
+    except LiarsError as err:
+        current_app.logger.info("room %s's game is not rated yet: %s", room.code, err.message)
+
+
 def register(app, prefix: str) -> None:
     from .document import extender
     app.register_blueprint(bp, url_prefix=prefix)
     app.extensions.setdefault("liars_openapi", []).append(extender(prefix))
+    profiles.register(app, prefix)
 

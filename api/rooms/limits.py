@@ -15,3 +15,6 @@ CODE_LENGTH = 5  # 20**5 = 3.2 million codes
 MAX_MISSES = 30  # unknown codes an address may try in a minute; then 429 for every room
 NEW_ROOMS_PER_MINUTE = 10  # rooms one address may make in a minute (--rooms-per-minute)
 ROOMS_PER_ADDRESS = 30  # rooms made from one address kept at once (--rooms-per-address)
+NEW_PROFILES_PER_MINUTE = 10  # leaderboard profiles one address may make in a minute
+UNRATED_PROFILE_SECONDS = 30 * 24 * 3600  # a profile never rated is forgotten after this
+LEADERBOARD_SIZE = 100  # players a game's leaderboard lists, best first

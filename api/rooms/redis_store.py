@@ -18,6 +18,7 @@ import threading
 
 from ..errors import StoreUnavailable
 from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
+from .limits import UNRATED_PROFILE_SECONDS
 
 PREFIX = "liars:room:"
 CHANNEL = "liars:rooms"
@@ -25,6 +26,9 @@ DUE = "liars:due"  # sorted set: room code -> when the server acts in it next
 LISTED = "liars:listed"  # sorted set: the open tables' codes -> when they last changed
 RECHECK = 1.0  # seconds: a stream also reads its room's version this often (a lost message)
 TIMEOUT = 2.0  # seconds a command may take before the store counts as unreachable
+PROFILE = "liars:profile:"  # hash: name, key (its digest), created, rating:GAME (JSON)
+BOARD = "liars:board:"  # sorted set a game: profile id -> its score
+RATE_TRIES = 50  # a rating's transaction is tried again this often while its keys change
 
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -38,6 +42,12 @@ local held = redis.call('HMGET', KEYS[1], 'owner', 'until')
 if held[1] and held[1] ~= ARGV[1] and tonumber(held[2]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'until', ARGV[3])
 redis.call('EXPIRE', KEYS[1], 3600)
+return 1
+"""
+_NEW_PROFILE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'name', ARGV[1], 'key', ARGV[2], 'created', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
 return 1
 """
 _SAVE = """
@@ -74,6 +84,7 @@ class RedisStore:
         self._create = self._redis.register_script(_CREATE)
         self._save = self._redis.register_script(_SAVE)
         self._lease = self._redis.register_script(_LEASE)
+        self._new_profile = self._redis.register_script(_NEW_PROFILE)
         self._changes = Changes(poll=self._recheck, every=RECHECK)
         self._listener = None
         self._lock = threading.Lock()
@@ -286,3 +297,74 @@ class RedisStore:
         if self._listener is not None:
             self._listener.stop()
         self._redis.close()
+
+    # --- the house leaderboard: profiles and ratings ----------------------------------------
+    # A profile is a hash that expires UNRATED_PROFILE_SECONDS after it was made, unless it
+    # is rated (then it is kept for good); its rating at each game is a field of its own.
+
+    def add_profile(self, profile: dict, now: float) -> bool:
+        return bool(self._call(lambda: self._new_profile(
+            keys=[PROFILE + profile["id"]],
+            args=[profile["name"], profile["key"], repr(now), int(UNRATED_PROFILE_SECONDS)])))
+
+    def profile(self, profile_id: str) -> dict | None:
+        name, key = self._call(lambda: self._redis.hmget(PROFILE + profile_id, "name", "key"))
+        if name is None:
+            return None
+        return {"id": profile_id, "name": name.decode(), "key": key.decode()}
+
+    def purge_profiles(self, now: float) -> int:
+        return 0  # Redis expires each profile never rated itself
+
+    def rate(self, code: str, game_no: int, game: str, profiles: list[str], update) -> bool:
+        """As :meth:`SQLiteStore.rate`: an optimistic transaction (WATCH the room and the
+        profiles, MULTI, EXEC), tried again while another client changes them; the mark
+        is a field of the room's own hash, which goes when the room expires."""
+        import redis
+        room, keys, field = PREFIX + code, [PROFILE + p for p in profiles], f"rating:{game}"
+
+        def attempt() -> bool:
+            with self._redis.pipeline() as pipe:
+                for _ in range(RATE_TRIES):
+                    try:
+                        pipe.watch(room, *keys)
+                        if not pipe.exists(room) or \
+                                int(pipe.hget(room, "rated_game") or 0) >= game_no:
+                            return False
+                        kept = pipe.exists(*keys) == len(set(keys))
+                        held = [pipe.hget(key, field) for key in keys]
+                        pipe.multi()
+                        pipe.hset(room, "rated_game", game_no)
+                        if kept:
+                            new = update({p: None if h is None else json.loads(h)
+                                          for p, h in zip(profiles, held)})
+                            for pid, rating in new.items():
+                                pipe.hset(PROFILE + pid, field, json.dumps(
+                                    {k: rating[k] for k in ("mu", "sigma", "games")}))
+                                pipe.persist(PROFILE + pid)
+                                pipe.zadd(BOARD + game, {pid: rating["score"]})
+                        pipe.execute()
+                        return kept
+                    except redis.exceptions.WatchError:
+                        continue
+            raise StoreUnavailable("the leaderboard is busy (its players' ratings kept "
+                                   "changing): the game is rated on the next try")
+        return self._call(attempt)
+
+    def ratings(self, profile_id: str) -> list[dict]:
+        held = self._call(lambda: self._redis.hgetall(PROFILE + profile_id))
+        found = [(key.decode()[len("rating:"):], json.loads(value))
+                 for key, value in held.items() if key.startswith(b"rating:")]
+        return [{"game": game, **rating} for game, rating in sorted(found)]
+
+    def leaderboard(self, game: str, limit: int) -> list[dict]:
+        ids = [m.decode() for m in self._call(
+            lambda: self._redis.zrevrange(BOARD + game, 0, limit - 1))]
+        pipe = self._redis.pipeline(transaction=False)
+        for pid in ids:
+            pipe.hmget(PROFILE + pid, "name", f"rating:{game}")
+        rows = []
+        for pid, (name, rating) in zip(ids, self._call(pipe.execute)):
+            if name is not None and rating is not None:
+                rows.append({"id": pid, "name": name.decode(), **json.loads(rating)})
+        return rows

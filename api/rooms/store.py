@@ -18,6 +18,10 @@ run against both (tests/test_rooms_api.py):
   minute, and ``hits`` reads the count without adding one;
 * ``purge`` drops the rooms past their expiry; ``check`` says whether the store can
   be reached (``/healthz``); ``durability`` says what a crash of the store loses.
+* the house leaderboard's: ``add_profile`` and ``profile`` (a key's digest, never the
+  key), ``rate`` a finished game once (the ratings and the room's mark, together), a
+  profile's ``ratings``, a game's ``leaderboard``; ``purge_profiles`` forgets the
+  profiles never rated.  These are kept for good, apart from the rooms' expiry.
 
 A store that cannot be reached (Redis down, the SQLite file locked by another
 program past :data:`BUSY_SECONDS`, or read-only) raises
@@ -38,6 +42,7 @@ from pathlib import Path
 
 from ..errors import StoreUnavailable
 from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
+from .limits import UNRATED_PROFILE_SECONDS
 
 BUSY_SECONDS = 1.5  # a write waits this long for another program's lock, then 503
 
@@ -143,6 +148,20 @@ _SCHEMA = """
 # Columns added since the first stores: an older file gains them at start.
 _ADDED = {"owner": "TEXT", "due": "REAL", "lease_until": "REAL", "lease_by": "TEXT",
           "listed": "INTEGER"}
+_ADDED["rated_game"] = "INTEGER"  # the room's last game rated (the leaderboard's marker)
+# The house leaderboard: profiles (a key's digest, never the key) and each one's rating at
+# each game, kept for good (a profile never rated goes after a while: purge_profiles).
+_SCHEMA += """
+    CREATE TABLE IF NOT EXISTS profiles (id TEXT PRIMARY KEY, name TEXT NOT NULL,
+                                         key TEXT NOT NULL, created REAL NOT NULL,
+                                         rated INTEGER NOT NULL DEFAULT 0);
+    CREATE INDEX IF NOT EXISTS profiles_unrated ON profiles (rated, created);
+    CREATE TABLE IF NOT EXISTS ratings (game TEXT NOT NULL, profile TEXT NOT NULL,
+                                        mu REAL NOT NULL, sigma REAL NOT NULL,
+                                        games INTEGER NOT NULL, score REAL NOT NULL,
+                                        PRIMARY KEY (game, profile));
+    CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, score);
+"""
 
 
 class SQLiteStore:
@@ -354,3 +373,84 @@ class SQLiteStore:
     def close(self) -> None:
         self._read.close()
         self._write.close()
+
+    # --- the house leaderboard: profiles and ratings ----------------------------------------
+
+    def add_profile(self, profile: dict, now: float) -> bool:
+        """Keep a new profile ``{"id", "name", "key": its digest}`` (False: the id is
+        taken)."""
+        try:
+            self._write.run(lambda db: db.execute(
+                "INSERT INTO profiles (id, name, key, created) VALUES (?, ?, ?, ?)",
+                (profile["id"], profile["name"], profile["key"], now)))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def profile(self, profile_id: str) -> dict | None:
+        """``{"id", "name", "key": its digest}``, or None."""
+        row = self._read.run(lambda db: db.execute(
+            "SELECT id, name, key FROM profiles WHERE id = ?", (profile_id,)).fetchone())
+        return None if row is None else dict(zip(("id", "name", "key"), row))
+
+    def purge_profiles(self, now: float) -> int:
+        """Forget the profiles never rated that were made UNRATED_PROFILE_SECONDS ago."""
+        return self._write.run(lambda db: db.execute(
+            "DELETE FROM profiles WHERE rated = 0 AND created < ?",
+            (now - UNRATED_PROFILE_SECONDS,)).rowcount)
+
+    def rate(self, code: str, game_no: int, game: str, profiles: list[str], update) -> bool:
+        """Rate room ``code``'s game ``game_no`` once: unless it was rated already, mark it
+        and write ``update(current)``, in one transaction.  ``current`` maps each profile
+        to its rating at ``game`` (``{"mu", "sigma", "games"}``, None if it has none);
+        ``update`` answers the new ones, each with the ``score`` the leaderboard is ordered
+        by.  The mark is kept on the room's own row: it goes with the room, and a code
+        used again later starts unmarked.  False: rated already, the room is gone, or a
+        profile is (a game whose players are not all kept is marked, and not rated)."""
+        def work(db):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                marked = db.execute(
+                    "UPDATE rooms SET rated_game = ? WHERE code = ? AND "
+                    "COALESCE(rated_game, 0) < ?", (game_no, code, game_no)).rowcount
+                marks = ",".join("?" * len(profiles))
+                kept = db.execute(f"SELECT COUNT(*) FROM profiles WHERE id IN ({marks})",
+                                  profiles).fetchone()[0]
+                rated = bool(marked) and kept == len(set(profiles))
+                if rated:
+                    rows = db.execute(f"SELECT profile, mu, sigma, games FROM ratings WHERE "
+                                      f"game = ? AND profile IN ({marks})",
+                                      (game, *profiles)).fetchall()
+                    current = dict.fromkeys(profiles)
+                    current.update({pid: {"mu": mu, "sigma": sigma, "games": games}
+                                    for pid, mu, sigma, games in rows})
+                    for pid, new in update(current).items():
+                        db.execute("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
+                                   (game, pid, new["mu"], new["sigma"], new["games"],
+                                    new["score"]))
+                    db.execute(f"UPDATE profiles SET rated = 1 WHERE id IN ({marks})",
+                               profiles)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            return rated
+        return self._write.run(work)
+
+    def ratings(self, profile_id: str) -> list[dict]:
+        """A profile's ratings, one a game it was rated at: ``{"game", "mu", "sigma",
+        "games"}``."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT game, mu, sigma, games FROM ratings WHERE profile = ? ORDER BY game",
+            (profile_id,)).fetchall())
+        return [dict(zip(("game", "mu", "sigma", "games"), row)) for row in rows]
+
+    def leaderboard(self, game: str, limit: int) -> list[dict]:
+        """The ``limit`` best rated at ``game``, best first (by score; a tie by id):
+        ``{"id", "name", "mu", "sigma", "games"}``."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT p.id, p.name, r.mu, r.sigma, r.games FROM ratings r JOIN profiles p ON "
+            "p.id = r.profile WHERE r.game = ? ORDER BY r.score DESC, p.id DESC LIMIT ?",
+            (game, limit)).fetchall())
+        return [dict(zip(("id", "name", "mu", "sigma", "games"), row)) for row in rows]

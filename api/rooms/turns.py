@@ -29,6 +29,8 @@ import time
 from solver.errors import LiarsError
 from solver.rooms.room import Room
 
+from . import ratings
+
 TICK_SECONDS = 0.2  # how often a process looks for rooms whose time has come
 LEASE_SECONDS = 1.5  # how long a process holds a room it acts in (a killed one: no longer)
 RETRY_SECONDS = 10.0  # a move that failed is tried again this much later
@@ -41,11 +43,24 @@ def listed(room: Room) -> bool:
     return bool(room.data.get("open")) and room.phase == "lobby"
 
 
+def next_moment(room: Room, now: float) -> float | None:
+    """When the server must act in ``room`` next (epoch seconds), or None: its clock or a
+    computer player's turn (:meth:`Room.due`), or at once for a finished game that counts
+    for the leaderboard (whichever process saved it rates it, and if that one died first,
+    the look-out does: api/rooms/ratings.py)."""
+    return now if ratings.due(room) else room.due()
+
+
 def save(store, room: Room, version: int) -> bool:
-    """Save a change the server made, with the room's next moment and listing."""
+    """Save a change the server made, with the room's next moment and listing; a finished
+    game is rated (never, at a table with a computer player, but the hook is the same)."""
     now = time.time()
     room.timers(now)
-    return store.save(room.to_dict(), version, now, due=room.due(), listed=listed(room))
+    if not store.save(room.to_dict(), version, now, due=next_moment(room, now),
+                      listed=listed(room)):
+        return False
+    ratings.record(store, room)
+    return True
 
 
 def step_here(code: str, version: int, name: str) -> bool:
@@ -126,6 +141,8 @@ class Ticker:
         now = time.time()
         data = self.store.load(code, now)
         room = Room.from_dict(data) if data is not None else None
+        if room is not None and ratings.due(room):
+            ratings.record(self.store, room)  # rated once, whoever gets there first
         if room is not None and room.out_of_time(now) is not None:
             time_out(self.store, code, now)
             return

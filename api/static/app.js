@@ -608,6 +608,8 @@ function start() {
     .catch((error) => console.error("the table screens did not load:", error));
   import("./play.js").then((play) => play.start({ h, $, $$, wireForm, route }))
     .catch((error) => console.error("the Play screen did not load:", error));
+  import("./leaderboard.js").then((board) => board.start({ h, $, wireForm, registerScreen,
+    route })).catch((error) => console.error("the Leaderboard screen did not load:", error));
 }
 
 /** After one visit the page works with no network (sw.js, at the site's root),

@@ -125,6 +125,8 @@ export const rendering = {
     fill(this.lobby,
       h("p", { class: "hint center" }, `${this.game.title} · ${view.deal === "server"
         ? "the server deals" : "real tiles or dice"}`),
+      view.rated ? h("p", { class: "hint center", id: this.id("rated") }, "Rated: every " +
+        "seat has a profile, so this game counts for the leaderboard") : null,
       h("p", { class: "hint center" }, "Table code"),
       h("p", { class: "play-code", id: this.id("code"), "aria-label": `Table code ${spoken}` },
         view.code),

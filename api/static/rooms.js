@@ -7,6 +7,7 @@
 // every second (Authorization: Bearer).  The Play screen (play.js) shows what it passes on.
 
 import { ApiError } from "./client.js";
+import { profileBody } from "./profile.js";
 
 const API = new URL("../api/v1", import.meta.url).href;
 const SEAT_KEY = "liars.play.seat";
@@ -23,7 +24,7 @@ export class PlayError extends ApiError {
 }
 
 /** One request to the rooms' API; a 4xx or 5xx rejects as PlayError with the API's message. */
-async function api(method, path, { body = null, token = null } = {}) {
+export async function api(method, path, { body = null, token = null } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== null) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -70,9 +71,24 @@ function keep(seat) {
   } catch { /* private mode: the seat lasts as long as the tab */ }
 }
 
-/** Open a room ({game, deal, name, rules}): the host's seat (kept) and the room's view. */
+/** A request that sends this phone's profile: a profile the server does not know is said
+ * in the Play screen's words (the phone keeps it: another server may know it). */
+async function withProfile(send) {
+  try {
+    return await send();
+  } catch (error) {
+    if (error.code !== "unknown_profile") throw error;
+    throw new PlayError("This server does not know the leaderboard profile this phone " +
+      "keeps: on the Leaderboard screen (Other games), forget it or take yours over, then " +
+      "try again.", { code: error.code, status: error.status });
+  }
+}
+
+/** Open a room ({game, deal, name, rules}): the host's seat (kept) and the room's view.
+ * The phone's leaderboard profile, if it keeps one, goes with it (profile.js). */
 export async function createRoom(body) {
-  const made = await api("POST", "/rooms", { body });
+  const made = await withProfile(() => api("POST", "/rooms",
+    { body: { ...body, ...profileBody() } }));
   const seat = { code: made.code, token: made.token, name: made.room.you.name };
   keep(seat);
   return { seat, view: made.room };
@@ -80,7 +96,8 @@ export async function createRoom(body) {
 
 /** Sit down at room `code` as `name`: the seat (kept) and the room's view. */
 export async function joinRoom(code, name) {
-  const joined = await api("POST", `${roomPath(code)}/join`, { body: { name } });
+  const joined = await withProfile(() => api("POST", `${roomPath(code)}/join`,
+    { body: { name, ...profileBody() } }));
   const seat = { code: joined.room.code, token: joined.token, name: joined.room.you.name };
   keep(seat);
   return { seat, view: joined.room };

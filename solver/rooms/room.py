@@ -100,9 +100,11 @@ class Room:
     # --- the lobby ------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, code: str, body: dict, *, rng=None) -> tuple["Room", str]:
+    def create(cls, code: str, body: dict, *, rng=None,
+               profile: str | None = None) -> tuple["Room", str]:
         """A new room from ``{"game", "deal", "name", "rules"}``: the room and the host's
-        token (the creator is the host)."""
+        token (the creator is the host).  ``profile``: the id of the host's leaderboard
+        profile, once the caller has checked its key (:mod:`.profiles`)."""
         body = _keys(body, {"game", "deal", "name", "rules", "advisor", "clock", "kitty",
                             "open", "seat"}, "a new room")
         game = require(body, "game", field="room")
@@ -133,7 +135,8 @@ class Room:
             raise InvalidInput(f"seat is true (the host plays) or false (the host runs the "
                                f"table display), not {shown(seated)}", field="seat")
         name = require(body, "name", field="room")
-        token = room._seat(name, host=True) if seated else room._watcher(name, host=True)
+        token = room._seat(name, host=True, profile=profile) if seated \
+            else room._watcher(name, host=True)
         return room, token
 
     def _free_name(self, name) -> str:
@@ -160,15 +163,19 @@ class Room:
         """A spectator's token, in any phase: they see what the whole table sees."""
         return self._watcher(name)
 
-    def _seat(self, name, *, host: bool = False) -> str:
+    def _seat(self, name, *, host: bool = False, profile: str | None = None) -> str:
         name = self._free_name(name)
         high = self.game_type.seats[1]
         if len(self.seats) >= high:
             raise RoomConflict(f"this table is full: {self.game_type.title} takes at most "
                                f"{high} players", field="name")
+        if profile is not None:
+            self._one_seat_a_profile(profile)
         token = secrets.token_urlsafe(TOKEN_BYTES)
         self.seats.append({"name": name, "token": _digest(token), "host": host})
         session.seat(self.session, name)
+        if profile is not None:
+            self.seats[-1]["profile"] = profile
         self._changed()
         return token
 
@@ -226,11 +233,12 @@ class Room:
         """A computer player's move, from its own view only (:mod:`.bots`)."""
         return self.kind.decide(self.game_obj(), self.view(name), rng)
 
-    def join(self, name) -> str:
-        """A new player's seat; their token.  No one joins once the game has started."""
+    def join(self, name, *, profile: str | None = None) -> str:
+        """A new player's seat; their token.  No one joins once the game has started.
+        ``profile``: the id of their leaderboard profile, its key checked by the caller."""
         if self.phase != "lobby":
             raise RoomConflict("the game has started: no one joins now", field="name")
-        return self._seat(name)
+        return self._seat(name, profile=profile)
 
     def seat(self, token) -> str:
         """The name of the seat (or spectator) ``token`` is for; NotSeated for any other
@@ -682,7 +690,7 @@ class Room:
             "deadline": _ms(self.data.get("timer", {}).get("deadline")),
             "now": _ms(now), "timed_out": list(self.data.get("timed_out", [])),
             "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
-            "session": self.session,
+            "session": self.session, "rated": self.rated(),
             **(self.kind.public(self, game) if game is not None else {}),
         }
 
@@ -719,3 +727,25 @@ class Room:
     @classmethod
     def from_dict(cls, data: dict) -> "Room":
         return cls(data)
+
+    # --- the house leaderboard ----------------------------------------------------------
+
+    def rated(self) -> bool:
+        """Does this table's game count for the leaderboard?  Only when every seat is a
+        human with a profile, and there are two of them at least: a computer player has
+        no rating to put at stake."""
+        return len(self.seats) >= 2 and all(s.get("profile") and not s.get("bot")
+                                            for s in self.seats)
+
+    def standings(self) -> list[tuple[str, int]]:
+        """A finished rated game's ``(profile id, place)`` for every seat, best first."""
+        profiles = {s["name"]: s["profile"] for s in self.seats}
+        return [(profiles[p["name"]], p["place"])
+                for p in self.places(self.outcome(self.game_obj()))]
+
+    def _one_seat_a_profile(self, profile: str) -> None:
+        """A profile sits in one seat of a room at most (no one plays themselves)."""
+        taken = next((s["name"] for s in self.seats if s.get("profile") == profile), None)
+        if taken is not None:
+            raise RoomConflict(f"your profile already sits at this table, as {shown(taken)}",
+                               field="profile")

@@ -34,6 +34,9 @@ export const ERRORS = freeze({
   "RoomConflict": {"code": "room_conflict", "status": 409, "parent": "LiarsError"},
   "TooManyGuesses": {"code": "too_many_guesses", "status": 429, "parent": "LiarsError"},
   "TooManyRooms": {"code": "too_many_rooms", "status": 429, "parent": "LiarsError"},
+  "UnknownProfile": {"code": "unknown_profile", "status": 401, "parent": "LiarsError"},
+  "TooManyProfiles": {"code": "too_many_profiles", "status": 429, "parent": "LiarsError"},
+  "UnknownGame": {"code": "unknown_game", "status": 404, "parent": "LiarsError"},
   "MalformedJSON": {"code": "malformed_json", "status": 400, "parent": "InvalidInput"},
   "BodyTooLarge": {"code": "body_too_large", "status": 413, "parent": "LimitExceeded"},
   "UnsupportedMediaType": {
