@@ -309,3 +309,16 @@ def test_a_profile_never_rated_is_forgotten_after_a_while(db):
     assert store.purge_profiles(time.time() + UNRATED_PROFILE_SECONDS + 1) == 1
     assert store.profile(cy["id"]) is None
     assert store.profile(ann["id"]) is not None and store.profile(ben["id"]) is not None
+
+
+def test_a_spectator_may_watch_with_a_profile_whose_key_is_checked(tmp_path):
+    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    made = client.post("/api/v1/rooms", json={"game": "dice", "name": "ann"}).get_json()
+    profile = client.post("/api/v1/profiles", json={"name": "sam"}).get_json()
+    bad = client.post(f"/api/v1/rooms/{made['code']}/watch",
+                      json={"name": "sam", "profile": {"id": profile["id"], "key": "nope"}})
+    assert bad.status_code == 401 and bad.get_json()["error"]["code"] == "unknown_profile"
+    good = client.post(f"/api/v1/rooms/{made['code']}/watch",
+                       json={"name": "sam", "profile": {"id": profile["id"],
+                                                        "key": profile["key"]}})
+    assert good.status_code == 201 and good.get_json()["room"]["you"]["seat"] is False

@@ -211,11 +211,12 @@ def join(code: str):
 @bp.post("/rooms/<code>/watch")
 def watch(code: str):
     """A spectator's token, in any phase: the public state only, never a hand."""
-    body = inputs.json_body({"name"})
+    body = inputs.json_body({"name", "profile"})
+    profile = profiles.verified(body.get("profile"))  # a spectator's is checked, not rated
     token = {}
 
     def sit_aside(room: Room) -> str:
-        token["value"] = room.watch(body.get("name"))
+        token["value"] = room.watch(body.get("name"), profile=profile)
         return room.seat(token["value"])
 
     room, name = _changed(code, sit_aside)

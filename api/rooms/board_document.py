@@ -1,5 +1,5 @@
 """The house leaderboard's part of the OpenAPI document: its routes (api/rooms/profiles.py),
-and the profile a room's create and join take.
+and the profile a room's create, join and watch take.
 
 It follows the rooms' own part (api/rooms/document.py) and adds to it: the ``profile``
 field of a new room and of a join, what they refuse for it (401 unknown_profile, 409 a
@@ -69,10 +69,13 @@ def extender(prefix: str):
             branch["properties"]["profile"] = profile
         create = paths[f"{prefix}/rooms"]["post"]
         join = paths[f"{prefix}/rooms/{{code}}/join"]["post"]
-        join["requestBody"]["content"]["application/json"]["schema"]["properties"][
-            "profile"] = profile
+        watch = paths[f"{prefix}/rooms/{{code}}/watch"]["post"]
+        for op in (join, watch):
+            op["requestBody"]["content"]["application/json"]["schema"]["properties"][
+                "profile"] = profile
         add_rules(create, PROFILE_RULE)
         add_rules(join, PROFILE_RULE, ONE_SEAT_RULE)
+        add_rules(watch, PROFILE_RULE)
         schemas["RoomView"]["properties"]["rated"] = {
             "type": "boolean", "description": "does this table's game count for the "
                                               "leaderboard: " + COUNTS}

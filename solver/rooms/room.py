@@ -148,20 +148,23 @@ class Room:
                                f"name", field="name")
         return name
 
-    def _watcher(self, name, *, host: bool = False) -> str:
-        """A spectator (or the host of a table display): sees the public state only."""
+    def _watcher(self, name, *, host: bool = False, profile: str | None = None) -> str:
+        """A spectator (or the host of a table display): sees the public state only.
+        ``profile``: their leaderboard profile's id (kept; a spectator is never rated)."""
         name = self._free_name(name)
         if len(self.spectators) >= MAX_SPECTATORS:
             raise RoomConflict(f"this table has {MAX_SPECTATORS} spectators already, the "
                                f"most it takes", field="name")
         token = secrets.token_urlsafe(TOKEN_BYTES)
         self.spectators.append({"name": name, "token": _digest(token), "host": host})
+        if profile is not None:
+            self.spectators[-1]["profile"] = profile
         self._changed()
         return token
 
-    def watch(self, name) -> str:
+    def watch(self, name, *, profile: str | None = None) -> str:
         """A spectator's token, in any phase: they see what the whole table sees."""
-        return self._watcher(name)
+        return self._watcher(name, profile=profile)
 
     def _seat(self, name, *, host: bool = False, profile: str | None = None) -> str:
         name = self._free_name(name)
