@@ -148,6 +148,8 @@ const play = {
     });
     this.joinCode = code.input;
     this.joinName = name.input;
+    this.openList = h("div", { id: this.id("open-tables"), class: "play-open", hidden: true });
+    form.append(this.openList);
     return form;
   },
 
@@ -173,10 +175,14 @@ const play = {
         ["quantity-first", "Quantity first"], ["perudo", "Perudo (1s wild)"]], "seed",
         "new-bid-order"),
     ];
+    // The kitty (Liar's Dice): every player antes before each game, the winner takes it.
+    const ante = this.field("ante", "Kitty: chips each player antes (empty: none)", null,
+      { id: "new-ante", inputmode: "numeric", autocapitalize: "off", placeholder: "5" });
     const lettersRules = h("div", { class: "more-body", id: this.id("new-letters-rules") },
       letters.map((f) => f.element));
     const diceRules = h("div", { class: "more-body", id: this.id("new-dice-rules"), hidden: true },
-      dice.map((f) => f.element));
+      dice.map((f) => f.element), ante.element);
+    const listed = h("input", { type: "checkbox", id: this.id("new-open"), name: "open" });
     const name = this.nameField("new");
     const dealHint = h("p", { class: "hint", id: this.id("deal-hint") });
     const form = h("form", { class: "card", id: this.id("new-form"), novalidate: true },
@@ -185,6 +191,9 @@ const play = {
       this.segments("deal", "Who deals", [["server", "This server deals"],
         ["table", "Real tiles or dice"]]),
       dealHint,
+      this.segments("clock", "Time a move", [["", "No timer"], ["10", "10 s"], ["30", "30 s"]]),
+      h("label", { class: "check", for: this.id("new-open") }, listed,
+        " List this table as open (anyone on this server can find it)"),
       name.element,
       h("details", { class: "more", id: this.id("new-rules") }, h("summary", {}, "Rules"),
         lettersRules, diceRules),
@@ -212,8 +221,12 @@ const play = {
         if (key === "wild") rules.wild = value ? [Number(value)] : [];
         else rules[key] = /^\d+$/.test(value) ? Number(value) : value;
       }
-      const { seat, view } = await createRoom({ game, deal: chosen("deal"),
-        name: name.input.value, rules });
+      const clock = chosen("clock");
+      const chips = ante.input.value.trim();
+      const body = { game, deal: chosen("deal"), name: name.input.value, rules,
+        clock: clock ? Number(clock) : null, open: listed.checked };
+      if (game === "dice" && chips) body.kitty = { ante: /^\d+$/.test(chips) ? Number(chips) : chips };
+      const { seat, view } = await createRoom(body);
       this.sit(seat, view);
     });
     this.newName = name.input;
@@ -222,6 +235,8 @@ const play = {
 
   buildRoom() {
     const { h } = app;
+    this.clock = h("p", { id: this.id("clock"), class: "play-clock", role: "timer",
+      "aria-live": "off", hidden: true });
     this.lobby = h("div", { class: "card play-lobby", id: this.id("lobby") });
     this.status = h("div", { class: "table-status", id: this.id("status"), "aria-live": "polite" });
     this.hideButton = h("button", { type: "button", class: "secondary", id: this.id("hide"),
@@ -369,6 +384,28 @@ const play = {
     } catch (error) {
       this.showError(error.message);
       button.disabled = false;
+    }
+  },
+
+  /** The host starts the next game at this table: the phones follow by their streams. */
+  async rematch(button) {
+    this.error.hidden = true;
+    button.disabled = true;
+    try {
+      await this.seat.rematch();
+    } catch (error) {
+      this.showError(error.message);
+      button.disabled = false;
+    }
+  },
+
+  /** The host sets the time a move, in the lobby. */
+  async setClock(select) {
+    this.error.hidden = true;
+    try {
+      await this.seat.settings({ clock: select.value ? Number(select.value) : null });
+    } catch (error) {
+      this.showError(error.message);
     }
   },
 

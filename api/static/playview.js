@@ -2,12 +2,17 @@
 // the hand, the round, the ruling, the end; the join link and its QR code.
 
 import { ARROW, fill, plural } from "./screenkit.js";
+import { openTables } from "./rooms.js";
 import { encode as encodeQr } from "./vendor/uqr.js";
 
 export const HIDE_KEY = "liars.play.hide";
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
 const QR_SCALE = 8; // canvas pixels a QR module: sharp when CSS draws it 220 px wide
 export const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" };
+const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
+const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
+const GAME_TITLES = { letters: "Liars' Letters", dice: "Liar's Dice", poker: "Liar's Poker",
+  liarliar: "Liar Liar", post: "Liar's Post" };
 
 export let app; // app.js's helpers: h, $, $$, wireForm, route (play.js's start sets them)
 
@@ -55,10 +60,71 @@ export const rendering = {
     this.roomView.hidden = true;
     this.startView.hidden = false;
     this.note("");
+    this.stopClock();
     const data = this.section.dataset;
     data.view = "start";
     for (const key of ["phase", "version", "you", "toMove"]) delete data[key];
     data.ready = "true";
+    this.showOpenTables();
+  },
+
+  /** The open tables on this server, each a tap from joining (nothing without a server). */
+  async showOpenTables() {
+    const { h } = app;
+    let tables = [];
+    try { tables = await openTables(); } catch { /* no server here: nothing to list */ }
+    this.openList.hidden = !tables.length;
+    fill(this.openList, h("h4", {}, "Open tables"),
+      h("ul", { class: "seats", "aria-label": "Open tables" }, tables.map((t) =>
+        h("li", { "data-code": t.code },
+          h("span", { class: "seat-name" }, `${t.code} · ${GAME_TITLES[t.game] || t.game}`),
+          h("span", { class: "seat-count" }, `${t.host}'s, ${t.players}/${t.seats}` +
+            (t.clock ? `, ${t.clock} s a move` : "")),
+          h("button", { type: "button", class: "secondary", "data-join": t.code,
+            onclick: () => { this.joinCode.value = t.code; this.joinName.focus(); } },
+          `Join ${t.code}`)))));
+  },
+
+  /** The countdown of the player to move, drawn from the server's clock (view.now) so that
+   * it does not drift with this phone's; urgent in its last seconds. */
+  runClock(view) {
+    this.clockOffset = view.now === null || view.now === undefined ? 0 : view.now - Date.now();
+    this.deadline = view.phase === "playing" ? view.deadline : null;
+    clearInterval(this.clockTimer);
+    this.clockTimer = null;
+    if (this.deadline) this.clockTimer = setInterval(() => this.drawClock(), CLOCK_TICK_MS);
+    this.drawClock();
+  },
+
+  drawClock() {
+    const clock = this.clock;
+    if (!clock) return;
+    if (!this.deadline || !this.view) { clock.hidden = true; return; }
+    const left = Math.max(0, Math.ceil((this.deadline - (Date.now() + this.clockOffset)) / 1000));
+    const who = this.view.to_move === this.view.you.name ? "You" : this.view.to_move;
+    clock.hidden = false;
+    clock.textContent = `⏱ ${who}: ${left} s`;
+    clock.dataset.left = String(left);
+    clock.classList.toggle("urgent", left <= URGENT_S);
+  },
+
+  stopClock() {
+    clearInterval(this.clockTimer);
+    this.clockTimer = null;
+    this.deadline = null;
+  },
+
+  /** A buzz (where the phone has one) when the turn comes to you, or a call rules on you. */
+  buzz(view) {
+    const mine = view.phase === "playing" && view.to_move === view.you.name;
+    const ruled = view.last_ruling && Object.keys(view.last_ruling.changes || {})
+      .includes(view.you.name) ? JSON.stringify(view.last_ruling) : "";
+    const turn = `${view.round}:${view.claims}`;
+    if ((mine && this.buzzedTurn !== turn) || (ruled && ruled !== this.buzzedRuling)) {
+      if (typeof navigator.vibrate === "function") navigator.vibrate(ruled ? [80, 60, 80] : 120);
+    }
+    this.buzzedTurn = mine ? turn : null;
+    this.buzzedRuling = ruled || this.buzzedRuling;
   },
 
   render() {
@@ -80,6 +146,8 @@ export const rendering = {
       window.scrollTo({ top: 0, behavior: "instant" });
     }
     this.seen = seen;
+    this.runClock(view);
+    this.buzz(view);
     this.renderOver(view);
     this.renderStatus(view);
     this.renderHand();
@@ -140,12 +208,32 @@ export const rendering = {
       h("h3", {}, `At the table (${view.players.length})`),
       this.seatList(view, false),
       this.advisor.botControls(view),
+      this.clockSetting(view),
       startButton,
       h("p", { class: "hint", id: this.id("start-why") }, view.you.host
         ? (enough ? "Everyone in? Start: no one joins after." : "Waiting for at least one more " +
           "player: they open this page and type the code, or scan the QR code.")
         : `Waiting for ${host ? host.name : "the host"} to start the game.`),
       this.advisor.lobby(view));
+  },
+
+  /** The time a move, the host's to change in the lobby (others read it). */
+  clockSetting(view, suffix = "") {
+    const { h } = app;
+    const said = view.clock ? `${view.clock} s a move` : "no timer";
+    if (!view.you.host) {
+      return h("p", { class: "hint", id: this.id(`clock-said${suffix}`) }, `Time: ${said}`);
+    }
+    const choices = [["", "No timer"], ["10", "10 s a move"], ["30", "30 s a move"]];
+    if (view.clock && !["10", "30"].includes(String(view.clock))) {
+      choices.push([String(view.clock), `${view.clock} s a move`]);
+    }
+    const select = h("select", { id: this.id(`clock-setting${suffix}`) },
+      choices.map(([value, text]) => h("option", { value }, text)));
+    select.value = view.clock ? String(view.clock) : "";
+    select.addEventListener("change", () => this.setClock(select));
+    return h("div", { class: "field" }, h("label", { for: this.id(`clock-setting${suffix}`) },
+      suffix ? "Time a move, next game" : "Time a move"), select);
   },
 
   /** A raise the advisor suggested, put in the move form (the player still sends it). */
@@ -167,9 +255,43 @@ export const rendering = {
     this.over.hidden = view.phase !== "over";
     if (this.over.hidden) return;
     const won = view.winner === view.you.name;
+    const host = [...view.players, ...(view.spectators || []).map((name) => ({ name }))]
+      .find((p) => p.host);
     fill(this.over,
-      h("p", { class: "table-winner", id: this.id("winner") }, `🏆 ${view.winner} wins`),
-      h("p", { class: "table-line" }, won ? "That's you. Well bluffed." : "Game over."));
+      h("p", { class: "table-winner", id: this.id("winner") },
+        view.winner ? `🏆 ${view.winner} wins` : "No winner"),
+      h("p", { class: "table-line" }, view.called_off || (won ? "That's you. Well bluffed."
+        : "Game over.")),
+      h("h3", {}, "Places"),
+      h("ol", { class: "play-places", id: this.id("places"), "aria-label": "Places" },
+        (view.places || []).map((p) => h("li", { "data-player": p.name, "data-place":
+          String(p.place), class: p.name === view.you.name ? "you" : null },
+        h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
+          p.name)))),
+      this.sessionTable(view),
+      this.clockSetting(view, "-next"),  // the pace may change between games
+      view.you.host
+        ? h("button", { type: "button", class: "primary", id: this.id("rematch"),
+          onclick: (event) => this.rematch(event.currentTarget) }, "Rematch: same seats")
+        : h("p", { class: "hint", id: this.id("rematch-wait") }, `Waiting for ` +
+          `${host ? host.name : "the host"}: a rematch at this table, or leave.`));
+  },
+
+  /** The table's games so far: each player's wins (and chips, at a kitty). */
+  sessionTable(view) {
+    const { h } = app;
+    const session = view.session;
+    if (!session || !session.games) return null;
+    return h("div", { class: "play-session", id: this.id("session") },
+      h("h3", {}, `This table: ${plural(session.games, "game", "games")}`),
+      h("ul", { class: "seats", "aria-label": "Wins at this table" }, session.players.map((p) =>
+        h("li", { "data-player": p.name },
+          h("span", { class: "seat-name" }, p.name),
+          h("span", { class: "seat-count" }, [plural(p.wins, "win", "wins"),
+            view.kitty ? `${p.chips >= 0 ? "+" : ""}${p.chips} chips` : ""]
+            .filter(Boolean).join(" · "))))),
+      view.kitty && view.kitty.pot ? h("p", { class: "hint" },
+        `The kitty stands at ${view.kitty.pot} chips.`) : null);
   },
 
   renderStatus(view) {
@@ -188,7 +310,8 @@ export const rendering = {
     }
     const line = [`Table ${view.code}`, `round ${view.round}`];
     if (view.game === "letters" && view.phase !== "over") line.push(ARROW[view.direction]);
-    fill(this.status, turn,
+    if (view.kitty && view.kitty.pot) line.push(`kitty ${view.kitty.pot}`);
+    fill(this.status, turn, this.clock,
       h("p", { class: "table-line", id: this.id("line") }, line.join(" · ")),
       this.seatList(view, true));
   },

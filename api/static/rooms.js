@@ -50,6 +50,11 @@ export async function api(method, path, { body = null, token = null } = {}) {
 
 const roomPath = (code) => `/rooms/${encodeURIComponent(code)}`;
 
+/** The open tables in their lobby ({code, game, seats, players, clock, host}), newest first. */
+export async function openTables() {
+  return (await api("GET", "/rooms?open=1")).rooms || [];
+}
+
 /** A room code as typed ("bcd fg", "B-C-D-F-G"): its letters, upper case. */
 export function readCode(text) {
   return text.replace(/[^A-Za-z]/g, "").toUpperCase();
@@ -157,6 +162,16 @@ export class Seat {
 
   async start() {
     this.offer(await api("POST", `${roomPath(this.code)}/start`, { token: this.token }));
+  }
+
+  /** The host starts the next game at this table once the game is over (same seats). */
+  async rematch() {
+    this.offer(await api("POST", `${roomPath(this.code)}/rematch`, { token: this.token }));
+  }
+
+  /** The host changes the table's settings ({clock?, open?, kitty?}) between games. */
+  async settings(body) {
+    this.offer(await api("POST", `${roomPath(this.code)}/settings`, { body, token: this.token }));
   }
 
   /** The host seats a computer player ({name, delay?}) in the lobby; the new view is passed on. */
