@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from api import create_app  # noqa: E402
-from solver.rooms.room import MAX_ROUND_CLAIMS  # noqa: E402
+from solver.rooms.calls import MAX_ROUND_CLAIMS  # noqa: E402
 
 V1 = "/api/v1"
 

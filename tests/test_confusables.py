@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.games.confusables import VERSION, _prototypes, ignorable, skeleton
+from solver.games.confusables import VERSION, prototypes_table, ignorable, skeleton
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +41,7 @@ def test_the_fillers_are_ignorable_and_letters_are_not():
 def test_the_table_is_unicodes_with_no_entry_the_skeleton_never_reads():
     """Every source is a character NFD leaves alone (the skeleton maps the NFD form), and
     the table is the whole file's, not a stub."""
-    table = _prototypes()
+    table = prototypes_table()
     assert VERSION.count(".") == 2 and len(table) > 5000
     assert all(unicodedata.normalize("NFD", ch) == ch for ch in table)
     assert table["\u0430"] == "a" and table["m"] == "rn"

@@ -365,7 +365,8 @@ def test_a_round_is_bounded_and_a_view_shows_its_last_claims():
     """20 seats of Liar's Dice bidding on and on: a round takes at most MAX_ROUND_CLAIMS
     claims, then the player to move must call; a view shows the last SHOWN_CLAIMS and the
     count, so it stays small however long the round."""
-    from solver.rooms.room import MAX_ROUND_CLAIMS, SHOWN_CLAIMS
+    from solver.rooms.calls import MAX_ROUND_CLAIMS
+    from solver.rooms.room import SHOWN_CLAIMS
     rng = random.Random(4)
     room, _ = Room.create("ROOM", {"game": "dice", "name": "p0", "rules": {"dice_each": 5}},
                           rng=rng)
@@ -392,8 +393,9 @@ def test_a_log_that_can_take_no_other_round_calls_the_game_off(monkeypatch):
     """The log never passes a replay's limit: a claim needs room for itself and its call,
     and a game whose log cannot take another round is called off, everyone still in sharing
     first place."""
-    from solver.rooms import room as room_module
+    from solver.rooms import calls, room as room_module
     monkeypatch.setattr(room_module, "MAX_EVENTS", 5)
+    monkeypatch.setattr(calls, "MAX_EVENTS", 5)
     rng = random.Random(2)
     room, _ = Room.create("ROOM", {"game": "dice", "name": "ann", "rules": {"dice_each": 3}},
                           rng=rng)

@@ -72,7 +72,9 @@ export const rendering = {
   async showOpenTables() {
     const { h } = app;
     let tables = [];
-    try { tables = await openTables(); } catch { /* no server here: nothing to list */ }
+    if (document.documentElement.dataset.site !== "static") { // a static copy has no server
+      try { tables = await openTables(); } catch { /* no server here: nothing to list */ }
+    }
     this.openList.hidden = !tables.length;
     fill(this.openList, h("h4", {}, "Open tables"),
       h("ul", { class: "seats", "aria-label": "Open tables" }, tables.map((t) =>

@@ -43,7 +43,7 @@ def ignorable(ch: str) -> bool:
 
 
 @functools.cache
-def _prototypes() -> dict[str, str]:
+def prototypes_table() -> dict[str, str]:
     """Each confusable character's prototype (read from the table once)."""
     table = {}
     for entry in TABLE.split():
@@ -54,7 +54,7 @@ def _prototypes() -> dict[str, str]:
 
 def skeleton(text: str) -> str:
     """``text``'s confusable skeleton (UTS #39): texts that look alike have the same one."""
-    prototypes = _prototypes()
+    prototypes = prototypes_table()
     mapped = "".join(prototypes.get(ch, ch) for ch in unicodedata.normalize("NFD", text)
                      if not ignorable(ch))
     return unicodedata.normalize("NFD", mapped)

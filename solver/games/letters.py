@@ -387,8 +387,7 @@ def action_from_dict(event: dict, *, field: str = "event"):
     >>> action_from_dict({"type": "declare", "player": "ann", "words": "big, g"})
     Declare(player='ann', words=WordSet(words=('big', 'g')))
     """
-    kind = require(event, "type", field=field)
-    player = require(event, "player", field=field)
+    kind, player = require(event, "type", field=field), require(event, "player", field=field)
     if not isinstance(kind, str) or kind not in _EVENT_KEYS:
         raise InvalidInput(f"a Liars' Letters event is 'declare', 'call' or 'leave', not "
                            f"{shown(kind)}", field=f"{field}.type")

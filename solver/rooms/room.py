@@ -28,7 +28,6 @@ import hmac
 import secrets
 
 from solver.errors import (
-    CannotRule,
     GameOver,
     HostOnly,
     IllegalMove,
@@ -44,6 +43,7 @@ from solver.games.names import read_name, same_name
 from solver.games.table import MAX_EVENTS, require
 
 from . import clock, session
+from .calls import CallFlow
 from .clock import read_clock
 from .games import ROOM_GAMES
 from .variants import HOST_MOVES, RoomGame
@@ -54,7 +54,6 @@ PHASES = ("lobby", "playing", "reveal", "over")
 TOKEN_BYTES = 24  # 192 random bits a token
 NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0
-MAX_ROUND_CLAIMS = 100  # claims a round takes (far past any real one); then a call
 SHOWN_CLAIMS = 20  # a view shows the round's last claims, and how many there were
 MAX_SPECTATORS = 50  # spectators a table takes (a table display is one)  # seconds a computer player may be told to take over a move
 
@@ -91,7 +90,7 @@ def _as_sent(field: str | None) -> str | None:
     return field
 
 
-class Room:
+class Room(CallFlow):
     """One table: its seats, its game, its log.  Build one with :meth:`create`."""
 
     def __init__(self, data: dict):
@@ -451,73 +450,6 @@ class Room:
             raise
         self._changed()
 
-    def _claim(self, by, body):
-        """A declaration or a bid: the game checks and applies it.  A round holds at most
-        MAX_ROUND_CLAIMS claims, and the log no more than a replay takes: past either, the
-        player to move must call (docs/rules.md, "Tables the server runs")."""
-        self._playing(kind=self.kind.claim)
-        claims = len(self.kind.declarations(self.data["state"], self.data["bids"]))
-        if claims >= MAX_ROUND_CLAIMS:
-            raise RoomConflict(f"this round has {claims} claims, the most a round takes "
-                               f"({MAX_ROUND_CLAIMS}): call instead", field="type")
-        if len(self.data["events"]) + 2 > MAX_EVENTS:  # room for this claim and its call
-            raise RoomConflict(f"this game's log holds {len(self.data['events'])} moves, the "
-                               f"most a replay takes ({MAX_EVENTS}): call instead",
-                               field="type")
-        self._push(self.kind.claim_event(by, body))
-        self.kind.after_claim(self.game_obj(), self.data["bids"], by)
-
-    def _called(self, by, event, rng):
-        """A call: checked as the game would (turn, something to call on), then ruled at
-        once on the dealt hands, or once every phone has revealed its own."""
-        self._playing(kind=event["type"])
-        game = self.game_obj()
-        game.check_seat(by)
-        if by != game.to_move:
-            raise IllegalMove(game.turn_problem(by), field="player")
-        if not game.can_call():
-            raise IllegalMove(f"{by} cannot call: nothing has been {self.kind.claimed} "
-                              f"this round", field="type")
-        self.kind.check_call(event)
-        self.data["pending"] = {"event": event, "revealed": {}}
-        if self.deal == "server":
-            self.data["pending"]["revealed"] = {p: self.hands[p] for p in game.active}
-            self._rule()
-        else:
-            self.data["phase"] = "reveal"
-
-    def _reveal(self, by, body, rng):
-        """A phone reveals its own hand after a call (table deal), once: the call is ruled
-        when every player still in has."""
-        pending = self.data["pending"]
-        if self.phase != "reveal" or pending is None or self.deal != "table" \
-                or pending.get("undecided"):
-            raise IllegalMove("there is nothing to reveal now: tiles or dice are revealed "
-                              "after a call", field="type")
-        game = self.game_obj()
-        if by not in game.active:
-            raise IllegalMove(f"{by} is out of the game: nothing to reveal", field="player")
-        if by in pending["revealed"]:  # else a phone could change its hand as others reveal
-            raise IllegalMove(f"{by} has already revealed their {self.kind.hand_key}: the "
-                              f"first reveal stands and cannot be changed", field="type")
-        hand = self.kind.read_hand(body, self.rules)
-        held = self.kind.held(game)[by]
-        if len(hand) != held:
-            raise IllegalMove(f"{by} holds {held} {self.kind.hand_key}, not {len(hand)}",
-                              field=self.kind.hand_key)
-        pending["revealed"][by] = hand
-        if all(p in pending["revealed"] for p in game.active):
-            self._rule()
-
-    def _ruling(self, by, body, rng):
-        """The host records the table's ruling on a call the referee cannot decide."""
-        self._host_only(by, "record the table's ruling")
-        pending = self.data["pending"]
-        if pending is None or not pending.get("undecided"):
-            raise IllegalMove("no call is waiting for the table's ruling", field="type")
-        pending["event"]["ruling"] = require(body, "ruling", field="move")
-        self._rule(rng)
-
     def _remove(self, by, body, rng):
         """The host removes a player who left: they are out, and the round starts again
         (a call waiting for reveals or a ruling is dropped; the server deals anew).  A host
@@ -549,33 +481,6 @@ class Room:
         if heir is not None:
             for seat in self.seats:
                 seat["host"] = seat is heir
-
-    def _rule(self, rng=None):
-        """Push the pending call with every hand revealed; deal the next round."""
-        pending = self.data["pending"]
-        game = self.game_obj()
-        revealed = {p: pending["revealed"][p] for p in game.active}
-        event = self.kind.with_hands(pending["event"], revealed)
-        try:
-            result = game.push(game.read_action(event))
-        except CannotRule as err:
-            pending["undecided"] = err.ruling.as_dict()
-            self.data["phase"] = "reveal"
-            self.data["last_ruling"] = self._ruling_view(event, revealed, None, err.message, {})
-            return
-        ruling, reason, changes, more = self.kind.ruling(game, event, result)
-        view = {**self._ruling_view(event, revealed, ruling, reason, changes), **more}
-        self.data["events"].append(event)
-        self.data["state"] = game.to_dict()
-        self.data["pending"] = None
-        self.data["bids"] = []
-        self.data["last_ruling"] = view
-        self._result(rng=rng)
-
-    def _ruling_view(self, event, revealed, ruling, reason, changes) -> dict:
-        return {"call": event.get("call", "liar"), "by": event["player"],
-                "revealed": dict(revealed), "ruling": ruling, "reason": reason,
-                "changes": changes}
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -706,23 +611,6 @@ class Room:
             places += [{"name": name, "place": place} for name in tied]
             place += len(tied)
         return places
-
-    def _call_view(self) -> dict | None:
-        """The call being ruled (who called, and what), while the room waits on it."""
-        pending = self.data["pending"]
-        if pending is None:
-            return None
-        event = pending["event"]
-        return {"by": event["player"], "call": event.get("call", "liar")}
-
-    def _waiting_for(self, game) -> list[str]:
-        """Who the room waits for in a reveal: the phones still to reveal, or the host."""
-        pending = self.data["pending"]
-        if pending is None:
-            return []
-        if pending.get("undecided"):
-            return [self.host]
-        return [p for p in game.active if p not in pending["revealed"]]
 
     def to_dict(self) -> dict:
         return self.data
