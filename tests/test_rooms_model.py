@@ -393,7 +393,8 @@ def test_a_log_that_can_take_no_other_round_calls_the_game_off(monkeypatch):
     """The log never passes a replay's limit: a claim needs room for itself and its call,
     and a game whose log cannot take another round is called off, everyone still in sharing
     first place."""
-    from solver.rooms import calls, room as room_module
+    from solver.rooms import calls
+    from solver.rooms import room as room_module
     monkeypatch.setattr(room_module, "MAX_EVENTS", 5)
     monkeypatch.setattr(calls, "MAX_EVENTS", 5)
     rng = random.Random(2)
