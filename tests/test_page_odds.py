@@ -142,13 +142,14 @@ def test_a_computer_player_plays_and_the_advisor_is_allowed_then_forbidden(two_p
     host, guest = two_phones
     code = create(host, "dice", "ann", dice_each=2)
     page = host.page
-    # The host seats a computer player from the lobby: marked in the seat list.
+    # The host seats a hard computer player from the lobby: marked in the seat list.
+    page.locator("#play-bot-level").select_option("hard")
     page.locator("#play-add-bot").click()
     bot = page.locator("#play-lobby-seats li[data-player='Computer 1']")
-    expect(bot).to_contain_text("computer")
+    expect(bot).to_contain_text("computer (hard)")
     join(guest, code, "bea")
     expect(guest.page.locator("#play-lobby-seats li[data-player='Computer 1']")).to_contain_text(
-        "computer")
+        "computer (hard)")
     expect(guest.page.locator("#play-add-bot")).to_have_count(0)  # the host's alone
     # The host allows the advisor for the table: every phone is told.
     page.locator("#play-lobby-advisor").click()

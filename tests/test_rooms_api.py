@@ -71,8 +71,8 @@ def test_create_join_view_and_the_tokens(client):
     assert len(code) == 5 and code.isalpha() and code.isupper()
     assert len(token) >= 32  # token_urlsafe(24): 192 random bits
     assert made["room"]["players"] == [{"name": "ann", "dice": None, "out": False,
-                                        "host": True, "bot": False, "connected": False,
-                                        "revealed": False}]
+                                        "host": True, "bot": False, "level": None,
+                                        "connected": False, "revealed": False}]
     ben = client.post(f"{V1}/rooms/{code.lower()}/join", json={"name": "ben"}).get_json()
     view = client.get(f"{V1}/rooms/{code}", headers=bearer(ben["token"])).get_json()
     assert view["you"] == {"name": "ben", "host": False, "seat": True, "hand": None}

@@ -281,7 +281,7 @@ def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch
     seen = []
     real_decide = ROOM_GAMES[game].decide
 
-    def watched(game_state, view, rng):
+    def watched(game_state, view, rng, level="easy"):
         seen.append(view["you"]["name"])
         assert hands_in(view) == [room.hands[view["you"]["name"]]]  # its own, no other
         public = game_state.to_dict()
@@ -290,7 +290,7 @@ def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch
             assert public["pile_cards"] == [] and (last is None or last["cards"] is None)
         else:
             assert "hands" not in json.dumps(public)
-        return real_decide(game_state, view, rng)
+        return real_decide(game_state, view, rng, level=level)
 
     monkeypatch.setattr(ROOM_GAMES[game], "decide", watched)
     rng = random.Random(8)

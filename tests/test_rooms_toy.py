@@ -95,7 +95,7 @@ class NimRoom(RoomGame):
     def move_schemas(self):
         return [move_branch("take", {"count": {"enum": [1, 2]}}, ["count"])]
 
-    def decide(self, game, view, rng):
+    def decide(self, game, view, rng, level="easy"):
         return {"type": "take", "count": 1 if view["pile"] % 3 == 1 else 2}
 
 

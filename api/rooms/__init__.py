@@ -36,6 +36,7 @@ from solver.errors import (
     TooManyRooms,
     UnknownRoom,
 )
+from solver.rooms.bots import DEFAULT_LEVEL
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import NO_TOKEN, Room
 
@@ -265,13 +266,15 @@ def move(code: str):
 
 @bp.post("/rooms/<code>/bots")
 def add_bot(code: str):
-    """The host seats a computer player (before the start; server deal only)."""
-    body = inputs.json_body({"name", "delay"})
+    """The host seats a computer player (before the start; server deal only), at its
+    ``level``: "easy" (the default) or "hard"."""
+    body = inputs.json_body({"name", "delay", "level"})
     _need_token()
 
     def seat(room: Room) -> str:
         name = _seat(room)
-        room.add_bot(name, body.get("name"), delay=body.get("delay", 1.0))
+        room.add_bot(name, body.get("name"), delay=body.get("delay", 1.0),
+                     level=body.get("level", DEFAULT_LEVEL))
         return name
 
     room, name = _changed(code, seat)

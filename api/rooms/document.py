@@ -26,6 +26,7 @@ from solver.games import schema
 from solver.games.letters import TABLE_RULINGS
 from solver.games.registry import get_game
 from solver.games.table import MAX_NAME
+from solver.rooms.bots import DEFAULT_LEVEL, LEVELS
 from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
@@ -191,7 +192,10 @@ def room_view() -> dict:
             "deal": {"enum": list(DEALS)}, "rules": {"type": "object"},
             "version": {"type": "integer", "description": "+1 on every change"},
             "phase": {"enum": list(PHASES)},
-            "players": {"type": "array", "items": {"type": "object"}},
+            "players": {"type": "array", "items": {"type": "object", "properties": {
+                "bot": {"type": "boolean", "description": "a computer player"},
+                "level": {"enum": [*LEVELS, None],
+                          "description": "a computer player's level; null for a person"}}}},
             "spectators": {"type": "array", "items": {"type": "string"},
                            "description": "who watches (the table display's host too)"},
             "you": {"type": "object", "properties": {
@@ -345,11 +349,19 @@ def extender(prefix: str):
                                                                      "table the server "
                                                                      "deals, a name not "
                                                                      "taken, a seat free"),
-             *conflict], status=201, example={"name": "robo", "delay": 1},
+             _rule(InvalidInput, "level", "easy or hard"), *conflict], status=201,
+            example={"name": "robo", "delay": 1, "level": "hard"},
             body=body_of({"name": {**schema.room_name(), "description": "its name"},
                           "delay": {"type": "number", "minimum": 0,
                                     "maximum": MAX_BOT_DELAY, "default": 1,
-                                    "description": "seconds it takes over a move"}},
+                                    "description": "seconds it takes over a move"},
+                          "level": {"enum": list(LEVELS), "default": DEFAULT_LEVEL,
+                                    "description": "easy: the safest raises, a dose of "
+                                                   "bluffing, calls on a threshold drawn at "
+                                                   "random; hard: the exact odds weighed by "
+                                                   "what the others' claims say of their "
+                                                   "hands, the move that risks least, bluffs "
+                                                   "and 'exact' calls"}},
                          ["name"]))}
         paths[f"{prefix}/rooms"]["get"] = op(
             "The open tables in their lobby, to join (?open=1)",

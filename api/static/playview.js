@@ -176,7 +176,8 @@ export const rendering = {
           p.out ? "out" : "", p.name === view.you.name ? "you" : ""].join(" ").trim() || null },
           h("span", { class: "seat-name" }, p.name),
           h("span", { class: "seat-count" }, [p.name === view.you.name ? "you" : "",
-            count ? line : p.host ? "host" : "", p.bot ? "computer" : "",
+            count ? line : p.host ? "host" : "",
+            p.bot ? (p.level ? `computer (${p.level})` : "computer") : "",
             // a player whose phone holds no event stream (locked, reloading, gone)
             p.connected === false && p.name !== view.you.name && !p.out ? "away" : ""]
             .filter(Boolean).join(" · ")));

@@ -2,9 +2,14 @@
 
 Both see what that player's phone shows (:meth:`Room.view`: their own hand, the
 public declarations and counts) and the public game state, which holds no hand at
-all; they are never handed another player's tiles or dice.  A computer player
+all; they are never handed another player's tiles or dice.
+
+A computer player plays at one of two :data:`LEVELS`.  **Easy** (this module)
 declares or bids by the advisor's safest raises, with a dose of bluffing, and calls
-when the odds say the last claim is unlikely.
+when the odds say the last claim is unlikely (against a threshold drawn at random
+each time).  **Hard** (:mod:`solver.rooms.hard`, a module a game) weighs the same
+exact odds by what the others' claims this round say of their hands, calls, raises or
+calls "exact" by which risks least, and bluffs now and then.
 
 >>> import random
 >>> from solver.rooms.room import Room
@@ -22,6 +27,7 @@ True
 
 from __future__ import annotations
 
+from solver.errors import InvalidInput, shown
 from solver.games.base import Game
 from solver.odds.dice import DiceView
 from solver.odds.letters import LettersView
@@ -31,11 +37,28 @@ from solver.odds.post import PostView
 from solver.odds.raises import Suggestion
 from solver.words.wordset import WordSet
 
+EASY, HARD = "easy", "hard"
+LEVELS = (EASY, HARD)  #: a computer player's levels
+DEFAULT_LEVEL = EASY  #: a computer player's level when the host names none
 CALL_BELOW = 0.35  # a claim less likely than this is called
 BLUFF = 0.2  # how often a computer player raises by a riskier suggestion than the safest
 EXACT_ABOVE = 0.6  # "exact" is called when the last set is at least this likely the highest
 SUGGESTIONS = 4
 EXACT_BUDGET = 0.2  # seconds a computer player searches before it calls "exact"
+
+
+def read_level(level) -> str:
+    """A computer player's level, "easy" or "hard" (InvalidInput naming "level")."""
+    if not isinstance(level, str) or level not in LEVELS:
+        raise InvalidInput(f"a computer player's level is {' or '.join(map(repr, LEVELS))}, "
+                           f"not {shown(level)}", field="level")
+    return level
+
+
+def _hard(game: str):
+    """The hard player of ``game`` (imported when first asked: the module a game)."""
+    import importlib
+    return importlib.import_module(f"solver.rooms.hard.{game}")
 
 
 def letters_raises(odds: LettersView, last) -> list[Suggestion]:
@@ -79,8 +102,10 @@ def _pick(suggestions: list, rng):
     return suggestions[0]
 
 
-def letters_move(game, view, rng) -> dict:
+def letters_move(game, view, rng, level: str = DEFAULT_LEVEL) -> dict:
     """A computer player's move at Liars' Letters, as its phone would send it."""
+    if read_level(level) == HARD:
+        return _hard("letters").move(game, view, rng)
     odds = LettersView.of_player(game, view["you"]["name"], view["you"]["hand"])
     last = game.last[1] if game.last else None
     if last is not None:
@@ -96,11 +121,13 @@ def letters_move(game, view, rng) -> dict:
     return {"type": "declare", "words": ", ".join(_pick(suggestions, rng).words)}
 
 
-def dice_move(game, view, rng) -> dict:
+def dice_move(game, view, rng, level: str = DEFAULT_LEVEL) -> dict:
     """A computer player's move at Liar's Dice, as its phone would send it.
 
     A player with no dice is out, so the one to move holds a die and there are always
     opening bids (quantity 1 on a face); with a bid standing and no raise left, it calls."""
+    if read_level(level) == HARD:
+        return _hard("dice").move(game, view, rng)
     odds = DiceView.of_player(game, view["you"]["name"], view["you"]["hand"])
     if game.bid is not None:
         holds = odds.holds(game.bid).probability
@@ -122,8 +149,10 @@ def poker_advice(game: Game, view: dict) -> dict:
             "suggestions": [s.as_dict() for s in odds.raises(last, limit=SUGGESTIONS)]}
 
 
-def poker_move(game, view, rng) -> dict:
+def poker_move(game, view, rng, level: str = DEFAULT_LEVEL) -> dict:
     """A computer player's move at Liar's Poker, as its phone would send it."""
+    if read_level(level) == HARD:
+        return _hard("poker").move(game, view, rng)
     odds = PokerView.of_player(game, view["you"]["name"], view["you"]["hand"])
     last = game.last.hand if game.last is not None else None
     if last is not None and odds.made(last).value < CALL_BELOW * (0.5 + rng.random()):
@@ -148,10 +177,12 @@ def liarliar_advice(game: Game, view: dict) -> dict:
             "suggestions": []}
 
 
-def liarliar_move(game, view, rng) -> dict:
+def liarliar_move(game, view, rng, level: str = DEFAULT_LEVEL) -> dict:
     """A computer player's move at Liar Liar, as its phone would send it: put down any
     four of a kind, call an unlikely play, else play the round's rank truthfully when it
     can (and bluff otherwise), opening with the rank it holds most of."""
+    if read_level(level) == HARD:
+        return _hard("liarliar").move(game, view, rng)
     from solver.games.cards import Card
     hand = view["you"]["hand"]
     ranks = [Card.parse(c).rank for c in hand]
@@ -188,10 +219,12 @@ def post_advice(game: Game, view: dict) -> dict:
             "suggestions": []}
 
 
-def post_move(game, view, rng) -> dict:
+def post_move(game, view, rng, level: str = DEFAULT_LEVEL) -> dict:
     """A computer player's move at Liar's Post, as its phone would send it: it sends a card
     naming its kind, or another, at random; receiving, it calls by the odds, or now and then
     looks and passes the card on."""
+    if read_level(level) == HARD:
+        return _hard("post").move(game, view, rng)
     from solver.games.cards import Card, rank_name
     me = view["you"]
     if view.get("card") is None:  # its turn to send

@@ -185,6 +185,6 @@ class LiarLiarRoom(RoomGame):
     def advice(self, game, view):
         return bots.liarliar_advice(game, view)
 
-    def decide(self, game, view, rng):
-        return bots.liarliar_move(game, view, rng)
+    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
+        return bots.liarliar_move(game, view, rng, level)
 

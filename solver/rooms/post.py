@@ -170,8 +170,8 @@ class PostRoom(RoomGame):
     def advice(self, game, view):
         return bots.post_advice(game, view)
 
-    def decide(self, game, view, rng):
-        return bots.post_move(game, view, rng)
+    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
+        return bots.post_move(game, view, rng, level)
 
 
 def kinds_held(hand) -> Counter:

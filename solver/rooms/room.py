@@ -42,7 +42,7 @@ from solver.games.base import Outcome
 from solver.games.names import read_name, same_name
 from solver.games.table import MAX_EVENTS, require
 
-from . import clock, session
+from . import bots, clock, session
 from .calls import CallFlow
 from .clock import read_clock
 from .games import ROOM_GAMES
@@ -181,9 +181,10 @@ class Room(CallFlow):
         self._changed()
         return token
 
-    def add_bot(self, by: str, name, *, delay=1.0) -> None:
+    def add_bot(self, by: str, name, *, delay=1.0, level=bots.DEFAULT_LEVEL) -> None:
         """The host seats a computer player; it moves ``delay`` seconds after its turn
-        comes (a human pace).  Only where the server deals: it has no tiles to type."""
+        comes (a human pace), and plays at ``level`` (:data:`.bots.LEVELS`).  Only where
+        the server deals: it has no tiles to type."""
         self._host_only(by, "add a computer player")
         if self.phase != "lobby":
             raise RoomConflict("the game has started: no one joins now", field="name")
@@ -194,10 +195,11 @@ class Room(CallFlow):
                 or not 0 <= delay <= MAX_BOT_DELAY:
             raise InvalidInput(f"a computer player's delay is 0 to {MAX_BOT_DELAY:g} seconds, "
                                f"not {shown(delay)}", field="delay")
+        level = bots.read_level(level)
         token = self._seat(name)
         # The server keeps a computer player's own token, to move for it as a phone would
         # (never shown: views and the log carry names only).
-        self.seats[-1]["bot"] = {"delay": float(delay), "token": token}
+        self.seats[-1]["bot"] = {"delay": float(delay), "token": token, "level": level}
 
     def bot_to_move(self) -> str | None:
         """The computer player whose move it is now, if any."""
@@ -208,8 +210,10 @@ class Room(CallFlow):
         return to_move if seat is not None and seat.get("bot") else None
 
     def bot(self, name: str) -> dict:
-        """A computer player's settings: its ``delay`` and its ``token``."""
-        return next(s["bot"] for s in self.seats if s["name"] == name)
+        """A computer player's settings: its ``delay``, its ``token`` and its ``level``
+        (a room stored before levels had none: it plays at the default)."""
+        return {"level": bots.DEFAULT_LEVEL,
+                **next(s["bot"] for s in self.seats if s["name"] == name)}
 
     def set_advisor(self, by: str, allowed) -> None:
         """The host allows the advisor for the table, or forbids it."""
@@ -232,8 +236,9 @@ class Room(CallFlow):
         return self.kind.advice(self.game_obj(), self.view(name))
 
     def decide(self, name: str, rng) -> dict:
-        """A computer player's move, from its own view only (:mod:`.bots`)."""
-        return self.kind.decide(self.game_obj(), self.view(name), rng)
+        """A computer player's move at its level, from its own view only (:mod:`.bots`)."""
+        return self.kind.decide(self.game_obj(), self.view(name), rng,
+                                level=self.bot(name)["level"])
 
     def join(self, name, *, profile: str | None = None) -> str:
         """A new player's seat; their token.  No one joins once the game has started.
@@ -569,6 +574,8 @@ class Room(CallFlow):
             players.append({"name": player, self.kind.hand_key: held.get(player),
                             "out": game is not None and player in game.out,
                             "host": seat["host"], "bot": bool(seat.get("bot")),
+                            "level": (seat["bot"].get("level", bots.DEFAULT_LEVEL)
+                                      if seat.get("bot") else None),
                             "connected": bool(seat.get("bot")) or player in present,
                             "revealed": bool(self.data["pending"]) and
                             player in self.data["pending"]["revealed"]})

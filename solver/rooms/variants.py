@@ -151,8 +151,8 @@ class RoomGame:
         """The advisor's odds from one seat's own view."""
         raise NotImplementedError
 
-    def decide(self, game: Game, view: dict, rng) -> dict:
-        """A computer player's move from its own view."""
+    def decide(self, game: Game, view: dict, rng, level: str = bots.DEFAULT_LEVEL) -> dict:
+        """A computer player's move from its own view, at its ``level`` (easy or hard)."""
         raise NotImplementedError
 
 
@@ -218,8 +218,8 @@ class LettersRoom(RoomGame):
     def advice(self, game, view):
         return bots.letters_advice(game, view)
 
-    def decide(self, game, view, rng):
-        return bots.letters_move(game, view, rng)
+    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
+        return bots.letters_move(game, view, rng, level)
 
 
 class DiceRoom(RoomGame):
@@ -280,8 +280,8 @@ class DiceRoom(RoomGame):
     def advice(self, game, view):
         return bots.dice_advice(game, view)
 
-    def decide(self, game, view, rng):
-        return bots.dice_move(game, view, rng)
+    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
+        return bots.dice_move(game, view, rng, level)
 
 
 class PokerRoom(RoomGame):
@@ -343,8 +343,8 @@ class PokerRoom(RoomGame):
     def advice(self, game, view):
         return bots.poker_advice(game, view)
 
-    def decide(self, game, view, rng):
-        return bots.poker_move(game, view, rng)
+    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
+        return bots.poker_move(game, view, rng, level)
 
 
 
