@@ -237,3 +237,15 @@ def test_a_table_of_hard_players_alone_plays_every_game_to_the_end(game):
     if game in REPLAYERS:
         replayed = REPLAYERS[game].replay(room.log())
         assert replayed["ok"] and replayed["state"] == room.data["state"]
+
+
+def test_the_round_dealt_after_a_call_comes_from_the_moves_generator():
+    """The same seed, the same game: the hands the server deals after a call come from the
+    generator the call was made with (scripts/bench_bots.py replays its games by seed)."""
+    dealt = []
+    for _ in range(2):
+        room, rng = table("dice", {"ann": "easy", "ben": "easy"}, 3)
+        room.move(room.bot_to_move(), {"type": "bid", "quantity": 1, "face": 2}, rng=rng)
+        room.move(room.bot_to_move(), {"type": "liar"}, rng=random.Random(4))
+        dealt.append(copy.deepcopy(room.hands))
+    assert dealt[0] == dealt[1]

@@ -50,7 +50,7 @@ class CallFlow:
         self.data["pending"] = {"event": event, "revealed": {}}
         if self.deal == "server":
             self.data["pending"]["revealed"] = {p: self.hands[p] for p in game.active}
-            self._rule()
+            self._rule(rng)
         else:
             self.data["phase"] = "reveal"
 
@@ -75,7 +75,7 @@ class CallFlow:
                               field=self.kind.hand_key)
         pending["revealed"][by] = hand
         if all(p in pending["revealed"] for p in game.active):
-            self._rule()
+            self._rule(rng)
 
     def _ruling(self, by, body, rng):
         """The host records the table's ruling on a call the referee cannot decide."""
