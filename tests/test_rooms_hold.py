@@ -36,22 +36,6 @@ def bearer(token):
     return {"Authorization": f"Bearer {token}"}
 
 
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    with redis_server(tmp_path_factory.mktemp("redis")) as (url, _):
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def db(request, tmp_path):
-    if request.param == "sqlite":
-        return str(tmp_path / "rooms.sqlite3")
-    url = request.getfixturevalue("redis_url")
-    import redis
-    redis.Redis.from_url(url).flushdb()
-    return url
-
-
 def app_client(db, **config):
     return create_app({"ROOMS_DB": db, "TESTING": True, **config}).test_client()
 

@@ -5,10 +5,10 @@ before the call that turns it over."""
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 
 import pytest
+from room_views import cards_in
 
 from api import create_app
 from solver.errors import InvalidInput
@@ -16,25 +16,11 @@ from solver.games.cards import Card
 from solver.rooms.room import Room
 
 V1 = "/api/v1"
-CARD = re.compile(r"^(?:[2-9]|10|[JQKA])[SHDC]$|^joker$")
 
 
 def bearer(token):
     return {"Authorization": f"Bearer {token}"}
 
-
-def cards_in(node) -> Counter:
-    """Every card text anywhere in a JSON value."""
-    found = Counter()
-    if isinstance(node, dict):
-        for value in node.values():
-            found += cards_in(value)
-    elif isinstance(node, list):
-        for value in node:
-            found += cards_in(value)
-    elif isinstance(node, str) and CARD.match(node):
-        found[node] += 1
-    return found
 
 
 def public_cards(view) -> Counter:

@@ -4,30 +4,15 @@ is seen only by those who held it and looked, until a call turns it over."""
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 
 import pytest
+from room_views import cards_in
 
 from api import create_app
 from solver.errors import IllegalMove, NotAPlayer
 from solver.games.registry import REPLAYERS
 from solver.rooms.room import Room
-
-CARD = re.compile(r"^(?:[7-9]|10|[JQKA])[SHDC]$")
-
-
-def cards_in(node) -> Counter:
-    found = Counter()
-    if isinstance(node, dict):
-        for value in node.values():
-            found += cards_in(value)
-    elif isinstance(node, list):
-        for value in node:
-            found += cards_in(value)
-    elif isinstance(node, str) and CARD.match(node):
-        found[node] += 1
-    return found
 
 
 def table(names=("ann", "ben", "cy"), seed=3, **extra):

@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-from redis_server import redis_server
 
 from api import create_app
 from api.rooms import ratings
@@ -22,22 +21,6 @@ from api.rooms.store import open_store
 from solver.rooms.room import Room
 
 V1 = "/api/v1"
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    with redis_server(tmp_path_factory.mktemp("redis")) as (url, _):
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def db(request, tmp_path):
-    if request.param == "sqlite":
-        return str(tmp_path / "rooms.sqlite3")
-    url = request.getfixturevalue("redis_url")
-    import redis
-    redis.Redis.from_url(url).flushdb()
-    return url
 
 
 def app_client(db, **config):
