@@ -151,3 +151,18 @@ def test_the_clock_is_the_seeds_and_a_player_out_of_time_is_placed_last():
     assert view["eliminated"] == ["ann"] and room.view("ann")["you"]["hand"] == []
     assert room.log()["rules"]["timer"] == 10
     assert room.log()["events"] == [{"type": "timeout", "player": "ann"}]
+
+
+def test_a_rematch_deals_a_whole_deck_again():
+    """The last game's pile and play leave with it: the next one deals all 54 cards anew."""
+    room = room_of(names=("ann", "ben"))
+    room.move("ann", {"type": "play", "cards": room.hands["ann"][:3], "rank": "K"})
+    room.timers(1000.0)
+    room.data["timer"]["deadline"] = 0.0  # ben out of time: ann wins
+    room.time_out(1.0)
+    assert room.phase == "over"
+    room.rematch("ann", rng=random.Random(6))
+    view = room.view("ann")
+    assert view["pile"] == 0 and view["last_play"] is None
+    assert len(room.hands["ann"]) + len(room.hands["ben"]) == 54
+    assert room.data["hidden"] == {}
