@@ -79,8 +79,9 @@ def test_a_view_shows_who_has_a_stream_open(db):
     version = client.get(f"{V1}/rooms/{code}", headers=bearer(ben)).get_json()["version"]
     stream = client.get(f"{V1}/rooms/{code}/events?token={ben}", buffered=False)
     chunks = iter(stream.response)
-    first = next(c for c in chunks if c.startswith(b"data: "))
-    assert json.loads(first[6:])["version"] == version  # opening it changed no state
+    first = json.loads(next(c for c in chunks if c.startswith(b"data: "))[6:])
+    assert first["version"] == version  # opening it changed no state
+    assert abs(first["now"] - time.time() * 1000) < 60_000  # the server's clock, for a countdown
     assert connected() == {"ann": False, "ben": True}
     stream.close()
     assert connected() == {"ann": False, "ben": False}

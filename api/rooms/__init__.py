@@ -384,7 +384,8 @@ def events(code: str):
                 present = rooms.present(code, time.time())
                 if (data["version"], present) != sent:
                     sent = data["version"], present
-                    view = Room.from_dict(data).view(name, present=present)
+                    view = Room.from_dict(data).view(name, present=present,
+                                                     now=time.time())
                     yield f"data: {json.dumps(view, separators=(',', ':'))}\n\n"
                 woke = rooms.watch(code, mark, STREAM_PING)
                 if woke is None:
