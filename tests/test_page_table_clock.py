@@ -83,3 +83,25 @@ def test_a_clocked_open_table_to_places_and_a_rematch(table):
         expect(phone.page.locator("#screen-play")).to_have_attribute("data-phase", "playing")
         expect(phone.page.locator("#play-hand-list li")).to_have_count(1)
     expect(other.locator("#play-turn")).to_have_text("Your turn")  # the next seat opens
+
+
+def test_a_new_table_comes_first_and_a_seated_phone_is_offered_its_table(table):
+    """The plain address lands on the Word judge: a phone that holds a seat is offered
+    "Back to your table" first, one tap from it; the Play screen puts New table first."""
+    ann = table["ann"]
+    page = fresh(ann)
+    create_top = page.locator("#play-new-form").bounding_box()["y"]
+    assert create_top < page.locator("#play-join-form").bounding_box()["y"]
+    expect(page.locator("#back-to-table")).to_be_hidden()
+    page.locator("#play-new-name").fill("ann")
+    page.locator("#play-create").click()
+    expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
+    code = page.locator("#play-code").inner_text()
+    page.goto(ann.server.url + "/")
+    back = page.get_by_role("link", name=f"Back to your table {code}")
+    expect(back).to_be_visible()
+    assert back.bounding_box()["y"] < page.locator("#judge-form").bounding_box()["y"]
+    back.click()
+    expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
+    expect(page.locator("#play-code")).to_have_text(code)
+    expect(back).to_be_hidden()

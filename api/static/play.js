@@ -82,8 +82,9 @@ const play = {
     this.section = section;
     this.message = h("p", { id: this.id("message"), class: "table-message", role: "status",
       "aria-live": "polite", hidden: true });
+    // A new table first: the host opens it; the others join it from its code or its QR.
     this.startView = h("div", { class: "play-start", id: this.id("start-view") },
-      this.buildJoin(), this.buildCreate());
+      this.buildCreate(), this.buildJoin());
     this.buildRoom();
     app.$("[data-play]", section).append(this.message, this.startView, this.roomView);
   },
@@ -550,12 +551,27 @@ Object.assign(play, rendering); // how it shows its view: playview.js
 
 // --- start -------------------------------------------------------------------------------
 
+/** Opened on another screen while this phone holds a seat: "Back to your table" comes first,
+ * a tap from the table (the plain address lands on the Word judge). */
+function offerTheTable() {
+  const kept = keptSeat();
+  const main = document.querySelector("main");
+  if (!kept || !main || document.getElementById("back-to-table")) return;
+  const back = app.h("a", { id: "back-to-table", class: "back-to-table", href: "#play" },
+    `Back to your table ${kept.code}`);
+  const show = () => { back.hidden = location.hash === "#play" || !keptSeat(); };
+  window.addEventListener("hashchange", show);
+  show();
+  main.prepend(back);
+}
+
 export function start(helpers) {
   useApp(helpers);
   const section = document.getElementById("screen-play");
   if (!section) return;
   play.build(section);
   play.resume();
+  offerTheTable();
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && play.seat) play.seat.wake();
   });
