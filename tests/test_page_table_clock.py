@@ -13,6 +13,7 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from api_server import LiveServer  # noqa: E402
 from test_page import Phone  # noqa: E402  (skips without chromium)
 from test_page_play import fresh, tap  # noqa: E402
 
@@ -105,3 +106,29 @@ def test_a_new_table_comes_first_and_a_seated_phone_is_offered_its_table(table):
     expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
     expect(page.locator("#play-code")).to_have_text(code)
     expect(back).to_be_hidden()
+
+
+def test_a_lost_connection_is_shown_and_cleared_when_it_is_back(browser, tmp_path):
+    """A server of its own, stopped under a phone's table and started again on its port:
+    the phone says the connection is lost, and clears it once the server answers again
+    (waited for, never slept)."""
+    db = str(tmp_path / "rooms.sqlite3")
+    live = LiveServer("--workers", "1", "--rooms-db", db)
+    phone = Phone(browser, live)
+    try:
+        page = fresh(phone)
+        page.locator("#play-new-name").fill("ben")
+        page.locator("#play-create").click()
+        expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
+        lost = page.locator("#play-connection")
+        expect(lost).to_be_hidden()
+        live.stop()
+        expect(lost).to_contain_text("Connection to the referee server lost")
+        expect(page.locator("#screen-play")).to_have_attribute("data-connection", "lost")
+        live = LiveServer("--workers", "1", "--rooms-db", db, port=live.port)
+        expect(lost).to_be_hidden(timeout=20_000)
+        expect(page.locator("#screen-play")).to_have_attribute("data-connection", "ok")
+        expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
+    finally:
+        phone.close()
+        live.stop()

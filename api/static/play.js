@@ -238,6 +238,8 @@ const play = {
     const { h } = app;
     this.clock = h("p", { id: this.id("clock"), class: "play-clock", role: "timer",
       "aria-live": "off", hidden: true });
+    this.connection = h("p", { id: this.id("connection"), class: "table-message bad",
+      role: "status", hidden: true });
     this.lobby = h("div", { class: "card play-lobby", id: this.id("lobby") });
     this.status = h("div", { class: "table-status", id: this.id("status"), "aria-live": "polite" });
     this.hideButton = h("button", { type: "button", class: "secondary", id: this.id("hide"),
@@ -261,7 +263,7 @@ const play = {
       this.over, this.status, this.ruling, this.handCard, this.actions, this.round,
       this.advisor.card, this.manage);
     this.roomView = h("div", { class: "table-board", id: this.id("room-view"), hidden: true },
-      this.error, this.lobby, this.board, this.leaveButton);
+      this.connection, this.error, this.lobby, this.board, this.leaveButton);
   },
 
   buildActions() {
@@ -410,6 +412,14 @@ const play = {
     }
   },
 
+  /** The connection to the server, lost or back (role=status: said, not only shown). */
+  showConnection(reachable) {
+    this.connection.hidden = reachable;
+    this.connection.textContent = reachable ? "" : "Connection to the referee server lost: " +
+      "this phone keeps trying.";
+    this.section.dataset.connection = reachable ? "ok" : "lost";
+  },
+
   showError(text) {
     this.error.textContent = text;
     this.error.hidden = false;
@@ -493,6 +503,7 @@ const play = {
     this.seat = new Seat(seat, {
       onView: (view) => { this.view = view; this.render(); },
       onLive: (mode) => { this.section.dataset.live = mode; },
+      onHeard: (reachable) => this.showConnection(reachable),
       onLost: (error) => this.lost(error),
     });
   },
