@@ -72,6 +72,8 @@ def test_looking_passing_and_who_may_move():
         room.move("cy", {"type": "look"})  # not the receiver
     room.move("ben", {"type": "look"})
     assert room.view("ben")["you"]["card_seen"] == card
+    with pytest.raises(IllegalMove, match="without looking"):
+        room.move("ben", {"type": "call", "call": True})  # who looked passes it on
     assert room.view("cy")["you"]["card_seen"] is None
     with pytest.raises(IllegalMove, match="already"):
         room.move("ben", {"type": "look"})
