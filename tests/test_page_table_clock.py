@@ -7,7 +7,9 @@ Browser tests wait with Playwright's auto-waiting ``expect``, never with fixed s
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 
 import pytest
 
@@ -109,12 +111,12 @@ def test_a_new_table_comes_first_and_a_seated_phone_is_offered_its_table(table):
 
 
 def test_a_lost_connection_is_shown_and_cleared_when_it_is_back(browser, tmp_path):
-    """A server of its own, stopped under a phone's table and started again on its port:
-    the phone says the connection is lost, and clears it once the server answers again
-    (waited for, never slept)."""
-    db = str(tmp_path / "rooms.sqlite3")
-    live = LiveServer("--workers", "1", "--rooms-db", db)
+    """A server of its own, frozen under a phone's table (SIGSTOP: its port stays its own,
+    no answer and no ping comes) and let go again: the phone says the connection is lost,
+    and clears it once the server answers again (waited for, never slept)."""
+    live = LiveServer("--workers", "1", "--rooms-db", str(tmp_path / "rooms.sqlite3"))
     phone = Phone(browser, live)
+    frozen = False
     try:
         page = fresh(phone)
         page.locator("#play-new-name").fill("ben")
@@ -122,13 +124,17 @@ def test_a_lost_connection_is_shown_and_cleared_when_it_is_back(browser, tmp_pat
         expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
         lost = page.locator("#play-connection")
         expect(lost).to_be_hidden()
-        live.stop()
+        os.killpg(live.process.pid, signal.SIGSTOP)
+        frozen = True
         expect(lost).to_contain_text("Connection to the referee server lost")
         expect(page.locator("#screen-play")).to_have_attribute("data-connection", "lost")
-        live = LiveServer("--workers", "1", "--rooms-db", db, port=live.port)
+        os.killpg(live.process.pid, signal.SIGCONT)
+        frozen = False
         expect(lost).to_be_hidden(timeout=20_000)
         expect(page.locator("#screen-play")).to_have_attribute("data-connection", "ok")
         expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
     finally:
+        if frozen:
+            os.killpg(live.process.pid, signal.SIGCONT)
         phone.close()
         live.stop()
