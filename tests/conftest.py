@@ -40,6 +40,26 @@ def server():
 
 
 @pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    """A redis-server of the tests' own on a free port (Debian's), for the session."""
+    from redis_server import redis_server
+    with redis_server(tmp_path_factory.mktemp("redis")) as (url, _):
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def db(request, tmp_path):
+    """A fresh rooms store: a SQLite file, then the session's Redis emptied (the rooms'
+    contract holds for both)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    url = request.getfixturevalue("redis_url")
+    import redis
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
+@pytest.fixture(scope="session")
 def playwright():
     """Playwright's sync API, started once (one a process: both browsers are its)."""
     sync_api = pytest.importorskip("playwright.sync_api")

@@ -11,29 +11,11 @@ import random
 import time
 
 import pytest
-from redis_server import redis_server
 
 from api import create_app
 from api.rooms.store import open_store
 
 V1 = "/api/v1"
-
-
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory):
-    """A redis-server of our own on a free port, stopped after the session."""
-    with redis_server(tmp_path_factory.mktemp("redis")) as (url, _):
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def db(request, tmp_path):
-    if request.param == "sqlite":
-        return str(tmp_path / "rooms.sqlite3")
-    url = request.getfixturevalue("redis_url")
-    import redis
-    redis.Redis.from_url(url).flushdb()
-    return url
 
 
 @pytest.fixture

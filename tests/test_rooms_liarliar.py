@@ -5,10 +5,10 @@ before the call that turns it over."""
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 
 import pytest
+from room_views import cards_in
 
 from api import create_app
 from solver.errors import InvalidInput
@@ -16,25 +16,11 @@ from solver.games.cards import Card
 from solver.rooms.room import Room
 
 V1 = "/api/v1"
-CARD = re.compile(r"^(?:[2-9]|10|[JQKA])[SHDC]$|^joker$")
 
 
 def bearer(token):
     return {"Authorization": f"Bearer {token}"}
 
-
-def cards_in(node) -> Counter:
-    """Every card text anywhere in a JSON value."""
-    found = Counter()
-    if isinstance(node, dict):
-        for value in node.values():
-            found += cards_in(value)
-    elif isinstance(node, list):
-        for value in node:
-            found += cards_in(value)
-    elif isinstance(node, str) and CARD.match(node):
-        found[node] += 1
-    return found
 
 
 def public_cards(view) -> Counter:
@@ -165,3 +151,18 @@ def test_the_clock_is_the_seeds_and_a_player_out_of_time_is_placed_last():
     assert view["eliminated"] == ["ann"] and room.view("ann")["you"]["hand"] == []
     assert room.log()["rules"]["timer"] == 10
     assert room.log()["events"] == [{"type": "timeout", "player": "ann"}]
+
+
+def test_a_rematch_deals_a_whole_deck_again():
+    """The last game's pile and play leave with it: the next one deals all 54 cards anew."""
+    room = room_of(names=("ann", "ben"))
+    room.move("ann", {"type": "play", "cards": room.hands["ann"][:3], "rank": "K"})
+    room.timers(1000.0)
+    room.data["timer"]["deadline"] = 0.0  # ben out of time: ann wins
+    room.time_out(1.0)
+    assert room.phase == "over"
+    room.rematch("ann", rng=random.Random(6))
+    view = room.view("ann")
+    assert view["pile"] == 0 and view["last_play"] is None
+    assert len(room.hands["ann"]) + len(room.hands["ben"]) == 54
+    assert room.data["hidden"] == {}

@@ -4,30 +4,15 @@ is seen only by those who held it and looked, until a call turns it over."""
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 
 import pytest
+from room_views import cards_in
 
 from api import create_app
 from solver.errors import IllegalMove, NotAPlayer
 from solver.games.registry import REPLAYERS
 from solver.rooms.room import Room
-
-CARD = re.compile(r"^(?:[7-9]|10|[JQKA])[SHDC]$")
-
-
-def cards_in(node) -> Counter:
-    found = Counter()
-    if isinstance(node, dict):
-        for value in node.values():
-            found += cards_in(value)
-    elif isinstance(node, list):
-        for value in node:
-            found += cards_in(value)
-    elif isinstance(node, str) and CARD.match(node):
-        found[node] += 1
-    return found
 
 
 def table(names=("ann", "ben", "cy"), seed=3, **extra):
@@ -87,6 +72,8 @@ def test_looking_passing_and_who_may_move():
         room.move("cy", {"type": "look"})  # not the receiver
     room.move("ben", {"type": "look"})
     assert room.view("ben")["you"]["card_seen"] == card
+    with pytest.raises(IllegalMove, match="without looking"):
+        room.move("ben", {"type": "call", "call": True})  # who looked passes it on
     assert room.view("cy")["you"]["card_seen"] is None
     with pytest.raises(IllegalMove, match="already"):
         room.move("ben", {"type": "look"})

@@ -7,7 +7,6 @@ import random
 import time
 
 import pytest
-from redis_server import redis_server
 
 from api import create_app
 from api.rooms import turns
@@ -21,6 +20,19 @@ V1 = "/api/v1"
 
 def bearer(token):
     return {"Authorization": f"Bearer {token}"}
+
+
+def until_over(client, code, token, seconds=120, each=lambda view: None) -> dict:
+    """The room's view once its game is over (the server plays on by itself: computer
+    players, timeouts), each view polled handed to ``each`` on the way; as it is after
+    ``seconds`` otherwise, for the assertion to show."""
+    deadline = time.monotonic() + seconds
+    while True:
+        view = client.get(f"{V1}/rooms/{code}", headers=bearer(token)).get_json()
+        each(view)
+        if view["phase"] == "over" or time.monotonic() > deadline:
+            return view
+        time.sleep(0.05)
 
 
 def dice_room(clock=10, names=("ann", "ben", "cy"), **extra):
@@ -106,12 +118,6 @@ def test_the_kitty_goes_to_the_winner_and_is_dice_only():
 
 # --- the server runs its own table --------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    with redis_server(tmp_path_factory.mktemp("redis")) as (url, _):
-        yield url
-
-
 def test_two_servers_on_one_redis_never_apply_one_timeout_twice(redis_url):
     """Both see the same room past its deadline at once; one change is saved."""
     first, second = open_store(redis_url), open_store(redis_url)
@@ -139,12 +145,7 @@ def test_a_table_with_a_clock_finishes_with_no_stream_open(tmp_path):
                     headers=bearer(ann))
     started = client.post(f"{V1}/rooms/{code}/start", headers=bearer(ann)).get_json()
     assert started["to_move"] == "ann" and 0 < started["deadline"] - started["now"] <= 5000
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        view = client.get(f"{V1}/rooms/{code}", headers=bearer(ann)).get_json()
-        if view["phase"] == "over":
-            break
-        time.sleep(0.1)
+    view = until_over(client, code, ann)
     assert view["phase"] == "over" and view["timed_out"] == ["ann"]
     assert view["places"][-1] == {"name": "ann", "place": 3}
     log = client.get(f"{V1}/rooms/{code}/log", headers=bearer(ann)).get_json()
@@ -221,14 +222,11 @@ def test_a_table_display_runs_a_table_of_computer_players_and_spectators_see_no_
     refused = client.post(f"{V1}/rooms/{code}/moves", json={"type": "liar"},
                           headers=bearer(sam))
     assert refused.status_code == 403 and refused.get_json()["error"]["code"] == "not_a_player"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        view = client.get(f"{V1}/rooms/{code}", headers=bearer(sam)).get_json()
+    def sees_no_hand(view):
         assert view["you"]["hand"] is None and view["you"]["seat"] is False
         assert all("hand" not in p for p in view["players"])
-        if view["phase"] == "over":
-            break
-        time.sleep(0.05)
+
+    view = until_over(client, code, sam, each=sees_no_hand)
     assert view["phase"] == "over" and len(view["places"]) == 3
     assert view["spectators"] == ["tv", "sam"]
     late = client.post(f"{V1}/rooms/{code}/watch", json={"name": "late"})
@@ -247,12 +245,7 @@ def test_computer_players_alone_play_every_game_to_the_end_and_the_log_replays(c
                              headers=bearer(tv))
         assert answer.status_code == 201, answer.get_json()
     assert client.post(f"{V1}/rooms/{code}/start", headers=bearer(tv)).status_code == 200
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        view = client.get(f"{V1}/rooms/{code}", headers=bearer(tv)).get_json()
-        if view["phase"] == "over":
-            break
-        time.sleep(0.05)
+    view = until_over(client, code, tv)
     assert view["phase"] == "over", view
     log = client.get(f"{V1}/rooms/{code}/log", headers=bearer(tv)).get_json()
     replayed = client.post(f"{V1}/{game}/replay", json=log).get_json()

@@ -362,8 +362,8 @@ def log(code: str):
 @bp.get("/rooms/<code>/events")
 def events(code: str):
     """Server-sent events: ``data: VIEW`` now and whenever the room or who is connected
-    changes, a comment every STREAM_PING seconds when nothing does (proxies and phones
-    keep the line open, and the phone sees within seconds that the server is gone).
+    changes, a ``ping`` event every STREAM_PING seconds when nothing does (proxies and
+    phones keep the line open, and the phone sees within seconds that the server is gone).
 
     While it is open the stream beats every STREAM_PING seconds: that heartbeat, kept
     apart from the room's state, is what shows its player connected (a stream whose
@@ -387,11 +387,12 @@ def events(code: str):
                 present = rooms.present(code, time.time())
                 if (data["version"], present) != sent:
                     sent = data["version"], present
-                    view = Room.from_dict(data).view(name, present=present)
+                    view = Room.from_dict(data).view(name, present=present,
+                                                     now=time.time())
                     yield f"data: {json.dumps(view, separators=(',', ':'))}\n\n"
                 woke = rooms.watch(code, mark, STREAM_PING)
-                if woke is None:
-                    yield ": ping\n\n"
+                if woke is None:  # a ping a phone's page hears (a comment it would not)
+                    yield "event: ping\ndata: {}\n\n"
                     # the heartbeat (an arrival again, told to the others, if the first
                     # one was not written)
                     beat = rooms.beat if announced else rooms.arrive

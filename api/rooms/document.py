@@ -229,14 +229,16 @@ def room_view() -> dict:
 
 
 def stream_event() -> dict:
-    """One server-sent event as a reader parses it: ``data:`` a RoomView's JSON (the
-    ``retry:`` line and the ``: ping`` comments are no events)."""
+    """One server-sent event as a reader parses it: a ``message`` is a RoomView's JSON,
+    a ``ping`` (every 5 s while nothing changes, its data ``{}``) says the server is there
+    (the ``retry:`` line is no event)."""
     return {"type": "object", "required": ["data", "event"],
             # OpenAPI 3.0 has no contentSchema: the text's own schema is in its words
             "properties": {"data": {"type": "string", "pattern": "^\\{",
                                     "description": "your view of the room, now and on every "
-                                                   "change: a RoomView as JSON text"},
-                           "event": {"const": "message"},
+                                                   "change: a RoomView as JSON text; a "
+                                                   "ping's: {}"},
+                           "event": {"enum": ["message", "ping"]},
                            "id": {"type": "string"}, "retry": {"type": "integer"}}}
 
 

@@ -82,8 +82,9 @@ const play = {
     this.section = section;
     this.message = h("p", { id: this.id("message"), class: "table-message", role: "status",
       "aria-live": "polite", hidden: true });
+    // A new table first: the host opens it; the others join it from its code or its QR.
     this.startView = h("div", { class: "play-start", id: this.id("start-view") },
-      this.buildJoin(), this.buildCreate());
+      this.buildCreate(), this.buildJoin());
     this.buildRoom();
     app.$("[data-play]", section).append(this.message, this.startView, this.roomView);
   },
@@ -237,6 +238,8 @@ const play = {
     const { h } = app;
     this.clock = h("p", { id: this.id("clock"), class: "play-clock", role: "timer",
       "aria-live": "off", hidden: true });
+    this.connection = h("p", { id: this.id("connection"), class: "table-message bad",
+      role: "status", hidden: true });
     this.lobby = h("div", { class: "card play-lobby", id: this.id("lobby") });
     this.status = h("div", { class: "table-status", id: this.id("status"), "aria-live": "polite" });
     this.hideButton = h("button", { type: "button", class: "secondary", id: this.id("hide"),
@@ -260,7 +263,7 @@ const play = {
       this.over, this.status, this.ruling, this.handCard, this.actions, this.round,
       this.advisor.card, this.manage);
     this.roomView = h("div", { class: "table-board", id: this.id("room-view"), hidden: true },
-      this.error, this.lobby, this.board, this.leaveButton);
+      this.connection, this.error, this.lobby, this.board, this.leaveButton);
   },
 
   buildActions() {
@@ -409,6 +412,14 @@ const play = {
     }
   },
 
+  /** The connection to the server, lost or back (role=status: said, not only shown). */
+  showConnection(reachable) {
+    this.connection.hidden = reachable;
+    this.connection.textContent = reachable ? "" : "Connection to the referee server lost: " +
+      "this phone keeps trying.";
+    this.section.dataset.connection = reachable ? "ok" : "lost";
+  },
+
   showError(text) {
     this.error.textContent = text;
     this.error.hidden = false;
@@ -492,6 +503,7 @@ const play = {
     this.seat = new Seat(seat, {
       onView: (view) => { this.view = view; this.render(); },
       onLive: (mode) => { this.section.dataset.live = mode; },
+      onHeard: (reachable) => this.showConnection(reachable),
       onLost: (error) => this.lost(error),
     });
   },
@@ -550,12 +562,27 @@ Object.assign(play, rendering); // how it shows its view: playview.js
 
 // --- start -------------------------------------------------------------------------------
 
+/** Opened on another screen while this phone holds a seat: "Back to your table" comes first,
+ * a tap from the table (the plain address lands on the Word judge). */
+function offerTheTable() {
+  const kept = keptSeat();
+  const main = document.querySelector("main");
+  if (!kept || !main || document.getElementById("back-to-table")) return;
+  const back = app.h("a", { id: "back-to-table", class: "back-to-table", href: "#play" },
+    `Back to your table ${kept.code}`);
+  const show = () => { back.hidden = location.hash === "#play" || !keptSeat(); };
+  window.addEventListener("hashchange", show);
+  show();
+  main.prepend(back);
+}
+
 export function start(helpers) {
   useApp(helpers);
   const section = document.getElementById("screen-play");
   if (!section) return;
   play.build(section);
   play.resume();
+  offerTheTable();
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && play.seat) play.seat.wake();
   });

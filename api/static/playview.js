@@ -3,11 +3,10 @@
 
 import { ARROW, fill, plural } from "./screenkit.js";
 import { openTables } from "./rooms.js";
-import { encode as encodeQr } from "./vendor/uqr.js";
+import { qrCanvas } from "./qr.js";
 
 export const HIDE_KEY = "liars.play.hide";
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
-const QR_SCALE = 8; // canvas pixels a QR module: sharp when CSS draws it 220 px wide
 export const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" };
 const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
 const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
@@ -29,23 +28,6 @@ function joinLink(code) {
   url.search = `?room=${encodeURIComponent(code)}`;
   url.hash = "play";
   return url.href;
-}
-
-/** The QR code of `text`, drawn on a canvas: dark modules on white, whatever the page's
- * colours (a scanner needs the light border).  QR_SCALE pixels a module, scaled by CSS. */
-function qrCanvas(text, label) {
-  const qr = encodeQr(text, { ecc: "M", border: 4 });
-  const canvas = app.h("canvas", { role: "img", "aria-label": label,
-    width: String(qr.size * QR_SCALE), height: String(qr.size * QR_SCALE),
-    "data-modules": String(qr.size) });
-  const pen = canvas.getContext("2d");
-  pen.fillStyle = "#ffffff";
-  pen.fillRect(0, 0, canvas.width, canvas.height);
-  pen.fillStyle = "#000000";
-  qr.data.forEach((row, y) => row.forEach((dark, x) => {
-    if (dark) pen.fillRect(x * QR_SCALE, y * QR_SCALE, QR_SCALE, QR_SCALE);
-  }));
-  return canvas;
 }
 
 /** The methods of the Play screen that render its view (play.js adds them to its own). */
@@ -201,7 +183,7 @@ export const rendering = {
       h("p", { class: "hint center" }, "Table code"),
       h("p", { class: "play-code", id: this.id("code"), "aria-label": `Table code ${spoken}` },
         view.code),
-      h("div", { class: "play-qr", id: this.id("qr") }, qrCanvas(link, `QR code of the link to ` +
+      h("div", { class: "play-qr", id: this.id("qr") }, qrCanvas(app.h, link, `QR code of the link to ` +
         `join table ${spoken}`)),
       h("p", { class: "center" }, h("a", { class: "play-link", id: this.id("link"), href: link },
         link)),

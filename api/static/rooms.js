@@ -13,6 +13,7 @@ const API = new URL("../api/v1", import.meta.url).href;
 const SEAT_KEY = "liars.play.seat";
 const POLL_MS = 1000; // without the event stream, the view is asked for this often
 const RETRY_STREAM_MS = 10_000; // a stream the server refused is opened again this often
+const QUIET_MS = 5500; // the stream pings every 5 s: past this with nothing heard, it is lost
 export const CODE_LENGTH = 5; // api/rooms: five letters, no vowels
 
 /** An API error, with the HTTP status (0: no answer at all). */
@@ -109,14 +110,19 @@ export async function joinRoom(code, name) {
 }
 
 /**
- * A seat followed live.  `onView(view)` gets each newer view; `onLive(mode)` is told how:
+ * A seat followed live.  `onView(view)` gets each newer view; `onHeard(reachable)` is told
+ * when the server stops answering (no view, ping or answer for 5.5 s) and when it is back;
+ * `onLive(mode)` is told how:
  * "connecting", "events" or "polling"; `onLost(error)` is told once the seat is gone (the
  * room expired, or the token is not this room's), when it is no longer kept.
  */
 export class Seat {
-  constructor(seat, { onView, onLive = () => {}, onLost = () => {} }) {
+  constructor(seat, { onView, onLive = () => {}, onLost = () => {}, onHeard = () => {} }) {
     Object.assign(this, seat);
-    this.handlers = { onView, onLive, onLost };
+    this.handlers = { onView, onLive, onLost, onHeard };
+    this.heard = Date.now(); // the server was last heard from (a view, a ping, an answer)
+    this.reachable = true;
+    this.watchdog = null;
     this.version = 0;
     this.source = null;
     this.pollTimer = null;
@@ -124,6 +130,15 @@ export class Seat {
     this.asking = false;
     this.closed = false;
     this.failure = "";
+  }
+
+  /** The server answered (or not): the connection shows as lost or back, once each. */
+  hear(reachable) {
+    if (reachable) this.heard = Date.now();
+    if (reachable !== this.reachable) {
+      this.reachable = reachable;
+      this.handlers.onHeard(reachable);
+    }
   }
 
   /** Pass `view` on unless a newer one already was. */
@@ -139,9 +154,11 @@ export class Seat {
     this.asking = true;
     try {
       this.offer(await api("GET", roomPath(this.code), { token: this.token }));
+      this.hear(true);
       return true;
     } catch (error) {
       this.failure = error.message;
+      if (error.code === "network" || error.status >= 500) this.hear(false);
       if ([401, 404].includes(error.status)) this.lose(error);
       return false;
     } finally {
@@ -202,9 +219,18 @@ export class Seat {
       if (this.source !== source) return;
       let view;
       try { view = JSON.parse(event.data); } catch { return; }
+      this.hear(true);
       this.poll(false);
       this.offer(view);
     });
+    source.addEventListener("ping", () => { if (this.source === source) this.hear(true); });
+    clearInterval(this.watchdog); // a stream gone quiet (no ping in 5 s): the server is away
+    this.watchdog = setInterval(() => {
+      if (!this.closed && Date.now() - this.heard > QUIET_MS) {
+        this.hear(false);
+        this.refresh(); // asks now: an answer brings the connection back
+      }
+    }, 1000);
     source.addEventListener("error", () => {
       if (this.source !== source) return;
       this.poll(true); // while the stream is down, every change still shows within 1 s
@@ -240,6 +266,7 @@ export class Seat {
   /** Stop following; `forget`: this phone no longer keeps the seat. */
   close({ forget = false } = {}) {
     this.closed = true;
+    clearInterval(this.watchdog);
     this.stopStream();
     clearInterval(this.pollTimer);
     if (forget) keep(null);

@@ -403,7 +403,8 @@ class PostGame(Game):
     def outcome(self) -> Outcome | None:
         if self.loser is None:
             return None
-        winners = tuple(p for p in self.players if p != self.loser)
+        seat = self.players.index(self.loser)  # the winners in seat order from its left
+        winners = tuple(self.players[seat + 1:]) + tuple(self.players[:seat])
         return Outcome(winners, (self.loser,), (winners, (self.loser,)),
                        f"{self.loser} loses: {self.reason}")
 

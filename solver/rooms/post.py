@@ -3,7 +3,8 @@
 Each hand is the player's own cards (``room.data["hands"]``).  The card sent is the
 server's secret (``room.data["hidden"]``): its sender knows it, and each receiver who
 looks at it; no one else sees it until a call turns it over.  A receiver looks before
-passing it on (the rules: "looks ... and passes it"); the last one must call.  The log
+passing it on (the rules: "looks ... and passes it"; a call is made without looking); the
+last one must call.  The log
 is the library's replay (solver/games/post.py): a send or a pass carries no card, the
 call the card it turned over, and a player out of time (or removed) loses the game.
 
@@ -113,6 +114,9 @@ class PostRoom(RoomGame):
         if card is None or room.game_obj().to_move != by:
             raise IllegalMove(f"{by} has no card to call on: only its receiver calls",
                               field="type")
+        if by in hidden.get("looked", []):
+            raise IllegalMove(f"{by} has looked at the card: a call is made without looking, "
+                              f"so pass it on", field="type")
         event = {"type": "call", "player": by, "call": "true" if believes else "false",
                  "card": card}
         result = room._push(event)

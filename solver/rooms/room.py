@@ -296,7 +296,7 @@ class Room(CallFlow):
             raise RoomConflict("a rematch starts once the game is over", field="type")
         self.data.update({"game_no": self.data.get("game_no", 1) + 1, "events": [],
                           "called_off": None, "pending": None, "last_ruling": None,
-                          "bids": [], "timed_out": []})
+                          "bids": [], "timed_out": [], "hidden": {}})
         self._begin(rng)
         self._changed()
 

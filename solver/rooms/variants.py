@@ -54,6 +54,7 @@ class RoomGame:
     deals_each_round = True  #: tiles and dice are dealt anew each round; cards only once
     table_deal = True  #: whether phones may type their own hands (deal "table")
     clock_choices: tuple | None = None  #: the clocks the game's rules allow (None: any)
+    searches_lexicon = False  #: its rules name a lexicon and a search budget (the API's)
 
     @property
     def moves(self) -> dict[str, set[str]]:
@@ -65,8 +66,6 @@ class RoomGame:
         hidden cards (``room.data["hands"]``, ``room.data["hidden"]``); the ruling it
         makes for the table, if any (shown until the next one)."""
         raise NotImplementedError
-
-    searches_lexicon = False  #: its rules name a lexicon and a search budget (the API's)
 
     def game_rules(self, room) -> dict:
         """The library's rules for the room's next game (the room's own, by default)."""
