@@ -201,15 +201,22 @@ const play = {
       h("button", { type: "submit", class: "primary", id: this.id("create") }, "Open the table"),
       h("p", { class: "error", id: this.id("new-form-error"), role: "alert", hidden: true }));
     const chosen = (field) => form.elements.namedItem(field).value;
+    // A static copy (liars export-site) has no server to deal: real tiles or dice only.
+    const noServer = document.documentElement.dataset.site === "static";
+    if (noServer) {
+      app.$(`#${this.id("deal-server")}`, form).disabled = true;
+      app.$(`#${this.id("deal-table")}`, form).checked = true;
+    }
     const switched = () => {
       const isDice = chosen("game") === "dice";
       lettersRules.hidden = isDice;
       diceRules.hidden = !isDice;
-      dealHint.textContent = chosen("deal") === "server"
+      dealHint.textContent = (noServer ? "This copy of the page has no referee server to " +
+        "deal. " : "") + (chosen("deal") === "server"
         ? `The server ${isDice ? "rolls every cup" : "draws every tile"}: each phone shows ` +
           "its own, and calls are ruled at once."
         : `Each player ${isDice ? "rolls real dice" : "draws real tiles"}; at a call, each ` +
-          "phone types its own.";
+          "phone types its own.");
     };
     form.addEventListener("change", switched);
     switched();
