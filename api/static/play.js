@@ -13,7 +13,6 @@ import { SCREENS, screenOf } from "./screens/index.js";
 import { TEXT } from "./screenkit.js";
 
 const NAME_KEY = "liars.play.name"; // the name last sat down with, offered again
-const STATIC_SITE = () => document.documentElement.dataset.site === "static";
 
 const play = {
   view: null,
@@ -151,21 +150,24 @@ const play = {
       h("p", { class: "error", id: this.id("new-form-error"), role: "alert", hidden: true }));
     const radio = (field, value) => app.$(`#${this.id(`${field}-${value}`)}`, form);
     const chosen = (field) => form.elements.namedItem(field).value;
+    // A static copy (liars export-site) has no server to deal: real tiles or dice only.
+    const noServer = document.documentElement.dataset.site === "static";
     const switched = () => {
       const screen = screenOf(chosen("game"));
-      // A static copy has no server to deal; a game of cards no phone can type is dealt.
-      const deals = screen.deals.filter((d) => !(d === "server" && STATIC_SITE()));
+      // A game of cards no phone can type is dealt by the server; a static copy has none.
+      const offered = screen.deals;
+      const deals = offered.filter((d) => !(d === "server" && noServer));
       for (const deal of ["server", "table"]) {
-        const label = radio("deal", deal).closest("label");
-        label.hidden = !deals.includes(deal);
+        radio("deal", deal).closest("label").hidden = !offered.includes(deal);
         radio("deal", deal).disabled = !deals.includes(deal);
       }
       if (!deals.includes(chosen("deal")) && deals.length) radio("deal", deals[0]).checked = true;
-      dealChoice.hidden = deals.length < 2;
+      dealChoice.hidden = offered.length < 2;
       for (const [game, body] of rulesBodies) body.hidden = game !== screen.game;
       rulesBox.hidden = !rulesOf.get(screen.game).fields.length;
-      dealHint.textContent = deals.length ? screen.dealHint(chosen("deal"))
-        : `${screen.title} needs the server to deal: open this page from a referee server.`;
+      dealHint.textContent = (noServer ? "This copy of the page has no referee server to " +
+        "deal. " : "") + (deals.length ? screen.dealHint(chosen("deal"))
+        : `${screen.title} needs the server to deal: open this page from a referee server.`);
     };
     form.addEventListener("change", switched);
     switched();

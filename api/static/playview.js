@@ -233,9 +233,10 @@ export const rendering = {
         ? "the server deals" : "each player's own at the table"}`),
       view.rated ? h("p", { class: "hint center", id: this.id("rated") }, "Rated: every " +
         "seat has a profile, so this game counts for the leaderboard") : null,
-      h("p", { class: "hint center" }, "Table code"),
-      h("p", { class: "play-code", id: this.id("code"), "aria-label": `Table code ${spoken}` },
-        view.code),
+      // said letter by letter (a <p> takes no aria-label: the big code is only shown)
+      h("p", { class: "hint center" }, "Table code",
+        h("span", { class: "visually-hidden" }, ` ${spoken}`)),
+      h("p", { class: "play-code", id: this.id("code"), "aria-hidden": "true" }, view.code),
       h("div", { class: "play-qr", id: this.id("qr") }, qrCanvas(app.h, link, `QR code of the link to ` +
         `join table ${spoken}`)),
       h("p", { class: "center" }, h("a", { class: "play-link", id: this.id("link"), href: link },
