@@ -105,7 +105,8 @@ def test_a_player_out_of_time_loses_and_the_loser_deals_the_next_game():
 
 
 def test_a_post_game_over_http_replays_to_its_places(tmp_path):
-    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3"),
+                        "ROOM_REVEAL_SECONDS": 0}).test_client()
     made = client.post("/api/v1/rooms", json={"game": "post", "name": "tv", "seat": False,
                                               "rules": {"one_deck": True}}).get_json()
     headers = {"Authorization": f"Bearer {made['token']}"}

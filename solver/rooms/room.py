@@ -44,7 +44,7 @@ from solver.games.table import MAX_EVENTS, require
 
 from . import bots, clock, session
 from .calls import CallFlow
-from .clock import read_clock
+from .clock import REVEAL_WAIT_MAX, read_clock
 from .games import ROOM_GAMES
 from .variants import HOST_MOVES, ROOM_MOVES, RoomGame
 
@@ -56,7 +56,6 @@ NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
 SHOWN_CLAIMS = 20  # a view shows the round's last claims, and how many there were
 MAX_SPECTATORS = 50  # spectators a table takes (a table display is one)
-REVEAL_WAIT_MAX = 30.0  # seconds after a ruling that computer players wait for phones at most
 HISTORY_ROUNDS = 20  # a view shows the game's last finished rounds
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
