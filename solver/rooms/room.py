@@ -412,7 +412,9 @@ class Room(CallFlow):
     def _seen(self, by: str, body: dict) -> bool:
         """``by``'s phone dismissed the reveal of ruling ``n``: True if that changed
         anything (a stale ``n``, a second time, a spectator's or a computer player's: no)."""
-        n = require(body, "n", field="move")
+        if "n" not in body:
+            raise InvalidInput("a seen move names the ruling seen: n, its number", field="n")
+        n = body["n"]
         if isinstance(n, bool) or not isinstance(n, int):
             raise InvalidInput(f"n is the number of the ruling seen (a whole number), not "
                                f"{shown(n)}", field="n")
