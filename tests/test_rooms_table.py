@@ -136,7 +136,8 @@ def test_two_servers_on_one_redis_never_apply_one_timeout_twice(redis_url):
 def test_a_table_with_a_clock_finishes_with_no_stream_open(tmp_path):
     """No phone connected, the host never moves: the server times them out and its
     computer players play on to the end, by themselves."""
-    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3"),
+                        "ROOM_REVEAL_SECONDS": 0}).test_client()
     made = client.post(f"{V1}/rooms", json={"game": "dice", "name": "ann", "clock": 5,
                                             "rules": {"dice_each": 1}}).get_json()
     code, ann = made["code"], made["token"]
@@ -157,7 +158,8 @@ def test_a_table_with_a_clock_finishes_with_no_stream_open(tmp_path):
 
 @pytest.fixture
 def client(tmp_path):
-    return create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    return create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3"),
+                       "ROOM_REVEAL_SECONDS": 0}).test_client()
 
 
 def test_rematch_and_settings_over_http(client):
