@@ -66,6 +66,7 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
     expect(page.locator("#tv-link")).to_have_attribute("href", re.compile(rf"\?room={code}#play$"))
     expect(page.locator("#play-add-bot")).to_be_visible()  # the host's lobby controls
     expect(page.locator("#tv-start")).to_be_disabled()
+    tv.shot("display-lobby")
     # big enough to read across a room: the code's letters over a tenth of the screen's height
     assert page.locator("#tv-code").bounding_box()["height"] > TV["height"] / 10
     seat = json.loads(page.evaluate("localStorage.getItem('liars.play.seat')"))
@@ -91,7 +92,7 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
         expect(screen.locator("#tv-seats li.to-move")).to_have_count(1)
     expect(page.locator("#tv-seats li").first).to_contain_text("3 dice")
     expect(page.locator("#tv-claims li.last")).to_contain_text(re.compile(
-        r"^Computer [123] \d+ (one|two|three|four|five|six)e?s?$"))
+        r"^Computer [123]: \d+ (one|two|three|four|five|six)e?s?$"))
     for screen in (page, other):
         expect(screen.locator("#tv-verdict")).to_have_text(re.compile(r"^The bid (holds|fails)$"))
         expect(screen.locator("#tv-revealed li").first).to_be_visible()

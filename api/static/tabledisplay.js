@@ -256,7 +256,8 @@ export class TableDisplay {
         ? ` (last ${shown.length} of ${view.claims})` : ""}`),
       shown.length ? h("ol", { class: "tv-said", id: "tv-claims" }, shown.map((d, i) =>
         h("li", { "data-player": d.player, class: i === shown.length - 1 ? "last" : null },
-          h("span", { class: "tv-name" }, d.player), " ", game.claim(d))))
+          h("span", { class: "tv-name" }, d.player), ": ", h("span", { class: "tv-claim" },
+            game.claim(d)))))
         : h("p", { class: "hint", id: "tv-claims" }, view.phase === "playing"
           ? `Nothing yet: ${view.to_move} opens.` : "Nothing."));
   }
@@ -273,7 +274,8 @@ export class TableDisplay {
       : "bad"}`, id: "tv-ruling", "data-ruling": undecided ? "undecided" : r.ruling,
     "aria-live": "polite" },
     h("p", { class: "tv-fact", id: "tv-called" }, called,
-      claim ? [" on ", h("span", { class: "tv-name" }, claim.player), " ", game.claim(claim)]
+      claim ? [" on ", h("span", { class: "tv-name" }, claim.player), "'s ",
+        h("span", { class: "tv-claim" }, game.claim(claim))]
         : null),
     h("h3", { class: "tv-verdict", id: "tv-verdict" }, game.headline(r)),
     r.reason ? h("p", { class: "hint" }, r.reason) : null,
