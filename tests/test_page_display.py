@@ -20,11 +20,11 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from room_views import cards_in  # noqa: E402
-from test_page import Phone  # noqa: E402  (skips without chromium)
-from test_page_play import fresh  # noqa: E402
+from room_views import cards_in
+from test_page import Phone  # (skips without chromium)
+from test_page_play import fresh
 
-from solver.rooms.room import Room  # noqa: E402
+from solver.rooms.room import Room
 
 expect = sync_api.expect
 TV = {"width": 1280, "height": 720}
@@ -204,7 +204,7 @@ def test_the_display_shows_no_hand_before_a_call_turns_it_over(game, phone_conte
         drawn = page.evaluate(DRAW, [view for view, _ in steps])
     finally:
         page.close()
-    reveals = 0
+    reveals = cards_shown = 0
     for (view, hands), screen in zip(steps, drawn, strict=True):
         assert view["you"]["hand"] is None
         assert any(hands.values()) or view["phase"] == "over"  # hands held, and hidden
@@ -220,8 +220,10 @@ def test_the_display_shows_no_hand_before_a_call_turns_it_over(game, phone_conte
             # the screen's words: no card but the ones turned over (a hidden hand's, the
             # pile's, the card in transit's never)
             assert not shown_cards(screen["text"]) - cards_in(revealed), screen["text"]
+            cards_shown += bool(shown_cards(screen["text"]))
             held = sum((cards_in(hand) for hand in hands.values()), Counter())
             assert not (shown_cards(screen["text"]) & held) - cards_in(revealed)
     assert reveals, "no call was made in the game"
+    assert cards_shown or game in ("letters", "dice"), "no card was read on the screen"
     assert f"{steps[-1][0]['places'][0]['place']}. {steps[-1][0]['places'][0]['name']}" in \
         drawn[-1]["text"]

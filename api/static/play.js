@@ -13,7 +13,8 @@ import { checkRaise as engineRaise } from "./engine/letters.js";
 import { loadLexicon } from "./engine/lexicon.js";
 import { formatBid } from "./engine/phrases.js";
 import { app, CALLED, HIDE_KEY, rendering, useApp } from "./playview.js";
-import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode, watchRoom } from "./rooms.js";
+import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode,
+  watchRoom } from "./rooms.js";
 import { readDice, TEXT, upper } from "./screenkit.js";
 
 const NAME_KEY = "liars.play.name"; // the name last sat down with, offered again
@@ -137,7 +138,8 @@ const play = {
     const form = h("form", { class: "card", id: this.id("join-form"), novalidate: true },
       h("h3", {}, "Join a table"), code.element, name.element,
       h("button", { type: "submit", class: "primary", id: this.id("join") }, "Join"),
-      this.watchButton = h("button", { type: "submit", class: "secondary", id: this.id("watch"), value: "watch" }, "Watch (no seat)"),
+      this.watchButton = h("button", { type: "submit", class: "secondary", id: this.id("watch") },
+        "Watch (no seat)"),
       h("p", { class: "error", id: this.id("join-form-error"), role: "alert", hidden: true }));
     app.wireForm(form, async (submitter) => {
       const room = readCode(code.input.value);
@@ -145,7 +147,8 @@ const play = {
         throw new PlayError(`a table code is ${CODE_LENGTH} letters, like BCDFG`,
           { field: "code" });
       }
-      const { seat, view } = await (submitter === this.watchButton ? watchRoom : joinRoom)(room, name.input.value);
+      const sitDown = submitter === this.watchButton ? watchRoom : joinRoom; // Watch: no seat
+      const { seat, view } = await sitDown(room, name.input.value);
       this.sit(seat, view);
     });
     this.joinCode = code.input;
@@ -185,7 +188,7 @@ const play = {
     const diceRules = h("div", { class: "more-body", id: this.id("new-dice-rules"), hidden: true },
       dice.map((f) => f.element), ante.element);
     const listed = h("input", { type: "checkbox", id: this.id("new-open"), name: "open" });
-    const display = h("input", { type: "checkbox", id: this.id("new-display"), name: "display" }); // seat: false
+    const display = h("input", { type: "checkbox", id: this.id("new-display"), name: "display" });
     const name = this.nameField("new");
     const dealHint = h("p", { class: "hint", id: this.id("deal-hint") });
     const form = h("form", { class: "card", id: this.id("new-form"), novalidate: true },
@@ -197,7 +200,8 @@ const play = {
       this.segments("clock", "Time a move", [["", "No timer"], ["10", "10 s"], ["30", "30 s"]]),
       h("label", { class: "check", for: this.id("new-open") }, listed,
         " List this table as open (anyone on this server can find it)"),
-      h("label", { class: "check", for: this.id("new-display") }, display, " This screen is the table display (no seat)"),
+      h("label", { class: "check", for: this.id("new-display") }, display,
+        " This screen is the table display (no seat)"),
       name.element,
       h("details", { class: "more", id: this.id("new-rules") }, h("summary", {}, "Rules"),
         lettersRules, diceRules),

@@ -69,7 +69,7 @@ export const rendering = {
             onclick: () => { this.joinCode.value = t.code; this.joinName.focus(); } },
           `Join ${t.code}`),
           h("button", { type: "button", class: "secondary", "data-watch": t.code, // no seat
-            onclick: () => { this.joinCode.value = t.code; this.watchButton.form.requestSubmit(this.watchButton); } },
+            onclick: () => { this.joinCode.value = t.code; this.watchButton.click(); } },
           `Watch ${t.code}`)))));
   },
 
