@@ -27,7 +27,14 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Callable
 
-from .rooms.limits import NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS
+from solver.rooms.clock import REVEAL_WAIT_MAX
+
+from .rooms.limits import (
+    MAX_REVEAL_SECONDS,
+    NEW_ROOMS_PER_MINUTE,
+    REVEAL_SECONDS,
+    ROOMS_PER_ADDRESS,
+)
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -95,6 +102,17 @@ def _seconds(low: float, high: float, what: str):
 _budget = _seconds(0, 60, "budget")
 
 
+def _reveal_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= MAX_REVEAL_SECONDS:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"the reveal is shown from 0 to {MAX_REVEAL_SECONDS} "
+                                         f"seconds, not {text}")
+    return value
+
+
 def _host_name(text: str) -> str:
     name = text.strip()
     if not name or any(c in name for c in "/ \t@"):
@@ -159,6 +177,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"rooms made from one address that are kept at once (default "
                              f"{ROOMS_PER_ADDRESS}; a room is kept an hour after its game "
                              f"ends, a day after its last move); past it 429")
+    parser.add_argument("--reveal-seconds", type=_reveal_seconds, default=REVEAL_SECONDS,
+                        metavar="N",
+                        help=f"seconds each ruling's reveal stays on the phones before "
+                             f"computer players move on (default {REVEAL_SECONDS}; 0 to "
+                             f"{MAX_REVEAL_SECONDS}); they also wait, {REVEAL_WAIT_MAX:g} s at "
+                             f"most, for every connected player to dismiss it")
 
 
 def register(subparsers) -> None:
@@ -178,13 +202,14 @@ def _command(args) -> int:
                allow_hosts=tuple(args.allow_hosts), header_timeout=args.header_timeout,
                body_timeout=args.body_timeout, rooms_db=args.rooms_db,
                max_connections=args.max_connections, per_address=args.max_per_address,
-               room_limits=(args.rooms_per_minute, args.rooms_per_address))
+               room_limits=(args.rooms_per_minute, args.rooms_per_address),
+               reveal_seconds=args.reveal_seconds)
 
 
 def app_config(budget: float | None = None, lexicon: str | None = None,
                allow_hosts: tuple[str, ...] = (), rooms_db: str | None = None,
-               room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS)
-               ) -> dict:
+               room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS),
+               reveal_seconds: float = REVEAL_SECONDS) -> dict:
     """The create_app() configuration ``liars serve`` uses."""
     from solver.words.lexicon import load_lexicon
 
@@ -209,6 +234,7 @@ def app_config(budget: float | None = None, lexicon: str | None = None,
         print(f"liars serve: warning: {warning}", file=sys.stderr, flush=True)
     config["ROOMS_DB"] = rooms_db
     config["ROOMS_PER_MINUTE"], config["ROOMS_PER_ADDRESS"] = room_limits
+    config["ROOM_REVEAL_SECONDS"] = reveal_seconds
     if budget is not None:
         config["SOLVER_BUDGET"] = budget
         config["SOLVER_BUDGET_MAX"] = max(budget, DEFAULT_CONFIG["SOLVER_BUDGET_MAX"])
@@ -279,6 +305,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         body_timeout: float = DEFAULT_BODY_TIMEOUT, rooms_db: str | None = None,
         max_connections: int = DEFAULT_CONNECTIONS, per_address: int = DEFAULT_PER_ADDRESS,
         room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS),
+        reveal_seconds: float = REVEAL_SECONDS,
         factory: Callable[[], Flask] | None = None) -> int:
     """Serve ``factory()`` (the API by default) with gunicorn until stopped; the exit code.
 
@@ -296,7 +323,8 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
 
     if factory is None:
         from . import create_app
-        config = app_config(budget, lexicon, allow_hosts, rooms_db, room_limits)
+        config = app_config(budget, lexicon, allow_hosts, rooms_db, room_limits,
+                            reveal_seconds)
 
         def factory() -> Flask:
             return create_app(config)

@@ -35,12 +35,17 @@ def free_port() -> int:
 # The per-address limits on making rooms are lifted for them unless a test sets its own
 # (tests/test_rooms_hold.py tests the limits themselves).
 ROOM_LIMITS = ("--rooms-per-minute", "10000", "--rooms-per-address", "10000")
+# A ruling's reveal holds computer players back (5 s by default): the tests' servers show it
+# for no time, so that tables of computer players play at once, unless a test asks for a
+# hold of its own (LiveServer("--reveal-seconds", "5")).
+REVEAL = ("--reveal-seconds", "0")
 
 
 def serve_command(port: int, *extra: str) -> list[str]:
     limits = () if "--rooms-per-minute" in extra else ROOM_LIMITS
+    reveal = () if "--reveal-seconds" in extra else REVEAL
     return [sys.executable, "-m", "api.cli", "serve", "--host", HOST,
-            "--port", str(port), *limits, *extra]
+            "--port", str(port), *limits, *reveal, *extra]
 
 
 class LiveServer:

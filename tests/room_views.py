@@ -20,3 +20,25 @@ def cards_in(node) -> Counter:
     elif isinstance(node, str) and CARDS.match(node):
         found[node] += 1
     return found
+
+
+def history_cards(view, rulings_shown: list) -> Counter:
+    """The cards a view's round history shows, once it is checked to show only what was
+    public: each round's ruling is one the table was shown as ``last_ruling`` (the caller
+    keeps ``rulings_shown``, every last ruling its views carried so far, this one's
+    included), and no claim carries a card.  A card in the history before a call turned it
+    over fails here."""
+    found = Counter()
+    for entry in view.get("history") or []:
+        assert not cards_in(entry["claims"]), entry
+        assert entry["ruling"] in rulings_shown, entry
+        found += cards_in(entry["ruling"])
+    return found
+
+
+def shown(rulings_shown: list, view) -> list:
+    """``rulings_shown`` with ``view``'s last ruling added (once)."""
+    ruling = view.get("last_ruling")
+    if ruling is not None and ruling not in rulings_shown:
+        rulings_shown.append(ruling)
+    return rulings_shown

@@ -29,7 +29,7 @@ def bearer(token):
 
 @pytest.fixture
 def client(tmp_path):
-    return create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    return create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3"), "ROOM_REVEAL_SECONDS": 0}).test_client()
 
 
 def table(game: str, levels: dict[str, str], seed: int, rules=None) -> tuple[Room, random.Random]:

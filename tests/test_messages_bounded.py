@@ -22,7 +22,8 @@ BIG = "Q" * 30_000
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     db = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
-    return create_app({"TESTING": True, "ROOMS_DB": str(db), "SOLVER_BUDGET": 0.05}
+    return create_app({"TESTING": True, "ROOMS_DB": str(db), "SOLVER_BUDGET": 0.05,
+                       "ROOM_REVEAL_SECONDS": 0}
                       ).test_client()
 
 

@@ -20,7 +20,7 @@ V1 = "/api/v1"
 
 @pytest.fixture
 def client(db):
-    return create_app({"ROOMS_DB": db, "TESTING": True}).test_client()
+    return create_app({"ROOMS_DB": db, "TESTING": True, "ROOM_REVEAL_SECONDS": 0}).test_client()
 
 
 def bearer(token):

@@ -37,7 +37,8 @@ def bearer(token):
 
 
 def app_client(db, **config):
-    return create_app({"ROOMS_DB": db, "TESTING": True, **config}).test_client()
+    return create_app({"ROOMS_DB": db, "TESTING": True, "ROOM_REVEAL_SECONDS": 0,
+                       **config}).test_client()
 
 
 def create(client, game="dice", name="ann", **extra):

@@ -47,13 +47,24 @@ def hands_in(view: dict) -> list:
     return found
 
 
-def assert_secrets_kept(room: Room):
+def assert_secrets_kept(room: Room, rulings: list | None = None):
     """Each player's view carries their own current hand and no other's: the only hands
-    of others are those a finished call revealed (last_ruling.revealed)."""
+    of others are those a finished call revealed (last_ruling.revealed), and the round
+    history's, each a ruling the table was shown when it was made (``rulings``: every
+    last ruling the views carried so far, kept by the caller)."""
+    rulings = [] if rulings is None else rulings
     for seat in room.seats:
         name = seat["name"]
         view = room.view(name)
         assert hands_in(view) == [room.hands.get(name)]
+        if view["last_ruling"] is not None and view["last_ruling"] not in rulings:
+            rulings.append(view["last_ruling"])
+        for entry in view["history"]:  # nothing in it before the call revealed it
+            assert entry["ruling"] in rulings, entry
+            assert set(entry) == {"round", "claims", "ruling"}
+            assert not hands_in(entry) and all(set(c) - {"player", "words", "quantity",
+                                                         "face", "claim"} == set()
+                                               for c in entry["claims"])
         public = {k: v for k, v in view.items() if k not in ("you", "last_ruling")}
         text = json.dumps(public)
         for other, hand in room.hands.items():
@@ -65,6 +76,7 @@ def assert_secrets_kept(room: Room):
 
 
 def play_to_the_end(room, tokens, rng, choose, limit=400):
+    rulings = []
     for _ in range(limit):
         if room.phase == "over":
             return
@@ -76,7 +88,7 @@ def play_to_the_end(room, tokens, rng, choose, limit=400):
             continue
         view = room.view(room.view(room.host)["to_move"])
         room.move(view["you"]["name"], choose(room, view, rng), rng=rng)
-        assert_secrets_kept(room)
+        assert_secrets_kept(room, rulings)
     raise AssertionError("no winner")
 
 

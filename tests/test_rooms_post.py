@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from room_views import cards_in
+from room_views import cards_in, history_cards, shown
 
 from api import create_app
 from solver.errors import IllegalMove, NotAPlayer
@@ -29,7 +29,7 @@ def test_a_whole_game_keeps_the_card_in_transit_to_those_who_held_it():
     room, rng = table()
     deck = sum((Counter(room.hands[p]) for p in ("ann", "ben", "cy")), Counter())
     assert sum(deck.values()) == 64 and max(deck.values()) == 2  # two decks' A-7, all dealt
-    looked_seen = 0
+    looked_seen, rulings = 0, []
     for _ in range(2000):
         hidden = room.data.get("hidden") or {}
         for name in ("ann", "ben", "cy", "sam"):
@@ -43,6 +43,7 @@ def test_a_whole_game_keeps_the_card_in_transit_to_those_who_held_it():
                 assert name in hidden.get("looked", []) and seen == hidden["card"]
                 allowed[seen] += 1
                 looked_seen += name != (view.get("card") or {}).get("held", [None])[0]
+            allowed += history_cards(view, shown(rulings, view))  # past calls' cards
             leaked = cards_in(view) - allowed
             assert not leaked, (name, leaked)
         assert all("card" not in e for e in room.log()["events"]
@@ -52,6 +53,7 @@ def test_a_whole_game_keeps_the_card_in_transit_to_those_who_held_it():
         mover = room.view("ann")["to_move"]
         room.move(mover, room.kind.decide(room.game_obj(), room.view(mover), rng), rng=rng)
     assert room.phase == "over" and looked_seen  # someone looked and passed on the way
+    assert view["history"] and len(view["history"]) <= 20
     view = room.view("sam")
     assert view["places"][-1]["place"] == 3 and {p["place"] for p in view["places"]} == {1, 3}
     replayed = REPLAYERS["post"].replay(room.log())
@@ -103,7 +105,8 @@ def test_a_player_out_of_time_loses_and_the_loser_deals_the_next_game():
 
 
 def test_a_post_game_over_http_replays_to_its_places(tmp_path):
-    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3"),
+                        "ROOM_REVEAL_SECONDS": 0}).test_client()
     made = client.post("/api/v1/rooms", json={"game": "post", "name": "tv", "seat": False,
                                               "rules": {"one_deck": True}}).get_json()
     headers = {"Authorization": f"Bearer {made['token']}"}

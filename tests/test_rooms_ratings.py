@@ -24,7 +24,8 @@ V1 = "/api/v1"
 
 
 def app_client(db, **config):
-    return create_app({"ROOMS_DB": db, "TESTING": True, **config}).test_client()
+    return create_app({"ROOMS_DB": db, "TESTING": True, "ROOM_REVEAL_SECONDS": 0,
+                       **config}).test_client()
 
 
 @pytest.fixture
@@ -297,7 +298,8 @@ def test_a_profile_never_rated_is_forgotten_after_a_while(db):
 
 
 def test_a_spectator_may_watch_with_a_profile_whose_key_is_checked(tmp_path):
-    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3"),
+                        "ROOM_REVEAL_SECONDS": 0}).test_client()
     made = client.post("/api/v1/rooms", json={"game": "dice", "name": "ann"}).get_json()
     profile = client.post("/api/v1/profiles", json={"name": "sam"}).get_json()
     bad = client.post(f"/api/v1/rooms/{made['code']}/watch",

@@ -120,10 +120,12 @@ def test_the_kitty_goes_to_the_winner_and_is_dice_only():
 
 def test_two_servers_on_one_redis_never_apply_one_timeout_twice(redis_url):
     """Both see the same room past its deadline at once; one change is saved."""
+    import redis
+    redis.Redis.from_url(redis_url).flushdb()  # no room of an earlier test under its code
     first, second = open_store(redis_url), open_store(redis_url)
     room = dice_room(clock=5)
     room.timers(1000.0)
-    first.create(room.to_dict(), time.time())
+    assert first.create(room.to_dict(), time.time())
     seen = [Room.from_dict(store.load("BCDFG")) for store in (first, second)]
     assert [r.time_out(1006.0) for r in seen] == ["ann", "ann"]
     saved = [turns.save(store, r, room.version) for store, r in zip((first, second), seen)]
@@ -136,7 +138,8 @@ def test_two_servers_on_one_redis_never_apply_one_timeout_twice(redis_url):
 def test_a_table_with_a_clock_finishes_with_no_stream_open(tmp_path):
     """No phone connected, the host never moves: the server times them out and its
     computer players play on to the end, by themselves."""
-    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3"),
+                        "ROOM_REVEAL_SECONDS": 0}).test_client()
     made = client.post(f"{V1}/rooms", json={"game": "dice", "name": "ann", "clock": 5,
                                             "rules": {"dice_each": 1}}).get_json()
     code, ann = made["code"], made["token"]
@@ -157,7 +160,8 @@ def test_a_table_with_a_clock_finishes_with_no_stream_open(tmp_path):
 
 @pytest.fixture
 def client(tmp_path):
-    return create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    return create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3"),
+                       "ROOM_REVEAL_SECONDS": 0}).test_client()
 
 
 def test_rematch_and_settings_over_http(client):

@@ -48,6 +48,7 @@ from .limits import (
     CODE_LETTERS,
     MAX_MISSES,
     NEW_ROOMS_PER_MINUTE,
+    REVEAL_SECONDS,
     ROOMS_PER_ADDRESS,
 )
 from .store import open_store
@@ -118,7 +119,7 @@ def _changed(code: str, change) -> tuple[Room, str]:
         name = change(room)
         now = time.time()
         room.timers(now)
-        due = turns.next_moment(room, now)
+        due = turns.next_moment(room, now, turns.presence(store(), room, now))
         if store().save(room.to_dict(), version, now, due=due, listed=turns.listed(room)):
             if due is not None:
                 start_turns(current_app._get_current_object(), wake=due <= now)
@@ -160,6 +161,12 @@ def _rules(body: dict) -> dict:
     return {**body, "rules": rules}
 
 
+def reveal_seconds() -> float:
+    """How long each ruling's reveal stays before computer players move on (the server's
+    ``--reveal-seconds``; a room keeps the value it was made with)."""
+    return float(current_app.config.get("ROOM_REVEAL_SECONDS", REVEAL_SECONDS))
+
+
 def _may_create(now: float) -> None:
     """An address makes at most ROOMS_PER_MINUTE rooms a minute and keeps at most
     ROOMS_PER_ADDRESS (so that no one fills the code space and makes guessing pay)."""
@@ -187,7 +194,7 @@ def create():
     store().purge(now)  # the rooms past their expiry go as new ones come
     for _ in range(20):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        room, token = Room.create(code, body, profile=profile)
+        room, token = Room.create(code, body, profile=profile, hold=reveal_seconds())
         if store().create(room.to_dict(), time.time(), owner=_address(),
                           listed=turns.listed(room)):
             store().hit("create", _address(), now)

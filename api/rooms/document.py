@@ -113,9 +113,12 @@ def move_schema() -> dict:
         listed = {branch["properties"]["type"]["const"] for branch in own}
         assert listed == set(kind.own_moves), (game, listed)
         branches += own
+    seen = {"type": "integer", "description": "the number of the ruling whose reveal the "
+                                              "phone dismissed (the view's reveal.n)"}
     return {"anyOf": [*branches,
                       move_branch("ruling", {"ruling": ruling}, ["ruling"]),
-                      move_branch("remove", {"player": player}, ["player"])],
+                      move_branch("remove", {"player": player}, ["player"]),
+                      move_branch("seen", {"n": seen}, ["n"])],
             "description": "a replay event without \"player\" (the token says who): "
                            + "; ".join(f"{game}: {', '.join(kinds)}"
                                        for game, kinds in MOVES.items())}
@@ -184,7 +187,7 @@ def room_view() -> dict:
         "type": "object", "additionalProperties": True,
         "required": ["code", "game", "deal", "rules", "version", "phase", "players", "you",
                      "to_move", "round", "direction", "declarations", "last_ruling",
-                     "winner"],
+                     "reveal", "history", "winner"],
         "description": "what one player's phone shows: everything public and only "
                        "their own hand",
         "properties": {
@@ -213,6 +216,29 @@ def room_view() -> dict:
                            "description": "why the game was called off (its log full)"},
             "waiting_for": {"type": "array", "items": {"type": "string"}},
             "last_ruling": {"type": ["object", "null"]},
+            "reveal": {
+                "type": ["object", "null"], "required": ["n", "at", "hold", "seen", "waiting"],
+                "description": "the last ruling's reveal, shown until each phone dismisses it "
+                               "(a seen move) and at least hold seconds; null before the "
+                               "game's first ruling",
+                "properties": {
+                    "n": {"type": "integer", "description": "the ruling's number this game"},
+                    "at": {"type": ["number", "null"],
+                           "description": "when it was made (epoch seconds)"},
+                    "hold": {"type": "number", "description": "seconds computer players "
+                                                              "wait at least"},
+                    "seen": {"type": "array", "items": {"type": "string"},
+                             "description": "the players who dismissed it"},
+                    "waiting": {"type": "array", "items": {"type": "string"},
+                                "description": "the connected players who have not"}}},
+            "history": {"type": "array", "description": "the game's last 20 finished rounds, "
+                                                        "oldest first: public only",
+                        "items": {"type": "object", "required": ["round", "claims", "ruling"],
+                                  "properties": {
+                                      "round": {"type": ["integer", "null"]},
+                                      "claims": {"type": "array",
+                                                 "items": {"type": "object"}},
+                                      "ruling": {"type": "object"}}}},
             "winner": {"type": ["string", "null"]},
             "clock": {"type": ["integer", "null"]},
             "deadline": {"type": ["integer", "null"],

@@ -18,3 +18,5 @@ ROOMS_PER_ADDRESS = 30  # rooms made from one address kept at once (--rooms-per-
 NEW_PROFILES_PER_MINUTE = 10  # leaderboard profiles one address may make in a minute
 UNRATED_PROFILE_SECONDS = 30 * 24 * 3600  # a profile never rated is forgotten after this
 LEADERBOARD_SIZE = 100  # players a game's leaderboard lists, best first
+REVEAL_SECONDS = 5  # a ruling's reveal stays this long before computer players move on
+MAX_REVEAL_SECONDS = 60  # --reveal-seconds takes 0 to this

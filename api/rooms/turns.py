@@ -3,7 +3,8 @@ or not.
 
 Every save records when the server must next act in the room (:meth:`Room.due`: the
 clock of the player to move running out, or a computer player's turn, its delay after
-the turn came), in the store beside the room.
+the turn came, and after a ruling not before its reveal has been shown: :func:`moment`),
+in the store beside the room.
 Each process runs a :class:`Ticker` that looks for rooms whose time has come; the
 process that takes a room's short lease (``LEASE_SECONDS``) makes the move, so a
 room is driven by one process at a time, whichever worker or machine that is, and
@@ -34,6 +35,9 @@ from . import ratings
 TICK_SECONDS = 0.2  # how often a process looks for rooms whose time has come
 LEASE_SECONDS = 1.5  # how long a process holds a room it acts in (a killed one: no longer)
 RETRY_SECONDS = 10.0  # a move that failed is tried again this much later
+# A computer player that waits for a phone to dismiss a ruling's reveal: the look-out reads
+# who is connected again this often (a phone that leaves saves no room).
+PRESENCE_SECONDS = 2.0
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +47,33 @@ def listed(room: Room) -> bool:
     return bool(room.data.get("open")) and room.phase == "lobby"
 
 
-def next_moment(room: Room, now: float) -> float | None:
+def next_moment(room: Room, now: float, present=frozenset()) -> float | None:
     """When the server must act in ``room`` next (epoch seconds), or None: its clock or a
-    computer player's turn (:meth:`Room.due`), or at once for a finished game that counts
+    computer player's turn (:func:`moment`), or at once for a finished game that counts
     for the leaderboard (whichever process saved it rates it, and if that one died first,
-    the look-out does: api/rooms/ratings.py)."""
-    return now if ratings.due(room) else room.due()
+    the look-out does: api/rooms/ratings.py).  ``present``: the phones connected now."""
+    return now if ratings.due(room) else moment(room, now, present)
+
+
+def moment(room: Room, now: float, present=frozenset()) -> float | None:
+    """The room's own next moment (:meth:`Room.due`): a clock running out, or a computer
+    player's move, which after a ruling waits for its reveal (the hold, and the connected
+    phones that have not dismissed it, REVEAL_WAIT_MAX at most).  While it waits for a
+    phone, the look-out comes back every PRESENCE_SECONDS from the hold on: a phone that
+    leaves makes no change to the room, yet its player is no longer waited for."""
+    due = room.due(present)
+    if due is not None and room.bot_to_move() is not None and room.reveal_waiting(present):
+        unwaited = room.bot_moment()  # were no phone connected
+        if unwaited is not None:
+            due = min(due, max(unwaited, now + PRESENCE_SECONDS))
+    return due
+
+
+def presence(store, room: Room, now: float) -> frozenset:
+    """Who is connected in ``room``, read only when a computer player may wait on them."""
+    if room.data.get("reveal") is None or room.bot_to_move() is None:
+        return frozenset()
+    return store.present(room.code, now)
 
 
 def save(store, room: Room, version: int) -> bool:
@@ -56,8 +81,8 @@ def save(store, room: Room, version: int) -> bool:
     game is rated (never, at a table with a computer player, but the hook is the same)."""
     now = time.time()
     room.timers(now)
-    if not store.save(room.to_dict(), version, now, due=next_moment(room, now),
-                      listed=listed(room)):
+    due = next_moment(room, now, presence(store, room, now))
+    if not store.save(room.to_dict(), version, now, due=due, listed=listed(room)):
         return False
     ratings.record(store, room)
     return True
@@ -147,11 +172,12 @@ class Ticker:
             time_out(self.store, code, now)
             return
         name = room.bot_to_move() if room is not None else None
-        bot_at = room.data.get("timer", {}).get("bot_at") if room is not None else None
-        if name is None or bot_at is None or bot_at > now:
-            # gone, or not yet (another process's clock): the room's own next moment, if
-            # there is one still to come
-            later = None if room is None else room.due()
+        present = presence(self.store, room, now) if name is not None else frozenset()
+        when = room.bot_moment(present) if name is not None else None
+        if name is None or when is None or when > now:
+            # gone, or not yet (another process's clock, a reveal still showing): the room's
+            # own next moment, if there is one still to come
+            later = None if room is None else moment(room, now, present)
             self.store.postpone(code, later if later is not None and later > now else None)
             return
         try:

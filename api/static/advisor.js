@@ -11,7 +11,6 @@
 // /rooms/{code}/bots): each plays from its own view, at a human pace, easy or hard.
 
 import { percent } from "./engine/chance.js";
-import { upper } from "./screenkit.js";
 
 const PACES = [["1", "1 second a move"], ["3", "3 seconds a move"], ["0.5", "Half a second"]];
 const LEVELS = [["easy", "Easy"], ["hard", "Hard"]];
@@ -133,22 +132,14 @@ export class Advisor {
   show(advice) {
     const { h } = this;
     const view = this.view;
-    const letters = view.game === "letters";
+    const screen = this.play.screen;
     const chance = (c) => [h("strong", { class: "odds-percent" }, percent(c.probability)), " ",
       h("span", { class: "odds-fraction mono", title: "the exact chance" }, c.fraction)];
-    const last = advice.last;
-    let lastLine;
-    if (!last) lastLine = h("p", { id: "play-advice-last" }, "Nothing said yet this round.");
-    else if (letters) {
-      lastLine = h("p", { id: "play-advice-last" }, "The last declaration, ",
-        h("span", { class: "words" }, upper(last.words)), ", exists: ", chance(last.exists));
-    } else {
-      lastLine = h("p", { id: "play-advice-last" }, "The last bid, ", h("strong", {}, last.phrase),
-        ", holds: ", chance(last.holds));
-    }
-    const items = advice.suggestions.map((s) => (letters
-      ? { text: upper(s.words), chance: s.exists, move: { words: s.words } }
-      : { text: s.bid.phrase, chance: s.holds, move: s.bid }));
+    const last = advice.last && screen && screen.adviceLast ? screen.adviceLast(advice.last) : null;
+    const lastLine = last ? h("p", { id: "play-advice-last" }, `The last ${last.kind}, `,
+      h("span", { class: "words" }, last.text), `, ${last.verb}: `, chance(last.chance))
+      : h("p", { id: "play-advice-last" }, "Nothing said yet this round.");
+    const items = screen && screen.advice ? advice.suggestions.map((s) => screen.advice(s)) : [];
     const mine = view.to_move === view.you.name && view.phase === "playing";
     this.body.replaceChildren(lastLine,
       h("p", { class: "hint" }, items.length ? (mine ? "Safest raises: tap one to put it in " +

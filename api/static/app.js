@@ -173,6 +173,9 @@ function showError(form, error) {
     input.setAttribute("aria-invalid", "true");
     input.focus({ preventScroll: false });
   }
+  // The error in sight, whole: a form's last line, under the button just tapped, would
+  // otherwise show under the fixed tab bar (html's scroll-padding-bottom keeps it above).
+  target.scrollIntoView({ block: "nearest", behavior: "instant" });
 }
 
 function setBusy(form, busy) {

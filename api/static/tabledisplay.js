@@ -13,8 +13,9 @@
 
 import { formatBid } from "./engine/phrases.js";
 import { fill, plural, upper } from "./screenkit.js";
-import { app, CALLED, GAME_TITLES, joinLink, LOOPBACK } from "./playview.js";
+import { app, CALLED, joinLink, LOOPBACK } from "./playview.js";
 import { qrCanvas } from "./qr.js";
+import { titleOf } from "./screens/index.js";
 
 const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
 const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
@@ -151,7 +152,7 @@ export class TableDisplay {
     this.remember(view);
     Object.assign(this.el.dataset, { game: view.game, phase: view.phase,
       version: String(view.version), toMove: view.to_move || "" });
-    const title = GAME_TITLES[view.game] || view.game;
+    const title = titleOf(view.game);
     if (view.phase === "lobby") {
       this.stopClock();
       fill(this.el, this.lobby(view, title));

@@ -92,12 +92,13 @@ class CallFlow:
         game = self.game_obj()
         revealed = {p: pending["revealed"][p] for p in game.active}
         event = self.kind.with_hands(pending["event"], revealed)
+        played = self._round_so_far()  # before the call ends the round
         try:
             result = game.push(game.read_action(event))
         except CannotRule as err:
             pending["undecided"] = err.ruling.as_dict()
             self.data["phase"] = "reveal"
-            self.data["last_ruling"] = self._ruling_view(event, revealed, None, err.message, {})
+            self._ruled(self._ruling_view(event, revealed, None, err.message, {}))
             return
         ruling, reason, changes, more = self.kind.ruling(game, event, result)
         view = {**self._ruling_view(event, revealed, ruling, reason, changes), **more}
@@ -105,7 +106,7 @@ class CallFlow:
         self.data["state"] = game.to_dict()
         self.data["pending"] = None
         self.data["bids"] = []
-        self.data["last_ruling"] = view
+        self._ruled(view, played)
         self._result(rng=rng)
 
     def _ruling_view(self, event, revealed, ruling, reason, changes) -> dict:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from solver.errors import InvalidInput, shown
 
 MIN_CLOCK, MAX_CLOCK = 5, 300  # seconds a move may be given
+REVEAL_WAIT_MAX = 30.0  # seconds after a ruling that computer players wait for phones at most
 OFFERED = (None, 10, 30)  # what the page offers (the seed's site: 10 s, 30 s or none)
 
 

@@ -44,18 +44,19 @@ from solver.games.table import MAX_EVENTS, require
 
 from . import bots, clock, session
 from .calls import CallFlow
-from .clock import read_clock
+from .clock import REVEAL_WAIT_MAX, read_clock
 from .games import ROOM_GAMES
-from .variants import HOST_MOVES, RoomGame
+from .variants import HOST_MOVES, ROOM_MOVES, RoomGame
 
 GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
 TOKEN_BYTES = 24  # 192 random bits a token
 NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
-MAX_BOT_DELAY = 30.0
+MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
 SHOWN_CLAIMS = 20  # a view shows the round's last claims, and how many there were
-MAX_SPECTATORS = 50  # spectators a table takes (a table display is one)  # seconds a computer player may be told to take over a move
+MAX_SPECTATORS = 50  # spectators a table takes (a table display is one)
+HISTORY_ROUNDS = 20  # a view shows the game's last finished rounds
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
 MOVES = {name: kind.moves for name, kind in ROOM_GAMES.items()}
@@ -99,11 +100,13 @@ class Room(CallFlow):
     # --- the lobby ------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, code: str, body: dict, *, rng=None,
-               profile: str | None = None) -> tuple["Room", str]:
+    def create(cls, code: str, body: dict, *, rng=None, profile: str | None = None,
+               hold: float = 0.0) -> tuple["Room", str]:
         """A new room from ``{"game", "deal", "name", "rules"}``: the room and the host's
         token (the creator is the host).  ``profile``: the id of the host's leaderboard
-        profile, once the caller has checked its key (:mod:`.profiles`)."""
+        profile, once the caller has checked its key (:mod:`.profiles`).  ``hold``: the
+        seconds each ruling's reveal stays before computer players move on (the server's
+        ``--reveal-seconds``; none for a room played in-process)."""
         body = _keys(body, {"game", "deal", "name", "rules", "advisor", "clock", "kitty",
                             "open", "seat"}, "a new room")
         game = require(body, "game", field="room")
@@ -127,7 +130,8 @@ class Room(CallFlow):
                     "events": [], "hands": {}, "pending": None, "last_ruling": None,
                     "bids": [], "advisor": advisor, "clock": None, "kitty": None,
                     "open": False, "timer": {}, "game_no": 1, "timed_out": [],
-                    "session": session.new_session([])})
+                    "session": session.new_session([]), "hold": float(hold),
+                    "reveal": None, "history": []})
         room._settings(body)
         seated = body.get("seat", True)
         if not isinstance(seated, bool):
@@ -296,7 +300,8 @@ class Room(CallFlow):
             raise RoomConflict("a rematch starts once the game is over", field="type")
         self.data.update({"game_no": self.data.get("game_no", 1) + 1, "events": [],
                           "called_off": None, "pending": None, "last_ruling": None,
-                          "bids": [], "timed_out": [], "hidden": {}})
+                          "bids": [], "timed_out": [], "hidden": {}, "reveal": None,
+                          "history": []})
         self._begin(rng)
         self._changed()
 
@@ -338,19 +343,110 @@ class Room(CallFlow):
         """Start the clock for the turn that has come, if one has (the server calls this
         after every change, with its time)."""
         timer = self.data.setdefault("timer", {})
+        reveal = self.data.get("reveal")
+        if reveal is not None and reveal.get("at") is None:
+            reveal["at"] = now  # the ruling just made: its reveal starts now
         game = self.game_obj() if self.phase == "playing" else None
         if game is None or game.to_move is None:
             clock.stop(timer)
             return
         bot = self.bot_to_move()
-        clock.set_turn(timer, (self.data.get("game_no", 1), len(self.data["events"]),
-                               game.to_move),
-                       clock=self.data.get("clock"),
-                       bot_delay=self.bot(bot)["delay"] if bot else None, now=now)
+        started = clock.set_turn(timer, (self.data.get("game_no", 1),
+                                         len(self.data["events"]), game.to_move),
+                                 clock=self.data.get("clock"),
+                                 bot_delay=self.bot(bot)["delay"] if bot else None, now=now)
+        if started and timer["deadline"] is not None and reveal is not None:
+            # a player's clock after a ruling starts once the reveal's hold is over
+            timer["deadline"] = max(timer["deadline"],
+                                    reveal["at"] + self.hold + self.data["clock"])
 
-    def due(self) -> float | None:
-        """When the server must act next in this room (epoch seconds), or None."""
-        return clock.due(self.data.get("timer", {}))
+    def due(self, present=frozenset()) -> float | None:
+        """When the server must act next in this room (epoch seconds), or None: the clock
+        of the player to move, or a computer player's move (:meth:`bot_moment`; ``present``:
+        the phones connected now)."""
+        moments = [t for t in (self.data.get("timer", {}).get("deadline"),
+                               self.bot_moment(present)) if t is not None]
+        return min(moments) if moments else None
+
+    # --- the reveal -----------------------------------------------------------------------
+
+    @property
+    def hold(self) -> float:
+        """Seconds each ruling's reveal stays before computer players move on."""
+        return float(self.data.get("hold", 0.0))
+
+    def bot_moment(self, present=frozenset()) -> float | None:
+        """When the computer player to move moves: its delay after its turn came, and never
+        before the last ruling's reveal lets the table go on (:meth:`released`)."""
+        bot_at = self.data.get("timer", {}).get("bot_at")
+        if bot_at is None:
+            return None
+        released = self.released(present)
+        return bot_at if released is None else max(bot_at, released)
+
+    def released(self, present=frozenset()) -> float | None:
+        """When computer players may move after the last ruling (None: no ruling yet): its
+        hold after it was made, once every connected human seat has seen it, and at most
+        REVEAL_WAIT_MAX seconds after it (a phone that walked away stalls no one)."""
+        reveal = self.data.get("reveal")
+        if reveal is None or reveal.get("at") is None:
+            return None
+        wait = max(self.hold, REVEAL_WAIT_MAX) if self.reveal_waiting(present) else self.hold
+        return reveal["at"] + wait
+
+    def reveal_waiting(self, present=frozenset()) -> list[str]:
+        """The connected human seats that have not yet dismissed the last ruling's reveal."""
+        reveal = self.data.get("reveal")
+        if reveal is None:
+            return []
+        return [s["name"] for s in self.seats if not s.get("bot") and s["name"] in present
+                and s["name"] not in reveal["seen"]]
+
+    def _reveal_view(self, present) -> dict | None:
+        reveal = self.data.get("reveal")
+        if reveal is None:
+            return None
+        return {"n": reveal["n"], "at": reveal["at"], "hold": self.hold,
+                "seen": list(reveal["seen"]), "waiting": self.reveal_waiting(present)}
+
+    def _seen(self, by: str, body: dict) -> bool:
+        """``by``'s phone dismissed the reveal of ruling ``n``: True if that changed
+        anything (a stale ``n``, a second time, a spectator's or a computer player's: no)."""
+        if "n" not in body:
+            raise InvalidInput("a seen move names the ruling seen: n, its number", field="n")
+        n = body["n"]
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise InvalidInput(f"n is the number of the ruling seen (a whole number), not "
+                               f"{shown(n)}", field="n")
+        reveal = self.data.get("reveal")
+        seat = next((s for s in self.seats if s["name"] == by), None)
+        if reveal is None or n != reveal["n"] or seat is None or seat.get("bot") \
+                or by in reveal["seen"]:
+            return False
+        reveal["seen"].append(by)
+        return True
+
+    def _ruled(self, ruling: dict, played: tuple | None = None) -> None:
+        """A ruling for the table (a call ruled, cards put down): shown until the next one,
+        its reveal numbered and timed (``at``: by :meth:`timers`, with the server's time).
+        ``played``: the round's number and claims, when the ruling ends a round, for the
+        game's history of rounds."""
+        self.data["last_ruling"] = ruling
+        before = self.data.get("reveal")
+        self.data["reveal"] = {"n": (before["n"] if before else 0) + 1, "at": None,
+                               "seen": []}
+        if played is not None:
+            number, claims = played
+            history = self.data.setdefault("history", [])
+            history.append({"round": number, "claims": claims[-SHOWN_CLAIMS:],
+                            "ruling": dict(ruling)})
+            del history[:-HISTORY_ROUNDS]
+
+    def _round_so_far(self) -> tuple:
+        """This round's number and its claims, as a view shows them."""
+        state = self.data["state"]
+        return (self.kind.round_number(state),
+                self.kind.declarations(state, self.data["bids"]))
 
     def out_of_time(self, now: float) -> str | None:
         """The player whose time has run out at ``now``, if any."""
@@ -378,11 +474,12 @@ class Room(CallFlow):
         self._push(self.kind.leave_event(self, name))
         self.kind.left(self, name)
 
-    def _result(self, ruling: dict | None = None, *, rng=None) -> None:
+    def _result(self, ruling: dict | None = None, *, rng=None, played=None) -> None:
         """After a move the game played its own way (or a player leaving): the ruling it
-        made, if any, and the game over or the next round dealt."""
+        made, if any (``played``: the round it rules on), and the game over or the next
+        round dealt."""
         if ruling is not None:
-            self.data["last_ruling"] = ruling
+            self._ruled(ruling, played)
         game = self.game_obj()
         if game.is_over():
             self._over(game)
@@ -424,24 +521,32 @@ class Room(CallFlow):
         """A phone's move: a replay event without "player" (the token says who).
 
         An illegal move changes nothing and is a RoomConflict-status error (409)."""
-        moves = self.kind.moves
+        moves = {**self.kind.moves, **ROOM_MOVES}
         kind = _keys(body, {"type"} | set().union(*moves.values()), "a move").get("type")
         if not isinstance(kind, str) or kind not in moves:
             raise InvalidInput(f"a {self.game_type.title} move is "
                                f"{', '.join(map(repr, moves))}, not {shown(kind)}",
                                field="type")
         _keys(body, {"type"} | moves[kind], f"a {kind} move")
+        if kind in ROOM_MOVES:  # any seat's, in any phase: the room's own, not the game's
+            if self._seen(by, body):
+                self._changed()
+            return
         if not self.plays(by) and kind not in HOST_MOVES:
             raise NotAPlayer(f"{by} watches this table: only its players move")
         if self.phase == "lobby":
             raise RoomConflict("the game has not started yet: the host starts it", field="type")
+        reveal = self.data.get("reveal")
         try:
             if self.phase == "over":
                 raise GameOver(f"the game is over: {self.view(by)['winner']} won")
             if kind in self.kind.flow_moves:  # a game that plays its own way (cards)
                 self._playing(kind=kind)
-                self._result(self.kind.handle(self, by, kind, body, rng or
-                                              secrets.SystemRandom()))
+                played = self._round_so_far()
+                ruling = self.kind.handle(self, by, kind, body, rng or secrets.SystemRandom())
+                if self.data["bids"]:  # the round goes on (cards put down): its claims go
+                    played = (played[0], [])  # with the ruling that ends it
+                self._result(ruling, played=played)
             elif kind == self.kind.claim:
                 self._claim(by, body)
             elif kind == self.kind.call:
@@ -453,6 +558,10 @@ class Room(CallFlow):
                 err.status = RoomConflict.status  # in a room, an illegal move is a conflict
             err.field = _as_sent(err.field)
             raise
+        seat = next((s for s in self.seats if s["name"] == by), None)
+        if reveal is not None and reveal is self.data.get("reveal") and seat is not None \
+                and not seat.get("bot") and by not in reveal["seen"]:
+            reveal["seen"].append(by)  # a player who moves has left the reveal
         self._changed()
 
     def _remove(self, by, body, rng):
@@ -598,6 +707,8 @@ class Room(CallFlow):
             "waiting_for": self._waiting_for(game),
             "call": self._call_view(),
             "last_ruling": self.data["last_ruling"],
+            "reveal": self._reveal_view(present),
+            "history": [dict(h) for h in self.data.get("history", [])],
             "winner": outcome.winner if outcome else None,
             "called_off": self.data.get("called_off"),
             "places": self.places(outcome) if outcome else None,

@@ -10,7 +10,7 @@ entry in :data:`solver.rooms.games.ROOM_GAMES`.
 >>> DiceRoom().hand_key, LettersRoom().hand_key
 ('dice', 'tiles')
 >>> sorted(LettersRoom().moves)
-['call', 'declare', 'remove', 'reveal', 'ruling']
+['call', 'declare', 'remove', 'reveal', 'ruling', 'seen']
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from . import bots
 from .deal import deal_cards, deck, draw_tiles, roll_dice
 
 HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}}  # every game's, the host's own
+# Every game's, any seat's, read by the room itself: a phone dismissed the reveal of ruling n.
+ROOM_MOVES = {"seen": {"n"}}
 
 
 def move_branch(kind: str, properties: dict, required=()) -> dict:
@@ -59,7 +61,7 @@ class RoomGame:
     @property
     def moves(self) -> dict[str, set[str]]:
         """Every move a phone may send, with the keys each carries besides ``type``."""
-        return {**self.own_moves, **HOST_MOVES}
+        return {**self.own_moves, **HOST_MOVES, **ROOM_MOVES}
 
     def handle(self, room, by: str, kind: str, body: dict, rng) -> dict | None:
         """Play one of :attr:`flow_moves`: push its replay events (``room._push``), keep the
