@@ -8,7 +8,8 @@
 
 import { Advisor } from "./advisor.js";
 import { app, HIDE_KEY, rendering, useApp } from "./playview.js";
-import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode } from "./rooms.js";
+import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode,
+  watchRoom } from "./rooms.js";
 import { SCREENS, screenOf } from "./screens/index.js";
 import { TEXT } from "./screenkit.js";
 
@@ -105,14 +106,17 @@ const play = {
     const form = h("form", { class: "card", id: this.id("join-form"), novalidate: true },
       h("h3", {}, "Join a table"), code.element, name.element,
       h("button", { type: "submit", class: "primary", id: this.id("join") }, "Join"),
+      this.watchButton = h("button", { type: "submit", class: "secondary", id: this.id("watch") },
+        "Watch (no seat)"),
       h("p", { class: "error", id: this.id("join-form-error"), role: "alert", hidden: true }));
-    app.wireForm(form, async () => {
+    app.wireForm(form, async (submitter) => {
       const room = readCode(code.input.value);
       if (room.length !== CODE_LENGTH) {
         throw new PlayError(`a table code is ${CODE_LENGTH} letters, like BCDFG`,
           { field: "code" });
       }
-      const { seat, view } = await joinRoom(room, name.input.value);
+      const sitDown = submitter === this.watchButton ? watchRoom : joinRoom; // Watch: no seat
+      const { seat, view } = await sitDown(room, name.input.value);
       this.sit(seat, view);
     });
     this.joinCode = code.input;
@@ -130,6 +134,7 @@ const play = {
       id: this.id(`new-${s.game}-rules`), hidden: true },
     rulesOf.get(s.game).fields.map((f) => f.element))]));
     const listed = h("input", { type: "checkbox", id: this.id("new-open"), name: "open" });
+    const display = h("input", { type: "checkbox", id: this.id("new-display"), name: "display" });
     const name = this.nameField("new");
     const dealHint = h("p", { class: "hint", id: this.id("deal-hint") });
     const dealChoice = this.segments("deal", "Who deals", [["server", "This server deals"],
@@ -144,6 +149,8 @@ const play = {
       this.segments("clock", "Time a move", [["", "No timer"], ["10", "10 s"], ["30", "30 s"]]),
       h("label", { class: "check", for: this.id("new-open") }, listed,
         " List this table as open (anyone on this server can find it)"),
+      h("label", { class: "check", for: this.id("new-display") }, display,
+        " This screen is the table display (no seat)"),
       name.element,
       rulesBox,
       h("button", { type: "submit", class: "primary", id: this.id("create") }, "Open the table"),
@@ -177,6 +184,7 @@ const play = {
       const clock = chosen("clock");
       const body = { game: screen.game, deal: chosen("deal") || "server", name: name.input.value,
         rules, clock: clock ? Number(clock) : null, open: listed.checked, ...extra };
+      if (display.checked) body.seat = false; // the table display: tabledisplay.js
       const { seat, view } = await createRoom(body);
       this.sit(seat, view);
     });

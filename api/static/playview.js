@@ -5,9 +5,10 @@ import { ARROW, fill, plural } from "./screenkit.js";
 import { openTables } from "./rooms.js";
 import { qrCanvas } from "./qr.js";
 import { screenOf, titleOf } from "./screens/index.js";
+import { showDisplay } from "./tabledisplay.js";
 
 export const HIDE_KEY = "liars.play.hide";
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
+export const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
 export const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" }; // calls' names
 const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
 const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
@@ -22,7 +23,7 @@ export function useApp(helpers) {
 // --- the join link and its QR code ----------------------------------------------------
 
 /** The page's own address with ?room=CODE#play: the link (and QR code) that joins. */
-function joinLink(code) {
+export function joinLink(code) {
   const url = new URL(location.href);
   url.search = `?room=${encodeURIComponent(code)}`;
   url.hash = "play";
@@ -65,7 +66,10 @@ export const rendering = {
             (t.clock ? `, ${t.clock} s a move` : "")),
           h("button", { type: "button", class: "secondary", "data-join": t.code,
             onclick: () => { this.joinCode.value = t.code; this.joinName.focus(); } },
-          `Join ${t.code}`)))));
+          `Join ${t.code}`),
+          h("button", { type: "button", class: "secondary", "data-watch": t.code, // no seat
+            onclick: () => { this.joinCode.value = t.code; this.watchButton.click(); } },
+          `Watch ${t.code}`)))));
   },
 
   /** The countdown of the player to move, drawn from the server's clock (view.now) so that
@@ -121,6 +125,7 @@ export const rendering = {
     this.roomView.hidden = false;
     this.note("");
     this.useScreen(view);
+    if (showDisplay(this, view)) return; // no seat (a table display, a spectator): tabledisplay.js
     const lobby = view.phase === "lobby";
     this.lobby.hidden = !lobby;
     this.board.hidden = lobby;

@@ -109,6 +109,15 @@ export async function joinRoom(code, name) {
   return { seat, view: joined.room };
 }
 
+/** Watch room `code` as `name`, with no seat (a table display, a spectator): the seat
+ * (kept, as a player's is) and the room's view, which holds no hand. */
+export async function watchRoom(code, name) {
+  const watched = await api("POST", `${roomPath(code)}/watch`, { body: { name } });
+  const seat = { code: watched.room.code, token: watched.token, name: watched.room.you.name };
+  keep(seat);
+  return { seat, view: watched.room };
+}
+
 /**
  * A seat followed live.  `onView(view)` gets each newer view; `onHeard(reachable)` is told
  * when the server stops answering (no view, ping or answer for 5.5 s) and when it is back;
