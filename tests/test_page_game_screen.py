@@ -28,8 +28,9 @@ from test_page_play import create, dismiss, join, open_play, shows_at_least, tru
 expect = sync_api.expect
 MAX_STEPS = 400  # a whole game longer than this is a bug of the page or the test
 
-# Every action a screen shows, and where a thumb's tap would land: outside the viewport or
-# under another element is a problem; so is a page that scrolls.
+# Every action a screen shows (and each card, tile or die of the hand), and where a thumb's
+# tap would land: outside the viewport or under another element is a problem; so is a page
+# that scrolls.
 UNREACHABLE = """() => {
   const problems = [];
   const root = document.scrollingElement;
@@ -37,7 +38,8 @@ UNREACHABLE = """() => {
   const layer = [...document.querySelectorAll(".game-layer")].find((l) => !l.hidden);
   const scope = layer || document.querySelector("#play-board");
   const shown = (el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
-  for (const el of scope.querySelectorAll("button, input, select, textarea, a[href], summary")) {
+  const items = layer ? [] : [...document.querySelectorAll("#play-hand-list > li")];  // your hand, whole
+  for (const el of [...scope.querySelectorAll("button, input, select, textarea, a[href], summary"), ...items]) {
     if (!shown(el)) continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
@@ -62,6 +64,8 @@ def unreachable(page) -> list[str]:
 
 def reachable(phone, where):
     problems = unreachable(phone.page)
+    if problems:
+        phone.shot(f"unreachable-{re.sub(r'[^a-z0-9]+', '-', where.lower())}")
     assert problems == [], f"{where} ({phone.scheme}): {problems}"
 
 
@@ -377,8 +381,8 @@ def test_a_whole_liar_liar_game_on_three_phones(phones):
 
 def test_a_whole_liars_post_game_on_three_phones(phones):
     """Three phones play Liar's Post to its loser: cards sent with true claims and called,
-    one looked at and passed on; the face-up cards gather on one player until four of a
-    kind end the game."""
+    one looked at and passed on; the face-up cards gather on one player (the others pass
+    them nothing else) until four of a kind end the game."""
     ann, ben, cy = phones
     code = create(ann, "post", "ann")
     join(ben, code, "ben")
@@ -409,11 +413,13 @@ def test_a_whole_liars_post_game_on_three_phones(phones):
             return
         claim = view["card"]["claim"]["kind"]
         if me != victim and not done["looked"] and view["you"]["can_look"]:
-            done["looked"] += 1  # look, then pass it on to the victim with a true claim
+            done["looked"] += 1  # look, then pass it on with a true claim
             send(phone, "#play-look")
-            seen = truth(phone)["you"]["card_seen"]
+            looked = truth(phone)
+            seen = looked["you"]["card_seen"]
             expect(page.locator("#play-card-seen")).to_contain_text(re.compile(r"\S"))
-            page.locator(f"#play-to button[data-value='{victim}']").click()
+            target = looked["you"]["targets"][0]
+            page.locator(f"#play-to button[data-value='{target}']").click()
             page.locator(f"#play-kind button[data-value='{seen[:-1]}']").click()
             reachable(phone, "post: passing a card looked at")
             send(phone, "#play-pass")

@@ -219,7 +219,7 @@ const play = {
       "aria-labelledby": this.id("hand-title") });
     this.handTitle = h("h3", { id: this.id("hand-title"), class: "visually-hidden" }, "Yours");
     this.handCard = h("section", { class: "game-hand", id: this.id("hand-card") },
-      this.handTitle, this.hand, this.hideButton);
+      this.handTitle, this.hand);
     this.round = h("div", { id: this.id("round-card"), class: "game-claims" });
     this.actions = this.buildActions();
     this.over = h("div", { id: this.id("over"), class: "card", hidden: true });
@@ -511,6 +511,7 @@ const play = {
     this.follow(seat);
     this.seat.offer(view);
     this.seat.open();
+    offerTheTable();
   },
 
   /** Open the screen: the seat kept on this phone, else the forms (a join link fills in). */

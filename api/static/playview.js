@@ -360,7 +360,8 @@ export const rendering = {
     const mine = view.phase === "playing" && view.to_move === view.you.name;
     this.handCard.hidden = view.phase === "over" || me.out || view.you.seat === false;
     this.hideButton.setAttribute("aria-pressed", String(hidden));
-    this.hideButton.textContent = hidden ? `Show my ${game.many}` : `Hide my ${game.many}`;
+    this.hideButton.textContent = hidden ? "Show" : "Hide";
+    this.hideButton.setAttribute("aria-label", hidden ? `Show my ${game.many}` : `Hide my ${game.many}`);
     this.hideButton.hidden = hand === null || hand === undefined;
     this.handTitle.textContent = `Your ${game.many}`;
     this.hand.dataset.hidden = String(hidden);
@@ -426,7 +427,7 @@ export const rendering = {
           : "Nothing."),
       h("div", { class: "game-claims-tools" },
         earlier > 0 ? h("span", { class: "hint" }, `${plural(earlier, "earlier claim")}`) : null,
-        this.historyButton));
+        this.hideButton, this.historyButton));
   },
 
   /** The round's history: this round's claims, and the rounds before with their rulings. */

@@ -43,9 +43,10 @@ export function faces(h, cards) {
 }
 
 /** The hand as a list of cards; with `pick`, each a toggle button ({picked: Set of indexes,
- * most, onPick(index)}). */
+ * most, onPick(index)}); a hand with nothing to pick now is only shown. */
 export function handList(p, hand, pick = null) {
   const { h } = p;
+  if (pick && pick.disabled) pick = null;
   return h("ul", { class: "hand hand-cards", id: p.id("hand-list"), "aria-label": "Your cards" },
     hand.map((code, i) => h("li", { "data-card": code },
       pick ? h("button", { type: "button", class: "card-pick", "data-card": code,

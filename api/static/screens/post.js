@@ -90,8 +90,8 @@ export default {
       const last = view.declarations[view.declarations.length - 1];
       p.fillWith(this.incoming,
         h("p", { class: "play-claim-line" }, `${last ? last.player : "A player"} says: `,
-          h("strong", {}, card.claim.phrase)),
-        seen ? h("p", { id: p.id("card-seen") }, "You looked: it is ", face(h, seen)) : null,
+          h("strong", {}, card.claim.phrase),
+          seen ? h("span", { id: p.id("card-seen") }, " · you looked: ", face(h, seen)) : null),
         card.must_call ? h("p", { class: "hint" }, "Everyone else has held it: you must call.")
           : null);
     }
@@ -115,9 +115,10 @@ export default {
         `"a ${this.kind}"` : passing ? "Pass it on" : "Send";
       this.sendButton.id = p.id(passing ? "pass" : "send");
     }
-    this.note.hidden = !choosing;
+    const ready = (passing || this.picked !== null) && this.to && this.kind;
+    this.note.hidden = !choosing || ready;
     this.note.textContent = sending ? "Tap a card, a player, and the kind you say it is."
-      : passing ? "Pick who gets it next, and the kind you say it is." : "";
+      : passing ? "Pick who gets it next, and the kind you say." : "";
   },
 
   async send(p) {
