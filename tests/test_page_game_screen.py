@@ -436,3 +436,54 @@ def test_a_whole_liars_post_game_on_three_phones(phones):
     assert max(view["face_up"][victim].values()) >= view["losing_count"]
     for phone in phones:
         expect(phone.page.locator("#play-places li").last).to_contain_text(victim)
+
+
+def test_the_reveal_holds_its_seconds_and_the_computer_player_waits_for_it(browser):
+    """On a server that holds the reveal 2 s: Continue opens only once the server's clock
+    has passed the ruling's time and its hold, and the computer player to open the next
+    round waits until this phone has dismissed it."""
+    from api_server import LiveServer
+    server = LiveServer("--reveal-seconds", "2")
+    phone = Phone(browser, server)
+    try:
+        create(phone, "dice", "ann", dice_each=1)
+        add_bot(phone.page, 2)
+        start(phone)
+        page = phone.page
+        layer = page.locator("#play-ruling-layer")
+        for _ in range(20):
+            view = on_screen(phone)
+            if view["last_ruling"]:
+                break
+            if view["to_move"] != "ann":
+                page.wait_for_function(
+                    "v => Number(document.querySelector('#screen-play').dataset.version) > v",
+                    arg=view["version"])
+                continue
+            act_dice(phone, view, "hold", None)
+        view = on_screen(phone)
+        reveal = view["reveal"]
+        assert reveal["hold"] == 2 and reveal["seen"] == [] and reveal["waiting"] == ["ann"]
+        expect(layer).to_be_visible()
+        button = page.locator("#play-dismiss")
+        until = round((reveal["at"] + reveal["hold"]) * 1000)
+        expect(button).to_have_attribute("data-until", str(until))
+        disabled = button.is_disabled()
+        if truth(phone)["now"] < until:  # read before the server's clock passed the hold
+            assert disabled, "Continue was open before the reveal's hold had passed"
+        expect(button).to_be_enabled()
+        assert truth(phone)["now"] >= until  # opened by the server's clock, never before
+        # The table waits for this phone: a computer player to open, still waiting on ann.
+        waiting = truth(phone)
+        if waiting["phase"] == "playing" and waiting["to_move"] != "ann":
+            assert waiting["declarations"] == [] and waiting["reveal"]["waiting"] == ["ann"]
+        button.click()
+        expect(layer).to_be_hidden()
+        after = truth(phone)
+        assert after["reveal"]["seen"] == ["ann"] and after["reveal"]["waiting"] == []
+        if after["phase"] == "playing" and after["to_move"] != "ann":
+            expect(page.locator("#play-said li")).to_have_count(1)  # it opens once released
+        assert phone.errors == []
+    finally:
+        phone.close()
+        server.stop()

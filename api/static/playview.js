@@ -511,9 +511,10 @@ export const rendering = {
     clearTimeout(this.holdTimer);
     if (!view) return;
     const reveal = view.reveal;
-    const until = reveal ? (reveal.at + reveal.hold) * 1000 : 0;
+    const until = reveal && reveal.at ? (reveal.at + reveal.hold) * 1000 : 0;
     const left = until - (Date.now() + (this.clockOffset || 0));
     const button = this.dismissButton;
+    button.dataset.until = String(Math.round(until)); // the server's time it may go
     button.disabled = left > 0;
     button.textContent = left > 0 ? `Continue (in ${Math.ceil(left / 1000)} s)` : "Continue";
     if (left > 0) this.holdTimer = setTimeout(() => this.sayHold(this.view), Math.min(left, 1000));
