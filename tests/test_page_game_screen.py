@@ -250,8 +250,15 @@ def test_every_action_of_a_turn_is_on_screen_and_accessible(phones, game):
             page.locator("#play-menu-button").click()  # the menu, over the table
             expect(page.locator("#play-menu")).to_be_visible()
             reachable(mover, f"{game}: the menu")
+            assert_accessible(page, f"{game}: the menu ({mover.scheme})")
             page.locator("#play-menu-close").click()
             expect(page.locator("#play-menu")).to_be_hidden()
+            page.locator("#play-history-button").click()  # the round so far, and before
+            expect(page.locator("#play-history")).to_be_visible()
+            reachable(mover, f"{game}: the history")
+            assert_accessible(page, f"{game}: the history ({mover.scheme})")
+            page.locator("#play-history-close").click()
+            expect(page.locator("#play-history")).to_be_hidden()
         ACTS[game](mover, truth(mover), game, seen[mover.scheme])
     assert len(ruled) == 2, f"{game}: no ruling reached both phones"
     assert all("turn" in s for s in seen.values())

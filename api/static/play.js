@@ -295,21 +295,23 @@ const play = {
     const { h } = app;
     const close = (sheet) => h("button", { type: "button", class: "secondary",
       id: `${sheet}-close`, onclick: () => this.closeSheets() }, "Back to the table");
+    // (the way back first: a long history scrolls under it)
     this.historyButton = h("button", { type: "button", class: "secondary",
       id: this.id("history-button"), "aria-haspopup": "dialog",
       onclick: () => this.openSheet(this.historySheet) }, "History");
     this.historyBody = h("div", { id: this.id("history-body") });
     this.historySheet = h("div", { class: "game-layer", id: this.id("history"), role: "dialog",
       "aria-modal": "true", "aria-labelledby": this.id("history-title"), hidden: true },
-    h("div", { class: "game-sheet" }, h("h3", { id: this.id("history-title") }, "History"),
-      this.historyBody, close(this.id("history"))));
+    h("div", { class: "game-sheet" }, h("div", { class: "sheet-head" },
+      h("h3", { id: this.id("history-title") }, "History"), close(this.id("history"))),
+    this.historyBody));
     this.refereeLink = h("a", { class: "button secondary", id: this.id("referee"),
       href: "#judge" }, "The referee's screens (Judge, Call, Solve...)");
     this.menu = h("div", { class: "game-layer", id: this.id("menu"), role: "dialog",
       "aria-modal": "true", "aria-labelledby": this.id("menu-title"), hidden: true },
-    h("div", { class: "game-sheet" }, h("h3", { id: this.id("menu-title") }, "Menu"),
-      this.refereeLink, this.advisor.card, this.manage,
-      close(this.id("menu"))));
+    h("div", { class: "game-sheet" }, h("div", { class: "sheet-head" },
+      h("h3", { id: this.id("menu-title") }, "Menu"), close(this.id("menu"))),
+    this.refereeLink, this.advisor.card, this.manage));
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.sheetOpen()) this.closeSheets();
     });
