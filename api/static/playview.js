@@ -398,9 +398,9 @@ export const rendering = {
     if (toReveal) {
       const held = me[game.count];
       this.revealLabel.textContent = `Your ${game.many} (${held})`;
-      this.revealInput.name = game.count; // an error about "tiles" or "dice" shows here
-      this.revealInput.setAttribute("inputmode", game.count === "dice" ? "numeric" : "text");
-      this.revealInput.setAttribute("autocapitalize", game.count === "dice" ? "off" : "characters");
+      this.revealInput.name = game.count; // an error about the game's pieces shows here
+      this.revealInput.setAttribute("inputmode", game.revealNumeric ? "numeric" : "text");
+      this.revealInput.setAttribute("autocapitalize", game.revealNumeric ? "off" : "characters");
       this.revealInput.placeholder = game.revealPlaceholder || "";
       this.revealHint.textContent = `Type the ${plural(held, game.one, game.many)} in ` +
         `front of you${game.revealPlaceholder ? `, e.g. ${game.revealPlaceholder}` : ""}; ` +

@@ -50,6 +50,7 @@ export default {
   shownHand: (hand) => hand.join(" "),
   revealBody: (text) => ({ type: "reveal", dice: readDice(text) }),
   revealPlaceholder: "6 6 1",
+  revealNumeric: true,
   change: (delta, out) => (out ? "loses a die: out" : "loses a die"),
   bad: () => true,
   headline: (ruling) => (ruling.ruling === "holds" ? "The bid holds" : "The bid fails"),
