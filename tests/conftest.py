@@ -124,7 +124,8 @@ def page(phone_context, server):
 # worker starts is a short one and no worker waits long for the other at the end
 # (scripts/run_tests.sh turns off xdist's own order, files with more tests first: it ran
 # Schemathesis's one long test last, alone); the node tests' reader last, to wait least.
-FIRST = ("test_api_schemathesis.py", "test_golden.py", "test_page.py", "test_queries.py",
+FIRST = ("test_api_schemathesis.py", "test_golden.py", "test_page.py", "test_page_game_screen.py",
+         "test_page_a11y.py", "test_queries.py",
          "test_search_big.py", "test_odds_letters.py", "test_api_hardening.py",
          "test_openapi_patterns.py", "test_api_contract.py", "test_front_ends.py",
          "test_page_play.py", "test_page_offline.py")

@@ -291,7 +291,6 @@ def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
     after = truth(second)
     assert after["last_ruling"]["call"] == "liar" and after["reveal"]["n"] == 1
     # The next round opens (the other phone dismissed and moved): the reveal stays here.
-    other = first if after["to_move"] == first.page and False else None
     opener = {"ann": light, "ben": dark}[after["to_move"]]
     waiting = dark if opener is light else light
     dismiss(opener)
@@ -302,9 +301,11 @@ def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
     expect(waiting.page.locator("#play-ruling-title")).to_have_text(
         re.compile("The bid (holds|fails)"))
     # The history holds the round before, with its ruling.
-    dismiss(waiting)
-    assert truth(waiting)["reveal"]["seen"] and "ben" in truth(waiting)["reveal"]["seen"] or \
-        "ann" in truth(waiting)["reveal"]["seen"]
+    with waiting.page.expect_response(lambda r: r.request.method == "POST"
+                                      and r.url.endswith("/moves")):
+        waiting.page.locator("#play-dismiss").click()  # Continue tells the table
+    expect(waiting.page.locator("#play-ruling-layer")).to_be_hidden()
+    assert truth(waiting)["you"]["name"] in truth(waiting)["reveal"]["seen"]
     waiting.page.locator("#play-history-button").click()
     expect(waiting.page.locator("#play-history .history-round[data-round='1']")).to_contain_text(
         re.compile("The bid (holds|fails)"))
@@ -317,7 +318,6 @@ def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
     waiting.page.locator("#back-to-table").click()
     expect(waiting.page.locator("body")).to_have_attribute("data-game", "on")
     expect(waiting.page.locator("nav.tabs")).to_be_hidden()
-    del other
 
 
 def play_out(table, act, reload_at, where):
@@ -360,7 +360,6 @@ def test_a_whole_liar_liar_game_on_three_phones(phones):
     done = {"liar": 0, "four": 0}
 
     def act(phone, view, step):
-        page = phone.page
         hand = view["you"]["hand"]
         ranks = Counter(c[:-1] for c in hand if c != "joker")
         four = next((r for r, n in ranks.items() if n >= 4), None)
@@ -418,7 +417,6 @@ def test_a_whole_liars_post_game_on_three_phones(phones):
                 act_post(phone, view, "post", None, to=victim, kind=hand[index][:-1],
                          card=index)
             return
-        claim = view["card"]["claim"]["kind"]
         if me != victim and not done["looked"] and view["you"]["can_look"]:
             done["looked"] += 1  # look, then pass it on with a true claim
             send(phone, "#play-look")
@@ -431,10 +429,9 @@ def test_a_whole_liars_post_game_on_three_phones(phones):
             reachable(phone, "post: passing a card looked at")
             send(phone, "#play-pass")
             return
-        # the victim is wrong (it takes the card); the others are right (the victim sent it)
-        true = claim == claim  # every claim in this test is true
-        believe = true if me != victim else not true
-        call(phone, "#play-true" if believe else "#play-false", "post", None)
+        # Every claim in this test is true: the victim calls it false (wrong: it takes the
+        # card), the others call it true (right: the victim who sent it takes it).
+        call(phone, "#play-false" if me == victim else "#play-true", "post", None)
 
     view = play_out(table, act, 5, "Liar's Post")
     assert done["looked"] == 1

@@ -28,7 +28,8 @@ from solver.errors import InvalidInput
 from solver.games.cards import Card
 from solver.rooms.clock import REVEAL_WAIT_MAX
 from solver.rooms.games import ROOM_GAMES
-from solver.rooms.room import HISTORY_ROUNDS, Room
+from solver.rooms.reveals import HISTORY_ROUNDS
+from solver.rooms.room import Room
 
 V1 = "/api/v1"
 RULES = {"letters": {"tile_limit": 2, "budget": 0.5}, "dice": {"dice_each": 2}}

@@ -58,10 +58,8 @@ export default {
   /** Your cards, each a tap to pick (at most three) on your turn. */
   renderHand(p, view, mine) {
     const hand = view.you.hand || [];
-    const key = `${view.version}`;
     if (!mine) this.picked.clear();
     for (const i of [...this.picked]) if (i >= hand.length) this.picked.delete(i);
-    this.handKey = key;
     return handList(p, hand, { picked: this.picked, most: MOST, disabled: !mine,
       onPick: (i) => {
         if (this.picked.has(i)) this.picked.delete(i); else this.picked.add(i);
@@ -75,11 +73,9 @@ export default {
     const count = this.picked.size;
     const hand = view.you.hand || [];
     this.rankRow.hidden = !(mine && opening);
-    if (mine && opening) {
-      const held = new Set(hand.map(rankOf).filter(Boolean));
-      const offered = RANKS.filter((r) => held.has(r) || true);
+    if (mine && opening) { // any rank: a bluff may name one you do not hold
       p.fillWith(this.rankRow, h("p", { class: "hint" }, "Name the rank you play"),
-        choices(p, "rank", "Rank", offered.map((r) => [r, r]), this.rank, (r) => {
+        choices(p, "rank", "Rank", RANKS.map((r) => [r, r]), this.rank, (r) => {
           this.rank = r;
           p.render();
         }));
@@ -113,10 +109,11 @@ export default {
     const opening = p.view.rank === null || p.view.rank === undefined;
     const body = { type: "play", cards };
     if (opening) body.rank = this.rank;
-    await p.tap(this.playButton, body);
-    this.picked.clear();
-    this.rank = null;
-    p.render();
+    if (await p.tap(this.playButton, body)) {
+      this.picked.clear();
+      this.rank = null;
+      p.render();
+    }
   },
 
   revealedHand: (p, hand) => faces(p.h, hand),
