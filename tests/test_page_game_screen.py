@@ -318,6 +318,15 @@ def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
     waiting.page.locator("#back-to-table").click()
     expect(waiting.page.locator("body")).to_have_attribute("data-game", "on")
     expect(waiting.page.locator("nav.tabs")).to_be_hidden()
+    # Leaving from the menu takes a second tap, and gives the page back.
+    waiting.page.locator("#play-menu-button").click()
+    leave = waiting.page.locator("#play-menu-leave")
+    leave.click()
+    expect(leave).to_have_text("Tap again: this phone forgets its seat")
+    leave.click()
+    expect(waiting.page.locator("#play-start-view")).to_be_visible()
+    expect(waiting.page.locator("body")).not_to_have_attribute("data-game", "on")
+    expect(waiting.page.locator("nav.tabs")).to_be_visible()
 
 
 def play_out(table, act, reload_at, where):

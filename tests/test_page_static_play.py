@@ -56,6 +56,8 @@ def assert_clear_of_the_tab_bar(page, locator):
 
 
 def test_the_static_copy_offers_no_deal_by_a_server(page):
+    expect(page.locator("#play-message")).to_contain_text(  # said before anything is typed
+        "this copy of the page has none, so it cannot open or join one")
     server_deals = page.locator("#play-deal-server")
     expect(server_deals).to_be_disabled()
     expect(page.locator("#play-deal-table")).to_be_checked()

@@ -286,7 +286,8 @@ const play = {
     this.rulingLayer = h("div", { class: "game-layer", id: this.id("ruling-layer"),
       role: "dialog", "aria-modal": "true", "aria-label": "The ruling",
       hidden: true },
-    h("div", { class: "game-sheet" }, this.ruling, this.tableRuling, this.dismissButton));
+    // (a sheet taller than the screen scrolls, by keyboard too: it takes the focus)
+    h("div", { class: "game-sheet", tabindex: "0" }, this.ruling, this.tableRuling, this.dismissButton));
   },
 
   /** The menu (the referee's screens, hiding the hand, the advisor, removing a player,
@@ -302,16 +303,18 @@ const play = {
     this.historyBody = h("div", { id: this.id("history-body") });
     this.historySheet = h("div", { class: "game-layer", id: this.id("history"), role: "dialog",
       "aria-modal": "true", "aria-labelledby": this.id("history-title"), hidden: true },
-    h("div", { class: "game-sheet" }, h("div", { class: "sheet-head" },
+    h("div", { class: "game-sheet", tabindex: "0" }, h("div", { class: "sheet-head" },
       h("h3", { id: this.id("history-title") }, "History"), close(this.id("history"))),
     this.historyBody));
+    this.menuLeave = h("button", { type: "button", class: "secondary", id: this.id("menu-leave"),
+      onclick: () => this.leave(this.menuLeave) }, "Leave this table on this phone");
     this.refereeLink = h("a", { class: "button secondary", id: this.id("referee"),
-      href: "#judge" }, "The referee's screens (Judge, Call, Solve...)");
+      href: "#judge", onclick: () => this.closeSheets() }, "The referee's screens (Judge, Call, Solve...)");
     this.menu = h("div", { class: "game-layer", id: this.id("menu"), role: "dialog",
       "aria-modal": "true", "aria-labelledby": this.id("menu-title"), hidden: true },
-    h("div", { class: "game-sheet" }, h("div", { class: "sheet-head" },
+    h("div", { class: "game-sheet", tabindex: "0" }, h("div", { class: "sheet-head" },
       h("h3", { id: this.id("menu-title") }, "Menu"), close(this.id("menu"))),
-    this.refereeLink, this.advisor.card, this.manage));
+    this.refereeLink, this.advisor.card, this.manage, this.menuLeave));
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.sheetOpen()) this.closeSheets();
     });
@@ -473,12 +476,14 @@ const play = {
     this.render();
   },
 
-  leave() {
-    if (this.leaveButton.dataset.armed !== "true" && this.view && this.view.phase !== "over") {
-      this.leaveButton.dataset.armed = "true";
-      this.leaveButton.textContent = "Tap again: this phone forgets its seat";
+  /** This phone forgets its seat (a second tap confirms, while a game is on). */
+  leave(button = this.leaveButton) {
+    if (button.dataset.armed !== "true" && this.view && this.view.phase !== "over") {
+      button.dataset.armed = "true";
+      button.textContent = "Tap again: this phone forgets its seat";
       return;
     }
+    delete button.dataset.armed;
     if (this.seat) this.seat.close({ forget: true });
     this.seat = null;
     this.view = null;

@@ -12,6 +12,7 @@ export const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no othe
 export const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" }; // calls' names
 const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
 const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
+const TAP_GUARD_MS = 700; // a reveal is not dismissed by the tap that made it
 
 export let app; // app.js's helpers: h, $, $$, wireForm, route (play.js's start sets them)
 
@@ -41,7 +42,12 @@ export const rendering = {
   showStart() {
     this.roomView.hidden = true;
     this.startView.hidden = false;
-    this.note("");
+    this.closeLayers();
+    delete document.body.dataset.game; // no game on this phone: the referee's page again
+    this.wasOn = false;
+    this.note(document.documentElement.dataset.site === "static" ? "Tables are kept by a " +
+      "referee server (liars serve): this copy of the page has none, so it cannot open or " +
+      "join one. Every other screen works here." : "");
     this.stopClock();
     const data = this.section.dataset;
     data.view = "start";
@@ -147,6 +153,9 @@ export const rendering = {
     this.leaveButton.textContent = view.phase === "over" ? "New table"
       : "Leave this table on this phone";
     delete this.leaveButton.dataset.armed;
+    if (this.menuLeave.dataset.armed !== "true") {
+      this.menuLeave.textContent = "Leave this table on this phone";
+    }
   },
 
   /** The game's screen module: its moves' panel built once a game (screens/). */
@@ -501,6 +510,7 @@ export const rendering = {
     this.rulingLayer.hidden = false;
     if (this.shownRuling !== key) {
       this.shownRuling = key;
+      this.rulingShownAt = performance.now();
       this.dismissButton.focus({ preventScroll: true });
     }
     this.sayHold(undecided ? null : view);
@@ -512,11 +522,14 @@ export const rendering = {
     if (!view) return;
     const reveal = view.reveal;
     const until = reveal && reveal.at ? (reveal.at + reveal.hold) * 1000 : 0;
-    const left = until - (Date.now() + (this.clockOffset || 0));
+    const held = until - (Date.now() + (this.clockOffset || 0));
+    // Nor by the tap that made it (a double tap on a call's Yes): a moment's guard.
+    const guard = (this.rulingShownAt || 0) + TAP_GUARD_MS - performance.now();
+    const left = Math.max(held, guard);
     const button = this.dismissButton;
     button.dataset.until = String(Math.round(until)); // the server's time it may go
     button.disabled = left > 0;
-    button.textContent = left > 0 ? `Continue (in ${Math.ceil(left / 1000)} s)` : "Continue";
+    button.textContent = held > 0 ? `Continue (in ${Math.ceil(held / 1000)} s)` : "Continue";
     if (left > 0) this.holdTimer = setTimeout(() => this.sayHold(this.view), Math.min(left, 1000));
   },
 
