@@ -288,6 +288,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
     from gunicorn.app.base import BaseApplication
 
     from .front import BufferedRequests, gevent_worker
+    from .logs import ServerLog, guarded_streams
     from .pool import SolverPool
     from .serving import POOL_EXTENSION, POOLED_KEY
 
@@ -342,6 +343,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         "access_log_format": ACCESS_LOG_FORMAT,
         "errorlog": "-",
         "loglevel": "info",
+        "logger_class": ServerLog,  # no query, no token in any line (api/logs.py)
         "proc_name": "liars-serve",
         # gunicorn >= 25 opens a control socket at one fixed path per user: several
         # servers (tests, benchmarks) would fight over it, and nothing here uses it.
@@ -358,7 +360,9 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
 
         def load(self):
             # The app's log (warm-up, and the traceback of any 500) and the library's
-            # notices (the big-rack search compiling once) go to gunicorn's.
+            # notices (the big-rack search compiling once) go to gunicorn's, and so do
+            # other libraries' warnings (the root logger's): through its redacting
+            # handlers.
             import logging
             server_log = logging.getLogger("gunicorn.error")
             for name in ("api", "solver"):
@@ -366,12 +370,16 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
                 app_log.handlers = list(server_log.handlers)
                 app_log.setLevel(server_log.level)
                 app_log.propagate = False
+            root = logging.getLogger()
+            if not root.handlers:
+                root.handlers = list(server_log.handlers)
             app = built["app"] = factory()
             return BufferedRequests(app, body_timeout=body_timeout,
                                     max_body=app.config.get("MAX_CONTENT_LENGTH"))
 
     try:
-        _Server().run()
+        with guarded_streams():  # what bypasses the log (gevent's tracebacks) is redacted too
+            _Server().run()
     except SystemExit as exc:  # gunicorn exits through sys.exit
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     return 0
