@@ -35,6 +35,8 @@ DEFAULT_CONFIG = {
     "REPLAY_BUDGET": 10.0,             # seconds the searches of one whole replay may take
     "ROOMS_DB": None,                  # rooms' store: a SQLite path (None: the user's state
                                        # folder) or redis://HOST:PORT/N (api/rooms/store.py)
+    "ROOM_REVEAL_SECONDS": 5,          # a ruling's reveal stays this long before computer
+                                       # players move on (liars serve --reveal-seconds)
     "SUBWORDS_LIMIT": 1000,            # words listed by letters/subwords by default ...
     "SUBWORDS_LIMIT_MAX": 5000,        # ... and at most
     "DEFAULT_LEXICON": DEFAULT_LEXICON,

@@ -58,6 +58,19 @@ class Overloaded(LiarsError):
         self.retry_after = max(1, int(retry_after))
 
 
+class StoreUnavailable(LiarsError):
+    """The rooms' store cannot be reached (Redis down, the SQLite file locked by another
+    program or read-only): nothing was changed; retry after a while.  /healthz says so
+    too, so that a load balancer stops sending phones here."""
+
+    code = "store_unavailable"
+    status = 503
+
+    def __init__(self, message: str, *, retry_after: int = 2, field: str | None = None):
+        super().__init__(message, field=field)
+        self.retry_after = max(1, int(retry_after))
+
+
 # Sent with every answer, the app's and the server's own (see api.serve): the page
 # needs no inline script or style, and no other site may frame it or learn its URLs.
 SECURITY_HEADERS = {

@@ -40,6 +40,7 @@ from .inputs import CPU_SHARE, QUEUED_KEY, CpuShare
 
 _LENGTH = struct.Struct("!I")
 CPU_SHARES_KEY = "liars.cpu_shares"  # environ: the shares a worker's solvers measured last
+TASK_KEY = "liars.task"  # environ: no request but a task of the server's own (SolverPool.run)
 NICE = 5  # solver processes yield the CPU to light requests (soak: nice 0 halved their
 #          throughput; nice 10 starved the solves past their budgets; 5 kept both)
 _CLEARED_SIGNALS = ("SIGINT", "SIGTERM", "SIGQUIT", "SIGHUP", "SIGUSR1", "SIGUSR2",
@@ -123,6 +124,19 @@ def call_app(app, environ: dict, body: bytes) -> tuple[str, list, bytes]:
     return started["status"], started["headers"], data
 
 
+def call_task(app, task) -> tuple[str, object]:
+    """Run one of the server's own tasks, ``("module:function", kwargs)``, in the app's
+    context: ``("done", its result)``, or ``("failed", why)``."""
+    import importlib
+    path, kwargs = task
+    module, _, name = path.partition(":")
+    try:
+        with app.app_context():
+            return "done", getattr(importlib.import_module(module), name)(**kwargs)
+    except Exception as exc:  # the worker logs it; this process serves on
+        return "failed", f"{type(exc).__name__}: {str(exc)[:200]}"
+
+
 def _serve(sock, app, pooled_key: str) -> None:
     """A solver process: answer requests one at a time until the socket closes.  Each
     request brings the shares of a CPU its worker's solvers got on their last solves
@@ -136,8 +150,9 @@ def _serve(sock, app, pooled_key: str) -> None:
             return
         environ[pooled_key] = True
         CPU_SHARE.recall(environ.pop(CPU_SHARES_KEY, ()))
+        task = environ.pop(TASK_KEY, None)
         try:
-            answer = call_app(app, environ, body)
+            answer = call_task(app, task) if task is not None else call_app(app, environ, body)
         except Exception:  # the app answers its own errors; this is a last resort
             answer = ("500 INTERNAL SERVER ERROR", [("Content-Type", "application/json")],
                       b'{"error":{"code":"internal_error","message":"internal server '
@@ -360,6 +375,16 @@ class SolverPool:
             self._cpu_shares.append(share)
         self._release(child)
         return answer
+
+    def run(self, path: str, **kwargs):
+        """Run the server's own task ``module:function(**kwargs)`` in a solver process (a
+        computer player's move: its odds and searches never run in the worker); its result,
+        or RuntimeError with what went wrong there, or :class:`Overloaded`."""
+        outcome, result = self.answer({"REMOTE_ADDR": "the server", TASK_KEY: (path, kwargs)},
+                                      b"")
+        if outcome != "done":
+            raise RuntimeError(f"{path} failed in a solver process: {result}")
+        return result
 
     def pids(self) -> list[int]:
         return sorted(self._children)

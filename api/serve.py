@@ -27,6 +27,15 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Callable
 
+from solver.rooms.clock import REVEAL_WAIT_MAX
+
+from .rooms.limits import (
+    MAX_REVEAL_SECONDS,
+    NEW_ROOMS_PER_MINUTE,
+    REVEAL_SECONDS,
+    ROOMS_PER_ADDRESS,
+)
+
 if TYPE_CHECKING:
     from flask import Flask
 
@@ -41,8 +50,9 @@ DEFAULT_BODY_TIMEOUT = 10.0
 # four on two workers is 400 each), with room for the requests beside them.
 DEFAULT_CONNECTIONS = 2000
 DEFAULT_PER_ADDRESS = 64   # connections one address may hold open in a worker (0: no cap)
-# The access log names each request's path without its query: an event stream's
-# ?token= never reaches a log.
+# The access log names each request's path without its query, and every line the server
+# writes is scrubbed of queries and tokens (api/logs.py): an event stream's ?token= never
+# reaches a log.
 ACCESS_LOG_FORMAT = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 
 
@@ -90,6 +100,17 @@ def _seconds(low: float, high: float, what: str):
 
 
 _budget = _seconds(0, 60, "budget")
+
+
+def _reveal_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= MAX_REVEAL_SECONDS:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"the reveal is shown from 0 to {MAX_REVEAL_SECONDS} "
+                                         f"seconds, not {text}")
+    return value
 
 
 def _host_name(text: str) -> str:
@@ -148,6 +169,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"{DEFAULT_PER_ADDRESS}); past it a connection waits for one of "
                              f"them to close, at most --header-timeout, then 429; 0 for no "
                              f"cap, behind a proxy every client shares")
+    parser.add_argument("--rooms-per-minute", type=_positive_int, default=NEW_ROOMS_PER_MINUTE,
+                        metavar="N",
+                        help=f"new rooms one address may make in a minute (default "
+                             f"{NEW_ROOMS_PER_MINUTE}); past it 429")
+    parser.add_argument("--rooms-per-address", type=_positive_int, default=ROOMS_PER_ADDRESS,
+                        metavar="N",
+                        help=f"rooms made from one address that are kept at once (default "
+                             f"{ROOMS_PER_ADDRESS}; a room is kept an hour after its game "
+                             f"ends, a day after its last move); past it 429")
+    parser.add_argument("--reveal-seconds", type=_reveal_seconds, default=REVEAL_SECONDS,
+                        metavar="N",
+                        help=f"seconds each ruling's reveal stays on the phones before "
+                             f"computer players move on (default {REVEAL_SECONDS}; 0 to "
+                             f"{MAX_REVEAL_SECONDS}); they also wait, {REVEAL_WAIT_MAX:g} s at "
+                             f"most, for every connected player to dismiss it")
 
 
 def register(subparsers) -> None:
@@ -166,11 +202,15 @@ def _command(args) -> int:
                access_log=args.access_log, solvers=args.solvers, solve_queue=args.solve_queue,
                allow_hosts=tuple(args.allow_hosts), header_timeout=args.header_timeout,
                body_timeout=args.body_timeout, rooms_db=args.rooms_db,
-               max_connections=args.max_connections, per_address=args.max_per_address)
+               max_connections=args.max_connections, per_address=args.max_per_address,
+               room_limits=(args.rooms_per_minute, args.rooms_per_address),
+               reveal_seconds=args.reveal_seconds)
 
 
 def app_config(budget: float | None = None, lexicon: str | None = None,
-               allow_hosts: tuple[str, ...] = (), rooms_db: str | None = None) -> dict:
+               allow_hosts: tuple[str, ...] = (), rooms_db: str | None = None,
+               room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS),
+               reveal_seconds: float = REVEAL_SECONDS) -> dict:
     """The create_app() configuration ``liars serve`` uses."""
     from solver.words.lexicon import load_lexicon
 
@@ -184,12 +224,18 @@ def app_config(budget: float | None = None, lexicon: str | None = None,
         import os
         rooms_db = os.path.abspath(rooms_db)
     try:
-        open_store(rooms_db).close()
+        opened = open_store(rooms_db)
+        warning = opened.durability()
+        opened.close()
     except Exception as exc:  # noqa: BLE001 - any reason: the message says which
         from solver.errors import InvalidInput
         raise InvalidInput(f"cannot open the rooms' store {rooms_db or 'default'}: "
                            f"{exc}") from None
+    if warning:  # one line, at start: durability is the store's own
+        print(f"liars serve: warning: {warning}", file=sys.stderr, flush=True)
     config["ROOMS_DB"] = rooms_db
+    config["ROOMS_PER_MINUTE"], config["ROOMS_PER_ADDRESS"] = room_limits
+    config["ROOM_REVEAL_SECONDS"] = reveal_seconds
     if budget is not None:
         config["SOLVER_BUDGET"] = budget
         config["SOLVER_BUDGET_MAX"] = max(budget, DEFAULT_CONFIG["SOLVER_BUDGET_MAX"])
@@ -277,6 +323,8 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         allow_hosts: tuple[str, ...] = (), header_timeout: float = DEFAULT_HEADER_TIMEOUT,
         body_timeout: float = DEFAULT_BODY_TIMEOUT, rooms_db: str | None = None,
         max_connections: int = DEFAULT_CONNECTIONS, per_address: int = DEFAULT_PER_ADDRESS,
+        room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS),
+        reveal_seconds: float = REVEAL_SECONDS,
         factory: Callable[[], Flask] | None = None) -> int:
     """Serve ``factory()`` (the API by default) with gunicorn until stopped; the exit code.
 
@@ -288,13 +336,14 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
     from gunicorn.app.base import BaseApplication
 
     from .front import BufferedRequests, gevent_worker
-    from .logs import ServerLog, guarded_streams
+    from .logs import scrubbed_logger_class
     from .pool import SolverPool
     from .serving import POOL_EXTENSION, POOLED_KEY
 
     if factory is None:
         from . import create_app
-        config = app_config(budget, lexicon, allow_hosts, rooms_db)
+        config = app_config(budget, lexicon, allow_hosts, rooms_db, room_limits,
+                            reveal_seconds)
 
         def factory() -> Flask:
             return create_app(config)
@@ -320,6 +369,9 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         if pool is not None:
             pool.attach()
             built["app"].extensions[POOL_EXTENSION] = pool
+        if "ROOMS_DB" in built["app"].config:  # the server runs its own tables from now on
+            from .rooms import start_turns
+            start_turns(built["app"])
 
     # Each worker holds up to max_connections served and as many waiting past their
     # address's cap (api/front.py), one descriptor each, and some of its own.
@@ -343,7 +395,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         "access_log_format": ACCESS_LOG_FORMAT,
         "errorlog": "-",
         "loglevel": "info",
-        "logger_class": ServerLog,  # no query, no token in any line (api/logs.py)
+        "logger_class": scrubbed_logger_class(),  # no line carries a token (api/logs.py)
         "proc_name": "liars-serve",
         # gunicorn >= 25 opens a control socket at one fixed path per user: several
         # servers (tests, benchmarks) would fight over it, and nothing here uses it.
@@ -360,9 +412,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
 
         def load(self):
             # The app's log (warm-up, and the traceback of any 500) and the library's
-            # notices (the big-rack search compiling once) go to gunicorn's, and so do
-            # other libraries' warnings (the root logger's): through its redacting
-            # handlers.
+            # notices (the big-rack search compiling once) go to gunicorn's.
             import logging
             server_log = logging.getLogger("gunicorn.error")
             for name in ("api", "solver"):
@@ -370,16 +420,12 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
                 app_log.handlers = list(server_log.handlers)
                 app_log.setLevel(server_log.level)
                 app_log.propagate = False
-            root = logging.getLogger()
-            if not root.handlers:
-                root.handlers = list(server_log.handlers)
             app = built["app"] = factory()
             return BufferedRequests(app, body_timeout=body_timeout,
                                     max_body=app.config.get("MAX_CONTENT_LENGTH"))
 
     try:
-        with guarded_streams():  # what bypasses the log (gevent's tracebacks) is redacted too
-            _Server().run()
+        _Server().run()
     except SystemExit as exc:  # gunicorn exits through sys.exit
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     return 0

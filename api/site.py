@@ -113,6 +113,18 @@ def render_service_worker(files: dict[str, bytes] | None = None) -> str:
             .replace(SHELL_MARK, json.dumps(app_shell(files))))
 
 
+STATIC_MARK = (b'<html lang="en">', b'<html lang="en" data-site="static">')
+
+
+def static_page(page: bytes) -> bytes:
+    """The page as the static copy serves it: marked, so that it never asks for an API
+    (a static host has none: each ask would be a 404 in the browser's console)."""
+    if STATIC_MARK[0] not in page:
+        raise ExportError("api/static/index.html has no <html lang=\"en\"> to mark as a "
+                          "static copy")
+    return page.replace(*STATIC_MARK, 1)
+
+
 def export_site(folder: str | os.PathLike, *, force: bool = False, source=None) -> list[Path]:
     """Write the static site into ``folder`` (made if missing); the files written.
 
@@ -127,7 +139,8 @@ def export_site(folder: str | os.PathLike, *, force: bool = False, source=None) 
         raise ExportError(f"{str(target)!r} is not empty: give an empty or new folder, or "
                           f"--force to write the site over what is there")
     files = static_files(source)
-    outputs = {PAGE: files[PAGE], "sw.js": render_service_worker(files).encode("utf-8")}
+    outputs = {PAGE: static_page(files[PAGE]),
+               "sw.js": render_service_worker(files).encode("utf-8")}
     for path, data in files.items():
         if path not in (SW_TEMPLATE, PAGE):
             outputs[f"static/{path}"] = data
@@ -160,7 +173,7 @@ def register(subparsers) -> None:
                     "Layout: DIR/index.html (the page), DIR/sw.js (the service worker), "
                     "DIR/static/ (everything else).",
         epilog="example:\n"
-               "  liars export-site site && python -m http.server -d site 8080")
+               "  liars export-site site && python3 -m http.server -d site 8080")
     parser.add_argument("dir", metavar="DIR", help="the folder to write (made if missing; "
                                                    "must be empty unless --force)")
     parser.add_argument("--force", action="store_true",
@@ -174,5 +187,5 @@ def _command(args) -> int:
     size = sum(path.stat().st_size for path in written)
     print(f"wrote {len(written)} files ({size / 1e6:.1f} MB) into {args.dir}, site version "
           f"{site_version()}; serve it with any static web server, e.g. "
-          f"python -m http.server -d {args.dir}")
+          f"python3 -m http.server -d {args.dir}")
     return 0

@@ -2,6 +2,7 @@
 """Load benchmark of the rooms: prints figures, asserts nothing.
 
     python scripts/bench_rooms.py [--rooms 200] [--phones 4] [--duration 20] [--rate 40]
+                                  [--burst] [--drops 2]
 
 Starts plain `liars serve` (its default workers) on a free loopback port with a fresh
 SQLite rooms store, measures the judge's latency with no rooms (the reference, in the
@@ -10,6 +11,13 @@ holding its event stream open, and plays: --rate moves a second in all (the play
 move in a random room bids or calls "Liar!"), for --duration seconds, while the judge
 is loaded as before.  For every move it times, from the moment the move is sent, how
 long until each of the other phones' streams carries the move's version.
+
+With --burst, a table's burst: every room is made from its host's own phone and every
+phone joins at once, then every stream opens within one second, and the script prints how
+long until each had its first view.  With --drops N, N phones a second (in all) drop
+their stream and open it again a moment later, as phones on a table's Wi-Fi do: each
+must get the room as it stands on reconnecting (the moves made while it was away are
+not timed for it).
 
 It prints the deliveries' p50/p99/max against the target (p99 <= 300 ms), the errors
 (refused moves, broken streams, deliveries that never came: must be 0), and the
@@ -153,53 +161,97 @@ class Bench:
         self.rooms = []  # [{"code", "tokens": {name: token}, "view"}]
         self.arrivals = {}  # (code, version, name) -> time the stream carried it
         self.sent = []  # (code, version, mover, time sent)
-        self.errors = {"move refused": 0, "stream broke": 0, "not delivered": 0}
+        self.errors = {"move refused": 0, "stream refused": 0, "stream broke": 0,
+                       "join refused": 0, "not delivered": 0, "stale on reconnect": 0}
         self.running = True
         self.refusals = []
+        self.away = {}  # (code, name) -> [(from, to)] while its stream was closed
+        self.first_view = {}  # (code, name) -> when its stream first carried a view
+        self.drops = 0
 
-    def fill(self):
+    def fill(self, burst=False):
+        """Make the rooms (each from its host's phone) and seat every phone; with
+        ``burst``, every phone of every room joins at once."""
         for i in range(self.n_rooms):
+            phones = {f"p{k}": phone_address(i * self.phones + k) for k in range(self.phones)}
             status, made = call(self.port, "POST", "/api/v1/rooms",
                                 {"game": "dice", "deal": "server", "name": "p0",
-                                 "rules": {"dice_each": 5}})
+                                 "rules": {"dice_each": 5}}, source=phones["p0"])
             assert status == 201, made
-            tokens = {"p0": made["token"]}
-            for k in range(1, self.phones):
-                status, joined = call(self.port, "POST", f"/api/v1/rooms/{made['code']}/join",
-                                      {"name": f"p{k}"})
-                assert status == 201, joined
-                tokens[f"p{k}"] = joined["token"]
-            status, view = call(self.port, "POST", f"/api/v1/rooms/{made['code']}/start",
-                                token=tokens["p0"])
-            assert status == 200, view
-            phones = {name: phone_address(i * self.phones + k)
-                      for k, name in enumerate(tokens)}
-            self.rooms.append({"code": made["code"], "tokens": tokens, "view": view,
+            self.rooms.append({"code": made["code"], "tokens": {"p0": made["token"]},
                                "phones": phones})
+        joins = [(room, f"p{k}") for room in self.rooms for k in range(1, self.phones)]
+        if burst:
+            gevent.joinall([gevent.spawn(self.join, room, name) for room, name in joins])
+        else:
+            for room, name in joins:
+                self.join(room, name)
+        for room in self.rooms:
+            status, view = call(self.port, "POST", f"/api/v1/rooms/{room['code']}/start",
+                                token=room["tokens"]["p0"])
+            assert status == 200, view
+            room["view"] = view
 
-    def listen(self, room, name):
-        """One phone's stream: the time each version reaches it."""
-        connection = http.client.HTTPConnection(HOST, self.port, timeout=None,
-                                                source_address=(room["phones"][name], 0))
-        connection.request("GET", f"/api/v1/rooms/{room['code']}/events?token="
-                                  f"{room['tokens'][name]}")
-        answer = connection.getresponse()
-        if answer.status != 200:
-            self.errors["stream broke"] += 1
-            return
+    def join(self, room, name):
+        status, joined = call(self.port, "POST", f"/api/v1/rooms/{room['code']}/join",
+                              {"name": name}, source=room["phones"][name])
+        if status != 201:
+            self.errors["join refused"] += 1
+            self.refusals.append(joined)
+            raise SystemExit(f"a join was refused: {joined}")
+        room["tokens"][name] = joined["token"]
+
+    def listen(self, room, name, within=0.0, drop_after=None):
+        """One phone's stream (opened ``within`` seconds from now, at random): the time
+        each version reaches it.  ``drop_after(rng)``: seconds until it drops and opens
+        again, or None to keep it open."""
+        rng = random.Random(f"{room['code']}{name}")
+        gevent.sleep(rng.uniform(0, within))
         while self.running:
-            line = answer.fp.readline()
-            if not line:
-                if self.running:
-                    self.errors["stream broke"] += 1
+            until = None if drop_after is None else time.monotonic() + drop_after(rng)
+            connection = http.client.HTTPConnection(HOST, self.port, timeout=None,
+                                                    source_address=(room["phones"][name], 0))
+            connection.request("GET", f"/api/v1/rooms/{room['code']}/events?token="
+                                      f"{room['tokens'][name]}")
+            answer = connection.getresponse()
+            if answer.status != 200:
+                self.errors["stream refused"] += 1
+                self.refusals.append(answer.read()[:200])
                 return
-            if line.startswith(b"data: "):
-                view = json.loads(line[6:])
-                # a stream sends the newest view: two quick changes may come as one
-                self.arrivals.setdefault((room["code"], name), []).append(
-                    (view["version"], time.monotonic()))
-                if view["version"] > room["view"]["version"]:
-                    room["view"] = view  # the public part is every phone's
+            newest = max((v for v, _ in self.arrivals.get((room["code"], name), ())),
+                         default=0)
+            fresh = True
+            while self.running:
+                if until is not None:
+                    left = until - time.monotonic()
+                    if left <= 0:
+                        break
+                    line = gevent.with_timeout(left, answer.fp.readline, timeout_value=None)
+                    if line is None:
+                        break
+                else:
+                    line = answer.fp.readline()
+                if not line:
+                    if self.running:
+                        self.errors["stream broke"] += 1
+                    return
+                if line.startswith(b"data: "):
+                    view = json.loads(line[6:])
+                    now = time.monotonic()
+                    self.first_view.setdefault((room["code"], name), now)
+                    if fresh and view["version"] < max(newest, room["view"]["version"]):
+                        self.errors["stale on reconnect"] += 1
+                    fresh = False
+                    # a stream sends the newest view: two quick changes may come as one
+                    self.arrivals.setdefault((room["code"], name), []).append(
+                        (view["version"], now))
+                    if view["version"] > room["view"]["version"]:
+                        room["view"] = view  # the public part is every phone's
+            connection.close()  # the phone drops; it is back a moment later
+            self.drops += 1
+            gone = time.monotonic()
+            gevent.sleep(rng.uniform(0.1, 1.0))
+            self.away.setdefault((room["code"], name), []).append((gone, time.monotonic()))
 
     def play(self, seconds, rate):
         rng = random.Random(7)
@@ -240,8 +292,9 @@ class Bench:
         for code, version, mover, started in self.sent:
             for k in range(self.phones):
                 name = f"p{k}"
-                if name == mover:
-                    continue
+                if name == mover or any(gone <= started <= back + 0.5 for gone, back
+                                        in self.away.get((code, name), ())):
+                    continue  # sent while its stream was closed: it gets it on return
                 arrived = next((at for seen, at in self.arrivals.get((code, name), ())
                                 if seen >= version), None)  # this move's view or a later one
                 if arrived is None:
@@ -262,6 +315,10 @@ def main(argv=None) -> int:
     parser.add_argument("--phones", type=int, default=4)
     parser.add_argument("--duration", type=float, default=20.0)
     parser.add_argument("--rate", type=float, default=40.0, help="moves a second, in all")
+    parser.add_argument("--burst", action="store_true",
+                        help="every phone joins at once, then every stream opens within 1 s")
+    parser.add_argument("--drops", type=float, default=0.0,
+                        help="phones a second, in all, that drop their stream and return")
     args = parser.parse_args(argv)
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
@@ -272,12 +329,23 @@ def main(argv=None) -> int:
             alone = judge.run(5)
             bench = Bench(port, args.rooms, args.phones)
             started = time.monotonic()
-            bench.fill()
+            bench.fill(burst=args.burst)
             print(f"{args.rooms} rooms of {args.phones} phones made in "
-                  f"{time.monotonic() - started:.1f} s")
-            streams = [gevent.spawn(bench.listen, room, name) for room in bench.rooms
-                       for name in room["tokens"]]
-            gevent.sleep(3)  # every stream has sent its first view
+                  f"{time.monotonic() - started:.1f} s"
+                  + (" (every phone joining at once)" if args.burst else ""))
+            phones = args.rooms * args.phones
+            mean_up = phones / args.drops if args.drops else None
+            started = time.monotonic()
+            streams = [gevent.spawn(bench.listen, room, name, 1.0 if args.burst else 0.0,
+                                    None if mean_up is None else
+                                    (lambda rng: rng.expovariate(1 / mean_up)))
+                       for room in bench.rooms for name in room["tokens"]]
+            while len(bench.first_view) < phones and time.monotonic() - started < 30:
+                gevent.sleep(0.05)
+            print(f"{len(bench.first_view)} of {phones} streams had their first view "
+                  f"{max(bench.first_view.values(), default=started) - started:.2f} s after "
+                  f"the first opened" + (" (all opened within 1 s)" if args.burst else ""))
+            gevent.sleep(1)
             judging = judge.start(args.duration)
             player = gevent.spawn(bench.play, args.duration, args.rate)
             player.join()
@@ -295,6 +363,8 @@ def main(argv=None) -> int:
     print(f"delivery ms: p50 {percentile(times, 0.5):.1f}  p99 {p99:.1f}  max "
           f"{max(times, default=float('nan')):.1f}  (target p99 <= {TARGET_P99_MS:.0f}: "
           f"{'met' if p99 <= TARGET_P99_MS else 'NOT met'})")
+    if args.drops:
+        print(f"{bench.drops} streams dropped and opened again")
     print(f"errors: {bench.errors}, judge errors: {judge.errors}")
     for refusal in bench.refusals[:3]:
         print(f"  a refused move: {refusal}")

@@ -28,6 +28,22 @@ fi
 if ! command -v node >/dev/null; then
   apt_install nodejs
 fi
+# axe-core, from npm at the version tests/axe/package.json pins (its lock file holds the
+# checksum), checks the page's screens for accessibility (tests/axe.py,
+# tests/test_page_a11y.py): installed into tests/axe/node_modules once, again only when the
+# pinned version changes.  npm comes with nodesource's nodejs; Debian's is its own package.
+if ! command -v npm >/dev/null; then
+  apt_install npm
+fi
+AXE_PINNED=$(sed -n 's/.*"axe-core": *"\([^"]*\)".*/\1/p' tests/axe/package.json)
+AXE_FOUND=""
+if [ -f tests/axe/node_modules/axe-core/package.json ]; then
+  AXE_FOUND=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' \
+    tests/axe/node_modules/axe-core/package.json | head -1)
+fi
+if [ "$AXE_FOUND" != "$AXE_PINNED" ] || [ ! -f tests/axe/node_modules/axe-core/axe.min.js ]; then
+  (cd tests/axe && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
 
 # The tests install into a virtual environment, never into the machine's own Python (Debian's,
 # which refuses it, or pyenv's, which would take it): the one already active, if any, else

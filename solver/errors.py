@@ -29,6 +29,21 @@ def shown(value, limit: int = 40) -> str:
     return f"{text[:limit]}…"
 
 
+def listed(values, most: int = 5, limit: int = 30) -> str:
+    """The first ``most`` of ``values`` for an error message, each :func:`shown` (cut at
+    ``limit``), and how many more there are: a message names what was wrong without echoing
+    all of it.
+
+    >>> listed(["a", "b"]), listed([f"k{i}" for i in range(5000)])
+    ("'a', 'b'", "'k0', 'k1', 'k2', 'k3', 'k4' and 4995 more")
+    >>> listed(["y" * 5000])
+    "'yyyyyyyyyy…' (5000 characters)"
+    """
+    values = list(values)
+    text = ", ".join(shown(value, limit) for value in values[:most])
+    return text + (f" and {len(values) - most} more" if len(values) > most else "")
+
+
 class LiarsError(ValueError):
     """Base of every user-facing error: bad input, an illegal move, a limit."""
 
@@ -180,6 +195,12 @@ class HostOnly(LiarsError):
     status = 403
 
 
+class NotAPlayer(LiarsError):
+    """A spectator (or the host of a table display) sent a player's move."""
+    code = "not_a_player"
+    status = 403
+
+
 class UnknownRoom(LiarsError):
     code = "unknown_room"
     status = 404
@@ -200,3 +221,37 @@ class TooManyGuesses(LiarsError):
     def __init__(self, message: str, *, retry_after: int = 60):
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class TooManyRooms(LiarsError):
+    """Too many new rooms from one address: making rooms is bounded, so that no one fills
+    the code space (and makes guessing codes pay)."""
+    code = "too_many_rooms"
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int = 60):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class UnknownProfile(LiarsError):
+    """A leaderboard profile's id and key that match no profile here (a wrong key and an
+    unknown id are the same answer: the key is the profile's only secret)."""
+    code = "unknown_profile"
+    status = 401
+
+
+class TooManyProfiles(LiarsError):
+    """Too many new leaderboard profiles from one address in a minute."""
+    code = "too_many_profiles"
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int = 60):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class UnknownGame(LiarsError):
+    """A game this server keeps no leaderboard for (a path's game)."""
+    code = "unknown_game"
+    status = 404

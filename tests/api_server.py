@@ -30,9 +30,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# The tests' phones all come from 127.0.0.1: every page test, the fuzzers and the API tests
+# of a worker make their rooms from one address, where a table's phones have one each.
+# The per-address limits on making rooms are lifted for them unless a test sets its own
+# (tests/test_rooms_hold.py tests the limits themselves).
+ROOM_LIMITS = ("--rooms-per-minute", "10000", "--rooms-per-address", "10000")
+# A ruling's reveal holds computer players back (5 s by default): the tests' servers show it
+# for no time, so that tables of computer players play at once, unless a test asks for a
+# hold of its own (LiveServer("--reveal-seconds", "5")).
+REVEAL = ("--reveal-seconds", "0")
+
+
 def serve_command(port: int, *extra: str) -> list[str]:
+    limits = () if "--rooms-per-minute" in extra else ROOM_LIMITS
+    reveal = () if "--reveal-seconds" in extra else REVEAL
     return [sys.executable, "-m", "api.cli", "serve", "--host", HOST,
-            "--port", str(port), *extra]
+            "--port", str(port), *limits, *reveal, *extra]
 
 
 class LiveServer:
@@ -83,6 +96,20 @@ class LiveServer:
     def post(self, path: str, json=None, **kwargs) -> requests.Response:
         kwargs.setdefault("timeout", 30)
         return self.session.post(self.url + path, json=json, **kwargs)
+
+    def get_from(self, source: str, path: str, headers=None) -> tuple[int, dict]:
+        """GET ``path`` from another loopback address (``127.0.0.2``...): a client that
+        is not the one a test made guess room codes (the server limits each address)."""
+        import http.client
+        import json
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=30,
+                                                source_address=(source, 0))
+        try:
+            connection.request("GET", path, headers=headers or {})
+            answer = connection.getresponse()
+            return answer.status, json.loads(answer.read() or b"null")
+        finally:
+            connection.close()
 
     def stop(self, timeout: float = 10.0, sig: int = signal.SIGINT) -> int | None:
         """Signal the process group, SIGKILL it if it lingers; the exit code.

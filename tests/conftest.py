@@ -40,6 +40,26 @@ def server():
 
 
 @pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    """A redis-server of the tests' own on a free port (Debian's), for the session."""
+    from redis_server import redis_server
+    with redis_server(tmp_path_factory.mktemp("redis")) as (url, _):
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def db(request, tmp_path):
+    """A fresh rooms store: a SQLite file, then the session's Redis emptied (the rooms'
+    contract holds for both)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    url = request.getfixturevalue("redis_url")
+    import redis
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
+@pytest.fixture(scope="session")
 def playwright():
     """Playwright's sync API, started once (one a process: both browsers are its)."""
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -104,7 +124,8 @@ def page(phone_context, server):
 # worker starts is a short one and no worker waits long for the other at the end
 # (scripts/run_tests.sh turns off xdist's own order, files with more tests first: it ran
 # Schemathesis's one long test last, alone); the node tests' reader last, to wait least.
-FIRST = ("test_api_schemathesis.py", "test_golden.py", "test_page.py", "test_queries.py",
+FIRST = ("test_api_schemathesis.py", "test_golden.py", "test_page.py", "test_page_game_screen.py",
+         "test_page_a11y.py", "test_queries.py",
          "test_search_big.py", "test_odds_letters.py", "test_api_hardening.py",
          "test_openapi_patterns.py", "test_api_contract.py", "test_front_ends.py",
          "test_page_play.py", "test_page_offline.py")

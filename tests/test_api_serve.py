@@ -44,6 +44,7 @@ def test_serve_is_a_liars_subcommand():
     (["--header-timeout", "0"], "header timeout"),
     (["--body-timeout", "nan"], "body timeout"),
     (["--allow-host", "a/b"], "host name"),
+    (["--reveal-seconds", "99"], "the reveal is shown from 0 to 60 seconds, not 99"),
 ])
 def test_serve_refuses_bad_options(args, words):
     result = run_cli("serve", "--port", str(free_port()), *args)

@@ -165,6 +165,18 @@ def test_an_unquoted_word_set_is_told_to_be_quoted():
     assert out.returncode == 2 and "quote" not in out.stderr
 
 
+@pytest.mark.parametrize("args, quoted", [
+    # typed with the set's commas, as said: the hint keeps one comma between words
+    (("check", "ABEGIRR", "brier,", "ag", "--call", "exact"), "'brier, ag'"),
+    (("odds", "ABEGIRR", "brier,", "ag", "--hidden", "3"), "'brier, ag'"),
+    (("raise", "big", "it,", "is,", "so"), "'it, is, so'"),
+])
+def test_an_unquoted_word_set_typed_with_commas_gets_the_hint_with_single_commas(args, quoted):
+    out = run("liars", *args)
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1
+    assert f"quote it, as in {quoted}" in out.stderr and ",," not in out.stderr
+
+
 def test_a_word_set_said_with_and_is_its_words():
     """'brier and ag' is BRIER and AG (the highest of ABEGIRR's shape), not 'brier, and, ag'."""
     out = run("liars", "check", "--call", "exact", "ABEGIRR", "brier and ag")

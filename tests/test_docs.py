@@ -37,6 +37,15 @@ def test_every_test_the_rules_name_exists():
     assert missing == []
 
 
+@pytest.mark.parametrize("doc", ["docs/play.md", "docs/odds.md"])
+def test_every_test_a_doc_names_exists(doc):
+    references = REFERENCE.findall((ROOT / doc).read_text(encoding="utf-8"))
+    assert references, f"{doc} names no test"
+    missing = [f"{file}::{name}" for file, name in references
+               if not (ROOT / file).exists() or name not in _test_names(ROOT / file)]
+    assert missing == []
+
+
 @pytest.mark.parametrize("game", ["Liars' Letters", "Liar's Dice", "Liar's Post", "Liar Liar",
                                   "Liar's Poker with cards"])
 def test_every_game_has_its_section_with_its_variants_and_defaults(game):
@@ -77,6 +86,7 @@ def test_nothing_points_outside_the_repository():
 # and every curl example must be answered by the app; every >>> example runs.
 
 USER_DOCS = ["README.md", "docs/replay.md", "docs/solver.md", "docs/rules.md", "docs/odds.md",
+             "docs/play.md",
              "api/README.md"]
 README_MAX_LINES = 300
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)

@@ -36,7 +36,9 @@ def test_export_writes_the_page_the_engine_the_lexicons_and_the_worker(tmp_path)
     # The page at the root, the worker at the root (its scope is the site), the rest as is.
     assert written == ({"index.html", "sw.js"}
                        | {f"static/{p}" for p in sources - {"index.html", "sw.js"}})
-    assert (site / "index.html").read_bytes() == (STATIC / "index.html").read_bytes()
+    # the page, marked as the static copy (it never asks for the API a static host lacks)
+    assert (site / "index.html").read_bytes() == (STATIC / "index.html").read_bytes().replace(
+        b'<html lang="en">', b'<html lang="en" data-site="static">', 1)
     for path in sources - {"index.html", "sw.js"}:
         assert (site / "static" / path).read_bytes() == (STATIC / path).read_bytes(), path
     for needed in ("static/client.js", "static/app.js", "static/manifest.webmanifest",

@@ -7,10 +7,13 @@ keys, huge arguments on the shell: each error message stays short (and no route 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cli_run import run
 
 from api import create_app
+from solver.rooms.games import ROOM_GAMES
 
 LIMIT = 300  # characters: the longest message a refusal may be
 BIG = "Q" * 30_000
@@ -19,7 +22,8 @@ BIG = "Q" * 30_000
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     db = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
-    return create_app({"TESTING": True, "ROOMS_DB": str(db), "SOLVER_BUDGET": 0.05}
+    return create_app({"TESTING": True, "ROOMS_DB": str(db), "SOLVER_BUDGET": 0.05,
+                       "ROOM_REVEAL_SECONDS": 0}
                       ).test_client()
 
 
@@ -60,6 +64,28 @@ def test_no_api_message_echoes_a_big_input(client):
     assert checked > 200
 
 
+def test_unknown_rule_names_are_counted_not_listed_on_every_route_that_takes_rules(client):
+    """5,000 unknown rule names (a rules object under the body limit): each route that reads
+    a rules object names a few and counts the rest."""
+    rules = {f"r{i}": 1 for i in range(5000)}
+    checked = 0
+    for path, fields in posted_routes(client):
+        if "rules" not in fields:
+            continue
+        game = next((g for g in ("letters", "dice", "post", "liarliar", "poker")
+                     if f"/{g}/" in path), "dice")
+        body = {"rules": rules, "game": game, "name": "ann", "players": ["a", "b"],
+                "events": []}
+        answer = client.post(path, json={k: v for k, v in body.items() if k in fields})
+        assert 400 <= answer.status_code < 500, (path, answer.status_code)
+        error = answer.get_json()["error"]
+        assert len(error["message"]) <= LIMIT, (path, error["message"][:200])
+        if error["field"] == "rules":  # (a check may first want its other fields)
+            assert "4995 more" in error["message"], (path, error["message"])
+            checked += 1
+    assert checked >= 5  # every game's replay at least
+
+
 def test_no_room_message_echoes_a_big_input(client):
     made = client.post("/api/v1/rooms", json={"game": "letters", "name": "ann"}).get_json()
     code, token = made["code"], made["token"]
@@ -76,6 +102,64 @@ def test_no_room_message_echoes_a_big_input(client):
             if answer.status_code >= 400:
                 message = answer.get_json()["error"]["message"]
                 assert len(message) <= LIMIT, (path, list(body)[:2], message[:200])
+
+
+MANY = {f"k{i}": 1 for i in range(5000)}  # 5,000 rule names no game has
+
+
+def bad_rules():
+    """Rules objects whose refusal must not list every name: thousands of unknown ones,
+    known ones beside them, and long ones."""
+    yield MANY
+    yield {"wild": [1], "timer": 30, "one_deck": True, "card_limit": 2, "tile_limit": 3, **MANY}
+    yield {f"{i}{'y' * 1000}": 1 for i in range(50)}
+    yield {f"{i:03d}{'y' * 25}": 1 for i in range(50)}  # each just short enough to quote whole
+
+
+def rules_routes(client):
+    """Every POST route whose body holds a game's rules object, with its documented example;
+    and the rooms, one game at a time."""
+    document = client.get("/api/v1/openapi.json").get_json()
+    for path, item in sorted(document["paths"].items()):
+        content = item.get("post", {}).get("requestBody", {}).get("content", {})
+        example = content.get("application/json", {}).get("example")
+        if "{" not in path and isinstance(example, dict) and "rules" in example:
+            yield path, example
+    for game in ROOM_GAMES:
+        yield "/api/v1/rooms", {"game": game, "name": "ann", "rules": {}}
+
+
+def test_unknown_rule_names_are_listed_briefly_on_every_route(client):
+    """Replays, checks, odds and new rooms, every game: a few names and how many more."""
+    routes = list(rules_routes(client))
+    assert {path.split("/")[3] for path, _ in routes} >= {"dice", "letters", "liarliar",
+                                                           "poker", "post", "rooms"}
+    assert {path.rsplit("/", 1)[1] for path, _ in routes} >= {"replay", "check", "odds"}
+    for path, example in routes:
+        for rules in bad_rules():
+            answer = client.post(path, json={**example, "rules": rules})
+            error = answer.get_json()["error"]
+            assert answer.status_code == 400 and error["code"] == "invalid_rules", (path, error)
+            assert len(error["message"]) <= LIMIT, (path, error["message"][:200])
+            assert "more" in error["message"], (path, error["message"])
+
+
+def test_unknown_event_fields_are_listed_briefly(client):
+    example = client.get("/api/v1/openapi.json").get_json()["paths"]["/api/v1/letters/replay"][
+        "post"]["requestBody"]["content"]["application/json"]["example"]
+    events = [{**example["events"][0], **MANY}, *example["events"][1:]]
+    answer = client.post("/api/v1/letters/replay", json={**example, "events": events})
+    message = answer.get_json()["error"]["message"]
+    assert answer.status_code == 400 and len(message) <= LIMIT, message[:200]
+    assert "and 4995 more" in message
+
+
+@pytest.mark.parametrize("game", ["letters", "dice", "post", "liarliar", "poker"])
+def test_no_cli_replay_lists_every_unknown_rule(game):
+    payload = {"rules": MANY, "players": ["ann", "ben"], "events": []}
+    out = run("liars", game, "replay", "-", stdin=json.dumps(payload))
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr[:300]
+    assert len(out.stderr) <= LIMIT + 80 and "more" in out.stderr, out.stderr[:300]
 
 
 @pytest.mark.parametrize("args", [

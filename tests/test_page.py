@@ -519,6 +519,32 @@ def test_solve_highest_and_every_word(phone):
     phone.shot("solve-words")
 
 
+UNWRAPPED = """els => els.filter(li => {
+  const r = document.createRange(); r.selectNodeContents(li);
+  return r.getClientRects().length > 1 || li.scrollWidth > li.clientWidth + 1;
+}).map(li => li.textContent)"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_word_of_a_solve_stays_on_one_line(browser, server, scheme):
+    """ABEGIRRQUIZ's 41 four-letter words (AGER, BARE, ...) each on one line, at 360 px, in
+    both themes: a word broken across lines ("AGE/R") is not a word any more."""
+    device = Phone(browser, server, color_scheme=scheme)
+    try:
+        page = device.open("/#solve")
+        page.fill("#solve-tiles", "ABEGIRRQUIZ")
+        page.get_by_role("button", name="Solve", exact=True).click()
+        fours = page.locator('.wordlist section[data-length="4"] li')
+        expect(fours.first).to_be_visible()
+        assert fours.count() == 41
+        for length in range(2, 12):
+            broken = page.locator(f'.wordlist section[data-length="{length}"] li'
+                                  ).evaluate_all(UNWRAPPED)
+            assert broken == [], (length, broken)
+    finally:
+        device.close()
+
+
 def test_solve_a_big_rack_keeps_its_words_short(phone):
     """60 tiles make thousands of words: the Solve screen shows them as the Words screen
     does, side by side, a hundred at a time, so the answer is not buried under a page of
@@ -533,6 +559,7 @@ def test_solve_a_big_rack_keeps_its_words_short(phone):
     tops = page.evaluate("""() => [...document.querySelectorAll('.wordlist li')]
         .map((li) => li.getBoundingClientRect().top)""")
     assert len(set(tops)) < 80  # several words a row
+    assert words.evaluate_all(UNWRAPPED) == []  # and each whole, on one line
     assert page.evaluate("document.documentElement.scrollHeight") < 6000
     page.get_by_role("button", name="Show 100 more").click()
     expect(words).to_have_count(200)

@@ -30,8 +30,10 @@ def game_routes(server):
 
 def test_games_menu_reaches_every_game(phone, game_routes):
     page = phone.open("/#games")
-    links = page.locator("#screen-games .menu a")  # play, odds, each game (its SCREEN), dicetable
-    expect(links).to_have_count(3 + len(GAMES))
+    # play, odds, each game (its SCREEN), dicetable, the leaderboard
+    links = page.locator("#screen-games .menu a")
+    expect(links).to_have_count(4 + len(GAMES))
+    expect(links.last).to_have_attribute("href", "#leaderboard")
     assert [links.nth(i).get_attribute("href") for i in range(2, 2 + len(GAMES))] == [
         f"#{name}" for name in GAMES]
     phone.shot("games")

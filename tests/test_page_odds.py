@@ -22,7 +22,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from test_page import Phone, field_error, phone  # noqa: E402, F401  (skips without chromium)
-from test_page_play import create, join, truth  # noqa: E402
+from test_page_play import create, dismiss, join, shows_at_least, truth  # noqa: E402
 
 expect = sync_api.expect
 BY_SERVER = "Answered by the server"
@@ -142,13 +142,14 @@ def test_a_computer_player_plays_and_the_advisor_is_allowed_then_forbidden(two_p
     host, guest = two_phones
     code = create(host, "dice", "ann", dice_each=2)
     page = host.page
-    # The host seats a computer player from the lobby: marked in the seat list.
+    # The host seats a hard computer player from the lobby: marked in the seat list.
+    page.locator("#play-bot-level").select_option("hard")
     page.locator("#play-add-bot").click()
     bot = page.locator("#play-lobby-seats li[data-player='Computer 1']")
-    expect(bot).to_contain_text("computer")
+    expect(bot).to_contain_text("computer (hard)")
     join(guest, code, "bea")
     expect(guest.page.locator("#play-lobby-seats li[data-player='Computer 1']")).to_contain_text(
-        "computer")
+        "computer (hard)")
     expect(guest.page.locator("#play-add-bot")).to_have_count(0)  # the host's alone
     # The host allows the advisor for the table: every phone is told.
     page.locator("#play-lobby-advisor").click()
@@ -170,6 +171,7 @@ def test_a_computer_player_plays_and_the_advisor_is_allowed_then_forbidden(two_p
     # The player asks the advisor: the server's advice for this seat alone.
     if view["to_move"] == "bea":
         expect(guest.page.locator("#play-turn")).to_have_text("Your turn")
+    guest.page.locator("#play-odds-button").click()  # the advisor, over the table
     guest.page.locator("#play-ask").click()
     seat = guest.page.evaluate("JSON.parse(localStorage.getItem('liars.play.seat'))")
     headers = {"Authorization": f"Bearer {seat['token']}"}
@@ -189,6 +191,9 @@ def test_a_computer_player_plays_and_the_advisor_is_allowed_then_forbidden(two_p
         expect(guest.page.locator("#play-face")).to_have_value(str(bid["face"]))
     guest.shot("odds-room-advice")
     # The host forbids it: the advice is gone from the player's phone, and refused.
+    shows_at_least(host, view["version"])
+    dismiss(host)
+    page.locator("#play-menu-button").click()
     page.locator("#play-advisor-toggle").click()
     expect(page.locator("#play-advisor-toggle")).to_have_attribute("aria-pressed", "false")
     expect(guest.page.locator("#play-advice-card")).to_be_hidden()

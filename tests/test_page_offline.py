@@ -283,8 +283,14 @@ def test_static_export_answers_with_no_server(browser, server, context, static_s
     on the phone as `liars serve` answers them; then offline and reloaded, the same."""
     expected = server_answers(browser, server)
     page = context.new_page()
+    asked, failed = [], []
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("console", lambda message: failed.append(message.text)
+            if message.type == "error" else None)
     open_page(page, static_site.url + "/site/?clear=600")
     assert_same_answers(expected, run_flows(page), BY_PHONE)
+    # the copy knows it is static: no API asked for, no 404 in the console
+    assert [url for url in asked if "/api/" in url] == [] and failed == []
     wait_for_offline_copy(page)
     context.set_offline(True)
     open_page(page, static_site.url + "/site/?clear=600")
@@ -345,6 +351,10 @@ def test_static_site_plays_the_table_and_queries_words(browser, server, context,
     expected = play_table_and_words(page)
     served.close()
     assert "ann wins" in expected["table"] and "words" in expected["words"]
+    # the same screens, but for who answered (the server there, the phone here)
+    assert "Answered by the server" in expected["table"]
+    expected = {k: v.replace("Answered by the server", "Answered on this phone")
+                for k, v in expected.items()}
 
     page = context.new_page()
     for offline in (False, True):

@@ -117,14 +117,28 @@ def tap(table, phone, selector):
     player who just joined may not have reached it yet); then the tap's own answer says the
     version its move made (a phone opening its stream changes the room too, at any time)."""
     shows_at_least(phone, truth(phone)["version"])
+    dismiss(phone)
+    button = phone.page.locator(selector)
+    call = button.get_attribute("data-call")
     with phone.page.expect_response(lambda r: r.request.method == "POST"
                                     and "/api/v1/rooms/" in r.url) as answer:
-        phone.page.locator(selector).click()
+        button.click()
+        if call:  # a call is deliberate: its button asks, the confirmation sends it
+            expect(phone.page.locator("#play-confirm-bar")).to_be_visible()
+            phone.page.locator("#play-confirm").click()
     moved = answer.value.json()
     shows_at_least(phone, moved.get("room", moved)["version"])
     view = truth(phone)
     in_step(table, view["version"])
     return view
+
+
+def dismiss(phone):
+    """Close the reveal on ``phone`` if it shows one over the table (Continue)."""
+    layer = phone.page.locator("#play-ruling-layer")
+    if layer.is_visible():
+        phone.page.locator("#play-dismiss").click()
+        expect(layer).to_be_hidden()
 
 
 def shows_own_hand(phone, count_key):
@@ -430,6 +444,7 @@ def test_the_host_removes_a_player_who_left(phones):
     table = {"ann": ann, "ben": ben, "cy": cy}
     tap(table, ann, "#play-start")
     expect(ben.page.locator("#play-manage")).to_be_hidden()  # the host's alone
+    ann.page.locator("#play-menu-button").click()  # the table's menu, over the table
     ann.page.locator("#play-manage summary").click()
     remove = ann.page.locator("#play-manage [data-remove='cy']")
     remove.click()

@@ -301,6 +301,7 @@ def test_a_game_goes_on_when_the_server_goes_away(phone):
     declare(page, "qi")
     call(page, "Bullshit", "AB", 2)                  # by the server: QI is not there
     expect(page.locator("#tl-result")).to_contain_text("Bullshit was right")
+    expect(page.locator("#tl-answered-by")).to_have_text("Answered by the server")
     ruled_by_server = page.locator("#tl-status").text_content()
     assert letters_status(page) == {"ann": "2", "ben": "1"}
 
@@ -315,6 +316,7 @@ def test_a_game_goes_on_when_the_server_goes_away(phone):
     expect(page.locator("#screen-table")).to_have_attribute("data-moves", "2")
     expect(page.locator("#tl-status")).to_have_text(ruled_by_server)
     declare(page, "it")                               # ben opens round 2
+    expect(page.locator("#tl-answered-by")).to_have_text("Answered on this phone")
     page.fill("#tl-words", "a")
     expect(page.locator("#tl-raise-check")).to_contain_text("lower than (2)")
     page.fill("#tl-words", "")

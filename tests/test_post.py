@@ -157,7 +157,7 @@ def test_four_of_a_kind_ends_the_game_for_three_players():
     game.push(send("b", "a", "10"))
     game.push(call("a", True, "10D"))
     outcome = game.outcome()
-    assert outcome.loser == "b" and outcome.winners == ("a", "c")
+    assert outcome.loser == "b" and outcome.winners == ("c", "a")  # from the loser's left
     assert "10" in outcome.reason and game.to_move is None
     with pytest.raises(GameOver):
         game.push(send("b", "a", "K"))
@@ -267,7 +267,7 @@ def test_whole_game_replayed_to_the_loser():
     game.push(call("anna", False, "QC"))            # anna right: ben takes his third queen
     outcome = game.outcome()
     assert outcome.loser == "ben" and set(outcome.winners) == {"anna", "carla"}
-    assert outcome.placings == (("anna", "carla"), ("ben",))
+    assert outcome.placings == (("carla", "anna"), ("ben",))  # tied, from the loser's left
 
 
 def test_state_serialises_to_json_and_back():

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-import socket
-import subprocess
 import time
 
 import pytest
@@ -21,43 +18,9 @@ from api.rooms.store import open_store
 V1 = "/api/v1"
 
 
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory):
-    """A redis-server of our own on a free port, stopped after the session."""
-    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    folder = tmp_path_factory.mktemp("redis")
-    server = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1",
-                               "--save", "", "--appendonly", "no", "--dir", str(folder)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    import redis
-    client = redis.Redis(port=port)
-    for _ in range(200):  # readiness, not timing: it answers when it is up
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    server.terminate()
-    server.wait(10)
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def db(request, tmp_path):
-    if request.param == "sqlite":
-        return str(tmp_path / "rooms.sqlite3")
-    url = request.getfixturevalue("redis_url")
-    import redis
-    redis.Redis.from_url(url).flushdb()
-    return url
-
-
 @pytest.fixture
 def client(db):
-    return create_app({"ROOMS_DB": db, "TESTING": True}).test_client()
+    return create_app({"ROOMS_DB": db, "TESTING": True, "ROOM_REVEAL_SECONDS": 0}).test_client()
 
 
 def bearer(token):
@@ -90,11 +53,11 @@ def test_create_join_view_and_the_tokens(client):
     assert len(code) == 5 and code.isalpha() and code.isupper()
     assert len(token) >= 32  # token_urlsafe(24): 192 random bits
     assert made["room"]["players"] == [{"name": "ann", "dice": None, "out": False,
-                                        "host": True, "bot": False, "connected": False,
-                                        "revealed": False}]
+                                        "host": True, "bot": False, "level": None,
+                                        "connected": False, "revealed": False}]
     ben = client.post(f"{V1}/rooms/{code.lower()}/join", json={"name": "ben"}).get_json()
     view = client.get(f"{V1}/rooms/{code}", headers=bearer(ben["token"])).get_json()
-    assert view["you"] == {"name": "ben", "host": False, "hand": None}
+    assert view["you"] == {"name": "ben", "host": False, "seat": True, "hand": None}
     assert view["version"] == ben["room"]["version"]
     for headers in ({}, bearer("nope"), bearer(token + "x"), {"Authorization": token}):
         answer = client.get(f"{V1}/rooms/{code}", headers=headers)
@@ -110,6 +73,21 @@ def test_who_may_start_and_when_one_may_join(client):
     assert started.status_code == 200 and started.get_json()["phase"] == "playing"
     late = client.post(f"{V1}/rooms/{code}/join", json={"name": "cy"})
     assert late.status_code == 409 and late.get_json()["error"]["code"] == "room_conflict"
+
+
+def test_an_invisible_name_is_400_and_a_look_alike_409(client):
+    """U+3164 HANGUL FILLER shows nothing: no one sits as it.  A Cyrillic "аnn" looks like
+    ann: ann is already at this table."""
+    blank = client.post(f"{V1}/rooms", json={"game": "dice", "name": "\u3164"})
+    error = blank.get_json()["error"]
+    assert blank.status_code == 400 and error["field"] == "name"
+    assert error["message"].startswith("a name needs a character that shows")
+    assert "U+3164" in error["message"]
+    code, _ = table(client, names=("ann",))
+    alike = client.post(f"{V1}/rooms/{code}/join", json={"name": "\u0430nn"})
+    error = alike.get_json()["error"]
+    assert alike.status_code == 409 and error["code"] == "room_conflict"
+    assert error["message"] == "'ann' is already at this table: choose another name"
 
 
 def test_an_unknown_room_is_404_and_guessing_is_bounded(client):
@@ -202,6 +180,9 @@ def test_a_table_dealt_letters_round_over_http(client):
     assert move(client, code, tokens["ann"], type="reveal", tiles="Q").status_code == 200
     assert client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["ben"])
                       ).get_json()["last_ruling"] is None  # ann's Q is not shown yet
+    again = move(client, code, tokens["ann"], type="reveal", tiles="Z")  # once only
+    assert again.status_code == 409
+    assert "ann has already revealed their tiles" in again.get_json()["error"]["message"]
     done = move(client, code, tokens["ben"], type="reveal", tiles="I").get_json()
     assert done["phase"] == "playing" and done["last_ruling"]["revealed"] == {"ann": "Q",
                                                                               "ben": "I"}
@@ -283,6 +264,10 @@ def test_a_human_plays_two_computer_players_to_the_end(client):
         body = ({"type": "liar"} if bids else {"type": "bid", "quantity": 1, "face": 6})
         assert move(client, code, ann, **body).status_code == 200
     assert view["phase"] == "over" and view["winner"] in ("ann", "robo", "hal")
+    # every seat placed, best first: the winner, then the reverse order of going out
+    assert view["places"][0] == {"name": view["winner"], "place": 1}
+    assert sorted(p["name"] for p in view["places"]) == ["ann", "hal", "robo"]
+    assert [p["place"] for p in view["places"]] == [1, 2, 3]
     log = client.get(f"{V1}/rooms/{code}/log", headers=bearer(ann)).get_json()
     assert {e["player"] for e in log["events"]} >= {"robo", "hal"}
     assert client.post(f"{V1}/dice/replay", json=log).get_json()["ok"]

@@ -29,7 +29,8 @@ def new_room(game, deal, names=("ann", "ben", "cy"), rules=None, seed=1):
 
 
 def hands_in(view: dict) -> list:
-    """Every value a view holds under a "hand" key, wherever it is."""
+    """Every value a view holds under a "hand" key, wherever it is (but in a poker claim,
+    where "hand" names the poker hand claimed: "full house")."""
     found = []
 
     def walk(node):
@@ -37,7 +38,8 @@ def hands_in(view: dict) -> list:
             for key, value in node.items():
                 if key == "hand":
                     found.append(value)
-                walk(value)
+                if key not in ("claim",):
+                    walk(value)
         elif isinstance(node, list):
             for value in node:
                 walk(value)
@@ -45,13 +47,24 @@ def hands_in(view: dict) -> list:
     return found
 
 
-def assert_secrets_kept(room: Room):
+def assert_secrets_kept(room: Room, rulings: list | None = None):
     """Each player's view carries their own current hand and no other's: the only hands
-    of others are those a finished call revealed (last_ruling.revealed)."""
+    of others are those a finished call revealed (last_ruling.revealed), and the round
+    history's, each a ruling the table was shown when it was made (``rulings``: every
+    last ruling the views carried so far, kept by the caller)."""
+    rulings = [] if rulings is None else rulings
     for seat in room.seats:
         name = seat["name"]
         view = room.view(name)
         assert hands_in(view) == [room.hands.get(name)]
+        if view["last_ruling"] is not None and view["last_ruling"] not in rulings:
+            rulings.append(view["last_ruling"])
+        for entry in view["history"]:  # nothing in it before the call revealed it
+            assert entry["ruling"] in rulings, entry
+            assert set(entry) == {"round", "claims", "ruling"}
+            assert not hands_in(entry) and all(set(c) - {"player", "words", "quantity",
+                                                         "face", "claim"} == set()
+                                               for c in entry["claims"])
         public = {k: v for k, v in view.items() if k not in ("you", "last_ruling")}
         text = json.dumps(public)
         for other, hand in room.hands.items():
@@ -63,6 +76,7 @@ def assert_secrets_kept(room: Room):
 
 
 def play_to_the_end(room, tokens, rng, choose, limit=400):
+    rulings = []
     for _ in range(limit):
         if room.phase == "over":
             return
@@ -74,7 +88,7 @@ def play_to_the_end(room, tokens, rng, choose, limit=400):
             continue
         view = room.view(room.view(room.host)["to_move"])
         room.move(view["you"]["name"], choose(room, view, rng), rng=rng)
-        assert_secrets_kept(room)
+        assert_secrets_kept(room, rulings)
     raise AssertionError("no winner")
 
 
@@ -202,11 +216,52 @@ def test_a_bad_name_is_refused(name):
         Room.create("ROOM", {"game": "dice", "name": name})
 
 
+@pytest.mark.parametrize("name", ["\u3164", "\u115f", "\u1160", "\uffa0", "\u2800",
+                                  "\u3164 \u3164", "\u0301", "\ufe0f\u034f"])
+def test_a_name_with_no_character_that_shows_is_refused(name):
+    """Hangul fillers, the blank braille pattern, a lone mark: a seat no one can see."""
+    with pytest.raises(InvalidInput, match="a name needs a character that shows") as err:
+        Room.create("ROOM", {"game": "dice", "name": name})
+    assert err.value.field == "name" and "U+" in err.value.message
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann"})
+    with pytest.raises(InvalidInput, match="a character that shows"):
+        room.join(name)
+
+
 def test_names_that_look_alike_are_one_person():
     room, _ = Room.create("ROOM", {"game": "dice", "name": "\u00e1"})
     with pytest.raises(RoomConflict):
         room.join("A\u0301")
     assert room.seats[0]["name"] == "\u00e1"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("ann", "\u0430nn"),  # a Cyrillic а
+    ("ann", "\u0410NN"),  # a Cyrillic А, in capitals
+    ("ann", "ann\u3164"),  # a filler after it
+    ("Bepa", "\u0412\u0435\u0440\u0430"),  # Cyrillic Вера
+    ("mo", "rno"),
+    ("Ian", "lan"),
+    ("\u0412\u0435\u0440\u0430", "B\u0435p\u0430"),  # mixed scripts both ways
+])
+def test_names_that_look_alike_across_scripts_are_one_person(first, second):
+    """Two names whose confusable skeletons (UTS #39) match: the second is already at the
+    table, as a name that differs only in case is."""
+    room, _ = Room.create("ROOM", {"game": "dice", "name": first})
+    with pytest.raises(RoomConflict, match="is already at this table"):
+        room.join(second)
+    assert [s["name"] for s in room.seats] == [first]
+
+
+def test_names_that_only_resemble_each_other_both_sit():
+    """Other letters, an accent, another word in another script (Latin "vera", Cyrillic
+    "вера"), an emoji with its variation selector: different names, each its own seat."""
+    names = ["ann", "anne", "Zo\u00eb", "Zoe", "vera", "\u0432\u0435\u0440\u0430",
+             "ann \u2764\ufe0f", "\U0001f98a"]
+    room, _ = Room.create("ROOM", {"game": "dice", "name": names[0]})
+    for name in names[1:]:
+        room.join(name)
+    assert [s["name"] for s in room.seats] == names
 
 
 def test_the_host_removes_a_player_who_left():
@@ -228,19 +283,26 @@ def test_the_host_removes_a_player_who_left():
 
 
 @pytest.mark.parametrize("game, rules", [("dice", {"dice_each": 2}),
-                                         ("letters", {"tile_limit": 2, "budget": 0.5})])
+                                         ("letters", {"tile_limit": 2, "budget": 0.5}),
+                                         ("poker", {"card_limit": 2}),
+                                         ("liarliar", {})])
 def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch):
     """The computer players' moves are all legal, each decided from its own view only
     (its own hand and the public game, which holds no hand), and the log replays."""
-    from solver.rooms.variants import ROOM_GAMES
+    from solver.rooms.games import ROOM_GAMES
     seen = []
     real_decide = ROOM_GAMES[game].decide
 
-    def watched(game_state, view, rng):
+    def watched(game_state, view, rng, level="easy"):
         seen.append(view["you"]["name"])
         assert hands_in(view) == [room.hands[view["you"]["name"]]]  # its own, no other
-        assert "hands" not in json.dumps(game_state.to_dict())
-        return real_decide(game_state, view, rng)
+        public = game_state.to_dict()
+        if game == "liarliar":  # its state counts the hands; no card is in it unturned
+            last = public["last_play"]
+            assert public["pile_cards"] == [] and (last is None or last["cards"] is None)
+        else:
+            assert "hands" not in json.dumps(public)
+        return real_decide(game_state, view, rng, level=level)
 
     monkeypatch.setattr(ROOM_GAMES[game], "decide", watched)
     rng = random.Random(8)
@@ -259,11 +321,15 @@ def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch
             room.move(bot, room.decide(bot, rng), rng=rng)
         else:
             view = room.view("ann")
-            move = (letters_move if game == "letters" else dice_move)(room, view, rng)
+            if game in ("letters", "dice"):
+                move = (letters_move if game == "letters" else dice_move)(room, view, rng)
+            else:  # the computer player's own way, from ann's view
+                move = real_decide(room.game_obj(), view, rng)
             room.move("ann", move, rng=rng)
     assert room.phase == "over" and set(seen) == {"robo", "hal"}
-    replayed = REPLAYERS[game].replay(room.log())
-    assert replayed["ok"] and replayed["state"] == room.data["state"]
+    if game in REPLAYERS:
+        replayed = REPLAYERS[game].replay(room.log())
+        assert replayed["ok"] and replayed["state"] == room.data["state"]
 
 
 def test_computer_players_need_the_server_to_deal_and_the_host_to_seat_them():
@@ -288,3 +354,193 @@ def test_the_advisor_is_the_hosts_to_allow():
     advice = room.advice("ben")
     assert advice["last"] is None and advice["suggestions"]
     assert all(0 <= s["holds"]["probability"] <= 1 for s in advice["suggestions"])
+
+
+def test_a_table_dealt_poker_round_is_ruled_on_the_cards_each_phone_reveals():
+    room, _ = Room.create("ROOM", {"game": "poker", "deal": "table", "name": "ann"})
+    room.join("ben")
+    room.start("ann")
+    room.move("ann", {"type": "claim", "claim": "pair of kings"})
+    room.move("ben", {"type": "call"})
+    assert room.phase == "reveal" and room.view("ann")["waiting_for"] == ["ann", "ben"]
+    room.move("ann", {"type": "reveal", "cards": ["KH"]})
+    with pytest.raises(IllegalMove):
+        room.move("ben", {"type": "reveal", "cards": ["KS", "2D"]})  # ben holds one card
+    room.move("ben", {"type": "reveal", "cards": ["KS"]})
+    ruling = room.view("ben")["last_ruling"]
+    assert ruling["ruling"] == "made" and ruling["changes"] == {"ben": 1}
+    assert ruling["revealed"] == {"ann": ["KH"], "ben": ["KS"]}
+    assert room.log()["events"][-1]["cards"] == {"ann": ["KH"], "ben": ["KS"]}
+
+
+def test_a_round_is_bounded_and_a_view_shows_its_last_claims():
+    """20 seats of Liar's Dice bidding on and on: a round takes at most MAX_ROUND_CLAIMS
+    claims, then the player to move must call; a view shows the last SHOWN_CLAIMS and the
+    count, so it stays small however long the round."""
+    from solver.rooms.calls import MAX_ROUND_CLAIMS
+    from solver.rooms.room import SHOWN_CLAIMS
+    rng = random.Random(4)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "p0", "rules": {"dice_each": 5}},
+                          rng=rng)
+    for n in range(1, 20):
+        room.join(f"p{n}")
+    room.start("p0", rng=rng)
+    for quantity in range(1, MAX_ROUND_CLAIMS + 1):
+        mover = room.view("p0")["to_move"]
+        room.move(mover, {"type": "bid", "quantity": quantity, "face": 6})
+    view = room.view("p3")
+    assert view["claims"] == MAX_ROUND_CLAIMS and len(view["declarations"]) == SHOWN_CLAIMS
+    assert view["declarations"][-1]["quantity"] == MAX_ROUND_CLAIMS
+    assert len(json.dumps(view)) < 8_000
+    mover = view["to_move"]
+    with pytest.raises(RoomConflict, match=f"the most a round takes \\({MAX_ROUND_CLAIMS}\\)"):
+        room.move(mover, {"type": "bid", "quantity": MAX_ROUND_CLAIMS + 1, "face": 6})
+    room.move(mover, {"type": "liar"})  # a call is still taken
+    assert room.view("p0")["claims"] == 0 and room.phase == "playing"
+    replayed = REPLAYERS["dice"].replay(room.log())
+    assert replayed["ok"] and replayed["state"] == room.data["state"]
+
+
+def test_a_log_that_can_take_no_other_round_calls_the_game_off(monkeypatch):
+    """The log never passes a replay's limit: a claim needs room for itself and its call,
+    and a game whose log cannot take another round is called off, everyone still in sharing
+    first place."""
+    from solver.rooms import calls
+    from solver.rooms import room as room_module
+    monkeypatch.setattr(room_module, "MAX_EVENTS", 5)
+    monkeypatch.setattr(calls, "MAX_EVENTS", 5)
+    rng = random.Random(2)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann", "rules": {"dice_each": 3}},
+                          rng=rng)
+    for name in ("ben", "cy"):
+        room.join(name)
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "bid", "quantity": 1, "face": 2})
+    room.move("ben", {"type": "bid", "quantity": 1, "face": 3})
+    room.move("cy", {"type": "bid", "quantity": 1, "face": 4})
+    room.move("ann", {"type": "bid", "quantity": 1, "face": 5})
+    with pytest.raises(RoomConflict, match="the most a replay takes"):
+        room.move("ben", {"type": "bid", "quantity": 1, "face": 6})  # no room for its call
+    room.move("ben", {"type": "liar"})
+    view = room.view("ann")
+    assert len(room.log()["events"]) == 5 and view["phase"] == "over"
+    assert view["winner"] is None and "called off" in view["called_off"]
+    assert {p["place"] for p in view["places"]} == {1}  # no one out yet: all share first
+
+
+def test_a_computer_player_opens_a_round_with_no_tile_in_play():
+    """A right "exact" between the last two players leaves no tile in play at all; the
+    computer player who called it opens the next round (the latest to take a turn) with
+    an empty hand: it still declares (any single letter opens a round), the room takes
+    it, and the advisor suggests that opening rather than nothing."""
+    from solver.search.highest import highest
+    rng = random.Random(5)
+    room, _ = Room.create("ROOM", {"game": "letters", "name": "ann", "advisor": True},
+                             rng=rng)
+    room.add_bot("ann", "robo", delay=0)
+    room.start("ann", rng=rng)
+    best = highest("".join(room.hands.values()))  # the highest set: "exact" on it is right
+    room.move("ann", {"type": "declare", "words": ", ".join(best.words)})
+    room.move("robo", {"type": "call", "call": "exact"}, rng=rng)
+    assert room.view("ann")["last_ruling"]["ruling"] == "upheld"
+    assert room.data["state"]["tiles"] == {"ann": 0, "robo": 0}
+    assert room.hands == {"ann": "", "robo": ""} and room.bot_to_move() == "robo"
+    move = room.decide("robo", rng)
+    assert move["type"] == "declare"
+    for name in ("ann", "robo"):
+        (opening,) = room.advice(name)["suggestions"]
+        assert len(opening["words"]) == 1 and opening["exists"]["probability"] == 0
+    room.move("robo", move, rng=rng)
+    assert room.view("ann")["declarations"] == [{"player": "robo",
+                                                 "words": [move["words"]]}]
+    room.move("ann", {"type": "call", "call": "bullshit"}, rng=rng)  # nothing exists
+    assert room.view("ann")["last_ruling"]["changes"] == {"robo": 1}
+    assert room.bot_to_move() is None and room.view("ann")["to_move"] == "ann"
+
+
+def hosts(room: Room) -> dict:
+    """Who each seat's view says is the host, and who each phone is told it is."""
+    seen = {p["name"]: p["host"] for p in room.view(room.seats[0]["name"])["players"]}
+    assert {s["name"]: room.view(s["name"])["you"]["host"] for s in room.seats} == seen
+    return seen
+
+
+def test_a_host_who_removes_themselves_hands_on_to_the_next_human_still_in():
+    """Past the removed ben and the computer player, cy is the next human still in the game:
+    cy becomes the host (every view says so) and ann, who left, has no host's powers."""
+    rng = random.Random(2)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann",
+                                      "rules": {"dice_each": 2}}, rng=rng)
+    room.join("ben")
+    room.add_bot("ann", "robo", delay=0)
+    room.join("cy")
+    room.join("dee")
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "remove", "player": "ben"}, rng=rng)
+    room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
+    assert hosts(room) == {"ann": False, "ben": False, "robo": False, "cy": True, "dee": False}
+    with pytest.raises(HostOnly):
+        room.move("ann", {"type": "remove", "player": "dee"})
+    room.move("cy", {"type": "remove", "player": "dee"}, rng=rng)
+    assert room.phase == "playing" and room.view("cy")["to_move"] == "robo"
+
+
+def test_with_no_human_still_in_the_host_passes_to_one_still_watching():
+    """ben lost his only die in play (he is out, not removed): when ann leaves, only
+    computer players are in the game, and ben, still at the table, becomes the host."""
+    rng = random.Random(4)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann",
+                                      "rules": {"dice_each": 1}}, rng=rng)
+    room.join("ben")
+    room.add_bot("ann", "robo", delay=0)
+    room.add_bot("ann", "hal", delay=0)
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "bid", "quantity": 1, "face": room.hands["ann"][0]})  # it holds
+    room.move("ben", {"type": "liar"}, rng=rng)
+    assert [p["name"] for p in room.view("ben")["players"] if p["out"]] == ["ben"]
+    room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
+    assert hosts(room) == {"ann": False, "ben": True, "robo": False, "hal": False}
+    assert room.phase == "playing" and room.bot_to_move() in ("robo", "hal")
+
+
+def test_a_host_left_with_only_computer_players_stays_the_host():
+    """No other human is at the table to hand on to (a computer player cannot rule an
+    undecided call): ann stays the host, and the computer players play on."""
+    rng = random.Random(4)
+    room, _ = Room.create("ROOM", {"game": "dice", "name": "ann"}, rng=rng)
+    room.add_bot("ann", "robo", delay=0)
+    room.add_bot("ann", "hal", delay=0)
+    room.start("ann", rng=rng)
+    room.move("ann", {"type": "remove", "player": "ann"}, rng=rng)
+    assert hosts(room) == {"ann": True, "robo": False, "hal": False}
+    assert room.phase == "playing" and room.bot_to_move() in ("robo", "hal")
+
+
+@pytest.mark.parametrize("game, claim, reveals, again", [
+    ("letters", {"type": "declare", "words": "a"},
+     [("ann", {"tiles": "A"}), ("ben", {"tiles": "B"})], {"tiles": "Z"}),
+    ("dice", {"type": "bid", "quantity": 1, "face": 6},
+     [("ann", {"dice": [6]}), ("ben", {"dice": [2]})], {"dice": [3]}),
+])
+def test_a_phone_reveals_its_hand_once_and_the_first_reveal_stands(game, claim, reveals,
+                                                                    again):
+    """At a table deal, a second reveal (other tiles or dice, before the last phone has
+    revealed) is refused: 409, saying so, and nothing changes; the first is what is ruled."""
+    rules = {"dice_each": 1} if game == "dice" else {}
+    room, _, _ = new_room(game, "table", names=("ann", "ben"), rules=rules)
+    call = {"type": "call", "call": "bullshit"} if game == "letters" else {"type": "liar"}
+    room.move("ann", claim)
+    room.move("ben", call)
+    (first, hand), last = reveals
+    room.move(first, {"type": "reveal", **hand})
+    version = room.version
+    with pytest.raises(IllegalMove, match=f"{first} has already revealed their "
+                                          f"{'tiles' if game == 'letters' else 'dice'}: "
+                                          f"the first reveal stands") as err:
+        room.move(first, {"type": "reveal", **again})
+    assert err.value.status == 409 and err.value.field == "type"
+    assert room.version == version and room.view("ben")["waiting_for"] == ["ben"]
+    room.move(last[0], {"type": "reveal", **last[1]})
+    revealed = room.view("ann")["last_ruling"]["revealed"]
+    assert revealed == {first: next(iter(hand.values())),
+                        last[0]: next(iter(last[1].values()))}

@@ -60,10 +60,13 @@ def _run_tests_sh(tmp_path, real_python: str) -> list[str]:
     (repo / "scripts").mkdir(parents=True)
     stubs.mkdir()
     shutil.copy(ROOT / "scripts" / "run_tests.sh", repo / "scripts")
+    (repo / "tests" / "axe").mkdir(parents=True)  # the npm package it pins (axe-core)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(ROOT / "tests" / "axe" / name, repo / "tests" / "axe")
     log = tmp_path / "log"
     for name, text in {"python3": STUB_PYTHON,
                        **{tool: '#!/bin/sh\necho "%s $*" >> "$LOG"\n' % tool
-                          for tool in ("apt-get", "sudo", "node")}}.items():
+                          for tool in ("apt-get", "sudo", "node", "npm")}}.items():
         (stubs / name).write_text(text)
         (stubs / name).chmod(stat.S_IRWXU)
     env = {**os.environ, "PATH": f"{stubs}:/usr/bin:/bin", "LOG": str(log),

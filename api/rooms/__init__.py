@@ -12,7 +12,7 @@ event stream, which a browser opens without headers, takes ``?token=``).
 >>> client = app.test_client()
 >>> made = client.post("/api/v1/rooms", json={"game": "dice", "name": "ann"}).get_json()
 >>> made["room"]["phase"], made["room"]["you"], len(made["code"])
-('lobby', {'name': 'ann', 'host': True, 'hand': None}, 5)
+('lobby', {'name': 'ann', 'host': True, 'seat': True, 'hand': None}, 5)
 >>> client.get(f"/api/v1/rooms/{made['code']}").status_code
 401
 """
@@ -20,6 +20,7 @@ event stream, which a browser opens without headers, takes ``?token=``).
 from __future__ import annotations
 
 import json
+import random
 import re
 import secrets
 import time
@@ -32,21 +33,31 @@ from solver.errors import (
     NotSeated,
     RoomConflict,
     TooManyGuesses,
+    TooManyRooms,
     UnknownRoom,
 )
+from solver.rooms.bots import DEFAULT_LEVEL
+from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import NO_TOKEN, Room
 
 from .. import inputs
-from . import bots
+from ..errors import StoreUnavailable
+from . import profiles, ratings, turns
+from .limits import (
+    CODE_LENGTH,
+    CODE_LETTERS,
+    MAX_MISSES,
+    NEW_ROOMS_PER_MINUTE,
+    REVEAL_SECONDS,
+    ROOMS_PER_ADDRESS,
+)
 from .store import open_store
 
 bp = Blueprint("rooms", __name__)
 
-CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels (no words), nothing like 0, 1 or 5
-CODE_LENGTH = 5  # 20**5 = 3.2 million codes, and guessing them is bounded
-MAX_MISSES = 30  # unknown codes an address may try in a minute; then 429
-STREAM_PING = 15.0  # seconds between keep-alive comments on an idle event stream
-MOVE_TRIES = 5  # a move retried this often when other workers keep moving first
+STREAM_PING = 5.0  # seconds between keep-alive comments on an idle stream (and heartbeats)
+OPEN_TABLES = 50  # open tables listed at most
+MOVE_SECONDS = 10.0  # a change is retried this long while other requests keep saving first
 _CODE = re.compile(f"[{CODE_LETTERS}{CODE_LETTERS.lower()}]{{{CODE_LENGTH}}}")
 EXTENSION = "liars_rooms"
 
@@ -59,17 +70,23 @@ def store():
     return opened
 
 
+def _address() -> str:
+    return request.remote_addr or "?"
+
+
 def _room(code: str) -> Room:
-    """The room ``code`` names; an address guessing codes is told to stop (429)."""
+    """The room ``code`` names.  An address that has tried too many unknown codes is told
+    to stop (429) before the room is looked up, whether it exists or not: a guess over the
+    limit learns nothing."""
     now = time.time()
+    misses = store().hits("miss", _address(), now)
+    if misses >= MAX_MISSES:
+        raise TooManyGuesses(f"{misses} unknown room codes from this address in a minute: "
+                             f"wait a minute, and check the code")
     data = store().load(code.upper(), now) if _CODE.fullmatch(code) else None
     if data is None:
-        misses = store().miss(request.remote_addr or "?", now)
-        if misses > MAX_MISSES:
-            raise TooManyGuesses(f"{misses} unknown room codes from this address in a "
-                                 f"minute: wait a minute, and check the code")
-        raise UnknownRoom(f"no room {code[:12].upper()!r}: check the code (rooms expire a "
-                          f"day after their last move, an hour after the game ends)",
+        store().hit("miss", _address(), now)
+        raise UnknownRoom(f"no room {code[:12].upper()!r} here: check the code",
                           field="code")
     return Room.from_dict(data)
 
@@ -91,27 +108,47 @@ def _need_token(token: str | None = None) -> str:
 
 
 def _changed(code: str, change) -> tuple[Room, str]:
-    """Load, apply ``change(room) -> seat name``, save at the loaded version; retried when
-    another worker saved first (so no two moves are ever applied to one version).  A
-    computer player whose turn it now is, is set going."""
-    for _ in range(MOVE_TRIES):
+    """Load, apply ``change(room) -> seat name``, save at the loaded version; retried (for
+    up to MOVE_SECONDS, with a random pause) when another request saved first, so that no
+    two moves are ever applied to one version and a legal move is never refused for it."""
+    deadline = time.monotonic() + MOVE_SECONDS
+    pause = 0.005
+    while True:
         room = _room(code)
         version = room.version
         name = change(room)
-        if store().save(room.to_dict(), version, time.time()):
-            bots.kick(store(), room)
+        now = time.time()
+        room.timers(now)
+        due = turns.next_moment(room, now, turns.presence(store(), room, now))
+        if store().save(room.to_dict(), version, now, due=due, listed=turns.listed(room)):
+            if due is not None:
+                start_turns(current_app._get_current_object(), wake=due <= now)
+            _rate(room)
             return room, name
-    raise RoomConflict("the room is busy: try the move again")
+        if time.monotonic() + pause > deadline:
+            raise StoreUnavailable("the room is busy (other moves kept coming first): try "
+                                   "again in a moment")
+        time.sleep(random.uniform(0, pause))
+        pause = min(pause * 2, 0.2)
 
 
 def _seat(room: Room, token: str | None = None) -> str:
     return room.seat(token if token is not None else _token())
 
 
+def _view(room: Room, name: str) -> dict:
+    """``name``'s view, with who is connected now (kept apart from the room's state)."""
+    now = time.time()
+    return room.view(name, present=store().present(room.code, now), now=now)
+
+
 def _rules(body: dict) -> dict:
-    """A room's rules read as the replay reads them: a bundled lexicon, the budget capped."""
+    """A room's rules read as the replay reads them: for a game that searches a lexicon, a
+    bundled lexicon and the budget capped as every search here is."""
     rules = body.get("rules")
-    if body.get("game") != "letters" or not (rules is None or isinstance(rules, dict)):
+    kind = ROOM_GAMES.get(body.get("game")) if isinstance(body.get("game"), str) else None
+    if kind is None or not kind.searches_lexicon \
+            or not (rules is None or isinstance(rules, dict)):
         return body
     rules = dict(rules or {})
     try:
@@ -124,36 +161,81 @@ def _rules(body: dict) -> dict:
     return {**body, "rules": rules}
 
 
+def reveal_seconds() -> float:
+    """How long each ruling's reveal stays before computer players move on (the server's
+    ``--reveal-seconds``; a room keeps the value it was made with)."""
+    return float(current_app.config.get("ROOM_REVEAL_SECONDS", REVEAL_SECONDS))
+
+
+def _may_create(now: float) -> None:
+    """An address makes at most ROOMS_PER_MINUTE rooms a minute and keeps at most
+    ROOMS_PER_ADDRESS (so that no one fills the code space and makes guessing pay)."""
+    per_minute = current_app.config.get("ROOMS_PER_MINUTE", NEW_ROOMS_PER_MINUTE)
+    kept = current_app.config.get("ROOMS_PER_ADDRESS", ROOMS_PER_ADDRESS)
+    made = store().hits("create", _address(), now)
+    if made >= per_minute:
+        raise TooManyRooms(f"{made} new rooms from this address in a minute: at most "
+                           f"{per_minute}; wait a minute", retry_after=60)
+    owned = store().owned(_address(), now)
+    if owned >= kept:
+        raise TooManyRooms(f"this address already keeps {owned} rooms, the most it may: "
+                           f"a room is kept an hour after its game ends, a day after its "
+                           f"last move", retry_after=3600)
+
+
 @bp.post("/rooms")
 def create():
-    body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor"}))
-    store().purge(time.time())  # the rooms past their expiry go as new ones come
+    body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor", "clock",
+                                    "kitty", "open", "seat", "profile"}))
+    body = dict(body)
+    profile = profiles.verified(body.pop("profile", None))
+    now = time.time()
+    _may_create(now)
+    store().purge(now)  # the rooms past their expiry go as new ones come
     for _ in range(20):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        room, token = Room.create(code, body)
-        if store().create(room.to_dict(), time.time()):
-            return jsonify({"code": code, "token": token, "room": room.view(room.host)}), 201
+        room, token = Room.create(code, body, profile=profile, hold=reveal_seconds())
+        if store().create(room.to_dict(), time.time(), owner=_address(),
+                          listed=turns.listed(room)):
+            store().hit("create", _address(), now)
+            return jsonify({"code": code, "token": token, "room": _view(room, room.host)}), 201
     raise RoomConflict("no free room code was found: try again")
 
 
 @bp.post("/rooms/<code>/join")
 def join(code: str):
-    body = inputs.json_body({"name"})
+    body = inputs.json_body({"name", "profile"})
+    profile = profiles.verified(body.get("profile"))
     token = {}
 
     def seat(room: Room) -> str:
-        token["value"] = room.join(body.get("name"))
+        token["value"] = room.join(body.get("name"), profile=profile)
         return room.seat(token["value"])
 
     room, name = _changed(code, seat)
-    return jsonify({"token": token["value"], "room": room.view(name)}), 201
+    return jsonify({"token": token["value"], "room": _view(room, name)}), 201
+
+
+@bp.post("/rooms/<code>/watch")
+def watch(code: str):
+    """A spectator's token, in any phase: the public state only, never a hand."""
+    body = inputs.json_body({"name", "profile"})
+    profile = profiles.verified(body.get("profile"))  # a spectator's is checked, not rated
+    token = {}
+
+    def sit_aside(room: Room) -> str:
+        token["value"] = room.watch(body.get("name"), profile=profile)
+        return room.seat(token["value"])
+
+    room, name = _changed(code, sit_aside)
+    return jsonify({"token": token["value"], "room": _view(room, name)}), 201
 
 
 @bp.get("/rooms/<code>")
 def view(code: str):
     token = _need_token()
     room = _room(code)
-    return jsonify(room.view(_seat(room, token)))
+    return jsonify(_view(room, _seat(room, token)))
 
 
 @bp.post("/rooms/<code>/start")
@@ -166,7 +248,7 @@ def start(code: str):
         return name
 
     room, name = _changed(code, go)
-    return jsonify(room.view(name))
+    return jsonify(_view(room, name))
 
 
 @bp.post("/rooms/<code>/moves")
@@ -186,38 +268,71 @@ def move(code: str):
         return name
 
     room, name = _changed(code, play)
-    return jsonify(room.view(name))
+    return jsonify(_view(room, name))
 
 
 @bp.post("/rooms/<code>/bots")
 def add_bot(code: str):
-    """The host seats a computer player (before the start; server deal only)."""
-    body = inputs.json_body({"name", "delay"})
+    """The host seats a computer player (before the start; server deal only), at its
+    ``level``: "easy" (the default) or "hard"."""
+    body = inputs.json_body({"name", "delay", "level"})
     _need_token()
 
     def seat(room: Room) -> str:
         name = _seat(room)
-        room.add_bot(name, body.get("name"), delay=body.get("delay", 1.0))
+        room.add_bot(name, body.get("name"), delay=body.get("delay", 1.0),
+                     level=body.get("level", DEFAULT_LEVEL))
         return name
 
     room, name = _changed(code, seat)
-    return jsonify(room.view(name)), 201
+    return jsonify(_view(room, name)), 201
 
 
-@bp.post("/rooms/<code>/bots/turn")
-def bot_turn(code: str):
-    """A computer player's move, sent for it by the server with its own token (see
-    api/rooms/bots.py): made only if it is still its turn at ``version``."""
-    body = inputs.json_body({"version"})
+@bp.get("/rooms")
+def open_tables():
+    """The open tables in their lobby, to join (``?open=1``; tables are private unless
+    their host lists them)."""
+    args = inputs.query_args(("open",))
+    if args.get("open") not in ("1", "true"):
+        raise InvalidInput("only the open tables are listed: ask for ?open=1", field="open")
+    now = time.time()
+    tables = []
+    for data in store().listed(now, limit=OPEN_TABLES):
+        room = Room.from_dict(data)
+        if room.phase == "lobby" and data.get("open"):
+            tables.append({"code": room.code, "game": room.game,
+                           "seats": room.game_type.seats[1], "players": len(room.seats),
+                           "clock": data.get("clock"), "host": room.host})
+    return jsonify({"rooms": tables})
+
+
+@bp.post("/rooms/<code>/settings")
+def settings(code: str):
+    """The host changes the clock, the listing, the kitty: in the lobby or between games."""
+    body = inputs.json_body({"clock", "open", "kitty"})
     _need_token()
-    room = _room(code)
-    name = _seat(room)
-    version = body.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise InvalidInput("version is the room's version the move was planned at",
-                           field="version")
-    moved = bots.step(store(), room.code, version, name)
-    return jsonify({"moved": moved})
+
+    def change(room: Room) -> str:
+        name = _seat(room)
+        room.settings(name, body)
+        return name
+
+    room, name = _changed(code, change)
+    return jsonify(_view(room, name))
+
+
+@bp.post("/rooms/<code>/rematch")
+def rematch(code: str):
+    """The host starts the next game at the same table, once the game is over."""
+    _need_token()
+
+    def again(room: Room) -> str:
+        name = _seat(room)
+        room.rematch(name)
+        return name
+
+    room, name = _changed(code, again)
+    return jsonify(_view(room, name))
 
 
 @bp.post("/rooms/<code>/advisor")
@@ -232,7 +347,7 @@ def advisor(code: str):
         return name
 
     room, name = _changed(code, choose)
-    return jsonify(room.view(name))
+    return jsonify(_view(room, name))
 
 
 @bp.get("/rooms/<code>/advice")
@@ -253,40 +368,76 @@ def log(code: str):
 
 @bp.get("/rooms/<code>/events")
 def events(code: str):
-    """Server-sent events: ``data: VIEW`` now and on every change, a comment every
-    STREAM_PING seconds when nothing changes (proxies and phones keep the line open)."""
+    """Server-sent events: ``data: VIEW`` now and whenever the room or who is connected
+    changes, a ``ping`` event every STREAM_PING seconds when nothing does (proxies and
+    phones keep the line open, and the phone sees within seconds that the server is gone).
+
+    While it is open the stream beats every STREAM_PING seconds: that heartbeat, kept
+    apart from the room's state, is what shows its player connected (a stream whose
+    worker was killed stops beating, and its player shows away once it expires).  A
+    store that fails mid-stream ends the stream quietly (the phone opens it again)."""
     args = inputs.query_args(("token",))
     token = _need_token(args.get("token"))
     room = _room(code)
     name = _seat(room, token)
     code = room.code
     rooms = store()
+    stream_id = secrets.token_hex(8)
+    log_failure = current_app.logger.info
 
     def stream():
-        last = 0
-        _changed(code, lambda room: room.connect(name, +1))
         try:
+            announced = _quietly(lambda: rooms.arrive(code, name, stream_id, time.time()))
             yield "retry: 2000\n\n"
-            data = rooms.load(code, time.time())
+            mark, data, sent = (0, 0), rooms.load(code, time.time()), None
             while data is not None:  # a room that expired ends its streams
-                current = Room.from_dict(data)
-                if current.version > last:
-                    last = current.version
-                    yield f"data: {json.dumps(current.view(name), separators=(',', ':'))}\n\n"
-                data = rooms.watch(code, last, STREAM_PING)
-                if data is None:
-                    yield ": ping\n\n"
+                present = rooms.present(code, time.time())
+                if (data["version"], present) != sent:
+                    sent = data["version"], present
+                    view = Room.from_dict(data).view(name, present=present,
+                                                     now=time.time())
+                    yield f"data: {json.dumps(view, separators=(',', ':'))}\n\n"
+                woke = rooms.watch(code, mark, STREAM_PING)
+                if woke is None:  # a ping a phone's page hears (a comment it would not)
+                    yield "event: ping\ndata: {}\n\n"
+                    # the heartbeat (an arrival again, told to the others, if the first
+                    # one was not written)
+                    beat = rooms.beat if announced else rooms.arrive
+                    announced = _quietly(lambda beat=beat: beat(code, name, stream_id,
+                                                                time.time()))
                     data = rooms.load(code, time.time())
-                    if data is not None:  # a computer player left waiting: set it going
-                        bots.kick(rooms, Room.from_dict(data))
+                else:
+                    mark, data = woke
+        except LiarsError as err:  # the store went away: the phone opens the stream again
+            log_failure("an event stream of room %s ended: %s", code, err.message)
         finally:
-            try:
-                _changed(code, lambda room: room.connect(name, -1))
-            except LiarsError:
-                pass  # the room is gone: nothing to tell
+            _quietly(lambda: rooms.depart(code, stream_id, time.time()))
 
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _quietly(work) -> bool:
+    """A heartbeat written if the store takes it (True): presence never fails a stream."""
+    try:
+        work()
+    except LiarsError:
+        return False
+    return True
+
+
+def start_turns(app, *, wake: bool = False) -> None:
+    """Start this process's look-out for the server's own moves (api/rooms/turns.py), once;
+    never in a solver process, which answers one request at a time."""
+    from flask import has_request_context
+
+    from ..serving import POOLED_KEY
+    if has_request_context() and request.environ.get(POOLED_KEY):
+        return
+    with app.app_context():
+        ticker = turns.start(app, store())
+    if wake:
+        ticker.wake()
 
 
 def answer_apart():
@@ -299,8 +450,18 @@ def answer_apart():
     return current_app.response_class(body, status=status, headers=headers)
 
 
+def _rate(room: Room) -> None:
+    """Rate the room's game if it just counted for the leaderboard (api/rooms/ratings.py).
+    A store that fails here fails no move: the look-out rates it on its next tick."""
+    try:
+        ratings.record(store(), room)
+    except LiarsError as err:
+        current_app.logger.info("room %s's game is not rated yet: %s", room.code, err.message)
+
+
 def register(app, prefix: str) -> None:
     from .document import extender
     app.register_blueprint(bp, url_prefix=prefix)
     app.extensions.setdefault("liars_openapi", []).append(extender(prefix))
+    profiles.register(app, prefix)
 

@@ -1,4 +1,11 @@
-"""What both stores share: when a room expires, and waking a room's waiters on a change."""
+"""What both stores share: when a room expires, and waking a room's waiters on a change.
+
+A room's waiters (its event streams in this process) wake on two kinds of change: a
+new version of the room (a move, a join), and a *poke*, which says that who is
+connected changed.  Presence is kept apart from the room's state (a heartbeat with an
+expiry, :data:`PRESENT_SECONDS`), so that a phone connecting is never a write that can
+fail, or make another phone's move fail.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +14,11 @@ import time
 
 IDLE_SECONDS = 24 * 3600
 OVER_SECONDS = 3600
-MISS_WINDOW = 60.0  # seconds over which an address's misses are counted
+MISS_WINDOW = 60.0  # seconds over which an address's misses (and new rooms) are counted
 POLL_SECONDS = 0.05  # how often a process looks for changes made by the others
+PRESENT_SECONDS = 20.0  # a stream not heard from for this long is away (kill -9, no network)
+
+Mark = tuple[int, int]  # (the room's version, its pokes) a waiter has seen
 
 
 def expiry(room: dict, now: float) -> float:
@@ -16,15 +26,16 @@ def expiry(room: dict, now: float) -> float:
 
 
 class Changes:
-    """Wake the waiters of a room when its version moves: one per process, fed by the
-    process's own saves and by ``poll`` (run every ``every`` seconds, in one thread, while
-    anyone waits), which looks for the other processes' saves."""
+    """Wake the waiters of a room when its version moves or it is poked: one per process,
+    fed by the process's own saves and by ``poll`` (run every ``every`` seconds, in one
+    thread, while anyone waits), which looks for the other processes' saves."""
 
     def __init__(self, poll=None, every: float = POLL_SECONDS):
         self._lock = threading.Lock()
         self._rooms: dict[str, threading.Condition] = {}  # only the rooms someone waits on
         self._waiting: dict[str, int] = {}
         self._versions: dict[str, int] = {}
+        self._pokes: dict[str, int] = {}
         self._latest: dict[str, tuple[int, dict]] = {}  # a waited room's newest state
         self._poll, self._every = poll, every
         self._poller: threading.Thread | None = None
@@ -41,6 +52,13 @@ class Changes:
                         self._latest[code] = version, data
                     self._rooms[code].notify_all()
 
+    def poke(self, code: str) -> None:
+        """Who is connected to ``code`` changed: its waiters look again."""
+        with self._lock:
+            self._pokes[code] = self._pokes.get(code, 0) + 1
+            if code in self._rooms:
+                self._rooms[code].notify_all()
+
     def has(self, code: str, version: int) -> bool:
         with self._lock:
             return self._versions.get(code, 0) >= version
@@ -51,25 +69,30 @@ class Changes:
             held = self._latest.get(code)
             return held[1] if held and held[0] == version else None
 
-    def wait(self, code: str, version: int, timeout: float) -> int | None:
-        """The room's version once it passes ``version``; None after ``timeout`` seconds."""
+    def _mark(self, code: str) -> Mark:
+        return self._versions.get(code, 0), self._pokes.get(code, 0)
+
+    def wait(self, code: str, since: Mark, timeout: float) -> Mark | None:
+        """The room's mark once it differs from ``since`` (a newer version, or a poke);
+        None after ``timeout`` seconds."""
         self._start()
         deadline = time.monotonic() + timeout
         with self._lock:
             room = self._rooms.setdefault(code, threading.Condition(self._lock))
             self._waiting[code] = self._waiting.get(code, 0) + 1
             try:
-                while self._versions.get(code, 0) <= version:
+                while self._versions.get(code, 0) <= since[0] \
+                        and self._pokes.get(code, 0) <= since[1]:
                     left = deadline - time.monotonic()
                     if left <= 0:
                         return None
                     room.wait(left)
-                return self._versions[code]
+                return self._mark(code)
             finally:
                 self._waiting[code] -= 1
                 if not self._waiting[code]:
                     del self._waiting[code], self._rooms[code]
-                    self._latest.pop(code, None)
+                    self._latest.pop(code, None)  # (pokes stay: a stream's mark counts them)
 
     def waited_on(self) -> list[str]:
         with self._lock:

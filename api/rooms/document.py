@@ -15,26 +15,37 @@ from solver.errors import (
     HostOnly,
     IllegalMove,
     InvalidInput,
+    NotAPlayer,
     NotSeated,
     RoomConflict,
     TooManyGuesses,
+    TooManyRooms,
     UnknownRoom,
 )
 from solver.games import schema
 from solver.games.letters import TABLE_RULINGS
 from solver.games.registry import get_game
 from solver.games.table import MAX_NAME
+from solver.rooms.bots import DEFAULT_LEVEL, LEVELS
+from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
+from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
-from solver.rooms.variants import ROOM_GAMES, move_branch
+from solver.rooms.session import MAX_ANTE
+from solver.rooms.variants import move_branch
+
+from ..errors import StoreUnavailable
+from .limits import MAX_MISSES, NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS
 
 ROOM_ERRORS = {
     401: "No token, or not a token of this room's seats",
     403: "Only the host may do this",
     404: "No such room (rooms expire a day after their last move, an hour after the game "
          "ends)",
+    503: "The rooms' store cannot be reached now (Retry-After): nothing was changed",
     409: "Not now: joining after the start, a move out of turn, in the wrong phase, or "
          "illegal by the rules",
-    429: "Too many unknown room codes from this address in a minute (Retry-After)",
+    429: "Too many unknown room codes from this address in a minute, or too many new rooms "
+         "(Retry-After)",
 }
 
 
@@ -45,16 +56,26 @@ def _rule(error, field: str, text: str) -> dict:
 
 
 NAME_RULE = _rule(InvalidInput, "name", f"a name is 1 to {MAX_NAME} characters once "
-                                        f"NFC-normalised and stripped")
+                                        f"NFC-normalised and stripped, one of which shows "
+                                        f"(not only blanks, fillers such as U+3164, or marks)")
 TOKEN_RULE = _rule(NotSeated, "", "the player's token: Authorization: Bearer TOKEN (the event "
                                   "stream also takes ?token=), one of this room's seats'")
 ROOM_RULES = (_rule(UnknownRoom, "code", "a room that exists (rooms expire a day after their "
                                          "last move, an hour after the game ends)"),
-              _rule(TooManyGuesses, "", "at most 30 unknown room codes from an address a "
-                                        "minute"))
+              _rule(TooManyGuesses, "", f"at most {MAX_MISSES} unknown room codes from an "
+                                        f"address a minute; past that every room lookup "
+                                        f"from it is refused, whether the room exists or "
+                                        f"not"))
+STORE_RULE = _rule(StoreUnavailable, "", "the rooms' store can be reached (Redis up, the "
+                                         "SQLite file writable and not locked by another "
+                                         "program for over 1.5 s)")
+CREATE_LIMITS = _rule(TooManyRooms, "", f"at most {NEW_ROOMS_PER_MINUTE} new rooms from an "
+                                        f"address a minute, and {ROOMS_PER_ADDRESS} kept at "
+                                        f"once (the server's --rooms-per-minute and "
+                                        f"--rooms-per-address)")
 HOST_RULE = _rule(HostOnly, "", "only the room's host may do this")
-BUSY_RULE = _rule(RoomConflict, "", "the room is busy (other workers kept moving first): "
-                                    "try again")
+BUSY_RULE = _rule(StoreUnavailable, "", "the room is not busy for 10 s on end (other moves "
+                                        "kept coming first): else 503, try again")
 # A move the schema admits may still be out of turn, in the wrong phase or illegal by the
 # game's rules: in a room every such move is 409, on the field it is about.
 MOVE_CONFLICTS = tuple(_rule(error, schema.ANY, "a move legal now: in turn, in its phase, by "
@@ -92,9 +113,12 @@ def move_schema() -> dict:
         listed = {branch["properties"]["type"]["const"] for branch in own}
         assert listed == set(kind.own_moves), (game, listed)
         branches += own
+    seen = {"type": "integer", "description": "the number of the ruling whose reveal the "
+                                              "phone dismissed (the view's reveal.n)"}
     return {"anyOf": [*branches,
                       move_branch("ruling", {"ruling": ruling}, ["ruling"]),
-                      move_branch("remove", {"player": player}, ["player"])],
+                      move_branch("remove", {"player": player}, ["player"]),
+                      move_branch("seen", {"n": seen}, ["n"])],
             "description": "a replay event without \"player\" (the token says who): "
                            + "; ".join(f"{game}: {', '.join(kinds)}"
                                        for game, kinds in MOVES.items())}
@@ -104,21 +128,48 @@ def new_room_schema() -> dict:
     """A new room: each game with its own rules, as its replay takes them (Liars'
     Letters: a bundled lexicon, a budget as every solve here takes it)."""
     from ..openapi import letters_replay_request
-    rules = {"letters": letters_replay_request()["properties"]["rules"],
-             "dice": get_game("dice").replay_schema["properties"]["rules"]}
+    rules = {game: letters_replay_request()["properties"]["rules"] if game == "letters"
+             else get_game(game).replay_schema["properties"]["rules"] for game in GAMES}
     assert set(rules) == set(GAMES)
     name = {**schema.room_name(), "description": "the host's name (see join)"}
     return {"oneOf": [{
         "type": "object", "required": ["game", "name"], "additionalProperties": False,
-        "properties": {"game": {"const": game}, "deal": {"enum": list(DEALS),
-                                                         "default": "server"},
+        "properties": {"game": {"const": game},
+                       "deal": {"enum": list(DEALS) if ROOM_GAMES[game].table_deal
+                                else ["server"], "default": "server"},
                        "name": name,
                        "advisor": {"type": "boolean", "default": False,
                                    "description": "may each player ask for advice"},
+                       "seat": {"type": "boolean", "default": True,
+                                "description": "false: the host runs a table display (a "
+                                               "big screen) and does not play"},
+                       **TABLE_SETTINGS(game),
                        "rules": {**rules[game], "description": "the game's rules, as its "
                                                                "replay takes them; null: "
                                                                "the defaults"}}}
         for game in GAMES]}
+
+
+def TABLE_SETTINGS(game: str) -> dict:
+    """The table's settings a new room and POST /settings take (the kitty: the games that
+    have one)."""
+    clock = {"type": ["integer", "null"], "minimum": MIN_CLOCK, "maximum": MAX_CLOCK}
+    if ROOM_GAMES[game].clock_choices is not None:  # the game's own rules name the clocks
+        clock = {"enum": list(ROOM_GAMES[game].clock_choices)}
+    settings = {
+        "clock": {**clock, "default": None, "description": "seconds the player to move has; "
+                                                            "null: no clock (a player out of "
+                                                            "time is out)"},
+        "open": {"type": "boolean", "default": False,
+                 "description": "listed among the open tables (GET /rooms?open=1)"}}
+    if ROOM_GAMES[game].kitty:
+        settings["kitty"] = {"type": ["object", "null"], "additionalProperties": False,
+                             "required": ["ante"], "default": None,
+                             "properties": {"ante": {"type": "integer", "minimum": 1,
+                                                     "maximum": MAX_ANTE}},
+                             "description": "every player antes before each game; the "
+                                            "winner takes the kitty"}
+    return settings
 
 
 def create_rules() -> list[dict]:
@@ -136,7 +187,7 @@ def room_view() -> dict:
         "type": "object", "additionalProperties": True,
         "required": ["code", "game", "deal", "rules", "version", "phase", "players", "you",
                      "to_move", "round", "direction", "declarations", "last_ruling",
-                     "winner"],
+                     "reveal", "history", "winner"],
         "description": "what one player's phone shows: everything public and only "
                        "their own hand",
         "properties": {
@@ -144,29 +195,76 @@ def room_view() -> dict:
             "deal": {"enum": list(DEALS)}, "rules": {"type": "object"},
             "version": {"type": "integer", "description": "+1 on every change"},
             "phase": {"enum": list(PHASES)},
-            "players": {"type": "array", "items": {"type": "object"}},
+            "players": {"type": "array", "items": {"type": "object", "properties": {
+                "bot": {"type": "boolean", "description": "a computer player"},
+                "level": {"enum": [*LEVELS, None],
+                          "description": "a computer player's level; null for a person"}}}},
+            "spectators": {"type": "array", "items": {"type": "string"},
+                           "description": "who watches (the table display's host too)"},
             "you": {"type": "object", "properties": {
                 "name": {"type": "string"}, "host": {"type": "boolean"},
+                "seat": {"type": "boolean", "description": "false: you watch"},
                 "hand": {"description": "your tiles (letters) or dice; null before the "
                                         "deal or when the table deals"}}},
             "to_move": {"type": ["string", "null"]},
             "round": {"type": ["integer", "null"]},
             "direction": {"type": ["string", "null"]},
-            "declarations": {"type": "array", "items": {"type": "object"}},
+            "declarations": {"type": "array", "items": {"type": "object"},
+                             "description": "this round's last 20 claims, in order"},
+            "claims": {"type": "integer", "description": "how many claims this round has"},
+            "called_off": {"type": ["string", "null"],
+                           "description": "why the game was called off (its log full)"},
             "waiting_for": {"type": "array", "items": {"type": "string"}},
             "last_ruling": {"type": ["object", "null"]},
-            "winner": {"type": ["string", "null"]}}}
+            "reveal": {
+                "type": ["object", "null"], "required": ["n", "at", "hold", "seen", "waiting"],
+                "description": "the last ruling's reveal, shown until each phone dismisses it "
+                               "(a seen move) and at least hold seconds; null before the "
+                               "game's first ruling",
+                "properties": {
+                    "n": {"type": "integer", "description": "the ruling's number this game"},
+                    "at": {"type": ["number", "null"],
+                           "description": "when it was made (epoch seconds)"},
+                    "hold": {"type": "number", "description": "seconds computer players "
+                                                              "wait at least"},
+                    "seen": {"type": "array", "items": {"type": "string"},
+                             "description": "the players who dismissed it"},
+                    "waiting": {"type": "array", "items": {"type": "string"},
+                                "description": "the connected players who have not"}}},
+            "history": {"type": "array", "description": "the game's last 20 finished rounds, "
+                                                        "oldest first: public only",
+                        "items": {"type": "object", "required": ["round", "claims", "ruling"],
+                                  "properties": {
+                                      "round": {"type": ["integer", "null"]},
+                                      "claims": {"type": "array",
+                                                 "items": {"type": "object"}},
+                                      "ruling": {"type": "object"}}}},
+            "winner": {"type": ["string", "null"]},
+            "clock": {"type": ["integer", "null"]},
+            "deadline": {"type": ["integer", "null"],
+                         "description": "when the player to move runs out of time (epoch ms)"},
+            "now": {"type": ["integer", "null"],
+                    "description": "the server's time as it answered (epoch ms)"},
+            "session": {"type": "object", "description": "the table's games so far: each "
+                                                        "player's places, wins and chips"},
+            "places": {"type": ["array", "null"], "items": {
+                "type": "object", "required": ["name", "place"],
+                "properties": {"name": {"type": "string"}, "place": {"type": "integer"}}},
+                "description": "when the game is over: every seat, best first (players who "
+                               "share a place have the same number)"}}}
 
 
 def stream_event() -> dict:
-    """One server-sent event as a reader parses it: ``data:`` a RoomView's JSON (the
-    ``retry:`` line and the ``: ping`` comments are no events)."""
+    """One server-sent event as a reader parses it: a ``message`` is a RoomView's JSON,
+    a ``ping`` (every 5 s while nothing changes, its data ``{}``) says the server is there
+    (the ``retry:`` line is no event)."""
     return {"type": "object", "required": ["data", "event"],
             # OpenAPI 3.0 has no contentSchema: the text's own schema is in its words
             "properties": {"data": {"type": "string", "pattern": "^\\{",
                                     "description": "your view of the room, now and on every "
-                                                   "change: a RoomView as JSON text"},
-                           "event": {"const": "message"},
+                                                   "change: a RoomView as JSON text; a "
+                                                   "ping's: {}"},
+                           "event": {"enum": ["message", "ping"]},
                            "id": {"type": "string"}, "retry": {"type": "integer"}}}
 
 
@@ -181,7 +279,8 @@ def extender(prefix: str):
 
     def op(summary: str, ok: dict, statuses, rules, *, status: int = 200, body=None,
            example=None, token: bool = True, room: bool = True, parameters=None) -> dict:
-        statuses = {*statuses, *((400, 413, 415) if body is not None else ())}
+        statuses = {*statuses, 503, *((400, 413, 415) if body is not None else ())}
+        rules = [*rules, STORE_RULE]
         entry = {"summary": summary, "tags": ["rooms"], "responses": {str(status): ok}}
         if room:
             entry["parameters"] = [code]
@@ -201,8 +300,11 @@ def extender(prefix: str):
         return entry
 
     def body_of(properties: dict, required) -> dict:
-        return {"type": "object", "required": list(required), "additionalProperties": False,
+        body = {"type": "object", "required": list(required), "additionalProperties": False,
                 "properties": properties}
+        if not required:  # OpenAPI 3.0 wants at least one name in a "required"
+            del body["required"]
+        return body
 
     from . import CODE_LENGTH, CODE_LETTERS
     seated = {"description": "OK", "content": json_content(ref("RoomView"))}
@@ -226,8 +328,8 @@ def extender(prefix: str):
         rooms = f"{prefix}/rooms/{{code}}"
         paths = document["paths"]
         create = op("A new room; the creator is its host",
-                    {"description": "Created", "content": json_content(joined)}, (409,),
-                    create_rules(), status=201, body=ref("NewRoom"), token=False,
+                    {"description": "Created", "content": json_content(joined)}, (409, 429),
+                    [*create_rules(), CREATE_LIMITS], status=201, body=ref("NewRoom"), token=False,
                     room=False, example={"game": "letters", "deal": "server", "name": "ann"})
         paths[f"{prefix}/rooms"] = {"post": create}
         paths[f"{rooms}/join"] = {"post": op(
@@ -239,13 +341,24 @@ def extender(prefix: str):
             body=body_of({"name": {**schema.room_name(), "description": "your name at the "
                                    "table"}}, ["name"]))}
         paths[rooms] = {"get": op("Your view of the room", seated, (404, 429), [])}
+        paths[f"{rooms}/watch"] = {"post": op(
+            "Watch a table from the sidelines, in any phase: the public state only",
+            {"description": "Watching", "content": json_content(joined)}, (404, 409, 429),
+            [NAME_RULE, _rule(RoomConflict, "name", "a name not taken at the table (case "
+                                                    "aside), at most 50 spectators"),
+             *conflict],
+            status=201, token=False, example={"name": "sam"},
+            body=body_of({"name": {**schema.room_name(), "description": "your name"}},
+                         ["name"]))}
         paths[f"{rooms}/start"] = {"post": op(
             "The host starts the game", seated, (403, 404, 409, 429),
             [HOST_RULE, _rule(RoomConflict, "type|players", "in the lobby, with enough "
                                                             "players"), *conflict])}
         paths[f"{rooms}/moves"] = {"post": op(
             "A move: declare, call, bid, liar, reveal (table deal), ruling (host)", seated,
-            (403, 404, 409, 429), [HOST_RULE, *move_rules(), *MOVE_CONFLICTS, *conflict],
+            (403, 404, 409, 429), [HOST_RULE, _rule(NotAPlayer, "", "a player's seat: "
+                                                                    "spectators do not move"),
+                                   *move_rules(), *MOVE_CONFLICTS, *conflict],
             body=ref("RoomMove"), example={"type": "declare", "words": "big, g"})}
         paths[f"{rooms}/events"] = {"get": op(
             "Server-sent events: data: VIEW now and on every change",
@@ -264,19 +377,50 @@ def extender(prefix: str):
                                                                      "table the server "
                                                                      "deals, a name not "
                                                                      "taken, a seat free"),
-             *conflict], status=201, example={"name": "robo", "delay": 1},
+             _rule(InvalidInput, "level", "easy or hard"), *conflict], status=201,
+            example={"name": "robo", "delay": 1, "level": "hard"},
             body=body_of({"name": {**schema.room_name(), "description": "its name"},
                           "delay": {"type": "number", "minimum": 0,
                                     "maximum": MAX_BOT_DELAY, "default": 1,
-                                    "description": "seconds it takes over a move"}},
+                                    "description": "seconds it takes over a move"},
+                          "level": {"enum": list(LEVELS), "default": DEFAULT_LEVEL,
+                                    "description": "easy: the safest raises, a dose of "
+                                                   "bluffing, calls on a threshold drawn at "
+                                                   "random; hard: the exact odds weighed by "
+                                                   "what the others' claims say of their "
+                                                   "hands, the move that risks least, bluffs "
+                                                   "and 'exact' calls"}},
                          ["name"]))}
-        paths[f"{rooms}/bots/turn"] = {"post": op(
-            "A computer player's move, sent by the server itself with its token",
-            {"description": "OK", "content": json_content(
-                {"type": "object", "required": ["moved"],
-                 "properties": {"moved": {"type": "boolean"}}})},
-            (404, 409, 429), conflict, example={"version": 1},
-            body=body_of({"version": {"type": "integer"}}, ["version"]))}
+        paths[f"{prefix}/rooms"]["get"] = op(
+            "The open tables in their lobby, to join (?open=1)",
+            {"description": "OK", "content": json_content({
+                "type": "object", "required": ["rooms"], "properties": {"rooms": {
+                    "type": "array", "items": {
+                        "type": "object",
+                        "required": ["code", "game", "seats", "players", "clock"],
+                        "properties": {"code": {"type": "string"}, "game": {"enum": list(GAMES)},
+                                       "seats": {"type": "integer"},
+                                       "players": {"type": "integer"},
+                                       "clock": {"type": ["integer", "null"]},
+                                       "host": {"type": "string"}}}}}})},
+            (400,), [_rule(InvalidInput, "open", "?open=1: only open tables are listed")],
+            token=False, room=False, parameters=[{
+                "name": "open", "in": "query", "required": True,
+                "schema": {"type": "string", "enum": ["1", "true"]}}])
+        settings = TABLE_SETTINGS("dice")
+        paths[f"{rooms}/settings"] = {"post": op(
+            "The host changes the clock, the listing or the kitty, in the lobby or between "
+            "games", seated, (403, 404, 409, 429),
+            [HOST_RULE, _rule(RoomConflict, "type", "in the lobby or between games"),
+             _rule(InvalidInput, "clock|open|kitty|kitty.ante", "each setting as a new "
+                                                                "room takes it (the kitty: "
+                                                                "Liar's Dice)"),
+             *conflict], example={"clock": 30},
+            body=body_of(settings, []))}
+        paths[f"{rooms}/rematch"] = {"post": op(
+            "The host starts the next game at the same table, the same seats, once the game "
+            "is over", seated, (403, 404, 409, 429),
+            [HOST_RULE, _rule(RoomConflict, "type", "the game is over"), *conflict])}
         paths[f"{rooms}/advisor"] = {"post": op(
             "The host allows the advisor for the table, or forbids it", seated,
             (403, 404, 409, 429), [HOST_RULE, *conflict], example={"allowed": True},

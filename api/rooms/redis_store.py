@@ -3,7 +3,12 @@
 The same operations as :class:`~api.rooms.store.SQLiteStore`: a room is a hash
 (its version, its JSON) that Redis expires by itself; a save is a compare-and-swap
 in one Lua script, which also publishes the room's new version, so that every
-process's event streams wake at once (a process listens on one channel).
+process's event streams wake at once (a process listens on one channel), and keeps
+the room's place in the sorted set of rooms the server must act in (``due``).
+
+Durability is Redis's own: with neither an append-only file nor snapshots, a
+crash of Redis loses every room; with snapshots only, the moves since the last one.
+:meth:`RedisStore.durability` reads Redis's settings and says which, at start.
 """
 
 from __future__ import annotations
@@ -11,11 +16,19 @@ from __future__ import annotations
 import json
 import threading
 
-from .changes import MISS_WINDOW, Changes, expiry
+from ..errors import StoreUnavailable
+from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
+from .limits import UNRATED_PROFILE_SECONDS
 
 PREFIX = "liars:room:"
 CHANNEL = "liars:rooms"
+DUE = "liars:due"  # sorted set: room code -> when the server acts in it next
+LISTED = "liars:listed"  # sorted set: the open tables' codes -> when they last changed
 RECHECK = 1.0  # seconds: a stream also reads its room's version this often (a lost message)
+TIMEOUT = 2.0  # seconds a command may take before the store counts as unreachable
+PROFILE = "liars:profile:"  # hash: name, key (its digest), created, rating:GAME (JSON)
+BOARD = "liars:board:"  # sorted set a game: profile id -> its score
+RATE_TRIES = 50  # a rating's transaction is tried again this often while its keys change
 
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -24,25 +37,64 @@ redis.call('EXPIREAT', KEYS[1], ARGV[3])
 redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1
 """
+_LEASE = """
+local held = redis.call('HMGET', KEYS[1], 'owner', 'until')
+if held[1] and held[1] ~= ARGV[1] and tonumber(held[2]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'until', ARGV[3])
+redis.call('EXPIRE', KEYS[1], 3600)
+return 1
+"""
+_NEW_PROFILE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'name', ARGV[1], 'key', ARGV[2], 'created', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1
+"""
 _SAVE = """
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3])
 redis.call('EXPIREAT', KEYS[1], ARGV[4])
 redis.call('PUBLISH', ARGV[5], ARGV[6])
+if ARGV[7] == '' then redis.call('ZREM', KEYS[2], ARGV[8])
+else redis.call('ZADD', KEYS[2], ARGV[7], ARGV[8]) end
+redis.call('DEL', KEYS[3])
+if ARGV[9] == '1' then redis.call('ZADD', KEYS[4], ARGV[10], ARGV[8])
+else redis.call('ZREM', KEYS[4], ARGV[8]) end
 return 1
 """
+
+
+def _unreachable(err: Exception) -> StoreUnavailable:
+    return StoreUnavailable(f"the rooms' store (Redis) cannot be reached now "
+                            f"({type(err).__name__}): nothing was changed; try again in a "
+                            f"moment")
 
 
 class RedisStore:
     def __init__(self, url: str):
         import redis
-        self._redis = redis.Redis.from_url(url)
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+        self._errors = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
+                        redis.exceptions.BusyLoadingError, redis.exceptions.ReadOnlyError)
+        self._redis = redis.Redis.from_url(url, socket_timeout=TIMEOUT,
+                                           socket_connect_timeout=TIMEOUT,
+                                           retry=Retry(NoBackoff(), 1))
         self._redis.ping()  # fail at start-up, plainly, if the server is not there
         self._create = self._redis.register_script(_CREATE)
         self._save = self._redis.register_script(_SAVE)
+        self._lease = self._redis.register_script(_LEASE)
+        self._new_profile = self._redis.register_script(_NEW_PROFILE)
         self._changes = Changes(poll=self._recheck, every=RECHECK)
         self._listener = None
         self._lock = threading.Lock()
+
+    def _call(self, work):
+        """``work()``, with Redis being unreachable answered as StoreUnavailable."""
+        try:
+            return work()
+        except self._errors as err:
+            raise _unreachable(err) from None
 
     def _listen(self) -> None:
         """One subscriber per process, started on the first wait."""
@@ -53,7 +105,10 @@ class RedisStore:
 
             def heard(message):
                 code, _, version = message["data"].decode().partition(":")
-                self._changes.seen(code, int(version))
+                if version == "poke":
+                    self._changes.poke(code)
+                else:
+                    self._changes.seen(code, int(version))
 
             def lost(error, pubsub, thread):
                 """The server went away: stop listening; the next wait listens again (and
@@ -66,32 +121,128 @@ class RedisStore:
             self._listener = pubsub.run_in_thread(sleep_time=0.5, daemon=True,
                                                   exception_handler=lost)
 
-    def create(self, room: dict, now: float) -> bool:
-        done = self._create(keys=[PREFIX + room["code"]],
-                            args=[room["version"], json.dumps(room), int(expiry(room, now)),
-                                  CHANNEL, f"{room['code']}:{room['version']}"])
+    # --- rooms --------------------------------------------------------------------------
+
+    def create(self, room: dict, now: float, *, owner: str | None = None,
+               listed: bool = False) -> bool:
+        code = room["code"]
+        done = self._call(lambda: self._create(
+            keys=[PREFIX + code],
+            args=[room["version"], json.dumps(room), int(expiry(room, now)), CHANNEL,
+                  f"{code}:{room['version']}"]))
+        if done and (owner is not None or listed):
+            key = f"liars:owned:{owner}"
+            pipe = self._redis.pipeline()
+            if owner is not None:
+                pipe.zadd(key, {code: now})
+                pipe.expire(key, 2 * 24 * 3600)
+            if listed:
+                pipe.zadd(LISTED, {code: now})
+            self._call(pipe.execute)
         return bool(done)
 
     def load(self, code: str, now: float | None = None) -> dict | None:
-        data = self._redis.hget(PREFIX + code, "data")
+        data = self._call(lambda: self._redis.hget(PREFIX + code, "data"))
         return None if data is None else json.loads(data)
 
-    def save(self, room: dict, version: int, now: float) -> bool:
-        done = self._save(keys=[PREFIX + room["code"]],
-                          args=[version, room["version"], json.dumps(room),
-                                int(expiry(room, now)), CHANNEL,
-                                f"{room['code']}:{room['version']}"])
+    def save(self, room: dict, version: int, now: float, *, due: float | None = None,
+             listed: bool = False) -> bool:
+        code = room["code"]
+        done = self._call(lambda: self._save(
+            keys=[PREFIX + code, DUE, f"liars:lease:{code}", LISTED],
+            args=[version, room["version"], json.dumps(room), int(expiry(room, now)),
+                  CHANNEL, f"{code}:{room['version']}", "" if due is None else repr(due),
+                  code, "1" if listed else "0", repr(now)]))
         if done:
-            self._changes.seen(room["code"], room["version"])
+            self._changes.seen(code, room["version"])
         return bool(done)
 
-    def wait(self, code: str, version: int, timeout: float) -> int | None:
-        self._listen()
-        return self._changes.wait(code, version, timeout)
+    def listed(self, now: float, limit: int = 50) -> list[dict]:
+        """The rooms their hosts list as open tables, newest first (those gone, dropped)."""
+        codes = self._call(lambda: self._redis.zrevrange(LISTED, 0, limit - 1))
+        if not codes:
+            return []
+        pipe = self._redis.pipeline(transaction=False)
+        for code in codes:
+            pipe.hget(PREFIX + code.decode(), "data")
+        found = self._call(pipe.execute)
+        gone = [code for code, data in zip(codes, found) if data is None]
+        if gone:
+            self._call(lambda: self._redis.zrem(LISTED, *gone))
+        return [json.loads(data) for data in found if data is not None]
 
-    def watch(self, code: str, version: int, timeout: float) -> dict | None:
-        """The room once its version passes ``version``; None after ``timeout`` seconds."""
-        return None if self.wait(code, version, timeout) is None else self.load(code)
+    def owned(self, owner: str, now: float) -> int:
+        """How many rooms made from ``owner`` are still kept."""
+        key = f"liars:owned:{owner}"
+        codes = self._call(lambda: self._redis.zrange(key, 0, -1))
+        if not codes:
+            return 0
+        pipe = self._redis.pipeline(transaction=False)
+        for code in codes:
+            pipe.exists(PREFIX + code.decode())
+        alive = self._call(pipe.execute)
+        gone = [code for code, kept in zip(codes, alive) if not kept]
+        if gone:
+            self._call(lambda: self._redis.zrem(key, *gone))
+        return sum(1 for kept in alive if kept)
+
+    # --- the server's own moves -----------------------------------------------------------
+
+    def due(self, now: float, limit: int = 20) -> list[str]:
+        codes = self._call(lambda: self._redis.zrangebyscore(DUE, "-inf", now, start=0,
+                                                             num=limit))
+        return [code.decode() for code in codes]
+
+    def lease(self, code: str, owner: str, now: float, seconds: float) -> bool:
+        return bool(self._call(lambda: self._lease(keys=[f"liars:lease:{code}"],
+                                                   args=[owner, repr(now),
+                                                         repr(now + seconds)])))
+
+    def postpone(self, code: str, until: float | None) -> None:
+        if until is None:
+            self._call(lambda: self._redis.zrem(DUE, code))
+        else:
+            self._call(lambda: self._redis.zadd(DUE, {code: until}, xx=True))
+
+    # --- changes and presence -------------------------------------------------------------
+
+    def watch(self, code: str, since: Mark, timeout: float) -> tuple[Mark, dict] | None:
+        """The room's new mark and state once it changes from ``since``; None after
+        ``timeout`` seconds, or when it is gone."""
+        self._listen()
+        mark = self._changes.wait(code, since, timeout)
+        if mark is None:
+            return None
+        data = self.load(code)
+        return None if data is None else (mark, data)
+
+    def _presence(self, code: str) -> str:
+        return f"liars:presence:{code}"
+
+    def arrive(self, code: str, name: str, stream: str, now: float) -> None:
+        self.beat(code, name, stream, now)
+        self._call(lambda: self._redis.publish(CHANNEL, f"{code}:poke"))
+
+    def beat(self, code: str, name: str, stream: str, now: float) -> None:
+        key = self._presence(code)
+        pipe = self._redis.pipeline()
+        pipe.zadd(key, {f"{stream}\0{name}": now})
+        pipe.zremrangebyscore(key, "-inf", now - PRESENT_SECONDS)
+        pipe.expire(key, 3600)
+        self._call(pipe.execute)
+
+    def depart(self, code: str, stream: str, now: float) -> None:
+        key = self._presence(code)
+        members = self._call(lambda: self._redis.zrange(key, 0, -1))
+        mine = [m for m in members if m.decode().partition("\0")[0] == stream]
+        if mine:
+            self._call(lambda: self._redis.zrem(key, *mine))
+        self._call(lambda: self._redis.publish(CHANNEL, f"{code}:poke"))
+
+    def present(self, code: str, now: float) -> frozenset[str]:
+        members = self._call(lambda: self._redis.zrangebyscore(
+            self._presence(code), now - PRESENT_SECONDS, "+inf"))
+        return frozenset(m.decode().partition("\0")[2] for m in members)
 
     def _recheck(self) -> None:
         """The versions of the rooms waited on, read again (a message may have been lost)."""
@@ -104,19 +255,116 @@ class RedisStore:
                 if current is not None:
                     self._changes.seen(code, int(current))
 
-    def miss(self, address: str, now: float) -> int:
-        key = f"liars:misses:{address}"
+    # --- counting, expiry, health ---------------------------------------------------------
+
+    def hit(self, kind: str, address: str, now: float) -> int:
+        key = f"liars:{kind}:{address}"
         pipe = self._redis.pipeline()
         pipe.zremrangebyscore(key, 0, now - MISS_WINDOW)
         pipe.zadd(key, {f"{now}:{id(pipe)}": now})
         pipe.zcard(key)
         pipe.expire(key, int(MISS_WINDOW) + 1)
-        return pipe.execute()[2]
+        return self._call(pipe.execute)[2]
+
+    def hits(self, kind: str, address: str, now: float) -> int:
+        return self._call(lambda: self._redis.zcount(f"liars:{kind}:{address}",
+                                                     now - MISS_WINDOW, "+inf"))
 
     def purge(self, now: float) -> int:
         return 0  # Redis expires each room itself
+
+    def check(self) -> None:
+        self._call(self._redis.ping)
+
+    def durability(self) -> str | None:
+        """One line when a crash of Redis would lose rooms (its persistence settings)."""
+        import redis
+        try:
+            config = self._redis.config_get("appendonly") | self._redis.config_get("save")
+        except redis.exceptions.RedisError:
+            return ("cannot read Redis's persistence settings (CONFIG GET refused): rooms "
+                    "survive a crash of Redis only if it keeps an append-only file")
+        if config.get("appendonly") == "yes":
+            return None
+        if not config.get("save"):
+            return ("Redis keeps rooms in memory only (appendonly no, no snapshots): a "
+                    "crash or restart of Redis loses every room; set appendonly yes")
+        return (f"Redis saves rooms in snapshots only (appendonly no, save "
+                f"'{config['save']}'): a crash of Redis loses the moves since the last "
+                f"snapshot; set appendonly yes")
 
     def close(self) -> None:
         if self._listener is not None:
             self._listener.stop()
         self._redis.close()
+
+    # --- the house leaderboard: profiles and ratings ----------------------------------------
+    # A profile is a hash that expires UNRATED_PROFILE_SECONDS after it was made, unless it
+    # is rated (then it is kept for good); its rating at each game is a field of its own.
+
+    def add_profile(self, profile: dict, now: float) -> bool:
+        return bool(self._call(lambda: self._new_profile(
+            keys=[PROFILE + profile["id"]],
+            args=[profile["name"], profile["key"], repr(now), int(UNRATED_PROFILE_SECONDS)])))
+
+    def profile(self, profile_id: str) -> dict | None:
+        name, key = self._call(lambda: self._redis.hmget(PROFILE + profile_id, "name", "key"))
+        if name is None:
+            return None
+        return {"id": profile_id, "name": name.decode(), "key": key.decode()}
+
+    def purge_profiles(self, now: float) -> int:
+        return 0  # Redis expires each profile never rated itself
+
+    def rate(self, code: str, game_no: int, game: str, profiles: list[str], update) -> bool:
+        """As :meth:`SQLiteStore.rate`: an optimistic transaction (WATCH the room and the
+        profiles, MULTI, EXEC), tried again while another client changes them; the mark
+        is a field of the room's own hash, which goes when the room expires."""
+        import redis
+        room, keys, field = PREFIX + code, [PROFILE + p for p in profiles], f"rating:{game}"
+
+        def attempt() -> bool:
+            with self._redis.pipeline() as pipe:
+                for _ in range(RATE_TRIES):
+                    try:
+                        pipe.watch(room, *keys)
+                        if not pipe.exists(room) or \
+                                int(pipe.hget(room, "rated_game") or 0) >= game_no:
+                            return False
+                        kept = pipe.exists(*keys) == len(set(keys))
+                        held = [pipe.hget(key, field) for key in keys]
+                        pipe.multi()
+                        pipe.hset(room, "rated_game", game_no)
+                        if kept:
+                            new = update({p: None if h is None else json.loads(h)
+                                          for p, h in zip(profiles, held)})
+                            for pid, rating in new.items():
+                                pipe.hset(PROFILE + pid, field, json.dumps(
+                                    {k: rating[k] for k in ("mu", "sigma", "games")}))
+                                pipe.persist(PROFILE + pid)
+                                pipe.zadd(BOARD + game, {pid: rating["score"]})
+                        pipe.execute()
+                        return kept
+                    except redis.exceptions.WatchError:
+                        continue
+            raise StoreUnavailable("the leaderboard is busy (its players' ratings kept "
+                                   "changing): the game is rated on the next try")
+        return self._call(attempt)
+
+    def ratings(self, profile_id: str) -> list[dict]:
+        held = self._call(lambda: self._redis.hgetall(PROFILE + profile_id))
+        found = [(key.decode()[len("rating:"):], json.loads(value))
+                 for key, value in held.items() if key.startswith(b"rating:")]
+        return [{"game": game, **rating} for game, rating in sorted(found)]
+
+    def leaderboard(self, game: str, limit: int) -> list[dict]:
+        ids = [m.decode() for m in self._call(
+            lambda: self._redis.zrevrange(BOARD + game, 0, limit - 1))]
+        pipe = self._redis.pipeline(transaction=False)
+        for pid in ids:
+            pipe.hmget(PROFILE + pid, "name", f"rating:{game}")
+        rows = []
+        for pid, (name, rating) in zip(ids, self._call(pipe.execute)):
+            if name is not None and rating is not None:
+                rows.append({"id": pid, "name": name.decode(), **json.loads(rating)})
+        return rows

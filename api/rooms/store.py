@@ -4,12 +4,28 @@ Every store keeps each room as the JSON of :meth:`solver.rooms.room.Room.to_dict
 with its version, and offers the same few operations, so the same contract tests
 run against both (tests/test_rooms_api.py):
 
-* ``create`` a room under a new code (False if the code is taken);
+* ``create`` a room under a new code (False if the code is taken), noting the
+  address that made it (``owned`` counts an address's rooms still kept);
 * ``load`` a room; ``save`` it only if it is still at the version it was loaded at
-  (compare and swap: two workers never apply two moves to one version);
-* ``wait`` until a room's version passes one, or a timeout (the event streams);
-* ``miss`` counts an address's unknown room codes in the last minute;
-* ``purge`` drops the rooms past their expiry.
+  (compare and swap: two workers never apply two moves to one version), with the time
+  the server must act in it next (a computer player's move), if any;
+* ``due`` lists the rooms whose time to act has come, and ``lease`` lets one process
+  act in one of them for a few seconds (so that one process does it, whichever);
+* ``watch`` until a room changes (a new version, or who is connected), or a timeout
+  (the event streams); ``arrive``, ``beat`` and ``depart`` keep each stream's
+  heartbeat, apart from the room's state, and ``present`` names who is connected;
+* ``hit`` counts an address's events of a kind (unknown codes, new rooms) in the last
+  minute, and ``hits`` reads the count without adding one;
+* ``purge`` drops the rooms past their expiry; ``check`` says whether the store can
+  be reached (``/healthz``); ``durability`` says what a crash of the store loses.
+* the house leaderboard's: ``add_profile`` and ``profile`` (a key's digest, never the
+  key), ``rate`` a finished game once (the ratings and the room's mark, together), a
+  profile's ``ratings``, a game's ``leaderboard``; ``purge_profiles`` forgets the
+  profiles never rated.  These are kept for good, apart from the rooms' expiry.
+
+A store that cannot be reached (Redis down, the SQLite file locked by another
+program past :data:`BUSY_SECONDS`, or read-only) raises
+:class:`~api.errors.StoreUnavailable` (503 with Retry-After), never a 500.
 
 A room expires ``changes.IDLE_SECONDS`` after its last change (a day), or ``changes.OVER_SECONDS``
 after its game ended (an hour): a table that stopped playing leaves no room behind.
@@ -24,7 +40,11 @@ import sys
 import threading
 from pathlib import Path
 
-from .changes import MISS_WINDOW, Changes, expiry
+from ..errors import StoreUnavailable
+from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
+from .limits import UNRATED_PROFILE_SECONDS
+
+BUSY_SECONDS = 1.5  # a write waits this long for another program's lock, then 503
 
 
 def default_path() -> Path:
@@ -41,34 +61,35 @@ def open_store(url: str | None):
     return SQLiteStore(Path(url) if url else default_path())
 
 
-class SQLiteStore:
-    """Rooms in one SQLite file (WAL: readers never wait for the writer), one transaction a
-    move.  Every process opens its own connection; each waits on its own :class:`Changes`,
-    which a poll of the rooms changed since it last looked keeps up to date."""
+def _private_file(path: Path) -> None:
+    """Make the database file readable by its owner only (it holds every hand dealt):
+    created 0600, and an older one tightened, with the journal files SQLite keeps
+    beside it (SQLite gives those the database file's mode)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    except OSError:
+        return  # read-only: reads may still work; writes answer 503
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            if name.stat().st_mode & 0o077:
+                name.chmod(0o600)
+        except OSError:
+            pass
 
-    def __init__(self, path: Path):
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+
+class _Connection:
+    """One SQLite connection, used by one thread at a time.  Under gevent each runs in a
+    real thread of its own, so that a write waiting for another program's lock never
+    holds up the worker's other greenlets, nor this store's reads."""
+
+    def __init__(self, path: Path, *, write: bool):
+        self.path, self.write = path, write
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
         self._pool = None
-        self._changes = Changes(poll=self._poll)
-        self._since = 0.0
-        self._sql(lambda db: db.executescript("""
-            PRAGMA journal_mode=WAL;
-            CREATE TABLE IF NOT EXISTS rooms (
-                code TEXT PRIMARY KEY, version INTEGER NOT NULL, data TEXT NOT NULL,
-                changed REAL NOT NULL, expires REAL NOT NULL);
-            CREATE INDEX IF NOT EXISTS rooms_changed ON rooms (changed);
-            CREATE INDEX IF NOT EXISTS rooms_expires ON rooms (expires);
-            CREATE TABLE IF NOT EXISTS misses (address TEXT NOT NULL, at REAL NOT NULL);
-            CREATE INDEX IF NOT EXISTS misses_address ON misses (address, at);
-        """))
 
-    def _sql(self, work):
-        """``work(connection)``, one at a time in this process.  Under gevent it runs in a
-        thread of its own, so that a write waiting for another process's lock (or a
-        checkpoint) never holds up the worker's other connections."""
+    def run(self, work):
         pool = self._threads()
         if pool is not None:
             return pool.apply(self._locked, (work,))
@@ -76,14 +97,22 @@ class SQLiteStore:
 
     def _locked(self, work):
         with self._lock:
-            if self._db is None:
-                self._db = sqlite3.connect(self.path, timeout=10, isolation_level=None,
-                                           check_same_thread=False)
-                self._db.execute("PRAGMA synchronous=NORMAL")
-            return work(self._db)
+            try:
+                if self._db is None:
+                    self._db = sqlite3.connect(self.path, timeout=BUSY_SECONDS,
+                                               isolation_level=None, check_same_thread=False)
+                    self._db.execute("PRAGMA synchronous=NORMAL")
+                return work(self._db)
+            except sqlite3.IntegrityError:
+                raise
+            except sqlite3.Error as err:
+                raise StoreUnavailable(f"the rooms' store cannot be "
+                                       f"{'written' if self.write else 'read'} now "
+                                       f"({str(err)[:60]}): nothing was changed; try again "
+                                       f"in a moment") from None
 
     def _threads(self):
-        """gevent's pool of real threads, one thread, once gevent is patched in."""
+        """gevent's pool of one real thread, once gevent is patched in."""
         if self._pool is None and "gevent" in sys.modules:
             from gevent import monkey
             if monkey.is_module_patched("threading"):
@@ -92,83 +121,336 @@ class SQLiteStore:
                 self._lock = monkey.get_original("threading", "Lock")()  # a real lock
         return self._pool
 
-    def create(self, room: dict, now: float) -> bool:
-        row = (room["code"], room["version"], json.dumps(room), now, expiry(room, now))
+    def close(self) -> None:
+        def shut(db):
+            db.close()
+            self._db = None
+        if self._db is not None:
+            self.run(shut)
+
+
+_SCHEMA = """
+    PRAGMA journal_mode=WAL;
+    CREATE TABLE IF NOT EXISTS rooms (
+        code TEXT PRIMARY KEY, version INTEGER NOT NULL, data TEXT NOT NULL,
+        changed REAL NOT NULL, expires REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS rooms_changed ON rooms (changed);
+    CREATE INDEX IF NOT EXISTS rooms_expires ON rooms (expires);
+    CREATE TABLE IF NOT EXISTS hits (kind TEXT NOT NULL, address TEXT NOT NULL,
+                                     at REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS hits_address ON hits (kind, address, at);
+    CREATE TABLE IF NOT EXISTS presence (code TEXT NOT NULL, stream TEXT NOT NULL,
+                                         name TEXT NOT NULL, seen REAL NOT NULL,
+                                         PRIMARY KEY (code, stream));
+    CREATE TABLE IF NOT EXISTS presence_changes (code TEXT PRIMARY KEY, at REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS presence_changes_at ON presence_changes (at);
+"""
+# Columns added since the first stores: an older file gains them at start.
+_ADDED = {"owner": "TEXT", "due": "REAL", "lease_until": "REAL", "lease_by": "TEXT",
+          "listed": "INTEGER"}
+_ADDED["rated_game"] = "INTEGER"  # the room's last game rated (the leaderboard's marker)
+# The house leaderboard: profiles (a key's digest, never the key) and each one's rating at
+# each game, kept for good (a profile never rated goes after a while: purge_profiles).
+_SCHEMA += """
+    CREATE TABLE IF NOT EXISTS profiles (id TEXT PRIMARY KEY, name TEXT NOT NULL,
+                                         key TEXT NOT NULL, created REAL NOT NULL,
+                                         rated INTEGER NOT NULL DEFAULT 0);
+    CREATE INDEX IF NOT EXISTS profiles_unrated ON profiles (rated, created);
+    CREATE TABLE IF NOT EXISTS ratings (game TEXT NOT NULL, profile TEXT NOT NULL,
+                                        mu REAL NOT NULL, sigma REAL NOT NULL,
+                                        games INTEGER NOT NULL, score REAL NOT NULL,
+                                        PRIMARY KEY (game, profile));
+    CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, score);
+"""
+
+
+class SQLiteStore:
+    """Rooms in one SQLite file (WAL: readers never wait for the writer), one transaction a
+    move.  Every process opens its own two connections (reads, writes); each waits on its
+    own :class:`Changes`, which a poll of the rooms changed since it last looked keeps up
+    to date."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        _private_file(self.path)
+        self._read = _Connection(self.path, write=False)
+        self._write = _Connection(self.path, write=True)
+        self._changes = Changes(poll=self._poll)
+        self._since = 0.0
+        self._presence_seen: dict[str, float] = {}
+        self._write.run(self._migrate)
+
+    @staticmethod
+    def _migrate(db) -> None:
+        db.executescript(_SCHEMA)
+        have = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+        for column, kind in _ADDED.items():
+            if column not in have:
+                db.execute(f"ALTER TABLE rooms ADD COLUMN {column} {kind}")
+        db.execute("CREATE INDEX IF NOT EXISTS rooms_due ON rooms (due)")
+        db.execute("CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner)")
+        db.execute("CREATE INDEX IF NOT EXISTS rooms_listed ON rooms (listed)")
+
+    # --- rooms --------------------------------------------------------------------------
+
+    def create(self, room: dict, now: float, *, owner: str | None = None,
+               listed: bool = False) -> bool:
+        row = (room["code"], room["version"], json.dumps(room), now, expiry(room, now), owner,
+               int(listed))
         try:
-            self._sql(lambda db: db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?)", row))
+            self._write.run(lambda db: db.execute(
+                "INSERT INTO rooms (code, version, data, changed, expires, owner, listed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", row))
         except sqlite3.IntegrityError:
             return False
         self._changes.seen(room["code"], room["version"])
         return True
 
     def load(self, code: str, now: float | None = None) -> dict | None:
-        row = self._sql(lambda db: db.execute("SELECT data, expires FROM rooms WHERE code = ?",
-                                              (code,)).fetchone())
+        row = self._read.run(lambda db: db.execute(
+            "SELECT data, expires FROM rooms WHERE code = ?", (code,)).fetchone())
         if row is None or (now is not None and row[1] < now):
             return None
         return json.loads(row[0])
 
-    def save(self, room: dict, version: int, now: float) -> bool:
+    def save(self, room: dict, version: int, now: float, *, due: float | None = None,
+             listed: bool = False) -> bool:
         data = json.dumps(room)
-        done = self._sql(lambda db: db.execute(
-            "UPDATE rooms SET version = ?, data = ?, changed = ?, expires = ? "
-            "WHERE code = ? AND version = ?",
-            (room["version"], data, now, expiry(room, now), room["code"], version)).rowcount)
+        done = self._write.run(lambda db: db.execute(
+            "UPDATE rooms SET version = ?, data = ?, changed = ?, expires = ?, due = ?, "
+            "listed = ?, lease_until = NULL WHERE code = ? AND version = ?",
+            (room["version"], data, now, expiry(room, now), due, int(listed), room["code"],
+             version)).rowcount)
         if done:
             self._changes.seen(room["code"], room["version"], json.loads(data))
         return bool(done)
 
-    def watch(self, code: str, version: int, timeout: float) -> dict | None:
-        """The room once its version passes ``version`` (None after ``timeout`` seconds, or
-        when it is gone): what an event stream sends next.  Every stream of a room in this
-        process reads the one copy the poller (or this process's save) brought."""
-        current = self._changes.wait(code, version, timeout)
-        if current is None:
-            return None
-        data = self._changes.latest(code, current)  # shared: read, never changed
-        return data if data is not None else self.load(code)
+    def listed(self, now: float, limit: int = 50) -> list[dict]:
+        """The rooms their hosts list as open tables, newest first."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT data FROM rooms WHERE listed = 1 AND expires >= ? ORDER BY changed DESC "
+            "LIMIT ?", (now, limit)).fetchall())
+        return [json.loads(data) for (data,) in rows]
 
-    def wait(self, code: str, version: int, timeout: float) -> int | None:
-        return self._changes.wait(code, version, timeout)
+    def owned(self, owner: str, now: float) -> int:
+        """How many rooms made from ``owner`` are still kept."""
+        return self._read.run(lambda db: db.execute(
+            "SELECT COUNT(*) FROM rooms WHERE owner = ? AND expires >= ?",
+            (owner, now)).fetchone()[0])
+
+    # --- the server's own moves -----------------------------------------------------------
+
+    def due(self, now: float, limit: int = 20) -> list[str]:
+        """Rooms whose time to act has come, and that no process holds a lease on."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT code FROM rooms WHERE due <= ? AND (lease_until IS NULL OR "
+            "lease_until < ?) ORDER BY due LIMIT ?", (now, now, limit)).fetchall())
+        return [code for (code,) in rows]
+
+    def lease(self, code: str, owner: str, now: float, seconds: float) -> bool:
+        """``owner`` holds room ``code`` for ``seconds`` (False: another process does)."""
+        return bool(self._write.run(lambda db: db.execute(
+            "UPDATE rooms SET lease_until = ?, lease_by = ? WHERE code = ? AND "
+            "(lease_until IS NULL OR lease_until < ? OR lease_by = ?)",
+            (now + seconds, owner, code, now, owner)).rowcount))
+
+    def postpone(self, code: str, until: float | None) -> None:
+        """The server acts in ``code`` no sooner than ``until`` (its last try failed), or
+        not at all (None: there was nothing to do)."""
+        self._write.run(lambda db: db.execute("UPDATE rooms SET due = ? WHERE code = ? AND "
+                                              "due IS NOT NULL", (until, code)))
+
+    # --- changes and presence -------------------------------------------------------------
+
+    def watch(self, code: str, since: Mark, timeout: float) -> tuple[Mark, dict] | None:
+        """The room's new mark and state once it changes from ``since`` (None after
+        ``timeout`` seconds, or when it is gone): what an event stream sends next.  Every
+        stream of a room in this process reads the one copy the poller (or this process's
+        save) brought."""
+        mark = self._changes.wait(code, since, timeout)
+        if mark is None:
+            return None
+        data = self._changes.latest(code, mark[0])  # shared: read, never changed
+        data = data if data is not None else self.load(code)
+        return None if data is None else (mark, data)
+
+    def arrive(self, code: str, name: str, stream: str, now: float) -> None:
+        """A stream of ``name``'s opened: they are connected (the others are told)."""
+        def write(db):
+            db.execute("INSERT OR REPLACE INTO presence VALUES (?, ?, ?, ?)",
+                       (code, stream, name, now))
+            db.execute("INSERT OR REPLACE INTO presence_changes VALUES (?, ?)", (code, now))
+        self._write.run(write)
+        self._changes.poke(code)
+
+    def beat(self, code: str, name: str, stream: str, now: float) -> None:
+        """The stream is still open (its heartbeat): it stays connected."""
+        self._write.run(lambda db: db.execute(
+            "INSERT OR REPLACE INTO presence VALUES (?, ?, ?, ?)", (code, stream, name, now)))
+
+    def depart(self, code: str, stream: str, now: float) -> None:
+        """The stream closed."""
+        def write(db):
+            db.execute("DELETE FROM presence WHERE code = ? AND stream = ?", (code, stream))
+            db.execute("INSERT OR REPLACE INTO presence_changes VALUES (?, ?)", (code, now))
+        self._write.run(write)
+        self._changes.poke(code)
+
+    def present(self, code: str, now: float) -> frozenset[str]:
+        """Who has a stream open in ``code`` that was heard from lately."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT DISTINCT name FROM presence WHERE code = ? AND seen >= ?",
+            (code, now - PRESENT_SECONDS)).fetchall())
+        return frozenset(name for (name,) in rows)
 
     def _poll(self) -> None:
-        """Read the versions of the rooms changed since the last look (the poller's)."""
+        """Read the versions of the rooms changed since the last look, and who was poked
+        (the poller's)."""
         waited = set(self._changes.waited_on())
         since = self._since
 
         def look(db):
             rows = db.execute("SELECT code, version, changed FROM rooms WHERE changed >= ?",
                               (since,)).fetchall()
+            poked = db.execute("SELECT code, at FROM presence_changes WHERE at >= ?",
+                               (since,)).fetchall()
             moved = [code for code, version, _ in rows
                      if code in waited and not self._changes.has(code, version)]
             if not moved:  # the rooms streams wait on: read once here for all of them
-                return rows, []
+                return rows, poked, []
             marks = ",".join("?" * len(moved))
-            return rows, db.execute(f"SELECT code, version, data FROM rooms WHERE code IN "
-                                    f"({marks})", moved).fetchall()
+            return rows, poked, db.execute(f"SELECT code, version, data FROM rooms WHERE "
+                                           f"code IN ({marks})", moved).fetchall()
 
-        rows, moved = self._sql(look)
+        rows, poked, moved = self._read.run(look)
         fresh = {code: (version, json.loads(data)) for code, version, data in moved}
         for code, version, changed in rows:
             version, data = fresh.get(code, (version, None))
             self._changes.seen(code, version, data)
             self._since = max(self._since, changed - 1.0)  # other processes' clocks
+        for code, at in poked:
+            if at > self._presence_seen.get(code, 0.0):
+                self._presence_seen[code] = at
+                self._changes.poke(code)
+            self._since = max(self._since, at - 1.0)
 
-    def miss(self, address: str, now: float) -> int:
+    # --- counting, expiry, health ---------------------------------------------------------
+
+    def hit(self, kind: str, address: str, now: float) -> int:
+        """Count one more ``kind`` from ``address``; how many in the last minute."""
         def count(db):
-            db.execute("DELETE FROM misses WHERE at < ?", (now - MISS_WINDOW,))
-            db.execute("INSERT INTO misses VALUES (?, ?)", (address, now))
-            return db.execute("SELECT COUNT(*) FROM misses WHERE address = ? AND at >= ?",
-                              (address, now - MISS_WINDOW)).fetchone()[0]
-        return self._sql(count)
+            db.execute("DELETE FROM hits WHERE at < ?", (now - MISS_WINDOW,))
+            db.execute("INSERT INTO hits VALUES (?, ?, ?)", (kind, address, now))
+            return db.execute("SELECT COUNT(*) FROM hits WHERE kind = ? AND address = ? "
+                              "AND at >= ?", (kind, address, now - MISS_WINDOW)).fetchone()[0]
+        return self._write.run(count)
+
+    def hits(self, kind: str, address: str, now: float) -> int:
+        """How many ``kind`` from ``address`` in the last minute."""
+        return self._read.run(lambda db: db.execute(
+            "SELECT COUNT(*) FROM hits WHERE kind = ? AND address = ? AND at >= ?",
+            (kind, address, now - MISS_WINDOW)).fetchone()[0])
 
     def purge(self, now: float) -> int:
-        return self._sql(lambda db: db.execute("DELETE FROM rooms WHERE expires < ?",
-                                               (now,)).rowcount)
+        def drop(db):
+            gone = db.execute("DELETE FROM rooms WHERE expires < ?", (now,)).rowcount
+            db.execute("DELETE FROM presence WHERE seen < ?", (now - 3600,))
+            db.execute("DELETE FROM presence_changes WHERE at < ?", (now - 3600,))
+            return gone
+        return self._write.run(drop)
+
+    def check(self) -> None:
+        """StoreUnavailable unless rooms can be read and written here now."""
+        self._read.run(lambda db: db.execute("SELECT 1 FROM rooms LIMIT 1").fetchall())
+        if not os.access(self.path, os.W_OK) or not os.access(self.path.parent, os.W_OK):
+            raise StoreUnavailable("the rooms' store is read-only: no move can be saved")
+
+    def durability(self) -> str | None:
+        """A warning when a crash would lose rooms (never for SQLite: every move is in the
+        file once answered)."""
+        return None
 
     def close(self) -> None:
-        def shut(db):
-            db.close()
-            self._db = None
-        if self._db is not None:
-            self._sql(shut)
+        self._read.close()
+        self._write.close()
+
+    # --- the house leaderboard: profiles and ratings ----------------------------------------
+
+    def add_profile(self, profile: dict, now: float) -> bool:
+        """Keep a new profile ``{"id", "name", "key": its digest}`` (False: the id is
+        taken)."""
+        try:
+            self._write.run(lambda db: db.execute(
+                "INSERT INTO profiles (id, name, key, created) VALUES (?, ?, ?, ?)",
+                (profile["id"], profile["name"], profile["key"], now)))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def profile(self, profile_id: str) -> dict | None:
+        """``{"id", "name", "key": its digest}``, or None."""
+        row = self._read.run(lambda db: db.execute(
+            "SELECT id, name, key FROM profiles WHERE id = ?", (profile_id,)).fetchone())
+        return None if row is None else dict(zip(("id", "name", "key"), row))
+
+    def purge_profiles(self, now: float) -> int:
+        """Forget the profiles never rated that were made UNRATED_PROFILE_SECONDS ago."""
+        return self._write.run(lambda db: db.execute(
+            "DELETE FROM profiles WHERE rated = 0 AND created < ?",
+            (now - UNRATED_PROFILE_SECONDS,)).rowcount)
+
+    def rate(self, code: str, game_no: int, game: str, profiles: list[str], update) -> bool:
+        """Rate room ``code``'s game ``game_no`` once: unless it was rated already, mark it
+        and write ``update(current)``, in one transaction.  ``current`` maps each profile
+        to its rating at ``game`` (``{"mu", "sigma", "games"}``, None if it has none);
+        ``update`` answers the new ones, each with the ``score`` the leaderboard is ordered
+        by.  The mark is kept on the room's own row: it goes with the room, and a code
+        used again later starts unmarked.  False: rated already, the room is gone, or a
+        profile is (a game whose players are not all kept is marked, and not rated)."""
+        def work(db):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                marked = db.execute(
+                    "UPDATE rooms SET rated_game = ? WHERE code = ? AND "
+                    "COALESCE(rated_game, 0) < ?", (game_no, code, game_no)).rowcount
+                marks = ",".join("?" * len(profiles))
+                kept = db.execute(f"SELECT COUNT(*) FROM profiles WHERE id IN ({marks})",
+                                  profiles).fetchone()[0]
+                rated = bool(marked) and kept == len(set(profiles))
+                if rated:
+                    rows = db.execute(f"SELECT profile, mu, sigma, games FROM ratings WHERE "
+                                      f"game = ? AND profile IN ({marks})",
+                                      (game, *profiles)).fetchall()
+                    current = dict.fromkeys(profiles)
+                    current.update({pid: {"mu": mu, "sigma": sigma, "games": games}
+                                    for pid, mu, sigma, games in rows})
+                    for pid, new in update(current).items():
+                        db.execute("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
+                                   (game, pid, new["mu"], new["sigma"], new["games"],
+                                    new["score"]))
+                    db.execute(f"UPDATE profiles SET rated = 1 WHERE id IN ({marks})",
+                               profiles)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            return rated
+        return self._write.run(work)
+
+    def ratings(self, profile_id: str) -> list[dict]:
+        """A profile's ratings, one a game it was rated at: ``{"game", "mu", "sigma",
+        "games"}``."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT game, mu, sigma, games FROM ratings WHERE profile = ? ORDER BY game",
+            (profile_id,)).fetchall())
+        return [dict(zip(("game", "mu", "sigma", "games"), row)) for row in rows]
+
+    def leaderboard(self, game: str, limit: int) -> list[dict]:
+        """The ``limit`` best rated at ``game``, best first (by score; a tie by id):
+        ``{"id", "name", "mu", "sigma", "games"}``."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT p.id, p.name, r.mu, r.sigma, r.games FROM ratings r JOIN profiles p ON "
+            "p.id = r.profile WHERE r.game = ? ORDER BY r.score DESC, p.id DESC LIMIT ?",
+            (game, limit)).fetchall())
+        return [dict(zip(("id", "name", "mu", "sigma", "games"), row)) for row in rows]

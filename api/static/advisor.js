@@ -8,12 +8,12 @@
 // player has asked, the advice follows the table (asked again at each change) until hidden.
 //
 // In the lobby of a table the server deals, the host seats computer players (POST
-// /rooms/{code}/bots): each plays from its own view, at a human pace.
+// /rooms/{code}/bots): each plays from its own view, at a human pace, easy or hard.
 
 import { percent } from "./engine/chance.js";
-import { upper } from "./screenkit.js";
 
 const PACES = [["1", "1 second a move"], ["3", "3 seconds a move"], ["0.5", "Half a second"]];
+const LEVELS = [["easy", "Easy"], ["hard", "Hard"]];
 
 export class Advisor {
   /**
@@ -44,14 +44,17 @@ export class Advisor {
       onclick: (event) => this.setAllowed(event.currentTarget) }, "Allow the advisor");
     this.pace = h("select", { id: "play-bot-pace", name: "delay",
       "aria-describedby": "play-bot-hint" }, PACES.map(([v, t]) => h("option", { value: v }, t)));
+    this.level = h("select", { id: "play-bot-level", name: "level",
+      "aria-describedby": "play-bot-hint" }, LEVELS.map(([v, t]) => h("option", { value: v }, t)));
     this.addButton = h("button", { type: "button", class: "secondary", id: "play-add-bot",
       "aria-describedby": "play-bot-hint", onclick: (event) => this.addBot(event.currentTarget) },
     "Add a computer player");
     this.botHint = h("p", { class: "hint", id: "play-bot-hint" }, "A computer player sees only " +
-      "its own hand, bids or declares by the odds with a dose of bluffing, and calls when the " +
-      "odds say so.");
+      "its own hand. Easy bids or declares by the odds with a dose of bluffing; hard also reads " +
+      "what the others' claims say of their hands, bluffs, and calls \"exact\" when it should.");
     this.bots = h("div", { class: "play-bots", id: "play-bots" },
       h("div", { class: "field" }, h("label", { for: "play-bot-pace" }, "A computer player's pace"), this.pace),
+      h("div", { class: "field" }, h("label", { for: "play-bot-level" }, "Its level"), this.level),
       this.addButton, this.botHint);
   }
 
@@ -129,22 +132,14 @@ export class Advisor {
   show(advice) {
     const { h } = this;
     const view = this.view;
-    const letters = view.game === "letters";
+    const screen = this.play.screen;
     const chance = (c) => [h("strong", { class: "odds-percent" }, percent(c.probability)), " ",
       h("span", { class: "odds-fraction mono", title: "the exact chance" }, c.fraction)];
-    const last = advice.last;
-    let lastLine;
-    if (!last) lastLine = h("p", { id: "play-advice-last" }, "Nothing said yet this round.");
-    else if (letters) {
-      lastLine = h("p", { id: "play-advice-last" }, "The last declaration, ",
-        h("span", { class: "words" }, upper(last.words)), ", exists: ", chance(last.exists));
-    } else {
-      lastLine = h("p", { id: "play-advice-last" }, "The last bid, ", h("strong", {}, last.phrase),
-        ", holds: ", chance(last.holds));
-    }
-    const items = advice.suggestions.map((s) => (letters
-      ? { text: upper(s.words), chance: s.exists, move: { words: s.words } }
-      : { text: s.bid.phrase, chance: s.holds, move: s.bid }));
+    const last = advice.last && screen && screen.adviceLast ? screen.adviceLast(advice.last) : null;
+    const lastLine = last ? h("p", { id: "play-advice-last" }, `The last ${last.kind}, `,
+      h("span", { class: "words" }, last.text), `, ${last.verb}: `, chance(last.chance))
+      : h("p", { id: "play-advice-last" }, "Nothing said yet this round.");
+    const items = screen && screen.advice ? advice.suggestions.map((s) => screen.advice(s)) : [];
     const mine = view.to_move === view.you.name && view.phase === "playing";
     this.body.replaceChildren(lastLine,
       h("p", { class: "hint" }, items.length ? (mine ? "Safest raises: tap one to put it in " +
@@ -181,7 +176,8 @@ export class Advisor {
     button.disabled = true;
     this.play.error.hidden = true;
     try {
-      await this.play.seat.addBot({ name: `Computer ${n}`, delay: Number(this.pace.value) });
+      await this.play.seat.addBot({ name: `Computer ${n}`, delay: Number(this.pace.value),
+        level: this.level.value });
     } catch (error) {
       this.play.showError(error.message);
     } finally {

@@ -173,6 +173,9 @@ function showError(form, error) {
     input.setAttribute("aria-invalid", "true");
     input.focus({ preventScroll: false });
   }
+  // The error in sight, whole: a form's last line, under the button just tapped, would
+  // otherwise show under the fixed tab bar (html's scroll-padding-bottom keeps it above).
+  target.scrollIntoView({ block: "nearest", behavior: "instant" });
 }
 
 function setBusy(form, busy) {
@@ -603,10 +606,13 @@ function start() {
     showResult, registerScreen, route, answerNote }))
     .catch((error) => console.error("the other games' screens did not load:", error));
   import("./table.js").then((table) => table.start({ h, $, $$, postJSON, route, keepOffline,
+    answerNote,
     warmUp }))
     .catch((error) => console.error("the table screens did not load:", error));
   import("./play.js").then((play) => play.start({ h, $, $$, wireForm, route }))
     .catch((error) => console.error("the Play screen did not load:", error));
+  import("./leaderboard.js").then((board) => board.start({ h, $, wireForm, registerScreen,
+    route })).catch((error) => console.error("the Leaderboard screen did not load:", error));
 }
 
 /** After one visit the page works with no network (sw.js, at the site's root),

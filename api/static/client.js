@@ -43,7 +43,9 @@ const RULINGS = "liars.rulings"; // the server's proven rulings of Liars' Letter
 const RULINGS_KEPT = 300;
 
 const answered = new WeakMap(); // answer object -> BY_SERVER or BY_PHONE
-let serverAbsent = false;
+// A static copy (liars export-site) says so in its page: it never asks for an API that is
+// not there (each ask would be a 404 in the console).
+let serverAbsent = document.documentElement.dataset.site === "static";
 let serverFailed = false; // the last request to the server found none (offline, gone)
 let engineLoaded = null; // the engine (engine/local.js) once asked to answer
 

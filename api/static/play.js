@@ -1,92 +1,46 @@
 // Play on every phone (#play): a room on the referee server (/api/v1/rooms), one seat a phone.
 //
-// The screen holds no rule.  The server keeps the room (the game, the seats, the hands it
-// deals) and answers each phone its own view: everything public and only this phone's hand.
-// The screen shows the latest view its seat (rooms.js) passes on, live, and sends the moves
-// typed here; the page's own engine checks a declaration or a bid as it is typed.  Loaded
-// by app.js after the first screen is ready.
+// The screen holds no rule and names no game.  The server keeps the room (the game, the
+// seats, the hands it deals) and answers each phone its own view: everything public and only
+// this phone's hand.  The shell here builds the forms, follows the seat (rooms.js) and sends
+// the moves; what differs from game to game (its rules form, its hand, its moves) is the
+// game's screen module (screens/).  Loaded by app.js after the first screen is ready.
 
 import { Advisor } from "./advisor.js";
-import { request } from "./client.js";
-import { Bid, DiceRules } from "./engine/dice.js";
-import { checkRaise as engineRaise } from "./engine/letters.js";
-import { loadLexicon } from "./engine/lexicon.js";
-import { formatBid } from "./engine/phrases.js";
-import { app, CALLED, HIDE_KEY, rendering, useApp } from "./playview.js";
-import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode } from "./rooms.js";
-import { readDice, TEXT, upper } from "./screenkit.js";
+import { app, HIDE_KEY, rendering, useApp } from "./playview.js";
+import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode,
+  watchRoom } from "./rooms.js";
+import { SCREENS, screenOf } from "./screens/index.js";
+import { TEXT } from "./screenkit.js";
 
 const NAME_KEY = "liars.play.name"; // the name last sat down with, offered again
-
-// --- the page's own engine: the raise checked as it is typed -----------------------------
-
-/** {legal, reason} for `declared` after `previous`: the library's answer and refusals, from
- * the page's own engine (its lexicon fetched once), else from the server's /letters/raise. */
-async function checkRaise(previous, declared, lexiconName) {
-  let lexicon = null;
-  try { lexicon = await loadLexicon(lexiconName); } catch { /* not a lexicon this page has */ }
-  if (lexicon) return engineRaise(previous, declared, lexicon);
-  return request("POST", "/letters/raise", { previous, declared, lexicon: lexiconName });
-}
-
-// --- the two games: what differs ---------------------------------------------------------
-
-const LETTERS = {
-  title: "Liars' Letters",
-  count: "tiles",
-  one: "tile",
-  many: "tiles",
-  handText: (hand) => [...hand],
-  said: (d) => [app.h("span", { class: "words" }, upper(d.words)), " ",
-    app.h("span", { class: "shape" }, `(${d.words.map((w) => w.length).join(", ")})`)],
-  revealBody: (text) => ({ type: "reveal", tiles: text }),
-  shownHand: (hand) => hand,
-  change: (delta, out) => (delta > 0 ? (out ? "gains a tile: out" : "gains a tile")
-    : "loses a tile"),
-  bad: (delta) => delta > 0, // a tile gained is a step towards out
-  headline(ruling) {
-    const named = CALLED[ruling.call];
-    if (ruling.ruling === null) return "The referee cannot decide";
-    return `${named} was ${ruling.ruling === "upheld" ? "right" : "wrong"}` +
-      (ruling.by_table ? " (the table's ruling)" : "");
-  },
-};
-
-const DICE = {
-  title: "Liar's Dice",
-  count: "dice",
-  one: "die",
-  many: "dice",
-  handText: (hand) => hand.map(String),
-  said: (d) => [app.h("strong", {}, formatBid(d.quantity, d.face))],
-  revealBody: (text) => ({ type: "reveal", dice: readDice(text) }),
-  shownHand: (hand) => hand.join(" "),
-  change: (delta, out) => (out ? "loses a die: out" : "loses a die"),
-  bad: () => true,
-  headline: (ruling) => (ruling.ruling === "holds" ? "The bid holds" : "The bid fails"),
-};
-
-// --- the screen --------------------------------------------------------------------------
 
 const play = {
   view: null,
   seat: null, // the Seat followed (rooms.js), or null
-  checkSeq: 0,
+  screen: null, // the screen module of the game shown (screens/)
 
-  get game() { return this.view && this.view.game === "dice" ? DICE : LETTERS; },
+  get h() { return app.h; },
+  get game() { return this.screen || screenOf(this.view && this.view.game) || SCREENS[0]; },
 
   id: (name) => `play-${name}`,
+  wireForm: (form, run) => app.wireForm(form, run),
+  numbers: (low, high) => Array.from({ length: high - low + 1 },
+    (_, i) => [String(low + i), String(low + i)]),
 
   build(section) {
     const { h } = app;
     this.section = section;
     this.message = h("p", { id: this.id("message"), class: "table-message", role: "status",
       "aria-live": "polite", hidden: true });
+    // A new table first: the host opens it; the others join it from its code or its QR.
     this.startView = h("div", { class: "play-start", id: this.id("start-view") },
-      this.buildJoin(), this.buildCreate());
+      this.buildCreate(), this.buildJoin());
     this.buildRoom();
     app.$("[data-play]", section).append(this.message, this.startView, this.roomView);
   },
+
+  // --- form parts the screens share -----------------------------------------------------
 
   field(name, label, hint, attrs = {}) {
     const { h } = app;
@@ -111,12 +65,28 @@ const play = {
     return { input, element };
   },
 
+  /** The rules of selects named "rules.<key>": numbers as numbers. */
+  readFields(fields) {
+    const rules = {};
+    for (const field of fields) {
+      const key = field.input.name.replace(/^rules\./, "");
+      const value = field.input.value;
+      rules[key] = /^\d+$/.test(value) ? Number(value) : value;
+    }
+    return rules;
+  },
+
   segments(name, legend, choices) {
     const { h } = app;
-    return h("fieldset", { class: "segments" }, h("legend", {}, legend),
+    return h("fieldset", { class: "segments", id: this.id(`${name}-choice`) },
+      h("legend", {}, legend),
       h("div", { class: "segment-row" }, choices.map(([value, text], i) =>
-        h("label", { class: "segment" }, h("input", { type: "radio", name, value,
-          id: this.id(`${name}-${value}`), checked: i === 0 }), h("span", {}, text)))));
+        h("label", { class: "segment", "data-value": value }, h("input", { type: "radio", name,
+          value, id: this.id(`${name}-${value}`), checked: i === 0 }), h("span", {}, text)))));
+  },
+
+  fillWith(el, ...children) {
+    el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   },
 
   nameField(prefix) {
@@ -136,84 +106,86 @@ const play = {
     const form = h("form", { class: "card", id: this.id("join-form"), novalidate: true },
       h("h3", {}, "Join a table"), code.element, name.element,
       h("button", { type: "submit", class: "primary", id: this.id("join") }, "Join"),
+      this.watchButton = h("button", { type: "submit", class: "secondary", id: this.id("watch") },
+        "Watch (no seat)"),
       h("p", { class: "error", id: this.id("join-form-error"), role: "alert", hidden: true }));
-    app.wireForm(form, async () => {
+    app.wireForm(form, async (submitter) => {
       const room = readCode(code.input.value);
       if (room.length !== CODE_LENGTH) {
         throw new PlayError(`a table code is ${CODE_LENGTH} letters, like BCDFG`,
           { field: "code" });
       }
-      const { seat, view } = await joinRoom(room, name.input.value);
+      const sitDown = submitter === this.watchButton ? watchRoom : joinRoom; // Watch: no seat
+      const { seat, view } = await sitDown(room, name.input.value);
       this.sit(seat, view);
     });
     this.joinCode = code.input;
     this.joinName = name.input;
+    this.openList = h("div", { id: this.id("open-tables"), class: "play-open", hidden: true });
+    form.append(this.openList);
     return form;
   },
 
+  /** The New table form: the game, who deals (the games' own choices), the pace, the rules. */
   buildCreate() {
     const { h } = app;
-    const options = (selector) => [...document.querySelectorAll(`${selector} option`)]
-      .map((o) => [o.value, o.textContent]);
-    const numbers = (low, high) => Array.from({ length: high - low + 1 },
-      (_, i) => [String(low + i), String(low + i)]);
-    const letters = [
-      this.select("rules.lexicon", "Lexicon", options("#lexicon"), "twl06", "new-lexicon"),
-      this.select("rules.tile_set", "Tile set", options("#tile-set"), "scrabble", "new-tile-set"),
-      this.select("rules.tile_limit", "Tile limit (more is out)", numbers(1, 20), "4",
-        "new-tile-limit"),
-    ];
-    const dice = [
-      this.select("rules.dice_each", "Dice each", numbers(1, 20), "5", "new-dice-each"),
-      this.select("rules.faces", "Faces a die", [["6", "6"], ["8", "8"], ["10", "10"],
-        ["12", "12"], ["20", "20"]], "6", "new-faces"),
-      this.select("rules.wild", "Wild faces", [["", "None"], ["1", "1s are wild"]], "",
-        "new-wild"),
-      this.select("rules.bid_order", "Bid order", [["seed", "Standard (seed rules)"],
-        ["quantity-first", "Quantity first"], ["perudo", "Perudo (1s wild)"]], "seed",
-        "new-bid-order"),
-    ];
-    const lettersRules = h("div", { class: "more-body", id: this.id("new-letters-rules") },
-      letters.map((f) => f.element));
-    const diceRules = h("div", { class: "more-body", id: this.id("new-dice-rules"), hidden: true },
-      dice.map((f) => f.element));
+    const rulesOf = new Map(SCREENS.map((s) => [s.game, s.createRules(this)]));
+    const rulesBodies = new Map(SCREENS.map((s) => [s.game, h("div", { class: "more-body",
+      id: this.id(`new-${s.game}-rules`), hidden: true },
+    rulesOf.get(s.game).fields.map((f) => f.element))]));
+    const listed = h("input", { type: "checkbox", id: this.id("new-open"), name: "open" });
+    const display = h("input", { type: "checkbox", id: this.id("new-display"), name: "display" });
     const name = this.nameField("new");
     const dealHint = h("p", { class: "hint", id: this.id("deal-hint") });
+    const dealChoice = this.segments("deal", "Who deals", [["server", "This server deals"],
+      ["table", "Real tiles, dice or cards"]]);
+    const rulesBox = h("details", { class: "more", id: this.id("new-rules") },
+      h("summary", {}, "Rules"), [...rulesBodies.values()]);
     const form = h("form", { class: "card", id: this.id("new-form"), novalidate: true },
       h("h3", {}, "New table"),
-      this.segments("game", "Game", [["letters", "Liars' Letters"], ["dice", "Liar's Dice"]]),
-      this.segments("deal", "Who deals", [["server", "This server deals"],
-        ["table", "Real tiles or dice"]]),
+      this.segments("game", "Game", SCREENS.map((s) => [s.game, s.title])),
+      dealChoice,
       dealHint,
+      this.segments("clock", "Time a move", [["", "No timer"], ["10", "10 s"], ["30", "30 s"]]),
+      h("label", { class: "check", for: this.id("new-open") }, listed,
+        " List this table as open (anyone on this server can find it)"),
+      h("label", { class: "check", for: this.id("new-display") }, display,
+        " This screen is the table display (no seat)"),
       name.element,
-      h("details", { class: "more", id: this.id("new-rules") }, h("summary", {}, "Rules"),
-        lettersRules, diceRules),
+      rulesBox,
       h("button", { type: "submit", class: "primary", id: this.id("create") }, "Open the table"),
       h("p", { class: "error", id: this.id("new-form-error"), role: "alert", hidden: true }));
+    const radio = (field, value) => app.$(`#${this.id(`${field}-${value}`)}`, form);
     const chosen = (field) => form.elements.namedItem(field).value;
+    // A static copy (liars export-site) has no server to deal: real tiles or dice only.
+    const noServer = document.documentElement.dataset.site === "static";
     const switched = () => {
-      const isDice = chosen("game") === "dice";
-      lettersRules.hidden = isDice;
-      diceRules.hidden = !isDice;
-      dealHint.textContent = chosen("deal") === "server"
-        ? `The server ${isDice ? "rolls every cup" : "draws every tile"}: each phone shows ` +
-          "its own, and calls are ruled at once."
-        : `Each player ${isDice ? "rolls real dice" : "draws real tiles"}; at a call, each ` +
-          "phone types its own.";
+      const screen = screenOf(chosen("game"));
+      // A game of cards no phone can type is dealt by the server; a static copy has none.
+      const offered = screen.deals;
+      const deals = offered.filter((d) => !(d === "server" && noServer));
+      for (const deal of ["server", "table"]) {
+        radio("deal", deal).closest("label").hidden = !offered.includes(deal);
+        radio("deal", deal).disabled = !deals.includes(deal);
+      }
+      if (!deals.includes(chosen("deal")) && deals.length) radio("deal", deals[0]).checked = true;
+      dealChoice.hidden = offered.length < 2;
+      for (const [game, body] of rulesBodies) body.hidden = game !== screen.game;
+      rulesBox.hidden = !rulesOf.get(screen.game).fields.length;
+      dealHint.textContent = (noServer ? "This copy of the page has no referee server to " +
+        "deal. " : "") + (deals.length ? screen.dealHint(chosen("deal"))
+        : `${screen.title} needs the server to deal: open this page from a referee server.`);
     };
     form.addEventListener("change", switched);
     switched();
     app.wireForm(form, async () => {
-      const game = chosen("game");
-      const rules = {};
-      for (const field of game === "dice" ? dice : letters) {
-        const key = field.input.name.replace(/^rules\./, "");
-        const value = field.input.value;
-        if (key === "wild") rules.wild = value ? [Number(value)] : [];
-        else rules[key] = /^\d+$/.test(value) ? Number(value) : value;
-      }
-      const { seat, view } = await createRoom({ game, deal: chosen("deal"),
-        name: name.input.value, rules });
+      const screen = screenOf(chosen("game"));
+      const { rules, extra = {} } = rulesOf.get(screen.game).read();
+      const clock = chosen("clock");
+      const body = { game: screen.game, deal: chosen("deal") || "server", name: name.input.value,
+        rules, clock: clock ? Number(clock) : null, open: listed.checked, ...extra };
+      if (display.checked) body.seat = false; // the table display: tabledisplay.js
+      const { seat, view } = await createRoom(body);
       this.sit(seat, view);
     });
     this.newName = name.input;
@@ -222,90 +194,62 @@ const play = {
 
   buildRoom() {
     const { h } = app;
+    this.clock = h("p", { id: this.id("clock"), class: "play-clock", role: "timer",
+      "aria-live": "off", hidden: true });
+    this.connection = h("p", { id: this.id("connection"), class: "table-message bad",
+      role: "status", hidden: true });
+    // Whose turn, the clock at its last seconds, each ruling: said to a screen reader.
+    this.announcer = h("p", { id: this.id("announce"), class: "visually-hidden",
+      "aria-live": "assertive", "aria-atomic": "true" });
     this.lobby = h("div", { class: "card play-lobby", id: this.id("lobby") });
-    this.status = h("div", { class: "table-status", id: this.id("status"), "aria-live": "polite" });
-    this.hideButton = h("button", { type: "button", class: "secondary", id: this.id("hide"),
+    this.line = h("p", { class: "game-line", id: this.id("line") });
+    this.menuButton = h("button", { type: "button", class: "secondary game-menu-button",
+      id: this.id("menu-button"), "aria-haspopup": "dialog", "aria-controls": this.id("menu"),
+      onclick: () => this.openSheet(this.menu) }, "Menu");
+    this.oddsButton = h("button", { type: "button", class: "secondary game-menu-button",
+      id: this.id("odds-button"), "aria-haspopup": "dialog", "aria-controls": this.id("menu"),
+      hidden: true, onclick: () => this.openSheet(this.menu, this.advisor.card) }, "Odds");
+    this.top = h("div", { class: "game-top", id: this.id("top") }, this.line, this.clock,
+      this.oddsButton, this.menuButton);
+    this.status = h("div", { class: "game-status", id: this.id("status") });
+    this.hideButton = h("button", { type: "button", class: "secondary hide-hand", id: this.id("hide"),
       "aria-pressed": "false", "aria-controls": this.id("hand"),
       onclick: () => this.toggleHidden() }, "Hide my tiles");
-    this.hand = h("div", { id: this.id("hand"), class: "play-hand" });
-    this.handCard = h("section", { class: "card", "aria-labelledby": this.id("hand-title") },
-      h("h3", { id: this.id("hand-title") }, "Yours"), this.hand, this.hideButton);
+    this.hand = h("div", { id: this.id("hand"), class: "play-hand",
+      "aria-labelledby": this.id("hand-title") });
+    this.handTitle = h("h3", { id: this.id("hand-title"), class: "visually-hidden" }, "Yours");
+    this.handCard = h("section", { class: "game-hand", id: this.id("hand-card") },
+      this.handTitle, this.hand);
+    this.round = h("div", { id: this.id("round-card"), class: "game-claims" });
     this.actions = this.buildActions();
-    this.round = h("div", { id: this.id("round-card"), class: "card" });
-    this.ruling = h("div", { id: this.id("ruling"), class: "result", "aria-live": "polite",
-      hidden: true });
     this.over = h("div", { id: this.id("over"), class: "card", hidden: true });
     this.error = h("p", { id: this.id("error"), class: "table-message bad", role: "alert",
       hidden: true });
     this.manage = h("details", { class: "more", id: this.id("manage"), hidden: true });
     this.leaveButton = h("button", { type: "button", class: "secondary", id: this.id("leave"),
       onclick: () => this.leave() }, "Leave this table on this phone");
-    this.advisor = new Advisor(app, this, { onUse: (move, view) => this.useAdvice(move, view) });
-    this.board = h("div", { class: "table-board", id: this.id("board") },
-      this.over, this.status, this.ruling, this.handCard, this.actions, this.round,
-      this.advisor.card, this.manage);
+    this.advisor = new Advisor(app, this, { onUse: (move) => this.useAdvice(move) });
+    this.buildRuling();
+    this.buildSheets();
+    this.board = h("div", { class: "game-board", id: this.id("board") },
+      this.top, this.error, this.status, this.round, this.handCard, this.actions, this.over);
     this.roomView = h("div", { class: "table-board", id: this.id("room-view"), hidden: true },
-      this.error, this.lobby, this.board, this.leaveButton);
+      this.connection, this.announcer, this.lobby, this.board, this.leaveButton,
+      this.rulingLayer, this.menu, this.historySheet);
   },
 
+  /** The actions of a turn, at the bottom where a thumb rests: the game's own (its screen's
+   * panel), the reveal at a table of real tiles, the host's ruling, a call's confirmation. */
   buildActions() {
     const { h } = app;
-    // Liars' Letters: declare, or call.
-    const words = this.field("words", "Declare a word set", "Words separated by spaces or commas.",
-      { autocapitalize: "characters", inputmode: "text", enterkeyhint: "go",
-        placeholder: "BIG, G" });
-    this.words = words.input;
-    this.raiseCheck = h("p", { id: this.id("raise-check"), class: "raise-check",
-      "aria-live": "polite", hidden: true });
-    this.declareForm = h("form", { class: "card", id: this.id("declare-form"), novalidate: true },
-      words.element, this.raiseCheck,
-      h("button", { type: "submit", class: "primary", id: this.id("declare") }, "Declare"),
-      h("p", { class: "error", id: this.id("declare-form-error"), role: "alert", hidden: true }));
-    app.wireForm(this.declareForm, async () => {
-      await this.move({ type: "declare", words: this.words.value });
-      this.words.value = "";
-      this.raiseCheck.hidden = true;
-    });
-    this.words.addEventListener("input", () => this.checkDeclaration());
-    // Liar's Dice: bid, or call.
-    const quantity = this.field("quantity", "How many", null, { autocapitalize: "off",
-      inputmode: "numeric", enterkeyhint: "go", placeholder: "3" });
-    this.quantity = quantity.input;
-    this.face = h("select", { id: this.id("face"), name: "face",
-      "aria-describedby": this.id("face-error") });
-    this.bidCheck = h("p", { id: this.id("bid-check"), class: "raise-check", "aria-live": "polite",
-      hidden: true });
-    this.bidForm = h("form", { class: "card", id: this.id("bid-form"), novalidate: true },
-      h("div", { class: "pair" }, quantity.element,
-        h("div", { class: "field" }, h("label", { for: this.id("face") }, "Face"), this.face,
-          h("p", { class: "error", id: this.id("face-error"), role: "alert", hidden: true }))),
-      this.bidCheck,
-      h("button", { type: "submit", class: "primary", id: this.id("bid") }, "Bid"),
-      h("p", { class: "error", id: this.id("bid-form-error"), role: "alert", hidden: true }));
-    app.wireForm(this.bidForm, async () => {
-      const count = this.quantity.value.trim();
-      await this.move({ type: "bid", quantity: /^\d+$/.test(count) ? Number(count) : count,
-        face: Number(this.face.value) });
-    });
-    this.quantity.addEventListener("input", () => this.checkBid());
-    this.face.addEventListener("change", () => this.checkBid());
-    // The calls: disabled, with the reason, while there is nothing to call.
-    const callButton = (call, cls) => h("button", { type: "button", class: `primary ${cls}`,
-      id: this.id(call), "aria-describedby": this.id("call-why"),
-      onclick: () => this.call(call) }, CALLED[call]);
-    this.callButtons = { bullshit: callButton("bullshit", "call-bullshit"),
-      exact: callButton("exact", "call-exact"), liar: callButton("liar", "call-bullshit") };
-    this.callWhy = h("p", { class: "hint", id: this.id("call-why") });
-    this.calls = h("div", { class: "play-calls" },
-      h("div", { class: "pair", role: "group", "aria-label": "Call" },
-        Object.values(this.callButtons)), this.callWhy);
-    // A call at a table of real tiles: each phone types its own.
+    this.movesSlot = h("div", { class: "game-moves", id: this.id("moves") });
+    // A call at a table of real tiles (or dice, or cards): each phone types its own.
     const reveal = this.field("reveal", "Your tiles", "", { autocapitalize: "characters",
       inputmode: "text", enterkeyhint: "go", placeholder: "B I G" });
     this.revealInput = reveal.input;
     this.revealLabel = app.$("label", reveal.element);
     this.revealHint = app.$(".hint", reveal.element);
-    this.revealForm = h("form", { class: "card", id: this.id("reveal-form"), novalidate: true },
+    this.revealForm = h("form", { class: "play-form", id: this.id("reveal-form"), novalidate: true },
       reveal.element,
       h("button", { type: "submit", class: "primary", id: this.id("reveal-button") }, "Reveal"),
       h("p", { class: "error", id: this.id("reveal-form-error"), role: "alert", hidden: true }));
@@ -313,14 +257,64 @@ const play = {
       await this.move(this.game.revealBody(this.revealInput.value));
       this.revealInput.value = "";
     });
+    // A call is deliberate: its button asks, this bar confirms (and sends it once).
+    this.confirmText = h("p", { class: "confirm-text", id: this.id("confirm-text") });
+    this.confirmButton = h("button", { type: "button", class: "primary call-bullshit",
+      id: this.id("confirm"), onclick: () => this.confirmCall() }, "Call");
+    this.cancelButton = h("button", { type: "button", class: "secondary", id: this.id("cancel"),
+      onclick: () => this.cancelCall() }, "Cancel");
+    this.confirmBar = h("div", { class: "confirm-bar", id: this.id("confirm-bar"),
+      role: "group", "aria-labelledby": this.id("confirm-text"), hidden: true },
+    this.confirmText, h("div", { class: "pair" }, this.cancelButton, this.confirmButton));
+    return h("div", { class: "game-actions", id: this.id("actions") }, this.movesSlot,
+      this.revealForm, this.confirmBar);
+  },
+
+  /** The reveal: on top of the table until this phone dismisses it (at least its hold). */
+  buildRuling() {
+    const { h } = app;
+    this.ruling = h("div", { id: this.id("ruling"), class: "result" });
+    this.dismissButton = h("button", { type: "button", class: "primary", id: this.id("dismiss"),
+      onclick: () => this.dismissRuling() }, "Continue");
     // An undecided call: the host records the table's ruling.
     this.tableRuling = h("div", { class: "pair", id: this.id("table-ruling"), role: "group",
       "aria-label": "The table's ruling" },
-      h("button", { type: "button", class: "primary", id: this.id("upheld"),
-        onclick: () => this.sendRuling("upheld") }, "Caller right: upheld"),
-      h("button", { type: "button", class: "secondary", id: this.id("rejected"),
-        onclick: () => this.sendRuling("rejected") }, "Caller wrong: rejected"));
-    return h("div", { class: "table-actions", id: this.id("actions") }, this.declareForm, this.bidForm, this.calls, this.revealForm, this.tableRuling);
+    h("button", { type: "button", class: "primary", id: this.id("upheld"),
+      onclick: () => this.sendRuling("upheld") }, "Caller right: upheld"),
+    h("button", { type: "button", class: "secondary", id: this.id("rejected"),
+      onclick: () => this.sendRuling("rejected") }, "Caller wrong: rejected"));
+    this.rulingLayer = h("div", { class: "game-layer", id: this.id("ruling-layer"),
+      role: "dialog", "aria-modal": "true", "aria-label": "The ruling",
+      hidden: true },
+    h("div", { class: "game-sheet" }, this.ruling, this.tableRuling, this.dismissButton));
+  },
+
+  /** The menu (the referee's screens, hiding the hand, the advisor, removing a player,
+   * leaving) and the round's history: sheets over the table, one tap away. */
+  buildSheets() {
+    const { h } = app;
+    const close = (sheet) => h("button", { type: "button", class: "secondary",
+      id: `${sheet}-close`, onclick: () => this.closeSheets() }, "Back to the table");
+    // (the way back first: a long history scrolls under it)
+    this.historyButton = h("button", { type: "button", class: "secondary",
+      id: this.id("history-button"), "aria-haspopup": "dialog",
+      onclick: () => this.openSheet(this.historySheet) }, "History");
+    this.historyBody = h("div", { id: this.id("history-body") });
+    this.historySheet = h("div", { class: "game-layer", id: this.id("history"), role: "dialog",
+      "aria-modal": "true", "aria-labelledby": this.id("history-title"), hidden: true },
+    h("div", { class: "game-sheet" }, h("div", { class: "sheet-head" },
+      h("h3", { id: this.id("history-title") }, "History"), close(this.id("history"))),
+    this.historyBody));
+    this.refereeLink = h("a", { class: "button secondary", id: this.id("referee"),
+      href: "#judge" }, "The referee's screens (Judge, Call, Solve...)");
+    this.menu = h("div", { class: "game-layer", id: this.id("menu"), role: "dialog",
+      "aria-modal": "true", "aria-labelledby": this.id("menu-title"), hidden: true },
+    h("div", { class: "game-sheet" }, h("div", { class: "sheet-head" },
+      h("h3", { id: this.id("menu-title") }, "Menu"), close(this.id("menu"))),
+    this.refereeLink, this.advisor.card, this.manage));
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.sheetOpen()) this.closeSheets();
+    });
   },
 
   // --- moves ---------------------------------------------------------------------------
@@ -330,22 +324,75 @@ const play = {
     return this.seat.move(body);
   },
 
+  /** Send a move from a button: true if it went through (else the error is shown). */
   async tap(button, body) {
     this.error.hidden = true;
     button.setAttribute("aria-busy", "true");
     button.disabled = true;
     try {
       await this.move(body);
+      return true;
     } catch (error) {
       this.showError(error.message);
+      return false;
     } finally {
       button.removeAttribute("aria-busy");
       this.render();
     }
   },
 
-  call(call) {
-    this.tap(this.callButtons[call], call === "liar" ? { type: "liar" } : { type: "call", call });
+  /** A row of call buttons ({call, label, body, confirm?}): each asks for a confirmation. */
+  calls(defs) {
+    const { h } = app;
+    const buttons = defs.map((d) => h("button", { type: "button",
+      class: `primary call-${d.call === "exact" ? "exact" : "bullshit"}`, id: this.id(d.call),
+      "aria-describedby": this.id("call-why"), "data-call": d.call,
+      onclick: (event) => this.askCall(event.currentTarget, d) }, d.label));
+    const why = h("p", { class: "hint", id: this.id("call-why") });
+    const box = h("div", { class: "play-calls" }, h("div", { class: "pair", role: "group",
+      "aria-label": "Call" }, buttons), why);
+    box.buttons = buttons;
+    box.why = why;
+    return box;
+  },
+
+  /** Show a screen's calls on this turn, disabled with the reason while nothing is called. */
+  showCalls(box, shown, why) {
+    box.hidden = !shown || this.pendingCall !== undefined && this.pendingCall !== null;
+    for (const button of box.buttons) button.disabled = Boolean(why) || this.sending === true;
+    box.why.textContent = why;
+    box.why.hidden = !why;
+  },
+
+  askCall(button, def) {
+    const last = this.view.declarations[this.view.declarations.length - 1];
+    this.pendingCall = { ...def, version: this.view.version };
+    this.confirmText.textContent = `${def.confirm || `Call ${def.label.replace(/!$/, "")}`}` +
+      (last ? ` on ${last.player}?` : "?");
+    this.confirmButton.textContent = def.confirm ? `Yes: ${def.label}` : `Yes, ${def.label}`;
+    this.confirmButton.disabled = false;
+    this.render();
+    this.confirmButton.focus();
+  },
+
+  cancelCall() {
+    this.pendingCall = null;
+    this.render();
+  },
+
+  /** The confirmed call, sent once: the button stays disabled until the answer. */
+  async confirmCall() {
+    const pending = this.pendingCall;
+    if (!pending || this.sending) return;
+    this.sending = true;
+    this.confirmButton.disabled = true;
+    try {
+      await this.tap(this.confirmButton, pending.body);
+    } finally {
+      this.sending = false;
+      this.pendingCall = null;
+      this.render();
+    }
   },
 
   sendRuling(ruling) {
@@ -372,52 +419,39 @@ const play = {
     }
   },
 
+  /** The host starts the next game at this table: the phones follow by their streams. */
+  async rematch(button) {
+    this.error.hidden = true;
+    button.disabled = true;
+    try {
+      await this.seat.rematch();
+    } catch (error) {
+      this.showError(error.message);
+      button.disabled = false;
+    }
+  },
+
+  /** The host sets the time a move, in the lobby. */
+  async setClock(select) {
+    this.error.hidden = true;
+    try {
+      await this.seat.settings({ clock: select.value ? Number(select.value) : null });
+    } catch (error) {
+      this.showError(error.message);
+    }
+  },
+
+  /** The connection to the server, lost or back (role=status: said, not only shown). */
+  showConnection(reachable) {
+    this.connection.hidden = reachable;
+    this.connection.textContent = reachable ? "" : "Connection to the referee server lost: " +
+      "this phone keeps trying.";
+    this.section.dataset.connection = reachable ? "ok" : "lost";
+  },
+
   showError(text) {
     this.error.textContent = text;
     this.error.hidden = false;
-  },
-
-  /** The declaration checked as it is typed, by the page's own engine (check_raise). */
-  async checkDeclaration() {
-    const seq = ++this.checkSeq;
-    const text = this.words.value;
-    const view = this.view;
-    if (!text.trim() || !view || view.game !== "letters") { this.raiseCheck.hidden = true; return; }
-    const last = view.declarations[view.declarations.length - 1];
-    let legal;
-    let reason;
-    try {
-      ({ legal, reason } = await checkRaise(last ? last.words : null, text, view.rules.lexicon));
-    } catch (error) {
-      legal = false;
-      reason = error.message;
-    }
-    if (seq !== this.checkSeq) return; // typed on meanwhile
-    this.showCheck(this.raiseCheck, legal, reason);
-  },
-
-  /** The bid checked as it is chosen: a real face, dice enough, a raise of the last bid. */
-  checkBid() {
-    const view = this.view;
-    if (!view || view.game !== "dice" || !this.quantity.value.trim()) {
-      this.bidCheck.hidden = true;
-      return;
-    }
-    let reason;
-    let bid = null;
-    try {
-      const rules = DiceRules.fromDict(view.rules);
-      const count = this.quantity.value.trim();
-      bid = Bid.parse({ quantity: /^\d+$/.test(count) ? Number(count) : count,
-        face: Number(this.face.value) });
-      rules.checkBid(bid, view.players.filter((p) => !p.out).reduce((n, p) => n + p.dice, 0));
-      const last = view.declarations[view.declarations.length - 1];
-      reason = rules.raiseProblem(last ? new Bid(last.quantity, last.face) : null, bid);
-    } catch (error) {
-      reason = error.message;
-    }
-    const legal = reason === null;
-    this.showCheck(this.bidCheck, legal, legal ? `${bid}: a legal bid` : reason);
   },
 
   showCheck(el, legal, reason) {
@@ -427,10 +461,16 @@ const play = {
     el.hidden = false;
   },
 
+  /** A raise the advisor suggested, put in the move form (the player still sends it). */
+  useAdvice(move) {
+    this.closeSheets();
+    if (this.screen && this.screen.useAdvice) this.screen.useAdvice(this, move);
+  },
+
   toggleHidden() {
     const hidden = this.hideButton.getAttribute("aria-pressed") !== "true";
     try { localStorage.setItem(HIDE_KEY, hidden ? "1" : ""); } catch { /* private mode */ }
-    this.renderHand();
+    this.render();
   },
 
   leave() {
@@ -455,6 +495,7 @@ const play = {
     this.seat = new Seat(seat, {
       onView: (view) => { this.view = view; this.render(); },
       onLive: (mode) => { this.section.dataset.live = mode; },
+      onHeard: (reachable) => this.showConnection(reachable),
       onLost: (error) => this.lost(error),
     });
   },
@@ -472,6 +513,7 @@ const play = {
     this.follow(seat);
     this.seat.offer(view);
     this.seat.open();
+    offerTheTable();
   },
 
   /** Open the screen: the seat kept on this phone, else the forms (a join link fills in). */
@@ -513,15 +555,31 @@ Object.assign(play, rendering); // how it shows its view: playview.js
 
 // --- start -------------------------------------------------------------------------------
 
+/** Opened on another screen while this phone holds a seat: "Back to your table" comes first,
+ * a tap from the table (the plain address lands on the Word judge). */
+function offerTheTable() {
+  const kept = keptSeat();
+  const main = document.querySelector("main");
+  if (!kept || !main || document.getElementById("back-to-table")) return;
+  const back = app.h("a", { id: "back-to-table", class: "back-to-table", href: "#play" },
+    `Back to your table ${kept.code}`);
+  const show = () => { back.hidden = location.hash === "#play" || !keptSeat(); };
+  window.addEventListener("hashchange", show);
+  show();
+  main.prepend(back);
+}
+
 export function start(helpers) {
   useApp(helpers);
   const section = document.getElementById("screen-play");
   if (!section) return;
   play.build(section);
   play.resume();
+  offerTheTable();
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && play.seat) play.seat.wake();
   });
   window.addEventListener("online", () => { if (play.seat) play.seat.wake(); });
+  window.addEventListener("hashchange", () => play.render());
   app.route();
 }

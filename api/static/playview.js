@@ -2,12 +2,16 @@
 // the hand, the round, the ruling, the end; the join link and its QR code.
 
 import { ARROW, fill, plural } from "./screenkit.js";
-import { encode as encodeQr } from "./vendor/uqr.js";
+import { openTables } from "./rooms.js";
+import { qrCanvas } from "./qr.js";
+import { screenOf, titleOf } from "./screens/index.js";
+import { showDisplay } from "./tabledisplay.js";
 
 export const HIDE_KEY = "liars.play.hide";
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
-const QR_SCALE = 8; // canvas pixels a QR module: sharp when CSS draws it 220 px wide
-export const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" };
+export const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
+export const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" }; // calls' names
+const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
+const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
 
 export let app; // app.js's helpers: h, $, $$, wireForm, route (play.js's start sets them)
 
@@ -19,28 +23,11 @@ export function useApp(helpers) {
 // --- the join link and its QR code ----------------------------------------------------
 
 /** The page's own address with ?room=CODE#play: the link (and QR code) that joins. */
-function joinLink(code) {
+export function joinLink(code) {
   const url = new URL(location.href);
   url.search = `?room=${encodeURIComponent(code)}`;
   url.hash = "play";
   return url.href;
-}
-
-/** The QR code of `text`, drawn on a canvas: dark modules on white, whatever the page's
- * colours (a scanner needs the light border).  QR_SCALE pixels a module, scaled by CSS. */
-function qrCanvas(text, label) {
-  const qr = encodeQr(text, { ecc: "M", border: 4 });
-  const canvas = app.h("canvas", { role: "img", "aria-label": label,
-    width: String(qr.size * QR_SCALE), height: String(qr.size * QR_SCALE),
-    "data-modules": String(qr.size) });
-  const pen = canvas.getContext("2d");
-  pen.fillStyle = "#ffffff";
-  pen.fillRect(0, 0, canvas.width, canvas.height);
-  pen.fillStyle = "#000000";
-  qr.data.forEach((row, y) => row.forEach((dark, x) => {
-    if (dark) pen.fillRect(x * QR_SCALE, y * QR_SCALE, QR_SCALE, QR_SCALE);
-  }));
-  return canvas;
 }
 
 /** The methods of the Play screen that render its view (play.js adds them to its own). */
@@ -55,12 +42,79 @@ export const rendering = {
     this.roomView.hidden = true;
     this.startView.hidden = false;
     this.note("");
+    this.stopClock();
     const data = this.section.dataset;
     data.view = "start";
     for (const key of ["phase", "version", "you", "toMove"]) delete data[key];
     data.ready = "true";
+    this.showOpenTables();
   },
 
+  /** The open tables on this server, each a tap from joining (nothing without a server). */
+  async showOpenTables() {
+    const { h } = app;
+    let tables = [];
+    if (document.documentElement.dataset.site !== "static") { // a static copy has no server
+      try { tables = await openTables(); } catch { /* no server here: nothing to list */ }
+    }
+    this.openList.hidden = !tables.length;
+    fill(this.openList, h("h4", {}, "Open tables"),
+      h("ul", { class: "seats", "aria-label": "Open tables" }, tables.map((t) =>
+        h("li", { "data-code": t.code },
+          h("span", { class: "seat-name" }, `${t.code} · ${titleOf(t.game)}`),
+          h("span", { class: "seat-count" }, `${t.host}'s, ${t.players}/${t.seats}` +
+            (t.clock ? `, ${t.clock} s a move` : "")),
+          h("button", { type: "button", class: "secondary", "data-join": t.code,
+            onclick: () => { this.joinCode.value = t.code; this.joinName.focus(); } },
+          `Join ${t.code}`),
+          h("button", { type: "button", class: "secondary", "data-watch": t.code, // no seat
+            onclick: () => { this.joinCode.value = t.code; this.watchButton.click(); } },
+          `Watch ${t.code}`)))));
+  },
+
+  /** The countdown of the player to move, drawn from the server's clock (view.now) so that
+   * it does not drift with this phone's; urgent in its last seconds. */
+  runClock(view) {
+    this.clockOffset = view.now === null || view.now === undefined ? 0 : view.now - Date.now();
+    this.deadline = view.phase === "playing" ? view.deadline : null;
+    clearInterval(this.clockTimer);
+    this.clockTimer = null;
+    if (this.deadline) this.clockTimer = setInterval(() => this.drawClock(), CLOCK_TICK_MS);
+    this.drawClock();
+  },
+
+  drawClock() {
+    const clock = this.clock;
+    if (!clock) return;
+    if (!this.deadline || !this.view) { clock.hidden = true; return; }
+    const left = Math.max(0, Math.ceil((this.deadline - (Date.now() + this.clockOffset)) / 1000));
+    const who = this.view.to_move === this.view.you.name ? "You" : this.view.to_move;
+    clock.hidden = false;
+    clock.textContent = `⏱ ${who}: ${left} s`;
+    clock.dataset.left = String(left);
+    clock.classList.toggle("urgent", left <= URGENT_S);
+  },
+
+  stopClock() {
+    clearInterval(this.clockTimer);
+    this.clockTimer = null;
+    this.deadline = null;
+  },
+
+  /** A buzz (where the phone has one) when the turn comes to you, or a call rules on you. */
+  buzz(view) {
+    const mine = view.phase === "playing" && view.to_move === view.you.name;
+    const ruled = view.last_ruling && Object.keys(view.last_ruling.changes || {})
+      .includes(view.you.name) ? JSON.stringify(view.last_ruling) : "";
+    const turn = `${view.round}:${view.claims}`;
+    if ((mine && this.buzzedTurn !== turn) || (ruled && ruled !== this.buzzedRuling)) {
+      if (typeof navigator.vibrate === "function") navigator.vibrate(ruled ? [80, 60, 80] : 120);
+    }
+    this.buzzedTurn = mine ? turn : null;
+    this.buzzedRuling = ruled || this.buzzedRuling;
+  },
+
+  /** Show the view: the lobby, the game (one screen, nothing to scroll), or its end. */
   render() {
     const view = this.view;
     if (!view) return;
@@ -70,47 +124,104 @@ export const rendering = {
     this.startView.hidden = true;
     this.roomView.hidden = false;
     this.note("");
+    this.useScreen(view);
+    if (showDisplay(this, view)) return; // no seat (a table display, a spectator): tabledisplay.js
     const lobby = view.phase === "lobby";
     this.lobby.hidden = !lobby;
     this.board.hidden = lobby;
-    if (lobby) { this.renderLobby(view); return; }
-    // A call just ruled, or the game over: what the table looks at first.
-    const seen = `${view.phase === "over"} ${JSON.stringify(view.last_ruling)}`;
-    if (this.seen !== undefined && seen !== this.seen && !this.section.hidden) {
-      window.scrollTo({ top: 0, behavior: "instant" });
-    }
-    this.seen = seen;
+    this.setGameMode(view);
+    if (lobby) { this.closeLayers(); this.renderLobby(view); return; }
+    this.runClock(view);
+    this.buzz(view);
+    this.announce(view);
     this.renderOver(view);
     this.renderStatus(view);
     this.renderHand();
     this.renderActions(view);
     this.renderRound(view);
     this.renderRuling(view);
+    this.renderHistory(view);
     this.renderManage(view);
     this.advisor.render(view);
+    this.oddsButton.hidden = !view.advisor || view.phase === "over";
     this.leaveButton.textContent = view.phase === "over" ? "New table"
       : "Leave this table on this phone";
     delete this.leaveButton.dataset.armed;
   },
 
+  /** The game's screen module: its moves' panel built once a game (screens/). */
+  useScreen(view) {
+    const screen = screenOf(view.game);
+    if (screen === this.screen) return;
+    this.screen = screen;
+    this.pendingCall = null;
+    this.fillWith(this.movesSlot, screen ? screen.build(this) : app.h("p", { class: "hint" },
+      `This page has no screen for the game "${view.game}": update it to play here.`));
+  },
+
+  /** While a game is on, the page is the table: the referee's tabs step aside (the menu has
+   * them, one tap away, and "Back to your table" brings the table back). */
+  setGameMode(view) {
+    const on = (view.phase === "playing" || view.phase === "reveal")
+      && location.hash === "#play" && !this.section.hidden;
+    if (on) document.body.dataset.game = "on";
+    else delete document.body.dataset.game;
+    if (on && !this.wasOn) window.scrollTo({ top: 0, behavior: "instant" });
+    this.wasOn = on;
+  },
+
+  /** Say to a screen reader what a glance tells: whose turn, the clock's last seconds,
+   * each ruling (one live region, words only when they change). */
+  announce(view) {
+    const said = [];
+    const ruling = view.last_ruling;
+    const key = this.rulingKey(view);
+    if (ruling && key !== this.announcedRuling && this.announcedRuling !== undefined) {
+      said.push(`${this.headline(ruling)}. ${ruling.reason || ""}`);
+    }
+    this.announcedRuling = key;
+    const turn = view.phase === "playing" ? `${view.round}:${view.claims}:${view.to_move}` : "";
+    if (turn && turn !== this.announcedTurn) {
+      said.push(view.to_move === view.you.name ? "Your turn." : `${view.to_move}'s turn.`);
+    }
+    this.announcedTurn = turn;
+    if (view.phase === "over" && this.announcedOver !== view.game_no) {
+      said.push(view.winner ? `${view.winner} wins.` : "Game over.");
+      this.announcedOver = view.game_no;
+    }
+    if (said.length) this.say(said.join(" "));
+  },
+
+  say(text) {
+    this.announcer.textContent = text;
+  },
+
+  headline(ruling) {
+    const called = CALLED[ruling.call] || ruling.call;
+    return this.screen ? this.screen.headline(ruling, called) : `${ruling.by} called ${called}`;
+  },
+
   seatList(view, count) {
     const { h } = app;
     const game = this.game;
-    return h("ul", { class: "seats", id: this.id(count ? "seats" : "lobby-seats"),
-      "aria-label": "Players in seat order" },
-      view.players.map((p) => {
-        const held = p[game.count];
-        const line = p.out ? "out" : held === null || held === undefined ? (p.host ? "host" : "")
-          : plural(held, game.one, game.many);
-        return h("li", { "data-player": p.name, class: [p.name === view.to_move ? "to-move" : "",
-          p.out ? "out" : "", p.name === view.you.name ? "you" : ""].join(" ").trim() || null },
-          h("span", { class: "seat-name" }, p.name),
-          h("span", { class: "seat-count" }, [p.name === view.you.name ? "you" : "",
-            count ? line : p.host ? "host" : "", p.bot ? "computer" : "",
-            // a player whose phone holds no event stream (locked, reloading, gone)
-            p.connected === false && p.name !== view.you.name && !p.out ? "away" : ""]
-            .filter(Boolean).join(" · ")));
-      }));
+    return h("ul", { class: `seats${count ? " game-seats" : ""}`,
+      id: this.id(count ? "seats" : "lobby-seats"), "aria-label": "Players in seat order" },
+    view.players.map((p) => {
+      const held = p[game.count];
+      const line = p.out ? "out" : held === null || held === undefined ? (p.host ? "host" : "")
+        : plural(held, game.one, game.many);
+      const extra = count && game.seatLine ? game.seatLine(view, p) : null;
+      return h("li", { "data-player": p.name, class: [p.name === view.to_move ? "to-move" : "",
+        p.out ? "out" : "", p.name === view.you.name ? "you" : ""].join(" ").trim() || null,
+      "aria-current": p.name === view.to_move ? "true" : null },
+      h("span", { class: "seat-name" }, p.name),
+      h("span", { class: "seat-count" }, [p.name === view.you.name ? "you" : "",
+        count ? line : p.host ? "host" : "", extra,
+        p.bot ? (!count && p.level ? `computer (${p.level})` : "computer") : "",
+        // a player whose phone holds no event stream (locked, reloading, gone)
+        p.connected === false && p.name !== view.you.name && !p.out ? "away" : ""]
+        .filter(Boolean).join(" · ")));
+    }));
   },
 
   renderLobby(view) {
@@ -124,11 +235,14 @@ export const rendering = {
       onclick: (event) => this.start(event.currentTarget) }, "Start the game") : null;
     fill(this.lobby,
       h("p", { class: "hint center" }, `${this.game.title} · ${view.deal === "server"
-        ? "the server deals" : "real tiles or dice"}`),
-      h("p", { class: "hint center" }, "Table code"),
-      h("p", { class: "play-code", id: this.id("code"), "aria-label": `Table code ${spoken}` },
-        view.code),
-      h("div", { class: "play-qr", id: this.id("qr") }, qrCanvas(link, `QR code of the link to ` +
+        ? "the server deals" : "each player's own at the table"}`),
+      view.rated ? h("p", { class: "hint center", id: this.id("rated") }, "Rated: every " +
+        "seat has a profile, so this game counts for the leaderboard") : null,
+      // said letter by letter (a <p> takes no aria-label: the big code is only shown)
+      h("p", { class: "hint center" }, "Table code",
+        h("span", { class: "visually-hidden" }, ` ${spoken}`)),
+      h("p", { class: "play-code", id: this.id("code"), "aria-hidden": "true" }, view.code),
+      h("div", { class: "play-qr", id: this.id("qr") }, qrCanvas(app.h, link, `QR code of the link to ` +
         `join table ${spoken}`)),
       h("p", { class: "center" }, h("a", { class: "play-link", id: this.id("link"), href: link },
         link)),
@@ -138,6 +252,7 @@ export const rendering = {
       h("h3", {}, `At the table (${view.players.length})`),
       this.seatList(view, false),
       this.advisor.botControls(view),
+      this.clockSetting(view),
       startButton,
       h("p", { class: "hint", id: this.id("start-why") }, view.you.host
         ? (enough ? "Everyone in? Start: no one joins after." : "Waiting for at least one more " +
@@ -146,18 +261,23 @@ export const rendering = {
       this.advisor.lobby(view));
   },
 
-  /** A raise the advisor suggested, put in the move form (the player still sends it). */
-  useAdvice(move, view) {
-    if (view.game === "letters") {
-      this.words.value = move.words.join(", ");
-      this.words.dispatchEvent(new Event("input"));
-      this.words.focus();
-    } else {
-      this.quantity.value = String(move.quantity);
-      this.face.value = String(move.face);
-      this.checkBid();
-      this.quantity.focus();
+  /** The time a move, the host's to change in the lobby (others read it). */
+  clockSetting(view, suffix = "") {
+    const { h } = app;
+    const said = view.clock ? `${view.clock} s a move` : "no timer";
+    if (!view.you.host) {
+      return h("p", { class: "hint", id: this.id(`clock-said${suffix}`) }, `Time: ${said}`);
     }
+    const choices = [["", "No timer"], ["10", "10 s a move"], ["30", "30 s a move"]];
+    if (view.clock && !["10", "30"].includes(String(view.clock))) {
+      choices.push([String(view.clock), `${view.clock} s a move`]);
+    }
+    const select = h("select", { id: this.id(`clock-setting${suffix}`) },
+      choices.map(([value, text]) => h("option", { value }, text)));
+    select.value = view.clock ? String(view.clock) : "";
+    select.addEventListener("change", () => this.setClock(select));
+    return h("div", { class: "field" }, h("label", { for: this.id(`clock-setting${suffix}`) },
+      suffix ? "Time a move, next game" : "Time a move"), select);
   },
 
   renderOver(view) {
@@ -165,9 +285,43 @@ export const rendering = {
     this.over.hidden = view.phase !== "over";
     if (this.over.hidden) return;
     const won = view.winner === view.you.name;
+    const host = [...view.players, ...(view.spectators || []).map((name) => ({ name }))]
+      .find((p) => p.host);
     fill(this.over,
-      h("p", { class: "table-winner", id: this.id("winner") }, `🏆 ${view.winner} wins`),
-      h("p", { class: "table-line" }, won ? "That's you. Well bluffed." : "Game over."));
+      h("p", { class: "table-winner", id: this.id("winner") },
+        view.winner ? `🏆 ${view.winner} wins` : "No winner"),
+      h("p", { class: "table-line" }, view.called_off || (won ? "That's you. Well bluffed."
+        : "Game over.")),
+      h("h3", {}, "Places"),
+      h("ol", { class: "play-places", id: this.id("places"), "aria-label": "Places" },
+        (view.places || []).map((p) => h("li", { "data-player": p.name, "data-place":
+          String(p.place), class: p.name === view.you.name ? "you" : null },
+        h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
+          p.name)))),
+      this.sessionTable(view),
+      this.clockSetting(view, "-next"),  // the pace may change between games
+      view.you.host
+        ? h("button", { type: "button", class: "primary", id: this.id("rematch"),
+          onclick: (event) => this.rematch(event.currentTarget) }, "Rematch: same seats")
+        : h("p", { class: "hint", id: this.id("rematch-wait") }, `Waiting for ` +
+          `${host ? host.name : "the host"}: a rematch at this table, or leave.`));
+  },
+
+  /** The table's games so far: each player's wins (and chips, at a kitty). */
+  sessionTable(view) {
+    const { h } = app;
+    const session = view.session;
+    if (!session || !session.games) return null;
+    return h("div", { class: "play-session", id: this.id("session") },
+      h("h3", {}, `This table: ${plural(session.games, "game", "games")}`),
+      h("ul", { class: "seats", "aria-label": "Wins at this table" }, session.players.map((p) =>
+        h("li", { "data-player": p.name },
+          h("span", { class: "seat-name" }, p.name),
+          h("span", { class: "seat-count" }, [plural(p.wins, "win", "wins"),
+            view.kitty ? `${p.chips >= 0 ? "+" : ""}${p.chips} chips` : ""]
+            .filter(Boolean).join(" · "))))),
+      view.kitty && view.kitty.pot ? h("p", { class: "hint" },
+        `The kitty stands at ${view.kitty.pot} chips.`) : null);
   },
 
   renderStatus(view) {
@@ -177,18 +331,20 @@ export const rendering = {
     if (view.phase === "over") turn = null;
     else if (view.phase === "reveal") {
       turn = h("p", { class: "table-turn" }, h("strong", { id: this.id("turn") },
-        view.call ? `${view.call.by} called ${CALLED[view.call.call]}` : "A call"),
-        h("span", { class: "hint" }, view.waiting_for.length ? "waiting for " +
-          view.waiting_for.map((p) => (p === view.you.name ? "you" : p)).join(", ") : ""));
+        view.call ? `${view.call.by} called ${CALLED[view.call.call] || view.call.call}`
+          : "A call"),
+      h("span", { class: "hint" }, view.waiting_for.length ? "waiting for " +
+        view.waiting_for.map((p) => (p === view.you.name ? "you" : p)).join(", ") : ""));
     } else {
       turn = h("p", { class: "table-turn" }, h("strong", { id: this.id("turn"),
         class: mine ? "play-mine" : null }, mine ? "Your turn" : `${view.to_move}'s turn`));
     }
     const line = [`Table ${view.code}`, `round ${view.round}`];
-    if (view.game === "letters" && view.phase !== "over") line.push(ARROW[view.direction]);
-    fill(this.status, turn,
-      h("p", { class: "table-line", id: this.id("line") }, line.join(" · ")),
-      this.seatList(view, true));
+    if (this.game.showsDirection && view.phase !== "over") line.push(ARROW[view.direction]);
+    if (this.game.tableLine && view.phase !== "over") line.push(this.game.tableLine(view));
+    if (view.kitty && view.kitty.pot) line.push(`kitty ${view.kitty.pot}`);
+    this.line.textContent = line.join(" · ");
+    fill(this.status, turn, this.seatList(view, true));
   },
 
   renderHand() {
@@ -201,11 +357,13 @@ export const rendering = {
     const me = view.players.find((p) => p.name === view.you.name) || {};
     const held = me[game.count];
     const hand = view.you.hand;
-    this.handCard.hidden = view.phase === "over" || me.out;
+    const mine = view.phase === "playing" && view.to_move === view.you.name;
+    this.handCard.hidden = view.phase === "over" || me.out || view.you.seat === false;
     this.hideButton.setAttribute("aria-pressed", String(hidden));
-    this.hideButton.textContent = hidden ? `Show my ${game.many}` : `Hide my ${game.many}`;
+    this.hideButton.textContent = hidden ? "Show" : "Hide";
+    this.hideButton.setAttribute("aria-label", hidden ? `Show my ${game.many}` : `Hide my ${game.many}`);
     this.hideButton.hidden = hand === null || hand === undefined;
-    app.$(`#${this.id("hand-title")}`).textContent = `Your ${game.many}`;
+    this.handTitle.textContent = `Your ${game.many}`;
     this.hand.dataset.hidden = String(hidden);
     if (hand === null || hand === undefined) {
       fill(this.hand, h("p", { class: "hint" }, `Your ${plural(held || 0, game.one, game.many)} ` +
@@ -213,113 +371,192 @@ export const rendering = {
     } else if (hidden) {
       fill(this.hand, h("p", { class: "play-covered" }, `${plural(hand.length, game.one,
         game.many)}, hidden`));
+    } else if (game.renderHand) {
+      fill(this.hand, game.renderHand(this, view, mine));
     } else {
       fill(this.hand, h("ul", { class: `hand hand-${game.count}`, id: this.id("hand-list"),
         "aria-label": `Your ${game.many}` },
-        game.handText(hand).map((item) => h("li", {}, item))));
+      game.handText(hand).map((item) => h("li", {}, item))));
     }
   },
 
   renderActions(view) {
-    const letters = view.game === "letters";
+    const game = this.game;
     const mine = view.phase === "playing" && view.to_move === view.you.name;
-    const last = view.declarations[view.declarations.length - 1];
-    this.declareForm.hidden = !(mine && letters);
-    this.bidForm.hidden = !(mine && !letters);
-    this.calls.hidden = !mine;
-    this.callButtons.bullshit.hidden = !letters;
-    this.callButtons.exact.hidden = !letters;
-    this.callButtons.liar.hidden = letters;
-    const why = last ? "" : `Nothing to call yet: ${letters ? "declare" : "bid"} first; ` +
-      "the round opens with you.";
-    for (const button of Object.values(this.callButtons)) button.disabled = !last;
-    this.callWhy.textContent = why;
-    this.callWhy.hidden = !why;
-    if (mine && letters) this.checkDeclaration();
-    if (mine && !letters) this.fillBid(view, last);
-    // The reveal at a table of real tiles; an undecided call's ruling, by the host.
+    const pending = this.pendingCall;
+    if (pending && (!mine || pending.version !== view.version) && !this.sending) {
+      this.pendingCall = null; // the table moved on: the question is no longer the one asked
+    }
+    this.confirmBar.hidden = !this.pendingCall;
+    this.movesSlot.hidden = Boolean(this.pendingCall);
+    if (this.screen) this.screen.update(this, view, mine);
+    // The reveal at a table of real tiles, dice or cards.
     const undecided = view.phase === "reveal" && view.last_ruling && view.last_ruling.ruling === null;
     const me = view.players.find((p) => p.name === view.you.name) || {};
     const toReveal = view.phase === "reveal" && !undecided && view.waiting_for.includes(view.you.name);
     this.revealForm.hidden = !toReveal;
     if (toReveal) {
-      const held = me[this.game.count];
-      this.revealLabel.textContent = `Your ${this.game.many} (${held})`;
-      this.revealInput.name = this.game.count; // an error about "tiles" or "dice" shows here
-      this.revealInput.setAttribute("inputmode", letters ? "text" : "numeric");
-      this.revealInput.setAttribute("autocapitalize", letters ? "characters" : "off");
-      this.revealInput.placeholder = letters ? "B I G" : "6 6 1";
-      this.revealHint.textContent = `Type the ${plural(held, this.game.one, this.game.many)} in ` +
-        `front of you${letters ? "" : ", e.g. 6 6 1"}; everyone's show once all are in.`;
+      const held = me[game.count];
+      this.revealLabel.textContent = `Your ${game.many} (${held})`;
+      this.revealInput.name = game.count; // an error about the game's pieces shows here
+      this.revealInput.setAttribute("inputmode", game.revealNumeric ? "numeric" : "text");
+      this.revealInput.setAttribute("autocapitalize", game.revealNumeric ? "off" : "characters");
+      this.revealInput.placeholder = game.revealPlaceholder || "";
+      this.revealHint.textContent = `Type the ${plural(held, game.one, game.many)} in ` +
+        `front of you${game.revealPlaceholder ? `, e.g. ${game.revealPlaceholder}` : ""}; ` +
+        "everyone's show once all are in.";
     }
-    this.tableRuling.hidden = !(undecided && view.you.host);
+    this.actions.hidden = view.phase === "over";
   },
 
-  /** The bid form for this round: the faces of the rules; a raise of the last bid to start. */
-  fillBid(view, last) {
-    const faces = view.rules.faces;
-    if (this.face.options.length !== faces) {
-      this.face.replaceChildren(...Array.from({ length: faces }, (_, i) =>
-        app.h("option", { value: String(i + 1) }, String(i + 1))));
-    }
-    const key = `${view.round}:${view.declarations.length}`;
-    if (this.bidKey !== key) { // a new bid to beat: start from the smallest raise in quantity
-      this.bidKey = key;
-      this.quantity.value = String(last ? last.quantity + 1 : 1);
-      this.face.value = String(last ? last.face : Math.min(2, faces));
-    }
-    this.checkBid();
-  },
-
+  /** The claim to answer, big; the round's earlier claims in the History sheet. */
   renderRound(view) {
     const { h } = app;
     const game = this.game;
     const said = view.declarations;
     this.round.hidden = view.phase === "over";
+    const earlier = view.claims - 1;
     fill(this.round,
-      h("h3", {}, view.game === "letters" ? "Declared this round" : "Bids this round"),
-      said.length ? h("ol", { class: "play-said", id: this.id("said") }, said.map((d, i) =>
+      h("h3", { class: "visually-hidden" }, game.claimsTitle || "This round"),
+      said.length ? h("ol", { class: "play-said", id: this.id("said"),
+        "aria-label": game.claimsTitle || "This round" }, said.map((d, i) =>
         h("li", { "data-player": d.player, class: i === said.length - 1 ? "last" : null },
-          h("span", { class: "seat-name" }, d.player), " ", game.said(d))))
+          h("span", { class: "seat-name" }, d.player), " ", game.said(this, d))))
         : h("p", { class: "hint", id: this.id("said") }, view.phase === "playing"
           ? `Nothing yet: ${view.to_move === view.you.name ? "you open" : `${view.to_move} opens`}.`
-          : "Nothing."));
+          : "Nothing."),
+      h("div", { class: "game-claims-tools" },
+        earlier > 0 ? h("span", { class: "hint" }, `${plural(earlier, "earlier claim")}`) : null,
+        this.hideButton, this.historyButton));
   },
 
+  /** The round's history: this round's claims, and the rounds before with their rulings. */
+  renderHistory(view) {
+    const { h } = app;
+    const game = this.game;
+    const claims = (list) => h("ol", { class: "play-said" }, list.map((d) =>
+      h("li", { "data-player": d.player }, h("span", { class: "seat-name" }, d.player), " ",
+        game.said(this, d))));
+    const past = (view.history || []).slice().reverse();
+    fill(this.historyBody,
+      h("h4", {}, `Round ${view.round}${view.phase === "over" ? "" : " (now)"}`),
+      view.declarations.length ? claims(view.declarations) : h("p", { class: "hint" }, "Nothing yet."),
+      past.map((r) => h("section", { class: "history-round", "data-round": String(r.round) },
+        h("h4", {}, `Round ${r.round}`),
+        r.claims && r.claims.length ? claims(r.claims) : null,
+        r.ruling ? h("p", {}, h("strong", {}, this.headline(r.ruling)),
+          r.ruling.reason ? `: ${r.ruling.reason}` : "") : null)),
+      !past.length && view.last_ruling ? h("p", {}, h("strong", {}, "Last ruling: "),
+        this.headline(view.last_ruling), view.last_ruling.reason
+          ? `: ${view.last_ruling.reason}` : "") : null);
+  },
+
+  /** The ruling's identity: a new one is shown; one dismissed stays dismissed. */
+  rulingKey(view) {
+    if (!view.last_ruling) return null;
+    if (view.reveal && view.reveal.n !== undefined) return `${view.game_no}:${view.reveal.n}`;
+    return `${view.game_no}:${JSON.stringify(view.last_ruling)}`;
+  },
+
+  /** The reveal: the hands turned, the verdict, who gains or loses; on top of the table
+   * until dismissed, and at least as long as the server holds it (view.reveal.hold). */
   renderRuling(view) {
     const { h } = app;
     const ruling = view.last_ruling;
-    const box = this.ruling;
-    // Shown until the next round's first word or bid; during a reveal, only an undecided call.
-    const now = view.phase === "over" || (view.phase === "playing" && !view.declarations.length)
-      || (view.phase === "reveal" && ruling && ruling.ruling === null);
-    if (!ruling || !now) { box.hidden = true; return; }
+    const key = this.rulingKey(view);
+    const undecided = ruling && ruling.ruling === null && view.phase === "reveal";
+    const seenHere = view.reveal && (view.reveal.seen || []).includes(view.you.name);
+    const show = ruling && (undecided || (key !== this.dismissedRuling && !seenHere));
+    if (!show) { this.rulingLayer.hidden = true; this.sayHold(null); return; }
     const game = this.game;
-    const undecided = ruling.ruling === null;
     const outNow = new Set(view.players.filter((p) => p.out).map((p) => p.name));
-    const right = ruling.ruling === "upheld" || ruling.ruling === "holds";
+    const right = ["upheld", "holds", "made", "true", "right", "discarded"].includes(ruling.ruling);
+    const box = this.ruling;
     box.className = `result ${undecided ? "undecided" : right ? "ok" : "bad"}`;
     box.dataset.ruling = undecided ? "undecided" : ruling.ruling;
-    const host = view.players.find((p) => p.host);
+    const host = [...view.players, ...(view.spectators || []).map((name) => ({ name }))]
+      .find((p) => p.host);
+    const shown = (hand) => (game.revealedHand ? game.revealedHand(this, hand)
+      : h("span", { class: "words mono" }, game.shownHand(hand)));
     fill(box,
-      h("p", { class: "hint" }, `${ruling.by} called ${CALLED[ruling.call]}`),
-      h("h3", { id: this.id("ruling-title") }, game.headline(ruling)),
+      h("p", { class: "hint" }, `${ruling.by} called ${CALLED[ruling.call] || ruling.call}`),
+      h("h3", { id: this.id("ruling-title") }, this.headline(ruling)),
       ruling.reason ? h("p", { class: "reason" }, ruling.reason) : null,
       h("p", { class: "hint" }, "Revealed"),
       h("ul", { class: "ruling", id: this.id("revealed"), "aria-label": "Revealed" },
         Object.entries(ruling.revealed).map(([name, hand]) => h("li", { "data-player": name },
-          h("span", {}, name), h("span", { class: "words mono" }, game.shownHand(hand))))),
+          h("span", {}, name), shown(hand)))),
       undecided ? h("p", { class: "ruling-line" }, view.you.host
         ? "The table decides: was the call right?"
         : `The table decides; ${host ? host.name : "the host"} records its ruling.`)
         : [h("p", { class: "hint" }, "Who gains or loses"),
           h("ul", { class: "ruling", id: this.id("changes"), "aria-label": "Who gains or loses" },
-          Object.entries(ruling.changes).map(([name, delta]) => h("li", { "data-player": name },
-            h("span", {}, name), h("span", { class: `delta ${game.bad(delta) ? "up" : "down"}` },
-              game.change(delta, outNow.has(name))))))],
+            Object.entries(ruling.changes).map(([name, delta]) => h("li", { "data-player": name },
+              h("span", {}, name), h("span", { class: `delta ${game.bad(delta) ? "up" : "down"}` },
+                game.change(delta, outNow.has(name))))))],
       !undecided && !Object.keys(ruling.changes).length
         ? h("p", { class: "ruling-line" }, "Nobody gains or loses.") : null);
-    box.hidden = false;
+    this.tableRuling.hidden = !(undecided && view.you.host);
+    this.dismissButton.hidden = Boolean(undecided);
+    this.rulingLayer.hidden = false;
+    if (this.shownRuling !== key) {
+      this.shownRuling = key;
+      this.dismissButton.focus({ preventScroll: true });
+    }
+    this.sayHold(undecided ? null : view);
+  },
+
+  /** The Continue button waits out the server's hold of the reveal, counted on its clock. */
+  sayHold(view) {
+    clearTimeout(this.holdTimer);
+    if (!view) return;
+    const reveal = view.reveal;
+    const until = reveal && reveal.at ? (reveal.at + reveal.hold) * 1000 : 0;
+    const left = until - (Date.now() + (this.clockOffset || 0));
+    const button = this.dismissButton;
+    button.dataset.until = String(Math.round(until)); // the server's time it may go
+    button.disabled = left > 0;
+    button.textContent = left > 0 ? `Continue (in ${Math.ceil(left / 1000)} s)` : "Continue";
+    if (left > 0) this.holdTimer = setTimeout(() => this.sayHold(this.view), Math.min(left, 1000));
+  },
+
+  /** This phone has seen the reveal: hidden here, and the table told (the computer players
+   * wait for it). */
+  dismissRuling() {
+    const view = this.view;
+    if (!view || this.dismissButton.disabled) return;
+    this.dismissedRuling = this.rulingKey(view);
+    this.rulingLayer.hidden = true;
+    if (view.reveal && this.seat && view.you.seat !== false) {
+      this.seat.move({ type: "seen", n: view.reveal.n }).catch(() => { /* told next time */ });
+    }
+    this.render();
+  },
+
+  // --- the sheets over the table ---------------------------------------------------------
+
+  openSheet(sheet, part = null) {
+    this.closeSheets();
+    sheet.hidden = false;
+    this.sheetOpener = document.activeElement;
+    const first = (part || sheet).querySelector("button:not([hidden]), a, select, input, summary");
+    if (first) first.focus({ preventScroll: true });
+  },
+
+  sheetOpen() {
+    return !this.menu.hidden || !this.historySheet.hidden;
+  },
+
+  closeSheets() {
+    const open = this.sheetOpen();
+    this.menu.hidden = true;
+    this.historySheet.hidden = true;
+    if (open && this.sheetOpener && this.sheetOpener.focus) this.sheetOpener.focus();
+  },
+
+  closeLayers() {
+    this.closeSheets();
+    this.rulingLayer.hidden = true;
   },
 
   renderManage(view) {
@@ -334,7 +571,7 @@ export const rendering = {
           "starts again."),
         others.map((p) => h("button", { type: "button", class: "secondary",
           "data-remove": p.name, onclick: (event) => this.remove(p.name, event.currentTarget) },
-          `Remove ${p.name}`))));
+        `Remove ${p.name}`))));
     this.manage.open = open;
   },
 };

@@ -7,11 +7,13 @@
 // every second (Authorization: Bearer).  The Play screen (play.js) shows what it passes on.
 
 import { ApiError } from "./client.js";
+import { profileBody } from "./profile.js";
 
 const API = new URL("../api/v1", import.meta.url).href;
 const SEAT_KEY = "liars.play.seat";
 const POLL_MS = 1000; // without the event stream, the view is asked for this often
 const RETRY_STREAM_MS = 10_000; // a stream the server refused is opened again this often
+const QUIET_MS = 5500; // the stream pings every 5 s: past this with nothing heard, it is lost
 export const CODE_LENGTH = 5; // api/rooms: five letters, no vowels
 
 /** An API error, with the HTTP status (0: no answer at all). */
@@ -23,7 +25,7 @@ export class PlayError extends ApiError {
 }
 
 /** One request to the rooms' API; a 4xx or 5xx rejects as PlayError with the API's message. */
-async function api(method, path, { body = null, token = null } = {}) {
+export async function api(method, path, { body = null, token = null } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== null) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -49,6 +51,11 @@ async function api(method, path, { body = null, token = null } = {}) {
 
 const roomPath = (code) => `/rooms/${encodeURIComponent(code)}`;
 
+/** The open tables in their lobby ({code, game, seats, players, clock, host}), newest first. */
+export async function openTables() {
+  return (await api("GET", "/rooms?open=1")).rooms || [];
+}
+
 /** A room code as typed ("bcd fg", "B-C-D-F-G"): its letters, upper case. */
 export function readCode(text) {
   return text.replace(/[^A-Za-z]/g, "").toUpperCase();
@@ -70,9 +77,24 @@ function keep(seat) {
   } catch { /* private mode: the seat lasts as long as the tab */ }
 }
 
-/** Open a room ({game, deal, name, rules}): the host's seat (kept) and the room's view. */
+/** A request that sends this phone's profile: a profile the server does not know is said
+ * in the Play screen's words (the phone keeps it: another server may know it). */
+async function withProfile(send) {
+  try {
+    return await send();
+  } catch (error) {
+    if (error.code !== "unknown_profile") throw error;
+    throw new PlayError("This server does not know the leaderboard profile this phone " +
+      "keeps: on the Leaderboard screen (Other games), forget it or take yours over, then " +
+      "try again.", { code: error.code, status: error.status });
+  }
+}
+
+/** Open a room ({game, deal, name, rules}): the host's seat (kept) and the room's view.
+ * The phone's leaderboard profile, if it keeps one, goes with it (profile.js). */
 export async function createRoom(body) {
-  const made = await api("POST", "/rooms", { body });
+  const made = await withProfile(() => api("POST", "/rooms",
+    { body: { ...body, ...profileBody() } }));
   const seat = { code: made.code, token: made.token, name: made.room.you.name };
   keep(seat);
   return { seat, view: made.room };
@@ -80,21 +102,36 @@ export async function createRoom(body) {
 
 /** Sit down at room `code` as `name`: the seat (kept) and the room's view. */
 export async function joinRoom(code, name) {
-  const joined = await api("POST", `${roomPath(code)}/join`, { body: { name } });
+  const joined = await withProfile(() => api("POST", `${roomPath(code)}/join`,
+    { body: { name, ...profileBody() } }));
   const seat = { code: joined.room.code, token: joined.token, name: joined.room.you.name };
   keep(seat);
   return { seat, view: joined.room };
 }
 
+/** Watch room `code` as `name`, with no seat (a table display, a spectator): the seat
+ * (kept, as a player's is) and the room's view, which holds no hand. */
+export async function watchRoom(code, name) {
+  const watched = await api("POST", `${roomPath(code)}/watch`, { body: { name } });
+  const seat = { code: watched.room.code, token: watched.token, name: watched.room.you.name };
+  keep(seat);
+  return { seat, view: watched.room };
+}
+
 /**
- * A seat followed live.  `onView(view)` gets each newer view; `onLive(mode)` is told how:
+ * A seat followed live.  `onView(view)` gets each newer view; `onHeard(reachable)` is told
+ * when the server stops answering (no view, ping or answer for 5.5 s) and when it is back;
+ * `onLive(mode)` is told how:
  * "connecting", "events" or "polling"; `onLost(error)` is told once the seat is gone (the
  * room expired, or the token is not this room's), when it is no longer kept.
  */
 export class Seat {
-  constructor(seat, { onView, onLive = () => {}, onLost = () => {} }) {
+  constructor(seat, { onView, onLive = () => {}, onLost = () => {}, onHeard = () => {} }) {
     Object.assign(this, seat);
-    this.handlers = { onView, onLive, onLost };
+    this.handlers = { onView, onLive, onLost, onHeard };
+    this.heard = Date.now(); // the server was last heard from (a view, a ping, an answer)
+    this.reachable = true;
+    this.watchdog = null;
     this.version = 0;
     this.source = null;
     this.pollTimer = null;
@@ -102,6 +139,15 @@ export class Seat {
     this.asking = false;
     this.closed = false;
     this.failure = "";
+  }
+
+  /** The server answered (or not): the connection shows as lost or back, once each. */
+  hear(reachable) {
+    if (reachable) this.heard = Date.now();
+    if (reachable !== this.reachable) {
+      this.reachable = reachable;
+      this.handlers.onHeard(reachable);
+    }
   }
 
   /** Pass `view` on unless a newer one already was. */
@@ -117,9 +163,11 @@ export class Seat {
     this.asking = true;
     try {
       this.offer(await api("GET", roomPath(this.code), { token: this.token }));
+      this.hear(true);
       return true;
     } catch (error) {
       this.failure = error.message;
+      if (error.code === "network" || error.status >= 500) this.hear(false);
       if ([401, 404].includes(error.status)) this.lose(error);
       return false;
     } finally {
@@ -140,6 +188,16 @@ export class Seat {
 
   async start() {
     this.offer(await api("POST", `${roomPath(this.code)}/start`, { token: this.token }));
+  }
+
+  /** The host starts the next game at this table once the game is over (same seats). */
+  async rematch() {
+    this.offer(await api("POST", `${roomPath(this.code)}/rematch`, { token: this.token }));
+  }
+
+  /** The host changes the table's settings ({clock?, open?, kitty?}) between games. */
+  async settings(body) {
+    this.offer(await api("POST", `${roomPath(this.code)}/settings`, { body, token: this.token }));
   }
 
   /** The host seats a computer player ({name, delay?}) in the lobby; the new view is passed on. */
@@ -170,9 +228,18 @@ export class Seat {
       if (this.source !== source) return;
       let view;
       try { view = JSON.parse(event.data); } catch { return; }
+      this.hear(true);
       this.poll(false);
       this.offer(view);
     });
+    source.addEventListener("ping", () => { if (this.source === source) this.hear(true); });
+    clearInterval(this.watchdog); // a stream gone quiet (no ping in 5 s): the server is away
+    this.watchdog = setInterval(() => {
+      if (!this.closed && Date.now() - this.heard > QUIET_MS) {
+        this.hear(false);
+        this.refresh(); // asks now: an answer brings the connection back
+      }
+    }, 1000);
     source.addEventListener("error", () => {
       if (this.source !== source) return;
       this.poll(true); // while the stream is down, every change still shows within 1 s
@@ -208,6 +275,7 @@ export class Seat {
   /** Stop following; `forget`: this phone no longer keeps the seat. */
   close({ forget = false } = {}) {
     this.closed = true;
+    clearInterval(this.watchdog);
     this.stopStream();
     clearInterval(this.pollTimer);
     if (forget) keep(null);

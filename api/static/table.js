@@ -72,7 +72,7 @@ class Table {
     this.pending = null;
     this.game.events = events;
     save(this.spec.key, this.game);
-    this.show(answer.state);
+    this.show(answer.state, answer);
     return true;
   }
 
@@ -85,7 +85,7 @@ class Table {
       const answer = await this.replay(events);
       this.game.events = events;
       save(this.spec.key, this.game);
-      this.show(answer.state);
+      this.show(answer.state, answer);
       this.spec.afterMove(this);
       this.showMessage(`Undone. ${plural(events.length, "move")} left.`, "note");
     } catch (error) {
@@ -106,7 +106,7 @@ class Table {
     this.game = { rules: game.rules, players: game.players, events: [] };
     save(this.spec.key, this.game);
     this.keepLexicon();
-    this.showGame(answer.state);
+    this.showGame(answer.state, answer);
   }
 
   /** The game's lexicon, kept on the phone (the game goes on if the server goes away) and,
@@ -136,13 +136,13 @@ class Table {
       const kept = answer.event_index;
       this.game.events = this.game.events.slice(0, kept);
       save(this.spec.key, this.game);
-      this.showGame(answer.state);
+      this.showGame(answer.state, answer);
       this.showMessage(`${what}: move ${kept + 1} was refused (${answer.error.message}); ` +
         `the game goes on from the ${plural(kept, "move")} before it.`, "bad");
       return;
     }
     save(this.spec.key, this.game);
-    this.showGame(answer.state);
+    this.showGame(answer.state, answer);
   }
 
   exportGame() {
@@ -221,8 +221,10 @@ class Table {
         onclick: () => this.showSetup(true) }, "New game"));
     this.importButton = h("button", { type: "button", class: "secondary", id: id("import"),
       onclick: () => importInput.click() }, "Import a game");
+    this.answeredBy = h("div", { id: id("answered-by") });
     this.board = h("div", { class: "table-board", hidden: true },
-      this.status, this.result, this.undecided, this.actions.element, this.tools, this.history);
+      this.status, this.result, this.undecided, this.actions.element, this.answeredBy,
+      this.tools, this.history);
     container.append(this.message, this.setup.element, this.board,
       h("div", { class: "table-import" }, importInput, this.importButton));
   }
@@ -237,17 +239,20 @@ class Table {
     this.section.dataset.ready = "true";
   }
 
-  showGame(state) {
+  showGame(state, answer = null) {
     this.setup.element.hidden = true;
     this.board.hidden = false;
     this.section.dataset.view = "game";
-    this.show(state);
+    this.show(state, answer);
     this.section.dataset.ready = "true";
   }
 
-  show(state) {
+  /** Show the state the referee answered; `answer` (its whole reply) says who answered it:
+   * the server, or this phone's engine (as every other screen says). */
+  show(state, answer = null) {
     this.state = state;
     this.undecided.hidden = true;
+    if (answer) this.answeredBy.replaceChildren(...[app.answerNote(answer)].filter(Boolean));
     this.spec.renderStatus(this, state);
     this.spec.renderActions(this, state);
     this.spec.renderResult(this, state);

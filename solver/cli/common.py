@@ -213,10 +213,15 @@ def _leftover_hint(args, extra: list[str]) -> str:
     """Why ``extra`` was left over, when the likely reason is a word set that the shell
     split into words because it was not quoted."""
     where = _WORD_SET_COMMANDS.get(getattr(args, "command", None))
-    if where is None or not all(word.isalpha() for word in extra):
+    given = getattr(args, where, None) if where else None
+    if not isinstance(given, str):
         return ""
-    words = ", ".join([getattr(args, where), *extra])
-    return f"; a word set of several words is one argument: quote it, as in {words!r}"
+    # each piece as the shell split it, its commas (the set's own separators) set aside
+    words = [piece.strip(", ") for piece in [given, *extra]]
+    if not all(word.isalpha() for word in words):
+        return ""
+    return (f"; a word set of several words is one argument: quote it, as in "
+            f"{', '.join(words)!r}")
 
 
 class _Stderr(logging.Handler):

@@ -32,6 +32,7 @@ from solver.errors import (
     InvalidWordSet,
     LimitExceeded,
     TooManyTiles,
+    listed,
     shown,
 )
 from solver.search.budget import read_budget
@@ -386,15 +387,14 @@ def action_from_dict(event: dict, *, field: str = "event"):
     >>> action_from_dict({"type": "declare", "player": "ann", "words": "big, g"})
     Declare(player='ann', words=WordSet(words=('big', 'g')))
     """
-    kind = require(event, "type", field=field)
-    player = require(event, "player", field=field)
+    kind, player = require(event, "type", field=field), require(event, "player", field=field)
     if not isinstance(kind, str) or kind not in _EVENT_KEYS:
         raise InvalidInput(f"a Liars' Letters event is 'declare', 'call' or 'leave', not "
                            f"{shown(kind)}", field=f"{field}.type")
     unknown = sorted(set(event) - _EVENT_KEYS[kind], key=str)
     if unknown:
-        raise InvalidInput(f"unknown field(s) in a {kind} event: "
-                           f"{', '.join(shown(k) for k in unknown)}", field=f"{field}.{unknown[0]}")
+        raise InvalidInput(f"unknown field(s) in a {kind} event: {listed(unknown)}",
+                           field=f"{field}.{str(unknown[0])[:40]}")
     if kind == "leave":
         return Leave(player)
     if kind == "declare":

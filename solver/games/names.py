@@ -4,14 +4,31 @@ A name is NFC-normalised text of 1 to 40 characters with no control or bidi
 formatting characters, and two names that differ only in case (or in how an
 accent is encoded) are the same person.
 
+A room, where each phone picks its own name, reads names more strictly
+(:func:`read_name`, :func:`same_name`): a name needs a character that shows, and two
+names that look alike (their confusable skeletons, UTS #39, match) are one person, so
+no one can sit as an invisible player or pass for another.
+
 >>> read_name("  Ana\\u0301 ")
 'Aná'
 >>> same_name("ANÁ", "ana\\u0301")
 True
+>>> same_name("\\u0430nn", "ann"), same_name("\\u0410NN", "ann"), same_name("ann", "anne")
+(True, True, False)
 >>> read_name("b\\u202eob")
 Traceback (most recent call last):
 ...
 solver.errors.InvalidInput: a name may not hold control or bidi characters ('\\u202e')
+>>> read_name("\\u3164")
+Traceback (most recent call last):
+...
+solver.errors.InvalidInput: a name needs a character that shows, not only blanks, fillers
+or marks (U+3164)
+>>> read_name("\\u115f\\u1160 \\uffa0\\u2800\\u0301")
+Traceback (most recent call last):
+...
+solver.errors.InvalidInput: a name needs a character that shows, not only blanks, fillers
+or marks (U+115F, U+1160, U+0020 and 3 more)
 """
 
 from __future__ import annotations
@@ -20,7 +37,10 @@ import unicodedata
 
 from solver.errors import InvalidInput, shown
 
+from .confusables import ignorable, skeleton
+
 MAX_NAME = 40
+BLANKS = frozenset("\u2800")  # BRAILLE PATTERN BLANK: a symbol, and it shows nothing
 
 
 def read_name(name) -> str:
@@ -35,7 +55,20 @@ def read_name(name) -> str:
     if not 1 <= len(name) <= MAX_NAME:
         raise InvalidInput(f"a name is 1 to {MAX_NAME} characters, not {shown(name)}",
                            field="name")
+    if not any(map(shows, name)):
+        codes = [f"U+{ord(ch):04X}" for ch in dict.fromkeys(name)]  # each once, in order
+        listed = ", ".join(codes[:3]) + (f" and {len(codes) - 3} more" if codes[3:] else "")
+        raise InvalidInput(f"a name needs a character that shows, not only blanks, fillers "
+                           f"or marks ({listed})", field="name")
     return name
+
+
+def shows(ch: str) -> bool:
+    """Does ``ch`` show on its own?  Not whitespace, a default-ignorable filler (U+3164
+    HANGUL FILLER and its kind), a blank symbol (U+2800) or a combining mark (it shows
+    only on the character before it)."""
+    return not (ch.isspace() or ignorable(ch) or ch in BLANKS
+                or unicodedata.category(ch).startswith("M"))
 
 
 # Characters a name may not hold: controls, format characters (the bidi marks and
@@ -49,8 +82,12 @@ def unshowable(name: str) -> str | None:
 
 
 def same_name(a: str, b: str) -> bool:
-    """Do two names name the same person (case and accent encoding aside)?"""
-    return name_key(a) == name_key(b)
+    """Do two names at a room's table name the same person?  They do when they differ only
+    in case or accent encoding (:func:`name_key`), or look alike: their confusable
+    skeletons (UTS #39, :mod:`.confusables`) match as written, or once case-folded (a
+    Cyrillic "А" looks like "A", which folds to "a")."""
+    a_key, b_key = name_key(a), name_key(b)
+    return a_key == b_key or skeleton(a) == skeleton(b) or skeleton(a_key) == skeleton(b_key)
 
 
 def name_key(name: str) -> str:

@@ -211,9 +211,22 @@ class Call:
                 "call": "true" if self.believes else "false", "card": str(self.card)}
 
 
+@dataclass(frozen=True)
+class Timeout:
+    """``player`` ran out of time (or left the table): they lose the game, and a card in
+    transit leaves it unturned, counting for no one (docs/rules.md, tables the server
+    runs)."""
+
+    player: str
+
+    def to_dict(self) -> dict:
+        return {"type": "timeout", "player": self.player}
+
+
 def action_from_dict(event: dict, *, field: str = "event"):
     """``{"type": "send"|"pass", "player", "to", "claim"}`` or
-    ``{"type": "call", "player", "call": "true"|"false", "card"}``."""
+    ``{"type": "call", "player", "call": "true"|"false", "card"}``, or
+    ``{"type": "timeout", "player"}``."""
     kind = require(event, "type", field=field)
     player = require(event, "player", field=field)
     if kind in ("send", "pass"):
@@ -223,8 +236,10 @@ def action_from_dict(event: dict, *, field: str = "event"):
     if kind == "call":
         return Call(player, read_call(require(event, "call", field=field), field=f"{field}.call"),
                     read_card(require(event, "card", field=field), field=f"{field}.card"))
-    raise InvalidInput(f"a Liar's Post event is 'send', 'pass' or 'call', not {kind!r}",
-                       field=f"{field}.type")
+    if kind == "timeout":
+        return Timeout(player)
+    raise InvalidInput(f"a Liar's Post event is 'send', 'pass', 'call' or 'timeout', not "
+                       f"{kind!r}", field=f"{field}.type")
 
 
 @dataclass(frozen=True)
@@ -297,7 +312,7 @@ class PostGame(Game):
     name = "post"
     title = "Liar's Post"
     Rules = PostRules
-    actions = (Send, Pass, Call)
+    actions = (Send, Pass, Call, Timeout)
     seats = (2, 6)
     read_action = staticmethod(action_from_dict)
 
@@ -322,7 +337,8 @@ class PostGame(Game):
                            ["to", "claim"]),
               schema.event("pass", {"to": schema.PLAYER, "claim": CLAIM_SCHEMA},
                            ["to", "claim"]),
-              schema.event("call", {"call": CALL_SCHEMA, "card": _CARD}, ["call", "card"]))
+              schema.event("call", {"call": CALL_SCHEMA, "card": _CARD}, ["call", "card"]),
+              schema.event("timeout", {}, []))
     replay_refusals = tuple(schema.in_event((*CLAIM_REFUSALS, *_CARD_REFUSALS)))
     check_required = ("claim", "card")
     check_properties = {
@@ -387,7 +403,8 @@ class PostGame(Game):
     def outcome(self) -> Outcome | None:
         if self.loser is None:
             return None
-        winners = tuple(p for p in self.players if p != self.loser)
+        seat = self.players.index(self.loser)  # the winners in seat order from its left
+        winners = tuple(self.players[seat + 1:]) + tuple(self.players[:seat])
         return Outcome(winners, (self.loser,), (winners, (self.loser,)),
                        f"{self.loser} loses: {self.reason}")
 
@@ -408,7 +425,12 @@ class PostGame(Game):
         doing = "receive the card" if self.in_transit else "start the turn"
         return f"it is {self.to_move}'s turn to {doing}, not {player}'s"
 
+    def takes_turn(self, action) -> bool:
+        return not isinstance(action, Timeout)  # a player who left loses whoever's turn it is
+
     def check_move(self, action) -> None:
+        if isinstance(action, Timeout):
+            return
         if isinstance(action, Send) and self.in_transit:
             raise IllegalMove(f"{action.player} already has a card to call or pass on; "
                               f"a new card is sent only at the start of a turn", field="type")
@@ -433,6 +455,10 @@ class PostGame(Game):
 
     def apply(self, action) -> TurnResult | None:
         """Send or pass the card on; a call returns what it decided."""
+        if isinstance(action, Timeout):
+            self.held, self.claim = [], None  # the card in transit leaves the game unturned
+            self.loser, self.reason, self.to_move = action.player, "ran out of time", None
+            return None
         if isinstance(action, (Send, Pass)):
             if isinstance(action, Send):
                 self.hands[action.player] -= 1

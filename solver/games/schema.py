@@ -232,16 +232,18 @@ def room_name() -> dict:
     """A name as a room reads it (solver.games.names.read_name): whitespace around it
     ignored, then words of characters a name may hold with spaces between them.  Its
     length, 1 to MAX_NAME once NFC-normalised and stripped, is a rule beside the schema
-    (NFC may join or split characters)."""
+    (NFC may join or split characters), and so is the character that shows."""
     bad = _shown()
     char = f"[^{SPACE}{bad}]"
     return {"type": "string",
             "pattern": f"^[{SPACE}]*{char}(?:[{NAME_SPACE}]*{char})*[{SPACE}]*$",
             "examples": ["ann"],
             "description": f"a player's name: 1 to {MAX_NAME} characters once "
-                           f"NFC-normalised and stripped of whitespace, with no control, "
-                           f"format (bidi) or line-separator character; names are compared "
-                           f"case-folded (Ann and ann are one person)"}
+                           f"NFC-normalised and stripped of whitespace, one of which shows "
+                           f"(not only fillers such as U+3164, or marks), with no control, "
+                           f"format (bidi) or line-separator character; names that differ "
+                           f"only in case or look alike (UTS #39 confusable skeletons: a "
+                           f"Cyrillic а is an a) are one person"}
 
 
 def players(low: int, high: int) -> dict:

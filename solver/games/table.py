@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from solver.errors import InvalidInput, InvalidRules, LimitExceeded, shown
+from solver.errors import InvalidInput, InvalidRules, LimitExceeded, listed, shown
 
 from .names import MAX_NAME, name_key, unshowable
 
@@ -124,7 +124,7 @@ def read_options(data, allowed: set[str], *, game: str) -> dict:
         options[name], spelled[name] = value, key
     data = options
     unknown = sorted(set(data) - allowed)
-    if unknown:
-        raise InvalidRules(f"{game} has no rules option {', '.join(map(repr, unknown))}; "
+    if unknown:  # a few of them, and how many more: a message never echoes a whole request
+        raise InvalidRules(f"{game} has no rules option {listed(unknown)}; "
                            f"its options are {', '.join(sorted(allowed))}", field="rules")
     return dict(data)

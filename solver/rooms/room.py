@@ -28,20 +28,26 @@ import hmac
 import secrets
 
 from solver.errors import (
-    CannotRule,
     GameOver,
     HostOnly,
     IllegalMove,
     InvalidInput,
     LiarsError,
+    NotAPlayer,
     NotSeated,
     RoomConflict,
     shown,
 )
+from solver.games.base import Outcome
 from solver.games.names import read_name, same_name
-from solver.games.table import require
+from solver.games.table import MAX_EVENTS, require
 
-from .variants import ROOM_GAMES, RoomGame
+from . import bots, clock, session
+from .calls import CallFlow
+from .clock import read_clock
+from .games import ROOM_GAMES
+from .reveals import SHOWN_CLAIMS, Reveals
+from .variants import HOST_MOVES, ROOM_MOVES, RoomGame
 
 GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
 DEALS = ("server", "table")
@@ -49,6 +55,7 @@ PHASES = ("lobby", "playing", "reveal", "over")
 TOKEN_BYTES = 24  # 192 random bits a token
 NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
+MAX_SPECTATORS = 50  # spectators a table takes (a table display is one)
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
 MOVES = {name: kind.moves for name, kind in ROOM_GAMES.items()}
@@ -70,6 +77,10 @@ def _keys(body, allowed: set[str], what: str) -> dict:
     return body
 
 
+def _ms(seconds: float | None) -> int | None:
+    return None if seconds is None else int(seconds * 1000)
+
+
 def _as_sent(field: str | None) -> str | None:
     """An error's field as the move's body names it: the game reads the move as a replay
     event (``event.words``), the room its keys (``move.words``); the phone sent ``words``."""
@@ -79,7 +90,7 @@ def _as_sent(field: str | None) -> str | None:
     return field
 
 
-class Room:
+class Room(Reveals, CallFlow):
     """One table: its seats, its game, its log.  Build one with :meth:`create`."""
 
     def __init__(self, data: dict):
@@ -88,10 +99,15 @@ class Room:
     # --- the lobby ------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, code: str, body: dict, *, rng=None) -> tuple["Room", str]:
+    def create(cls, code: str, body: dict, *, rng=None, profile: str | None = None,
+               hold: float = 0.0) -> tuple["Room", str]:
         """A new room from ``{"game", "deal", "name", "rules"}``: the room and the host's
-        token (the creator is the host)."""
-        body = _keys(body, {"game", "deal", "name", "rules", "advisor"}, "a new room")
+        token (the creator is the host).  ``profile``: the id of the host's leaderboard
+        profile, once the caller has checked its key (:mod:`.profiles`).  ``hold``: the
+        seconds each ruling's reveal stays before computer players move on (the server's
+        ``--reveal-seconds``; none for a room played in-process)."""
+        body = _keys(body, {"game", "deal", "name", "rules", "advisor", "clock", "kitty",
+                            "open", "seat"}, "a new room")
         game = require(body, "game", field="room")
         if not isinstance(game, str) or game not in GAMES:
             raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
@@ -100,6 +116,9 @@ class Room:
         if not isinstance(deal, str) or deal not in DEALS:
             raise InvalidInput(f"deal is 'server' (the server draws and rolls) or 'table' "
                                f"(each phone types its own), not {shown(deal)}", field="deal")
+        if deal == "table" and not ROOM_GAMES[game].table_deal:
+            raise InvalidInput(f"{GAMES[game].title} is dealt by the server here: a phone "
+                               f"cannot type a whole hand of cards", field="deal")
         rules = GAMES[game].Rules.from_dict(body.get("rules"))
         advisor = body.get("advisor", False)
         if not isinstance(advisor, bool):
@@ -108,51 +127,82 @@ class Room:
         room = cls({"code": code, "game": game, "deal": deal, "rules": rules.to_dict(),
                     "version": 1, "phase": "lobby", "seats": [], "state": None,
                     "events": [], "hands": {}, "pending": None, "last_ruling": None,
-                    "bids": [], "advisor": advisor})
-        token = room._seat(require(body, "name", field="room"), host=True)
+                    "bids": [], "advisor": advisor, "clock": None, "kitty": None,
+                    "open": False, "timer": {}, "game_no": 1, "timed_out": [],
+                    "session": session.new_session([]), "hold": float(hold),
+                    "reveal": None, "history": []})
+        room._settings(body)
+        seated = body.get("seat", True)
+        if not isinstance(seated, bool):
+            raise InvalidInput(f"seat is true (the host plays) or false (the host runs the "
+                               f"table display), not {shown(seated)}", field="seat")
+        name = require(body, "name", field="room")
+        token = room._seat(name, host=True, profile=profile) if seated \
+            else room._watcher(name, host=True)
         return room, token
 
-    def _seat(self, name, *, host: bool = False) -> str:
+    def _free_name(self, name) -> str:
         name = read_name(name)
-        taken = next((s["name"] for s in self.seats if same_name(s["name"], name)), None)
+        taken = next((p["name"] for p in (*self.seats, *self.spectators)
+                      if same_name(p["name"], name)), None)
         if taken is not None:
             raise RoomConflict(f"{shown(taken)} is already at this table: choose another "
                                f"name", field="name")
+        return name
+
+    def _watcher(self, name, *, host: bool = False, profile: str | None = None) -> str:
+        """A spectator (or the host of a table display): sees the public state only.
+        ``profile``: their leaderboard profile's id (kept; a spectator is never rated)."""
+        name = self._free_name(name)
+        if len(self.spectators) >= MAX_SPECTATORS:
+            raise RoomConflict(f"this table has {MAX_SPECTATORS} spectators already, the "
+                               f"most it takes", field="name")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self.spectators.append({"name": name, "token": _digest(token), "host": host})
+        if profile is not None:
+            self.spectators[-1]["profile"] = profile
+        self._changed()
+        return token
+
+    def watch(self, name, *, profile: str | None = None) -> str:
+        """A spectator's token, in any phase: they see what the whole table sees."""
+        return self._watcher(name, profile=profile)
+
+    def _seat(self, name, *, host: bool = False, profile: str | None = None) -> str:
+        name = self._free_name(name)
         high = self.game_type.seats[1]
         if len(self.seats) >= high:
             raise RoomConflict(f"this table is full: {self.game_type.title} takes at most "
                                f"{high} players", field="name")
+        if profile is not None:
+            self._one_seat_a_profile(profile)
         token = secrets.token_urlsafe(TOKEN_BYTES)
         self.seats.append({"name": name, "token": _digest(token), "host": host})
+        session.seat(self.session, name)
+        if profile is not None:
+            self.seats[-1]["profile"] = profile
         self._changed()
         return token
 
-    def add_bot(self, by: str, name, *, delay=1.0) -> None:
+    def add_bot(self, by: str, name, *, delay=1.0, level=bots.DEFAULT_LEVEL) -> None:
         """The host seats a computer player; it moves ``delay`` seconds after its turn
-        comes (a human pace).  Only where the server deals: it has no tiles to type."""
+        comes (a human pace), and plays at ``level`` (:data:`.bots.LEVELS`).  Only where
+        the server deals: it has no tiles to type."""
         self._host_only(by, "add a computer player")
         if self.phase != "lobby":
             raise RoomConflict("the game has started: no one joins now", field="name")
         if self.deal != "server":
-            raise RoomConflict("a computer player needs the server to deal: it has no tiles "
-                               "or dice to type in", field="deal")
+            raise RoomConflict("a computer player needs the server to deal: it has no hand "
+                               "to type in", field="deal")
         if isinstance(delay, bool) or not isinstance(delay, (int, float)) \
                 or not 0 <= delay <= MAX_BOT_DELAY:
             raise InvalidInput(f"a computer player's delay is 0 to {MAX_BOT_DELAY:g} seconds, "
                                f"not {shown(delay)}", field="delay")
+        level = bots.read_level(level)
         token = self._seat(name)
         # The server keeps a computer player's own token, to move for it as a phone would
         # (never shown: views and the log carry names only).
-        self.seats[-1]["bot"] = {"delay": float(delay), "token": token}
-
-    def connect(self, name: str, streams: int) -> None:
-        """``name``'s phone opened (+1) or closed (-1) an event stream: the others see
-        whether each player is connected."""
-        seat = next(s for s in self.seats if s["name"] == name)
-        before = seat.get("streams", 0) > 0
-        seat["streams"] = max(0, seat.get("streams", 0) + streams)
-        if (seat["streams"] > 0) != before:
-            self._changed()
+        self.seats[-1]["bot"] = {"delay": float(delay), "token": token, "level": level}
 
     def bot_to_move(self) -> str | None:
         """The computer player whose move it is now, if any."""
@@ -163,8 +213,10 @@ class Room:
         return to_move if seat is not None and seat.get("bot") else None
 
     def bot(self, name: str) -> dict:
-        """A computer player's settings: its ``delay`` and its ``token``."""
-        return next(s["bot"] for s in self.seats if s["name"] == name)
+        """A computer player's settings: its ``delay``, its ``token`` and its ``level``
+        (a room stored before levels had none: it plays at the default)."""
+        return {"level": bots.DEFAULT_LEVEL,
+                **next(s["bot"] for s in self.seats if s["name"] == name)}
 
     def set_advisor(self, by: str, allowed) -> None:
         """The host allows the advisor for the table, or forbids it."""
@@ -187,23 +239,33 @@ class Room:
         return self.kind.advice(self.game_obj(), self.view(name))
 
     def decide(self, name: str, rng) -> dict:
-        """A computer player's move, from its own view only (:mod:`.bots`)."""
-        return self.kind.decide(self.game_obj(), self.view(name), rng)
+        """A computer player's move at its level, from its own view only (:mod:`.bots`)."""
+        return self.kind.decide(self.game_obj(), self.view(name), rng,
+                                level=self.bot(name)["level"])
 
-    def join(self, name) -> str:
-        """A new player's seat; their token.  No one joins once the game has started."""
+    def join(self, name, *, profile: str | None = None) -> str:
+        """A new player's seat; their token.  No one joins once the game has started.
+        ``profile``: the id of their leaderboard profile, its key checked by the caller."""
         if self.phase != "lobby":
             raise RoomConflict("the game has started: no one joins now", field="name")
-        return self._seat(name)
+        return self._seat(name, profile=profile)
 
     def seat(self, token) -> str:
-        """The name of the seat ``token`` is for; NotSeated for any other token."""
+        """The name of the seat (or spectator) ``token`` is for; NotSeated for any other
+        token."""
         if isinstance(token, str) and token:
             digest = _digest(token)
-            for seat in self.seats:
+            found = None
+            for seat in (*self.seats, *self.spectators):  # every one compared, in constant time
                 if hmac.compare_digest(seat["token"], digest):
-                    return seat["name"]
+                    found = seat["name"]
+            if found is not None:
+                return found
         raise NotSeated(NO_TOKEN)
+
+    def plays(self, name: str) -> bool:
+        """Whether ``name`` has a seat (not a spectator)."""
+        return any(s["name"] == name for s in self.seats)
 
     def start(self, by: str, *, rng=None) -> None:
         """The host starts the game: seats are fixed, the server deals (or the table)."""
@@ -214,12 +276,163 @@ class Room:
         if len(self.seats) < low:  # the room's state, not the request: wait for players
             raise RoomConflict(f"{self.game_type.title} takes {low} to {high} players, not "
                                f"{len(self.seats)}", field="players")
-        game = self.game_type([s["name"] for s in self.seats],
-                              self.game_type.Rules.from_dict(self.rules))
+        self._begin(rng)
+        self._changed()
+
+    def _begin(self, rng) -> None:
+        """A game starts: every seat plays, the next seat opens each game (the rules name
+        no dealer for a rematch: the first seat opens the first game), antes go in."""
+        names = [s["name"] for s in self.seats]
+        first = self.kind.opener(self, names)
+        game = self.game_type(names[first:] + names[:first],
+                              self.game_type.Rules.from_dict(self.kind.game_rules(self)))
         self.data["state"] = game.to_dict()
         self.data["phase"] = "playing"
+        session.ante(self.session, self.data.get("kitty"))
         self._deal(game, rng)
+
+    def rematch(self, by: str, *, rng=None) -> None:
+        """The host starts the next game at the same table, the same seats (computer
+        players included), once the game is over; the session keeps the score."""
+        self._host_only(by, "start a rematch")
+        if self.phase != "over":
+            raise RoomConflict("a rematch starts once the game is over", field="type")
+        self.data.update({"game_no": self.data.get("game_no", 1) + 1, "events": [],
+                          "called_off": None, "pending": None, "last_ruling": None,
+                          "bids": [], "timed_out": [], "hidden": {}, "reveal": None,
+                          "history": []})
+        self._begin(rng)
         self._changed()
+
+    def settings(self, by: str, body: dict) -> None:
+        """The host changes the clock, whether the table is listed open, or the kitty: in
+        the lobby or between games (never while a game is being played)."""
+        self._host_only(by, "change the table's settings")
+        body = _keys(body, {"clock", "open", "kitty"}, "the table's settings")
+        if self.phase not in ("lobby", "over"):
+            raise RoomConflict("the table's settings change in the lobby or between games, "
+                               "not during one", field="type")
+        self._settings(body)
+        self._changed()
+
+    def _settings(self, body: dict) -> None:
+        if "clock" in body:
+            chosen = read_clock(body["clock"])
+            allowed = self.kind.clock_choices
+            if allowed is not None and chosen not in allowed:
+                raise InvalidInput(f"{self.game_type.title} plays with "
+                                   f"{' or '.join(f'{c} s' for c in allowed if c)} a move, or "
+                                   f"no clock (null), not {chosen} s", field="clock")
+            self.data["clock"] = chosen
+        if "open" in body:
+            if not isinstance(body["open"], bool):
+                raise InvalidInput(f"open is true or false, not {shown(body['open'])}",
+                                   field="open")
+            self.data["open"] = body["open"]
+        if "kitty" in body:
+            kitty = session.read_kitty(body["kitty"], self.game_type.title, self.kind.kitty)
+            standing = (self.data.get("kitty") or {}).get("pot", 0)
+            if kitty is not None:
+                kitty["pot"] = standing  # a kitty left standing stays on the table
+            self.data["kitty"] = kitty
+
+    # --- the clock ------------------------------------------------------------------------
+
+    def timers(self, now: float) -> None:
+        """Start the clock for the turn that has come, if one has (the server calls this
+        after every change, with its time)."""
+        timer = self.data.setdefault("timer", {})
+        reveal = self.data.get("reveal")
+        if reveal is not None and reveal.get("at") is None:
+            reveal["at"] = now  # the ruling just made: its reveal starts now
+        game = self.game_obj() if self.phase == "playing" else None
+        if game is None or game.to_move is None:
+            clock.stop(timer)
+            return
+        bot = self.bot_to_move()
+        started = clock.set_turn(timer, (self.data.get("game_no", 1),
+                                         len(self.data["events"]), game.to_move),
+                                 clock=self.data.get("clock"),
+                                 bot_delay=self.bot(bot)["delay"] if bot else None, now=now)
+        if started and timer["deadline"] is not None and reveal is not None:
+            # a player's clock after a ruling starts once the reveal's hold is over
+            timer["deadline"] = max(timer["deadline"],
+                                    reveal["at"] + self.hold + self.data["clock"])
+
+    def due(self, present=frozenset()) -> float | None:
+        """When the server must act next in this room (epoch seconds), or None: the clock
+        of the player to move, or a computer player's move (:meth:`bot_moment`; ``present``:
+        the phones connected now)."""
+        moments = [t for t in (self.data.get("timer", {}).get("deadline"),
+                               self.bot_moment(present)) if t is not None]
+        return min(moments) if moments else None
+
+    def out_of_time(self, now: float) -> str | None:
+        """The player whose time has run out at ``now``, if any."""
+        deadline = self.data.get("timer", {}).get("deadline")
+        if self.phase != "playing" or deadline is None or now < deadline:
+            return None
+        return self.game_obj().to_move
+
+    def time_out(self, now: float, *, rng=None) -> str:
+        """The player to move ran out of time: they are out (their tiles or dice leave the
+        game), placed below everyone still in; the round restarts with the next player in
+        (docs/rules.md).  A replay reads it as the player leaving."""
+        name = self.out_of_time(now)
+        if name is None:
+            raise RoomConflict("no one's time has run out", field="type")
+        self._leave(name)
+        self.data["timed_out"] = [*self.data.get("timed_out", []), name]
+        self.data["bids"] = []
+        self._result(rng=rng)
+        self._changed()
+        return name
+
+    def _leave(self, name: str) -> None:
+        """``name`` leaves the game (removed, or out of time), as the game's log says it."""
+        self._push(self.kind.leave_event(self, name))
+        self.kind.left(self, name)
+
+    def _result(self, ruling: dict | None = None, *, rng=None, played=None) -> None:
+        """After a move the game played its own way (or a player leaving): the ruling it
+        made, if any (``played``: the round it rules on), and the game over or the next
+        round dealt."""
+        if ruling is not None:
+            self._ruled(ruling, played)
+        game = self.game_obj()
+        if game.is_over():
+            self._over(game)
+        elif len(self.data["events"]) + 2 > MAX_EVENTS:
+            self._call_off(game)
+        else:
+            self.data["phase"] = "playing"
+            if self.kind.deals_each_round:
+                self._deal(game, rng)
+
+    def _call_off(self, game) -> None:
+        """The log can hold no other move: the game ends with no winner, everyone still in
+        sharing first place (docs/rules.md, "Tables the server runs")."""
+        self.data["called_off"] = (f"the game's log holds {len(self.data['events'])} moves, "
+                                   f"the most a replay takes: the game is called off")
+        self._over(game)
+
+    def outcome(self, game):
+        """How the game ended (its own outcome, or the room's when it was called off)."""
+        reason = self.data.get("called_off")
+        if reason is None:
+            return game.outcome() if game.is_over() else None
+        active = tuple(game.active)
+        return Outcome(active, tuple(game.out), (active, *((p,) for p in reversed(game.out))),
+                       reason)
+
+    def _over(self, game) -> None:
+        """The game ended: no hands are kept, the session counts it."""
+        self.data["phase"] = "over"
+        self.data["hands"] = {}
+        outcome = self.outcome(game)
+        self.data["last_places"] = self.places(outcome)
+        session.record(self.session, self.data.get("kitty"), self.places(outcome),
+                       outcome.winner)
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -227,19 +440,33 @@ class Room:
         """A phone's move: a replay event without "player" (the token says who).
 
         An illegal move changes nothing and is a RoomConflict-status error (409)."""
-        moves = self.kind.moves
+        moves = {**self.kind.moves, **ROOM_MOVES}
         kind = _keys(body, {"type"} | set().union(*moves.values()), "a move").get("type")
         if not isinstance(kind, str) or kind not in moves:
             raise InvalidInput(f"a {self.game_type.title} move is "
                                f"{', '.join(map(repr, moves))}, not {shown(kind)}",
                                field="type")
         _keys(body, {"type"} | moves[kind], f"a {kind} move")
+        if kind in ROOM_MOVES:  # any seat's, in any phase: the room's own, not the game's
+            if self._seen(by, body):
+                self._changed()
+            return
+        if not self.plays(by) and kind not in HOST_MOVES:
+            raise NotAPlayer(f"{by} watches this table: only its players move")
         if self.phase == "lobby":
             raise RoomConflict("the game has not started yet: the host starts it", field="type")
+        reveal = self.data.get("reveal")
         try:
             if self.phase == "over":
                 raise GameOver(f"the game is over: {self.view(by)['winner']} won")
-            if kind == self.kind.claim:
+            if kind in self.kind.flow_moves:  # a game that plays its own way (cards)
+                self._playing(kind=kind)
+                played = self._round_so_far()
+                ruling = self.kind.handle(self, by, kind, body, rng or secrets.SystemRandom())
+                if self.data["bids"]:  # the round goes on (cards put down): its claims go
+                    played = (played[0], [])  # with the ruling that ends it
+                self._result(ruling, played=played)
+            elif kind == self.kind.claim:
                 self._claim(by, body)
             elif kind == self.kind.call:
                 self._called(by, self.kind.call_event(by, body), rng)
@@ -250,113 +477,53 @@ class Room:
                 err.status = RoomConflict.status  # in a room, an illegal move is a conflict
             err.field = _as_sent(err.field)
             raise
+        seat = next((s for s in self.seats if s["name"] == by), None)
+        if reveal is not None and reveal is self.data.get("reveal") and seat is not None \
+                and not seat.get("bot") and by not in reveal["seen"]:
+            reveal["seen"].append(by)  # a player who moves has left the reveal
         self._changed()
-
-    def _claim(self, by, body):
-        """A declaration or a bid: the game checks and applies it."""
-        self._playing(kind=self.kind.claim)
-        self._push(self.kind.claim_event(by, body))
-        self.kind.after_claim(self.game_obj(), self.data["bids"], by)
-
-    def _called(self, by, event, rng):
-        """A call: checked as the game would (turn, something to call on), then ruled at
-        once on the dealt hands, or once every phone has revealed its own."""
-        self._playing(kind=event["type"])
-        game = self.game_obj()
-        game.check_seat(by)
-        if by != game.to_move:
-            raise IllegalMove(game.turn_problem(by), field="player")
-        if not game.can_call():
-            raise IllegalMove(f"{by} cannot call: nothing has been {self.kind.claimed} "
-                              f"this round", field="type")
-        self.kind.check_call(event)
-        self.data["pending"] = {"event": event, "revealed": {}}
-        if self.deal == "server":
-            self.data["pending"]["revealed"] = {p: self.hands[p] for p in game.active}
-            self._rule()
-        else:
-            self.data["phase"] = "reveal"
-
-    def _reveal(self, by, body, rng):
-        pending = self.data["pending"]
-        if self.phase != "reveal" or pending is None or self.deal != "table" \
-                or pending.get("undecided"):
-            raise IllegalMove("there is nothing to reveal now: tiles or dice are revealed "
-                              "after a call", field="type")
-        game = self.game_obj()
-        if by not in game.active:
-            raise IllegalMove(f"{by} is out of the game: nothing to reveal", field="player")
-        hand = self.kind.read_hand(body, self.rules)
-        held = self.kind.held(game)[by]
-        if len(hand) != held:
-            raise IllegalMove(f"{by} holds {held} {self.kind.hand_key}, not {len(hand)}",
-                              field=self.kind.hand_key)
-        pending["revealed"][by] = hand
-        if all(p in pending["revealed"] for p in game.active):
-            self._rule()
-
-    def _ruling(self, by, body, rng):
-        """The host records the table's ruling on a call the referee cannot decide."""
-        self._host_only(by, "record the table's ruling")
-        pending = self.data["pending"]
-        if pending is None or not pending.get("undecided"):
-            raise IllegalMove("no call is waiting for the table's ruling", field="type")
-        pending["event"]["ruling"] = require(body, "ruling", field="move")
-        self._rule(rng)
 
     def _remove(self, by, body, rng):
         """The host removes a player who left: they are out, and the round starts again
-        (a call waiting for reveals or a ruling is dropped; the server deals anew)."""
+        (a call waiting for reveals or a ruling is dropped; the server deals anew).  A host
+        who removes themselves hands the host's powers on (:meth:`_pass_host`)."""
         self._host_only(by, "remove a player")
         name = require(body, "player", field="move")
         if name not in [s["name"] for s in self.seats]:
             raise InvalidInput(f"{shown(name)} is not at this table", field="player")
-        self._push({"type": "leave", "player": name})
+        self._leave(name)
+        if name == by:
+            self._pass_host(name)
         self.data["pending"] = None
         self.data["bids"] = []
-        game = self.game_obj()
-        self.data["phase"] = "over" if game.is_over() else "playing"
-        self._deal(game, rng)
+        self._result(rng=rng)
 
-    def _rule(self, rng=None):
-        """Push the pending call with every hand revealed; deal the next round."""
-        pending = self.data["pending"]
+    def _pass_host(self, leaving: str) -> None:
+        """The host who left hands on the host's powers (start, remove, rule an undecided
+        call, the advisor) to the next human seat after theirs, around the table, that is
+        still in the game; failing that, to the next human still at the table (out by
+        play, not removed: their phone can still rule).  With no other human, no one can
+        take them (a computer player cannot rule a call), so they stay with the one who
+        left, and the computer players play on."""
         game = self.game_obj()
-        revealed = {p: pending["revealed"][p] for p in game.active}
-        event = self.kind.with_hands(pending["event"], revealed)
-        try:
-            result = game.push(game.read_action(event))
-        except CannotRule as err:
-            pending["undecided"] = err.ruling.as_dict()
-            self.data["phase"] = "reveal"
-            self.data["last_ruling"] = self._ruling_view(event, revealed, None, err.message, {})
-            return
-        ruling, reason, changes, more = self.kind.ruling(game, event, result)
-        view = {**self._ruling_view(event, revealed, ruling, reason, changes), **more}
-        self.data["events"].append(event)
-        self.data["state"] = game.to_dict()
-        self.data["pending"] = None
-        self.data["bids"] = []
-        self.data["last_ruling"] = view
-        if game.is_over():
-            self.data["phase"] = "over"
-            self.data["hands"] = {}
-        else:
-            self.data["phase"] = "playing"
-            self._deal(game, rng)
-
-    def _ruling_view(self, event, revealed, ruling, reason, changes) -> dict:
-        return {"call": event.get("call", "liar"), "by": event["player"],
-                "revealed": dict(revealed), "ruling": ruling, "reason": reason,
-                "changes": changes}
+        removed = {e["player"] for e in self.data["events"] if e["type"] == "leave"}
+        at = next(i for i, s in enumerate(self.seats) if s["name"] == leaving)
+        humans = [s for s in self.seats[at + 1:] + self.seats[:at] if not s.get("bot")]
+        heir = next((s for s in humans if s["name"] in game.active), None) \
+            or next((s for s in humans if s["name"] not in removed), None)
+        if heir is not None:
+            for seat in self.seats:
+                seat["host"] = seat is heir
 
     # --- helpers --------------------------------------------------------------------------
 
-    def _push(self, event: dict) -> None:
+    def _push(self, event: dict):
+        """Play ``event`` on the game (the library checks it) and log it; its result."""
         game = self.game_obj()
-        game.push(game.read_action(event))
+        result = game.push(game.read_action(event))
         self.data["events"].append(event)
         self.data["state"] = game.to_dict()
+        return result
 
     def _deal(self, game, rng) -> None:
         """The server draws each player's tiles (or rolls their dice) for the round."""
@@ -372,7 +539,7 @@ class Room:
             raise IllegalMove(f"a call is being ruled: no {kind} until it is", field="type")
 
     def _host_only(self, by: str, what: str) -> None:
-        if not any(s["name"] == by and s["host"] for s in self.seats):
+        if not any(s["name"] == by and s["host"] for s in (*self.seats, *self.spectators)):
             raise HostOnly(f"only the host may {what}")
 
     def _changed(self) -> None:
@@ -387,6 +554,8 @@ class Room:
     phase = property(lambda self: self.data["phase"])
     version = property(lambda self: self.data["version"])
     seats = property(lambda self: self.data["seats"])
+    session = property(lambda self: self.data.setdefault("session", session.new_session(
+        [s["name"] for s in self.data["seats"]])))
     hands = property(lambda self: self.data["hands"])
 
     @property
@@ -399,8 +568,12 @@ class Room:
         return self.kind.game_type
 
     @property
-    def host(self) -> str:
-        return next(s["name"] for s in self.seats if s["host"])
+    def host(self) -> str | None:
+        return next((s["name"] for s in (*self.seats, *self.spectators) if s["host"]), None)
+
+    @property
+    def spectators(self) -> list[dict]:
+        return self.data.setdefault("spectators", [])
 
     def game_obj(self):
         """The game as it stands (rebuilt from its state: no search is run again)."""
@@ -408,11 +581,18 @@ class Room:
 
     def log(self) -> dict:
         """The replay so far: the replay routes play it to this room's game state."""
-        return {"rules": dict(self.rules), "players": [s["name"] for s in self.seats],
+        state = self.data["state"]
+        players = state["players"] if state else [s["name"] for s in self.seats]
+        rules = state["rules"] if state else self.rules
+        return {"rules": dict(rules), "players": list(players),
                 "events": [dict(e) for e in self.data["events"]]}
 
-    def view(self, name: str) -> dict:
-        """What ``name``'s phone shows: everything public, and only their own hand."""
+    def view(self, name: str, *, present=frozenset(), now: float | None = None) -> dict:
+        """What ``name``'s phone shows: everything public, and only their own hand.
+        ``present``: the players whose phones are connected now (kept by the server apart
+        from the room, a heartbeat: :mod:`api.rooms.store`); computer players always are.
+        ``now``: the server's time (epoch seconds), sent with the mover's deadline so that a
+        phone draws a countdown that does not drift."""
         state = self.data["state"]
         game = self.game_obj() if state else None
         held = self.kind.held(game) if game is not None else {}
@@ -422,44 +602,52 @@ class Room:
             players.append({"name": player, self.kind.hand_key: held.get(player),
                             "out": game is not None and player in game.out,
                             "host": seat["host"], "bot": bool(seat.get("bot")),
-                            "connected": bool(seat.get("bot")) or seat.get("streams", 0) > 0,
+                            "level": (seat["bot"].get("level", bots.DEFAULT_LEVEL)
+                                      if seat.get("bot") else None),
+                            "connected": bool(seat.get("bot")) or player in present,
                             "revealed": bool(self.data["pending"]) and
                             player in self.data["pending"]["revealed"]})
         declarations = self.kind.declarations(state, self.data["bids"]) if state else []
-        over = game is not None and game.is_over()
-        outcome = game.outcome() if over else None
+        claims = len(declarations)  # this round's; the view carries the last few
+        outcome = self.outcome(game) if game is not None else None
         return {
             "code": self.code, "game": self.game, "deal": self.deal, "rules": dict(self.rules),
             "advisor": bool(self.data.get("advisor")),
             "version": self.version, "phase": self.phase, "players": players,
-            "you": {"name": name, "host": name == self.host,
-                    "hand": self.hands.get(name)},
+            "you": {"name": name, "host": name == self.host, "seat": self.plays(name),
+                    "hand": self.hands.get(name) if self.plays(name) else None,
+                    **(self.kind.private(self, game, name)
+                       if game is not None and self.plays(name) else {})},
+            "spectators": [s["name"] for s in self.spectators],
             "to_move": None if game is None or self.phase != "playing" else game.to_move,
             "round": self.kind.round_number(state) if state else None,
             "direction": self.kind.direction(state) if state else None,
-            "declarations": declarations,
+            "declarations": declarations[-SHOWN_CLAIMS:], "claims": claims,
             "waiting_for": self._waiting_for(game),
             "call": self._call_view(),
             "last_ruling": self.data["last_ruling"],
+            "reveal": self._reveal_view(present),
+            "history": [dict(h) for h in self.data.get("history", [])],
             "winner": outcome.winner if outcome else None,
+            "called_off": self.data.get("called_off"),
+            "places": self.places(outcome) if outcome else None,
+            "clock": self.data.get("clock"), "open": bool(self.data.get("open")),
+            "deadline": _ms(self.data.get("timer", {}).get("deadline")),
+            "now": _ms(now), "timed_out": list(self.data.get("timed_out", [])),
+            "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
+            "session": self.session, "rated": self.rated(),
+            **(self.kind.public(self, game) if game is not None else {}),
         }
 
-    def _call_view(self) -> dict | None:
-        """The call being ruled (who called, and what), while the room waits on it."""
-        pending = self.data["pending"]
-        if pending is None:
-            return None
-        event = pending["event"]
-        return {"by": event["player"], "call": event.get("call", "liar")}
-
-    def _waiting_for(self, game) -> list[str]:
-        """Who the room waits for in a reveal: the phones still to reveal, or the host."""
-        pending = self.data["pending"]
-        if pending is None:
-            return []
-        if pending.get("undecided"):
-            return [self.host]
-        return [p for p in game.active if p not in pending["revealed"]]
+    @staticmethod
+    def places(outcome) -> list[dict]:
+        """Every seat, best first, with its place (players who share one, as the winners of
+        Liar's Post do, have the same number)."""
+        places, place = [], 1
+        for tied in outcome.placings:
+            places += [{"name": name, "place": place} for name in tied]
+            place += len(tied)
+        return places
 
     def to_dict(self) -> dict:
         return self.data
@@ -467,3 +655,25 @@ class Room:
     @classmethod
     def from_dict(cls, data: dict) -> "Room":
         return cls(data)
+
+    # --- the house leaderboard ----------------------------------------------------------
+
+    def rated(self) -> bool:
+        """Does this table's game count for the leaderboard?  Only when every seat is a
+        human with a profile, and there are two of them at least: a computer player has
+        no rating to put at stake."""
+        return len(self.seats) >= 2 and all(s.get("profile") and not s.get("bot")
+                                            for s in self.seats)
+
+    def standings(self) -> list[tuple[str, int]]:
+        """A finished rated game's ``(profile id, place)`` for every seat, best first."""
+        profiles = {s["name"]: s["profile"] for s in self.seats}
+        return [(profiles[p["name"]], p["place"])
+                for p in self.places(self.outcome(self.game_obj()))]
+
+    def _one_seat_a_profile(self, profile: str) -> None:
+        """A profile sits in one seat of a room at most (no one plays themselves)."""
+        taken = next((s["name"] for s in self.seats if s.get("profile") == profile), None)
+        if taken is not None:
+            raise RoomConflict(f"your profile already sits at this table, as {shown(taken)}",
+                               field="profile")

@@ -4,12 +4,13 @@ A :class:`~solver.rooms.room.Room` knows the lobby, the phases, the tokens and t
 log; everything that differs between games (what a hand is, how the server deals it,
 how a phone reveals it, what a claim and a call are, how a ruling reads) is a hook
 of :class:`RoomGame`, as a python-chess variant overrides a board's few methods.
-Hosting another game is one more subclass here and its entry in :data:`ROOM_GAMES`.
+Hosting another game is one more subclass (here, or in a module of its own) and its
+entry in :data:`solver.rooms.games.ROOM_GAMES`.
 
->>> ROOM_GAMES["dice"].hand_key, ROOM_GAMES["letters"].hand_key
+>>> DiceRoom().hand_key, LettersRoom().hand_key
 ('dice', 'tiles')
->>> sorted(ROOM_GAMES["letters"].moves)
-['call', 'declare', 'remove', 'reveal', 'ruling']
+>>> sorted(LettersRoom().moves)
+['call', 'declare', 'remove', 'reveal', 'ruling', 'seen']
 """
 
 from __future__ import annotations
@@ -17,14 +18,19 @@ from __future__ import annotations
 from solver.games import schema
 from solver.games.base import Game
 from solver.games.dice import BID_SCHEMA, MAX_DICE, MAX_FACES, DiceGame, dice_schema, read_dice
-from solver.games.letters import Call, LettersGame, WORDS_SCHEMA
+from solver.games.letters import WORDS_SCHEMA, Call, LettersGame
+from solver.games.poker import CLAIM_SCHEMA as POKER_CLAIM
+from solver.games.poker import DECK as POKER_DECK_SIZE
+from solver.games.poker import PokerGame, read_poker_cards
 from solver.games.table import require
 from solver.words.tiles import Tiles, get_tile_set
 
 from . import bots
-from .deal import draw_tiles, roll_dice
+from .deal import deal_cards, deck, draw_tiles, roll_dice
 
 HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}}  # every game's, the host's own
+# Every game's, any seat's, read by the room itself: a phone dismissed the reveal of ruling n.
+ROOM_MOVES = {"seen": {"n"}}
 
 
 def move_branch(kind: str, properties: dict, required=()) -> dict:
@@ -40,15 +46,53 @@ class RoomGame:
     name: str  #: the room's ``game``
     game_type: type[Game]  #: the library's game
     hand_key: str  #: a player's count in a view, and the field a reveal sends
-    claim: str  #: the move that raises the claim
-    call: str  #: the move that calls it
-    claimed: str  #: the claim's past tense, for "nothing has been ... this round"
+    claim: str | None = None  #: the move that raises the claim (a claim-and-call game)
+    call: str | None = None  #: the move that calls it
+    claimed: str = "claimed"  #: the claim's past tense, for "nothing has been ... this round"
     own_moves: dict[str, set[str]]  #: the claim, the call and the reveal, with their fields
+    kitty = False  #: whether the table may play for a kitty (docs/rules.md)
+    #: the moves the game plays its own way (:meth:`handle`), not as claim, call, reveal
+    flow_moves: frozenset[str] = frozenset()
+    deals_each_round = True  #: tiles and dice are dealt anew each round; cards only once
+    table_deal = True  #: whether phones may type their own hands (deal "table")
+    clock_choices: tuple | None = None  #: the clocks the game's rules allow (None: any)
+    searches_lexicon = False  #: its rules name a lexicon and a search budget (the API's)
 
     @property
     def moves(self) -> dict[str, set[str]]:
         """Every move a phone may send, with the keys each carries besides ``type``."""
-        return {**self.own_moves, **HOST_MOVES}
+        return {**self.own_moves, **HOST_MOVES, **ROOM_MOVES}
+
+    def handle(self, room, by: str, kind: str, body: dict, rng) -> dict | None:
+        """Play one of :attr:`flow_moves`: push its replay events (``room._push``), keep the
+        hidden cards (``room.data["hands"]``, ``room.data["hidden"]``); the ruling it
+        makes for the table, if any (shown until the next one)."""
+        raise NotImplementedError
+
+    def game_rules(self, room) -> dict:
+        """The library's rules for the room's next game (the room's own, by default)."""
+        return room.rules
+
+    def opener(self, room, names: list[str]) -> int:
+        """The seat (an index of ``names``) that opens the room's next game: by default the
+        first seat opens the first game and each next game moves one seat on (no rule text
+        names a dealer for a rematch).  ``room.data["last_places"]``: the last game's."""
+        return (room.data.get("game_no", 1) - 1) % len(names)
+
+    def leave_event(self, room, name: str) -> dict:
+        """The replay event of ``name`` leaving the game (removed, or out of time)."""
+        return {"type": "leave", "player": name}
+
+    def left(self, room, name: str) -> None:
+        """What leaves the game with ``name`` (their hidden cards)."""
+
+    def public(self, room, game: Game) -> dict:
+        """What every view adds for this game (a pile, face-up cards): public only."""
+        return {}
+
+    def private(self, room, game: Game, name: str) -> dict:
+        """What ``name``'s own view adds (a card only they have looked at)."""
+        return {}
 
     def claim_event(self, by: str, body: dict) -> dict:
         """The replay event of ``by``'s claim."""
@@ -108,8 +152,8 @@ class RoomGame:
         """The advisor's odds from one seat's own view."""
         raise NotImplementedError
 
-    def decide(self, game: Game, view: dict, rng) -> dict:
-        """A computer player's move from its own view."""
+    def decide(self, game: Game, view: dict, rng, level: str = bots.DEFAULT_LEVEL) -> dict:
+        """A computer player's move from its own view, at its ``level`` (easy or hard)."""
         raise NotImplementedError
 
 
@@ -118,6 +162,7 @@ class LettersRoom(RoomGame):
 
     name = "letters"
     game_type = LettersGame
+    searches_lexicon = True
     hand_key = "tiles"
     claim, call, claimed = "declare", "call", "declared"
     own_moves = {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"}}
@@ -174,8 +219,8 @@ class LettersRoom(RoomGame):
     def advice(self, game, view):
         return bots.letters_advice(game, view)
 
-    def decide(self, game, view, rng):
-        return bots.letters_move(game, view, rng)
+    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
+        return bots.letters_move(game, view, rng, level)
 
 
 class DiceRoom(RoomGame):
@@ -183,6 +228,7 @@ class DiceRoom(RoomGame):
 
     name = "dice"
     game_type = DiceGame
+    kitty = True
     hand_key = "dice"
     claim, call, claimed = "bid", "liar", "bid"
     own_moves = {"bid": {"quantity", "face", "claim"}, "liar": set(), "reveal": {"dice"}}
@@ -207,7 +253,8 @@ class DiceRoom(RoomGame):
 
     def ruling(self, game, event, result):
         verdict = "holds" if result.holds else "fails"
-        return (verdict, f"{result.count} dice count for {result.bid}: the bid {verdict}",
+        counted = f"{result.count} {'die counts' if result.count == 1 else 'dice count'}"
+        return (verdict, f"{counted} for {result.bid}: the bid {verdict}",
                 {result.loser: -1}, {"loser": result.loser})
 
     def after_claim(self, game, bids, by):
@@ -234,8 +281,71 @@ class DiceRoom(RoomGame):
     def advice(self, game, view):
         return bots.dice_advice(game, view)
 
-    def decide(self, game, view, rng):
-        return bots.dice_move(game, view, rng)
+    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
+        return bots.dice_move(game, view, rng, level)
 
 
-ROOM_GAMES: dict[str, RoomGame] = {kind.name: kind for kind in (LettersRoom(), DiceRoom())}
+class PokerRoom(RoomGame):
+    """Liar's Poker with cards: a hand is cards from one deck; claim a poker hand over
+    everyone's cards together, then call."""
+
+    name = "poker"
+    game_type = PokerGame
+    hand_key = "cards"
+    claim, call, claimed = "claim", "call", "claimed"
+    own_moves = {"claim": {"claim"}, "call": set(), "reveal": {"cards"}}
+
+    def claim_event(self, by, body):
+        return {"type": "claim", "player": by, "claim": require(body, "claim", field="move")}
+
+    def call_event(self, by, body):
+        return {"type": "call", "player": by}
+
+    def held(self, game):
+        return game.cards
+
+    def deal(self, rules, counts, rng):
+        return deal_cards(deck(), counts, rng)
+
+    def read_hand(self, body, rules):
+        return [str(card) for card in read_poker_cards(require(body, "cards", field="move"))]
+
+    def with_hands(self, event, revealed):
+        return {**event, "cards": {p: list(cards) for p, cards in revealed.items()}}
+
+    def ruling(self, game, event, result):
+        verdict = "made" if result.made is not None else "not made"
+        reason = (f"{result.claim} is made from {' '.join(map(str, result.made))}"
+                  if result.made is not None else
+                  f"{result.claim} cannot be made from the revealed cards")
+        consequence = "is out" if result.out else "gets a card"
+        return (verdict, f"{reason}: {result.gainer} {consequence}", {result.gainer: 1},
+                {"out": result.out})
+
+    def after_claim(self, game, bids, by):
+        bids.append({"player": by, "claim": game.last.hand.to_dict()})
+
+    def declarations(self, state, bids):
+        return [{"player": b["player"], "claim": b["claim"]} for b in bids]
+
+    def round_number(self, state):
+        return len(state["calls"]) + 1
+
+    def direction(self, state):
+        return state["direction"]
+
+    def move_schemas(self):
+        return [move_branch("claim", {"claim": POKER_CLAIM}, ["claim"]),
+                move_branch("call", {}),
+                move_branch("reveal", {"cards": {**schema.cards(POKER_DECK_SIZE),
+                                                 "description": "your cards (table deal)"}},
+                            ["cards"])]
+
+    def advice(self, game, view):
+        return bots.poker_advice(game, view)
+
+    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
+        return bots.poker_move(game, view, rng, level)
+
+
+

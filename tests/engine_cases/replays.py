@@ -365,6 +365,11 @@ def dice_illegal(rng: random.Random, games: list[dict]) -> list[tuple[str, objec
     return out
 
 
+# Too many unknown names to list (a message names a few and counts the rest), and long ones.
+MANY_RULES = {f"k{i}": 1 for i in range(12)}
+LONG_RULES = {"y" * 100: 1, "z" * 28: 2}
+
+
 def setup_illegal() -> list[tuple[str, object]]:
     """Unreadable payloads, players and rules, for both games."""
     out = []
@@ -376,13 +381,15 @@ def setup_illegal() -> list[tuple[str, object]]:
             {"lexicon": "klingon"}, {"lexicon": 7}, {"lexicon": "x" * 65}, {"lexicon": ""},
             {"lexicon": None}, {"lexicon": "/etc/passwd"}, {"budget": -1}, {"budget": "fast"},
             {"budget": 61}, {"budget": True}, {"budget": None}, {"budget": 100},
-            {"dice_each": 2}, {"tile-limit": 3, "tile_set": "bananagrams"}, {"Tile_Limit": 3}]),
+            {"dice_each": 2}, {"tile-limit": 3, "tile_set": "bananagrams"}, {"Tile_Limit": 3},
+            MANY_RULES, LONG_RULES]),
             ("/dice/replay", [
                 None, {}, [], "x", {"dice_each": 0}, {"dice_each": 21}, {"dice_each": True},
                 {"dice-each": 2.0}, {"faces": 1}, {"faces": "6"}, {"bid_order": "fast"},
                 {"bid_order": None}, {"wild": 1}, {"wild": [7]}, {"wild": ["1"]},
                 {"wild": [0]}, {"bid_order": "perudo", "wild": [2]},
-                {"bid_order": "perudo", "wild": []}, {"tile_limit": 3}])):
+                {"bid_order": "perudo", "wild": []}, {"tile_limit": 3}, MANY_RULES,
+                LONG_RULES])):
         for value in rules:
             body = {"players": good, "events": []}
             if value is not None or rules.index(value) == 0:
@@ -407,7 +414,9 @@ def setup_illegal() -> list[tuple[str, object]]:
                      {"players": good, "events": [0] * 10_001},
                      {"players": good, "moves": []}, [good], "x", 5,
                      {"players": good, "rules": {"tile_limit": 0}, "x": 1},
-                     {"players": ["ann"], "rules": {"lexicon": "klingon"}}]:
+                     {"players": ["ann"], "rules": {"lexicon": "klingon"}},
+                     {"players": good, "events": [{"type": "declare", "player": "ann",
+                                                   "words": "a", **MANY_RULES}]}]:
             out.append((path, body))
     return out
 

@@ -9,8 +9,8 @@
 import { CannotRule, IllegalMove, InvalidInput, InvalidRules } from "./errors.js";
 import { Game, Leave } from "./game.js";
 import { checkRaise, parseCall, readBudget, ruleCall } from "./letters.js";
-import { compareStr, keys, repr } from "./pystr.js";
-import { isInt, isStr, nextPlayer, readOptions, require, shown } from "./rules.js";
+import { compareStr, keys, repr, slice } from "./pystr.js";
+import { isInt, isStr, listedShown, nextPlayer, readOptions, require, shown } from "./rules.js";
 import { LETTERS } from "./tables.js";
 import { Tiles, getTileSet } from "./tiles.js";
 import { WordSet } from "./wordset.js";
@@ -102,8 +102,8 @@ export function readAction(event, field = "event") {
   }
   const unknown = keys(event).filter((k) => !EVENT_KEYS[kind].includes(k)).sort(compareStr);
   if (unknown.length) {
-    throw new InvalidInput(`unknown field(s) in a ${kind} event: ` +
-      unknown.map((k) => shown(k)).join(", "), { field: `${field}.${unknown[0]}` });
+    throw new InvalidInput(`unknown field(s) in a ${kind} event: ${listedShown(unknown)}`,
+      { field: `${field}.${slice(unknown[0], 0, 40)}` });
   }
   if (kind === "leave") return new Leave(player);
   if (kind === "declare") {

@@ -129,6 +129,13 @@ export function shown(value, limit = 40) {
   return `${points.slice(0, limit).join("")}…`;
 }
 
+/** errors.listed: the first ``most`` values, each shown (cut at ``limit``), and how many
+ * more there are: a message names what was wrong without echoing all of it. */
+export function listedShown(values, most = 5, limit = 30) {
+  const text = values.slice(0, most).map((value) => shown(value, limit)).join(", ");
+  return text + (values.length > most ? ` and ${values.length - most} more` : "");
+}
+
 /** next_player: the next seat after ``player`` (clockwise by default) not in ``skip``. */
 export function nextPlayer(players, player, skip = [], direction = 1) {
   const i = players.indexOf(player);
@@ -186,8 +193,8 @@ export function readOptions(data, allowed, { game }) {
   }
   const names = new Set(allowed);
   const unknown = sortedSet([...options.keys()].filter((k) => !names.has(k)));
-  if (unknown.length) {
-    throw new InvalidRules(`${game} has no rules option ${unknown.map(reprStr).join(", ")}; ` +
+  if (unknown.length) { // a few of them, and how many more (errors.listed)
+    throw new InvalidRules(`${game} has no rules option ${listedShown(unknown)}; ` +
                            `its options are ${sortedSet(names).join(", ")}`, { field: "rules" });
   }
   const out = {};

@@ -29,9 +29,14 @@ export const ERRORS = freeze({
   "CannotRule": {"code": "undecided", "status": 422, "parent": "IllegalMove"},
   "NotSeated": {"code": "unauthorized", "status": 401, "parent": "LiarsError"},
   "HostOnly": {"code": "host_only", "status": 403, "parent": "LiarsError"},
+  "NotAPlayer": {"code": "not_a_player", "status": 403, "parent": "LiarsError"},
   "UnknownRoom": {"code": "unknown_room", "status": 404, "parent": "LiarsError"},
   "RoomConflict": {"code": "room_conflict", "status": 409, "parent": "LiarsError"},
   "TooManyGuesses": {"code": "too_many_guesses", "status": 429, "parent": "LiarsError"},
+  "TooManyRooms": {"code": "too_many_rooms", "status": 429, "parent": "LiarsError"},
+  "UnknownProfile": {"code": "unknown_profile", "status": 401, "parent": "LiarsError"},
+  "TooManyProfiles": {"code": "too_many_profiles", "status": 429, "parent": "LiarsError"},
+  "UnknownGame": {"code": "unknown_game", "status": 404, "parent": "LiarsError"},
   "MalformedJSON": {"code": "malformed_json", "status": 400, "parent": "InvalidInput"},
   "BodyTooLarge": {"code": "body_too_large", "status": 413, "parent": "LimitExceeded"},
   "UnsupportedMediaType": {
@@ -39,6 +44,7 @@ export const ERRORS = freeze({
   },
   "MisdirectedRequest": {"code": "misdirected_request", "status": 421, "parent": "LiarsError"},
   "Overloaded": {"code": "overloaded", "status": 503, "parent": "LiarsError"},
+  "StoreUnavailable": {"code": "store_unavailable", "status": 503, "parent": "LiarsError"},
 });
 
 // api/errors.py: the codes of HTTP's own errors, by status

@@ -1,0 +1,213 @@
+"""The server's own moves: timeouts and computer players, when their time comes, phones
+or not.
+
+Every save records when the server must next act in the room (:meth:`Room.due`: the
+clock of the player to move running out, or a computer player's turn, its delay after
+the turn came, and after a ruling not before its reveal has been shown: :func:`moment`),
+in the store beside the room.
+Each process runs a :class:`Ticker` that looks for rooms whose time has come; the
+process that takes a room's short lease (``LEASE_SECONDS``) makes the move, so a
+room is driven by one process at a time, whichever worker or machine that is, and
+a killed worker's rooms are taken over when its lease runs out.  The move itself
+is made at the version it was planned for, or not at all (compare and swap): a
+human who moved meanwhile, or another process that got there first, wins, so no
+move is ever applied twice.
+
+Under ``liars serve`` the move is decided in a solver process (its odds and any
+ruling search run there, never in the worker that serves the event streams), as a
+task of the pool's (:meth:`api.pool.SolverPool.run`): no route exists for the
+server to call itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import threading
+import time
+
+from solver.errors import LiarsError
+from solver.rooms.room import Room
+
+from . import ratings
+
+TICK_SECONDS = 0.2  # how often a process looks for rooms whose time has come
+LEASE_SECONDS = 1.5  # how long a process holds a room it acts in (a killed one: no longer)
+RETRY_SECONDS = 10.0  # a move that failed is tried again this much later
+# A computer player that waits for a phone to dismiss a ruling's reveal: the look-out reads
+# who is connected again this often (a phone that leaves saves no room).
+PRESENCE_SECONDS = 2.0
+
+log = logging.getLogger(__name__)
+
+
+def listed(room: Room) -> bool:
+    """Whether the room is among the open tables (GET /rooms?open=1): open, in its lobby."""
+    return bool(room.data.get("open")) and room.phase == "lobby"
+
+
+def next_moment(room: Room, now: float, present=frozenset()) -> float | None:
+    """When the server must act in ``room`` next (epoch seconds), or None: its clock or a
+    computer player's turn (:func:`moment`), or at once for a finished game that counts
+    for the leaderboard (whichever process saved it rates it, and if that one died first,
+    the look-out does: api/rooms/ratings.py).  ``present``: the phones connected now."""
+    return now if ratings.due(room) else moment(room, now, present)
+
+
+def moment(room: Room, now: float, present=frozenset()) -> float | None:
+    """The room's own next moment (:meth:`Room.due`): a clock running out, or a computer
+    player's move, which after a ruling waits for its reveal (the hold, and the connected
+    phones that have not dismissed it, REVEAL_WAIT_MAX at most).  While it waits for a
+    phone, the look-out comes back every PRESENCE_SECONDS from the hold on: a phone that
+    leaves makes no change to the room, yet its player is no longer waited for."""
+    due = room.due(present)
+    if due is not None and room.bot_to_move() is not None and room.reveal_waiting(present):
+        unwaited = room.bot_moment()  # were no phone connected
+        if unwaited is not None:
+            due = min(due, max(unwaited, now + PRESENCE_SECONDS))
+    return due
+
+
+def presence(store, room: Room, now: float) -> frozenset:
+    """Who is connected in ``room``, read only when a computer player may wait on them."""
+    if room.data.get("reveal") is None or room.bot_to_move() is None:
+        return frozenset()
+    return store.present(room.code, now)
+
+
+def save(store, room: Room, version: int) -> bool:
+    """Save a change the server made, with the room's next moment and listing; a finished
+    game is rated (never, at a table with a computer player, but the hook is the same)."""
+    now = time.time()
+    room.timers(now)
+    due = next_moment(room, now, presence(store, room, now))
+    if not store.save(room.to_dict(), version, now, due=due, listed=listed(room)):
+        return False
+    ratings.record(store, room)
+    return True
+
+
+def step_here(code: str, version: int, name: str) -> bool:
+    """:func:`step` in a solver process, on the store its app opens (a pool's task)."""
+    from . import store
+    return step(store(), code, version, name)
+
+
+def step(store, code: str, version: int, name: str) -> bool:
+    """``name`` moves in room ``code`` if it is still its turn at ``version``; True if it
+    did.  Its move is decided from its own view only."""
+    data = store.load(code, time.time())
+    if data is None or data["version"] != version:
+        return False  # someone moved first
+    room = Room.from_dict(data)
+    if room.bot_to_move() != name:
+        return False
+    rng = secrets.SystemRandom()
+    room.move(name, room.decide(name, rng), rng=rng)
+    return save(store, room, version)
+
+
+def time_out(store, code: str, now: float) -> str | None:
+    """The player to move in ``code`` is out of time at ``now``: they are out (once: the
+    change is saved at the version it was made at, or not at all).  Who timed out."""
+    data = store.load(code, now)
+    if data is None:
+        return None
+    room = Room.from_dict(data)
+    version = room.version
+    if room.out_of_time(now) is None:
+        return None
+    name = room.time_out(now)
+    return name if save(store, room, version) else None
+
+
+class Ticker:
+    """One process's look-out for the rooms whose time has come (a daemon thread, a
+    greenlet under gevent)."""
+
+    def __init__(self, app, store):
+        self.app, self.store = app, store
+        self.owner = f"{os.getpid()}:{secrets.token_hex(4)}"
+        self.pid = os.getpid()
+        self._wake = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="rooms-ticker")
+        self._thread.start()
+
+    def wake(self) -> None:
+        """Look now: a change in this process made something due at once."""
+        self._wake.set()
+
+    def _run(self) -> None:
+        acted = 0
+        while True:
+            if not acted:  # what it did may have made more due at once: look again now
+                self._wake.wait(TICK_SECONDS)
+            self._wake.clear()
+            acted = 0
+            try:
+                acted = self.tick(time.time())
+            except LiarsError:
+                pass  # the store is away: look again next tick
+            except Exception:  # the look-out must never stop
+                log.exception("the rooms' ticker failed")
+
+    def tick(self, now: float) -> int:
+        """Act in every room whose time has come and that this process leases; how many."""
+        acted = 0
+        for code in self.store.due(now):
+            if self.store.lease(code, self.owner, now, LEASE_SECONDS):
+                self.act(code)
+                acted += 1
+        return acted
+
+    def act(self, code: str) -> None:
+        """Do what is due in ``code``: a timeout, or a computer player's move."""
+        now = time.time()
+        data = self.store.load(code, now)
+        room = Room.from_dict(data) if data is not None else None
+        if room is not None and ratings.due(room):
+            ratings.record(self.store, room)  # rated once, whoever gets there first
+        if room is not None and room.out_of_time(now) is not None:
+            time_out(self.store, code, now)
+            return
+        name = room.bot_to_move() if room is not None else None
+        present = presence(self.store, room, now) if name is not None else frozenset()
+        when = room.bot_moment(present) if name is not None else None
+        if name is None or when is None or when > now:
+            # gone, or not yet (another process's clock, a reveal still showing): the room's
+            # own next moment, if there is one still to come
+            later = None if room is None else moment(room, now, present)
+            self.store.postpone(code, later if later is not None and later > now else None)
+            return
+        try:
+            with self.app.app_context():
+                pool = self.app.extensions.get("liars_solver_pool")
+                if pool is None:
+                    step(self.store, code, room.version, name)
+                else:
+                    pool.run("api.rooms.turns:step_here", code=code, version=room.version,
+                             name=name)
+        except Exception as err:  # a computer player must never stop a worker
+            if isinstance(err, LiarsError):
+                log.info("computer player %s in room %s waits: %s", name, code, err.message)
+            else:
+                log.exception("computer player %s in room %s could not move", name, code)
+            self.store.postpone(code, time.time() + RETRY_SECONDS)
+
+
+_tickers: dict[int, Ticker] = {}
+_lock = threading.Lock()
+
+
+def start(app, store) -> Ticker:
+    """This process's ticker for ``app``, started once (a forked worker starts its own)."""
+    key = id(app)
+    ticker = _tickers.get(key)
+    if ticker is not None and ticker.pid == os.getpid():
+        return ticker
+    with _lock:
+        ticker = _tickers.get(key)
+        if ticker is None or ticker.pid != os.getpid():
+            ticker = _tickers[key] = Ticker(app, store)
+    return ticker

@@ -1,0 +1,139 @@
+// Liar's Post on the Play screen: on your turn, pick a card, a player and the kind you say it
+// is, then Send; receiving one, call it True or False, or Look at it and pass it on.
+
+import { choices, face, faces, handList } from "./cards.js";
+
+const KINDS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
+
+export default {
+  game: "post",
+  title: "Liar's Post",
+  count: "cards",
+  one: "card",
+  many: "cards",
+  deals: ["server"], // a phone cannot type a whole hand of cards
+  claimsTitle: "This card's journey",
+  verb: "send",
+  dealHint: () => "The server shuffles two 32-card decks (A to 7) and deals them all: each " +
+    "phone shows its own cards.",
+
+  createRules(p) {
+    const fields = [
+      p.select("rules.one_deck", "Decks", [["", "Two decks (64 cards)"],
+        ["1", "One deck (32 cards)"]], "", "new-one-deck"),
+    ];
+    return { fields, read: () => ({ rules: { one_deck: fields[0].input.value === "1" } }) };
+  },
+
+  said: (p, d) => [p.h("span", {}, `to ${d.to}: `), p.h("strong", {}, d.claim.phrase)],
+  shownHand: (hand) => hand,
+  showsCards: true,
+  change: () => "takes it face up",
+  bad: () => true,
+  headline(ruling) {
+    return `${ruling.by} called ${ruling.call} and was ${ruling.ruling}`;
+  },
+  seatLine(view, player) {
+    const up = (view.face_up || {})[player.name] || {};
+    const shown = Object.entries(up).filter(([, n]) => n).map(([k, n]) => `${n}×${k}`);
+    return shown.length ? `face up ${shown.join(" ")}` : null;
+  },
+  tableLine: (view) => `${view.losing_count} of a kind face up loses`,
+
+  build(p) {
+    const { h } = p;
+    this.picked = null; // the index of the card picked to send
+    this.to = null;
+    this.kind = null;
+    this.incoming = h("div", { class: "play-incoming", id: p.id("incoming"), role: "group",
+      "aria-label": "The card you receive" });
+    this.whom = h("div", { id: p.id("to-choice") });
+    this.kinds = h("div", { id: p.id("kind-choice") });
+    this.sendButton = h("button", { type: "button", class: "primary", id: p.id("send"),
+      onclick: () => this.send(p) }, "Send");
+    this.lookButton = h("button", { type: "button", class: "secondary", id: p.id("look"),
+      onclick: (event) => p.tap(event.currentTarget, { type: "look" }) }, "Look and pass");
+    this.calls = p.calls([
+      { call: "true", label: "True", body: { type: "call", call: true },
+        confirm: "Call it true" },
+      { call: "false", label: "False", body: { type: "call", call: false },
+        confirm: "Call it false" },
+    ]);
+    this.note = h("p", { class: "hint", id: p.id("send-hint") });
+    return h("div", { class: "play-moves", id: p.id("post-moves") }, this.incoming, this.note,
+      this.whom, this.kinds, this.sendButton, this.calls, this.lookButton);
+  },
+
+  /** Your cards; on your turn to send, each a tap to pick the one to send. */
+  renderHand(p, view, mine) {
+    const hand = view.you.hand || [];
+    const sending = mine && !view.card;
+    if (!sending) this.picked = null;
+    if (this.picked !== null && this.picked >= hand.length) this.picked = null;
+    const picked = new Set(this.picked === null ? [] : [this.picked]);
+    return handList(p, hand, { picked, most: 1, disabled: !sending, onPick: (i) => {
+      this.picked = this.picked === i ? null : i;
+      p.render();
+    } });
+  },
+
+  update(p, view, mine) {
+    const { h } = p;
+    const card = view.card;
+    const receiving = mine && !!card;
+    const seen = view.you.card_seen;
+    const sending = mine && !card;
+    const passing = receiving && !!seen;
+    // The card that came to you: its claim, and what you may do.
+    this.incoming.hidden = !receiving;
+    if (receiving) {
+      const last = view.declarations[view.declarations.length - 1];
+      p.fillWith(this.incoming,
+        h("p", { class: "play-claim-line" }, `${last ? last.player : "A player"} says: `,
+          h("strong", {}, card.claim.phrase),
+          seen ? h("span", { id: p.id("card-seen") }, " · you looked: ", face(h, seen)) : null),
+        card.must_call ? h("p", { class: "hint" }, "Everyone else has held it: you must call.")
+          : null);
+    }
+    p.showCalls(this.calls, receiving && !seen, "");
+    this.lookButton.hidden = !(receiving && view.you.can_look);
+    // Sending a card (or passing the one you looked at): whom to, and the kind you say.
+    const choosing = sending || passing;
+    this.whom.hidden = !choosing;
+    this.kinds.hidden = !choosing;
+    this.sendButton.hidden = !choosing;
+    if (choosing) {
+      const targets = view.you.targets || [];
+      if (!targets.includes(this.to)) this.to = targets.length === 1 ? targets[0] : null;
+      p.fillWith(this.whom, choices(p, "to", "Send to", targets.map((t) => [t, t]), this.to,
+        (t) => { this.to = t; p.render(); }));
+      p.fillWith(this.kinds, choices(p, "kind", "Say it is", KINDS.map((k) => [k, k]),
+        this.kind, (k) => { this.kind = k; p.render(); }));
+      const ready = (passing || this.picked !== null) && this.to && this.kind;
+      this.sendButton.disabled = !ready;
+      this.sendButton.textContent = ready ? `${passing ? "Pass" : "Send"} to ${this.to}: ` +
+        `"a ${this.kind}"` : passing ? "Pass it on" : "Send";
+      this.sendButton.id = p.id(passing ? "pass" : "send");
+    }
+    const ready = (passing || this.picked !== null) && this.to && this.kind;
+    this.note.hidden = !choosing || ready;
+    this.note.textContent = sending ? "Tap a card, a player, and the kind you say it is."
+      : passing ? "Pick who gets it next, and the kind you say." : "";
+  },
+
+  async send(p) {
+    const passing = !!p.view.you.card_seen;
+    const body = passing ? { type: "pass", to: this.to, claim: this.kind }
+      : { type: "send", card: p.view.you.hand[this.picked], to: this.to, claim: this.kind };
+    if (await p.tap(this.sendButton, body)) {
+      this.picked = null;
+      this.kind = null;
+      this.to = null;
+      p.render();
+    }
+  },
+
+  revealedHand: (p, hand) => faces(p.h, hand),
+  adviceLast: (last) => ({ text: last.claim.phrase, verb: "is true", chance: last.true,
+    kind: "claim" }),
+};

@@ -1,0 +1,359 @@
+// The table display: a room seen from no seat (view.you.seat === false), the table's host
+// running a big screen (a TV, a tablet) or a spectator, shown for the whole table to read.
+//
+// The view holds no hand (the server sends a seatless view none), and neither does this
+// screen: the players' counts, whose turn and their clock, the round's claims, the last
+// call's reveal (the hands the call turned over, face up), the game's own public state
+// (Liar Liar's pile, Liar's Post's face-up cards and the card in transit), the places at the
+// end.  In the lobby: the table code big and the QR code to join, and the host's controls
+// (the Play screen's own: computer players, the time a move, start, rematch).
+//
+// The games differ only in GAMES below: a few small functions each.  playview.js hands a
+// seatless view here (showDisplay); every other view is the player's board.
+
+import { formatBid } from "./engine/phrases.js";
+import { fill, plural, upper } from "./screenkit.js";
+import { app, CALLED, joinLink, LOOPBACK } from "./playview.js";
+import { qrCanvas } from "./qr.js";
+import { titleOf } from "./screens/index.js";
+
+const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
+const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
+const SHOWN_CLAIMS = 6; // the round's last claims on the screen
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RED = new Set(["H", "D"]);
+
+// --- the pieces a call turns over ----------------------------------------------------------
+
+const h = (...args) => app.h(...args);
+
+/** One tile, die or card face up: `.tv-piece`, its text in `data-piece` as the view says it. */
+function piece(kind, text, shown, extra = null) {
+  return h("span", { class: `tv-piece tv-${kind}${extra ? ` ${extra}` : ""}`,
+    "data-piece": String(text) }, shown);
+}
+
+const tile = (letter) => piece("tile", letter, letter.toUpperCase());
+const die = (face) => piece("die", face, String(face));
+
+/** A card ("10H", "QS", "joker"): its rank and suit sign, red or black. */
+function card(text) {
+  if (text === "joker") return piece("card", text, "Joker", "joker");
+  const suit = text.slice(-1);
+  return piece("card", text, `${text.slice(0, -1)}${SUITS[suit] || suit}`,
+    RED.has(suit) ? "red" : "black");
+}
+
+// --- the games: what differs ----------------------------------------------------------------
+
+const changed = (one, many) => (delta) => `${delta > 0 ? "+" : "−"}${plural(Math.abs(delta),
+  one, many)}`;
+
+const GAMES = {
+  letters: {
+    count: "tiles", one: "tile", many: "tiles",
+    pieces: (hand) => [...hand].map(tile),
+    claim: (d) => [h("span", { class: "words" }, upper(d.words)), " ",
+      h("span", { class: "shape" }, `(${d.words.map((w) => w.length).join(", ")})`)],
+    headline: (r) => (r.ruling === null ? "The referee cannot decide"
+      : `${CALLED[r.call]} was ${r.ruling === "upheld" ? "right" : "wrong"}`),
+    good: (r) => r.ruling === "upheld",
+    change: changed("tile", "tiles"),
+  },
+  dice: {
+    count: "dice", one: "die", many: "dice",
+    pieces: (hand) => hand.map(die),
+    claim: (d) => h("strong", {}, formatBid(d.quantity, d.face)),
+    headline: (r) => (r.ruling === "holds" ? "The bid holds" : "The bid fails"),
+    good: (r) => r.ruling === "fails",
+    change: changed("die", "dice"),
+  },
+  poker: {
+    count: "cards", one: "card", many: "cards",
+    pieces: (hand) => hand.map(card),
+    claim: (d) => h("strong", {}, d.claim.phrase),
+    headline: (r) => (r.ruling === "made" ? "The hand is there" : "The hand is not there"),
+    good: (r) => r.ruling !== "made",
+    change: changed("card", "cards"),
+  },
+  liarliar: {
+    count: "cards", one: "card", many: "cards",
+    pieces: (hand) => hand.map(card),
+    claim: (d) => h("strong", {}, `${plural(d.count, "card")}: ${d.rank}`),
+    called: (r) => (r.call === "discard" ? `${r.by} put down four of a kind` : null),
+    headline: (r) => (r.call === "discard" ? "Four of a kind out of the game"
+      : r.ruling === "true" ? "The play was true" : "The play was a lie"),
+    good: (r) => r.ruling !== "true",
+    change: changed("card", "cards"),
+    table: (view) => [
+      h("p", { class: "tv-big", id: "tv-pile" }, `Pile: ${plural(view.pile, "card")}`),
+      h("p", { class: "tv-fact", id: "tv-rank" }, view.rank ? `Rank this round: ${view.rank}`
+        : "No rank yet: the next play names it"),
+      view.last_play ? h("p", { class: "tv-fact", id: "tv-last-play" },
+        `Last play: ${view.last_play.player}, ${plural(view.last_play.count, "card")}`) : null,
+      view.finished.length ? h("p", { class: "tv-fact", id: "tv-finished" },
+        `Out of cards: ${view.finished.join(", ")}`) : null,
+      view.discarded.length ? h("p", { class: "tv-fact", id: "tv-discarded" },
+        `Fours put down: ${view.discarded.join(" ")}`) : null],
+  },
+  post: {
+    count: "cards", one: "card", many: "cards",
+    pieces: (hand) => hand.map(card),
+    claim: (d) => [h("span", {}, `to ${d.to}: `), h("strong", {}, `“${d.claim.phrase}”`)],
+    called: (r) => `${r.by} called it ${r.call === "true" ? "true" : "false"}`,
+    headline: (r) => `${r.by} was ${r.ruling}: ${r.taker} takes the card face up`,
+    good: (r) => r.ruling === "right",
+    change: (delta) => `+${plural(delta, "card")} face up`,
+    seat: (view, p) => {
+      const up = Object.entries((view.face_up || {})[p.name] || {});
+      return up.length ? h("span", { class: "tv-face-up", "aria-label": "Face up" },
+        up.map(([kind, n]) => h("span", { class: n >= view.losing_count - 1 ? "tv-kind near"
+          : "tv-kind" }, `${kind}×${n}`))) : null;
+    },
+    table: (view) => {
+      const sent = view.declarations[view.declarations.length - 1];
+      const moving = view.card;
+      return [
+        moving && sent ? h("div", { class: "tv-transit", id: "tv-transit" },
+          h("span", { class: "tv-piece-back", "aria-hidden": "true" }, "🂠"),
+          h("p", { class: "tv-big" }, `${sent.player} → ${sent.to}`),
+          h("p", { class: "tv-fact" }, h("strong", {}, `“${moving.claim.phrase}”`)),
+          h("p", { class: "hint" }, [`Held so far: ${moving.held.join(", ")}`,
+            moving.must_call ? `${view.to_move} must call it` : ""].filter(Boolean).join(" · ")))
+          : h("p", { class: "tv-fact", id: "tv-transit" }, view.phase === "playing"
+            ? `${view.to_move} sends a card` : ""),
+        h("p", { class: "hint" }, `${view.losing_count} of a kind face up loses.`)];
+    },
+  },
+};
+
+// --- the display ----------------------------------------------------------------------------
+
+export class TableDisplay {
+  /** `screen`: the Play screen, whose controls the host's display reuses (may be {}). */
+  constructor(screen = {}) {
+    this.screen = screen;
+    this.el = h("section", { class: "tv", id: "tv", "aria-label": "The table", hidden: true });
+    this.clock = h("p", { class: "tv-clock", id: "tv-clock", role: "timer", "aria-live": "off",
+      hidden: true });
+    this.timer = null;
+    this.lastClaim = null; // the round's last claim, kept to show with the call on it
+    this.called = null;
+    this.rulingKey = undefined;
+  }
+
+  show(on) {
+    this.el.hidden = !on;
+    if (!on) this.stopClock();
+  }
+
+  render(view) {
+    const game = GAMES[view.game] || GAMES.dice;
+    this.remember(view);
+    Object.assign(this.el.dataset, { game: view.game, phase: view.phase,
+      version: String(view.version), toMove: view.to_move || "" });
+    const title = titleOf(view.game);
+    if (view.phase === "lobby") {
+      this.stopClock();
+      fill(this.el, this.lobby(view, title));
+      return;
+    }
+    this.runClock(view);
+    fill(this.el,
+      h("header", { class: "tv-head" },
+        h("h2", { class: "tv-title" }, title),
+        h("p", { class: "tv-line", id: "tv-line" }, [`Table ${view.code}`,
+          view.phase === "over" ? "" : `round ${view.round}`, view.you.host ? ""
+            : `watching as ${view.you.name}`].filter(Boolean).join(" · "))),
+      h("div", { class: "tv-main" },
+        h("div", { class: "tv-side" }, this.turn(view), this.clock, this.seats(view, game)),
+        h("div", { class: "tv-centre" },
+          view.phase === "over" ? this.over(view) : null,
+          view.phase !== "over" && game.table ? h("div", { class: "tv-table", id: "tv-table" },
+            game.table(view)) : null,
+          view.phase !== "over" ? this.claims(view, game) : null,
+          this.ruling(view, game))));
+  }
+
+  /** The last claim of each round, so that the call on it can name it. */
+  remember(view) {
+    const key = JSON.stringify(view.last_ruling);
+    if (key !== this.rulingKey) {
+      this.called = this.rulingKey === undefined ? null : this.lastClaim;
+      this.rulingKey = key;
+    }
+    const said = view.declarations || [];
+    this.lastClaim = said.length ? said[said.length - 1] : null;
+  }
+
+  lobby(view, title) {
+    const link = joinLink(view.code);
+    const spoken = [...view.code].join(" ");
+    const screen = this.screen;
+    const host = view.you.host;
+    const enough = view.players.length >= 2;
+    return h("div", { class: "tv-lobby" },
+      h("div", { class: "tv-join" },
+        h("h2", { class: "tv-title" }, title),
+        h("p", { class: "tv-fact" }, "Join on your phone: scan, or type the code"),
+        h("p", { class: "tv-code", id: "tv-code", "aria-label": `Table code ${spoken}` },
+          view.code),
+        h("div", { class: "tv-qr", id: "tv-qr" }, qrCanvas(app.h, link,
+          `QR code of the link to join table ${spoken}`)),
+        h("p", { class: "center" }, h("a", { class: "play-link", id: "tv-link", href: link },
+          link)),
+        LOOPBACK.has(location.hostname) ? h("p", { class: "hint", id: "tv-loopback" },
+          "This address is this machine's own: other phones need its address on the table's " +
+          "network (liars serve --host 0.0.0.0, then open that address here).") : null),
+      h("div", { class: "tv-waiting" },
+        h("h3", {}, `At the table (${view.players.length})`),
+        view.players.length ? h("ul", { class: "tv-seats", id: "tv-seats",
+          "aria-label": "Players in seat order" }, view.players.map((p) => h("li",
+          { "data-player": p.name }, h("span", { class: "tv-name" }, p.name),
+          h("span", { class: "tv-count" }, p.bot ? `computer (${p.level || "easy"})` : ""))))
+          : h("p", { class: "hint" }, "No one yet."),
+        host && screen.advisor ? screen.advisor.botControls(view) : null,
+        host && screen.clockSetting ? screen.clockSetting(view) : null,
+        host && screen.start ? h("button", { type: "button", class: "primary", id: "tv-start",
+          disabled: !enough, onclick: (event) => screen.start(event.currentTarget) },
+        "Start the game") : null,
+        h("p", { class: "hint", id: "tv-start-why" }, host
+          ? (enough ? "Everyone in? Start: no one joins after." : "Waiting for at least two " +
+            "players: they scan the QR code or type the code.")
+          : "Waiting for the host to start the game.")));
+  }
+
+  turn(view) {
+    let text;
+    if (view.phase === "over") text = view.winner ? `🏆 ${view.winner} wins` : "Game over";
+    else if (view.phase === "reveal") {
+      text = view.call ? `${view.call.by} called ${CALLED[view.call.call] || view.call.call}`
+        : "A call: the hands are turned over";
+    } else text = `${view.to_move}'s turn`;
+    return h("p", { class: "tv-turn", id: "tv-turn" }, text);
+  }
+
+  seats(view, game) {
+    const finished = new Set(view.finished || []);
+    return h("ul", { class: "tv-seats", id: "tv-seats", "aria-label": "Players in seat order" },
+      view.players.map((p) => {
+        const held = p[game.count];
+        const notes = [p.out ? "out" : finished.has(p.name) ? "no cards left" : "",
+          p.bot ? `computer (${p.level || "easy"})` : "",
+          p.connected === false && !p.out && !p.bot ? "away" : ""].filter(Boolean);
+        return h("li", { "data-player": p.name, class: [p.name === view.to_move ? "to-move" : "",
+          p.out ? "out" : ""].join(" ").trim() || null },
+        h("span", { class: "tv-name" }, p.name),
+        h("span", { class: "tv-count" }, held === null || held === undefined ? ""
+          : plural(held, game.one, game.many)),
+        game.seat ? game.seat(view, p) : null,
+        notes.length ? h("span", { class: "tv-note" }, notes.join(" · ")) : null);
+      }));
+  }
+
+  claims(view, game) {
+    const said = view.declarations || [];
+    const shown = said.slice(-SHOWN_CLAIMS);
+    return h("section", { class: "tv-claims", "aria-labelledby": "tv-claims-title" },
+      h("h3", { id: "tv-claims-title" }, `Claims this round${view.claims > shown.length
+        ? ` (last ${shown.length} of ${view.claims})` : ""}`),
+      shown.length ? h("ol", { class: "tv-said", id: "tv-claims" }, shown.map((d, i) =>
+        h("li", { "data-player": d.player, class: i === shown.length - 1 ? "last" : null },
+          h("span", { class: "tv-name" }, d.player), ": ", h("span", { class: "tv-claim" },
+            game.claim(d)))))
+        : h("p", { class: "hint", id: "tv-claims" }, view.phase === "playing"
+          ? `Nothing yet: ${view.to_move} opens.` : "Nothing."));
+  }
+
+  /** The last call: who called, on what, the hands it turned over (face up), the verdict,
+   * who gains or loses. */
+  ruling(view, game) {
+    const r = view.last_ruling;
+    if (!r) return null;
+    const undecided = r.ruling === null;
+    const called = (game.called && game.called(r)) || `${r.by} called ${CALLED[r.call] || r.call}`;
+    const claim = this.called;
+    return h("section", { class: `tv-ruling ${undecided ? "undecided" : game.good(r) ? "ok"
+      : "bad"}`, id: "tv-ruling", "data-ruling": undecided ? "undecided" : r.ruling,
+    "aria-live": "polite" },
+    h("p", { class: "tv-fact", id: "tv-called" }, called,
+      claim ? [" on ", h("span", { class: "tv-name" }, claim.player), "'s ",
+        h("span", { class: "tv-claim" }, game.claim(claim))]
+        : null),
+    h("h3", { class: "tv-verdict", id: "tv-verdict" }, game.headline(r)),
+    r.reason ? h("p", { class: "hint" }, r.reason) : null,
+    h("ul", { class: "tv-revealed", id: "tv-revealed", "aria-label": "Turned over" },
+      Object.entries(r.revealed || {}).map(([name, hand]) => h("li", { "data-hand": name },
+        h("span", { class: "tv-name" }, name),
+        h("span", { class: "tv-pieces" }, game.pieces(hand))))),
+    undecided ? h("p", { class: "tv-fact" }, "The table decides; the host records its ruling.")
+      : h("ul", { class: "tv-changes", id: "tv-changes", "aria-label": "Who gains or loses" },
+        Object.entries(r.changes || {}).map(([name, delta]) => h("li", { "data-player": name },
+          h("span", { class: "tv-name" }, name), " ", h("span", { class: "delta" },
+            game.change(delta))))));
+  }
+
+  over(view) {
+    const screen = this.screen;
+    return h("section", { class: "tv-over", id: "tv-over" },
+      view.called_off ? h("p", { class: "tv-fact" }, view.called_off) : null,
+      h("h3", {}, "Places"),
+      h("ol", { class: "tv-places", id: "tv-places", "aria-label": "Places" },
+        (view.places || []).map((p) => h("li", { "data-player": p.name,
+          "data-place": String(p.place) }, h("span", { class: "place" }, `${p.place}.`), " ",
+        h("span", { class: "tv-name" }, p.name)))),
+      view.you.host && screen.rematch ? h("button", { type: "button", class: "primary",
+        id: "tv-rematch", onclick: (event) => screen.rematch(event.currentTarget) },
+      "Rematch: same seats") : h("p", { class: "hint" }, "Waiting for the host: a rematch, " +
+        "or a new table."));
+  }
+
+  // --- the clock of the player to move, by the server's time (view.now) ----------------
+
+  runClock(view) {
+    this.clockOffset = view.now === null || view.now === undefined ? 0 : view.now - Date.now();
+    this.deadline = view.phase === "playing" ? view.deadline : null;
+    this.mover = view.to_move;
+    clearInterval(this.timer);
+    this.timer = this.deadline ? setInterval(() => this.drawClock(), CLOCK_TICK_MS) : null;
+    this.drawClock();
+  }
+
+  drawClock() {
+    if (!this.deadline || this.el.hidden || !this.el.isConnected) {
+      this.clock.hidden = true;
+      if (!this.deadline || !this.el.isConnected) this.stopClock();
+      return;
+    }
+    const left = Math.max(0, Math.ceil((this.deadline - (Date.now() + this.clockOffset)) / 1000));
+    this.clock.hidden = false;
+    this.clock.textContent = `⏱ ${this.mover}: ${left} s`;
+    this.clock.dataset.left = String(left);
+    this.clock.classList.toggle("urgent", left <= URGENT_S);
+  }
+
+  stopClock() {
+    clearInterval(this.timer);
+    this.timer = null;
+    this.deadline = null;
+  }
+}
+
+/** The Play screen's hook: a seatless view (a table display's host, a spectator) is shown
+ * here instead of the player's board; true when it was. */
+export function showDisplay(screen, view) {
+  const seatless = view.you.seat === false;
+  if (!screen.tableDisplay) {
+    if (!seatless) return false;
+    screen.tableDisplay = new TableDisplay(screen);
+    screen.roomView.insertBefore(screen.tableDisplay.el, screen.lobby);
+  }
+  const display = screen.tableDisplay;
+  display.show(seatless);
+  if (!seatless) return false;
+  screen.lobby.hidden = true;
+  screen.board.hidden = true;
+  if (screen.stopClock) screen.stopClock();
+  display.render(view);
+  return true;
+}

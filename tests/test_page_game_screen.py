@@ -1,0 +1,493 @@
+"""The game screen (api/static/play.js, playview.js, screens/): every game the rooms host,
+played through the page at 360x640 in chromium, light and dark.
+
+* At every step of a turn (the turn itself, a call's confirmation, the reveal) every action
+  on the screen lies inside the viewport and is the element a thumb's tap reaches (nothing
+  on top of it), and the page itself does not scroll: ``unreachable`` says what is not.
+* axe-core finds no serious or critical violation on those screens (tests/axe.py).
+* A call asks for a confirmation and is sent once; the reveal stays until Continue.
+* Whole games of Liar Liar and Liar's Post on three phones, one reloading in the middle.
+
+Every step is checked against the server's own view of the phone's seat; the tests wait
+with Playwright's auto-waiting ``expect`` and ``wait_for_function``, never for a fixed time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from test_page import Phone  # noqa: E402  (skips without chromium)
+from test_page_a11y import assert_accessible  # noqa: E402
+from test_page_play import create, dismiss, join, open_play, shows_at_least, truth  # noqa: E402
+
+expect = sync_api.expect
+MAX_STEPS = 400  # a whole game longer than this is a bug of the page or the test
+
+# Every action a screen shows (and each card, tile or die of the hand), and where a thumb's
+# tap would land: outside the viewport or under another element is a problem; so is a page
+# that scrolls.
+UNREACHABLE = """() => {
+  const problems = [];
+  const root = document.scrollingElement;
+  if (root.scrollHeight > innerHeight + 1) problems.push(`the page scrolls: ${root.scrollHeight}px`);
+  const layer = [...document.querySelectorAll(".game-layer")].find((l) => !l.hidden);
+  const scope = layer || document.querySelector("#play-board");
+  const shown = (el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+  const items = layer ? [] : [...document.querySelectorAll("#play-hand-list > li")];  // your hand, whole
+  for (const el of [...scope.querySelectorAll("button, input, select, textarea, a[href], summary"), ...items]) {
+    if (!shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const name = `${el.tagName.toLowerCase()}#${el.id || ""}[${(el.textContent || el.name || "").trim().slice(0, 30)}]`;
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+      problems.push(`${name} outside the viewport: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+      continue;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const label = el.labels && el.labels[0];
+    if (!hit || !(hit === el || el.contains(hit) || (label && label.contains(hit)))) {
+      problems.push(`${name} is under ${hit ? hit.tagName.toLowerCase() + "#" + hit.id + "." + hit.className : "nothing"}`);
+    }
+  }
+  return problems;
+}"""
+
+
+def unreachable(page) -> list[str]:
+    return page.evaluate(UNREACHABLE)
+
+
+def reachable(phone, where):
+    problems = unreachable(phone.page)
+    if problems:
+        phone.shot(f"unreachable-{re.sub(r'[^a-z0-9]+', '-', where.lower())}")
+    assert problems == [], f"{where} ({phone.scheme}): {problems}"
+
+
+@pytest.fixture(scope="module")
+def phones(browser, server):
+    """Three phones: light, dark, light."""
+    devices = [Phone(browser, server), Phone(browser, server, color_scheme="dark"),
+               Phone(browser, server)]
+    yield devices
+    for device in devices:
+        device.close()
+
+
+@pytest.fixture(autouse=True)
+def no_script_error(phones):
+    yield
+    for phone in phones:
+        assert phone.errors == []
+
+
+def add_bot(page, count):
+    page.locator("#play-bot-pace").select_option("0.5")
+    page.locator("#play-add-bot").click()
+    expect(page.locator("#play-lobby-seats li")).to_have_count(count)
+
+
+def start(phone):
+    phone.page.locator("#play-start").click()
+    expect(phone.page.locator("#screen-play")).to_have_attribute("data-phase", "playing")
+
+
+def on_screen(phone):
+    """The phone shows the room as the server has it now; its view."""
+    view = truth(phone)
+    shows_at_least(phone, view["version"])
+    return view
+
+
+def send(phone, selector):
+    """Tap ``selector`` and wait for the server's answer to the move it sends."""
+    with phone.page.expect_response(lambda r: r.request.method == "POST"
+                                    and "/api/v1/rooms/" in r.url) as answer:
+        phone.page.locator(selector).click()
+    assert answer.value.status in (200, 201), answer.value.text()
+
+
+def call(phone, selector, where, checks):
+    """A deliberate call: the button asks, the bar confirms; checked, then sent once."""
+    page = phone.page
+    page.locator(selector).click()
+    bar = page.locator("#play-confirm-bar")
+    expect(bar).to_be_visible()
+    expect(page.locator(selector)).to_be_hidden()  # the question replaces the calls
+    if checks is not None:
+        reachable(phone, f"{where}: the confirmation")
+        if "confirm" not in checks:
+            checks.add("confirm")
+            assert_accessible(page, f"{where}: the confirmation ({phone.scheme})")
+    send(phone, "#play-confirm")
+    expect(bar).to_be_hidden()
+
+
+# --- what a phone does on its turn, game by game (the opening move, or a call) -----------
+
+def cards_of(view):
+    return view["you"]["hand"]
+
+
+def act_letters(phone, view, where, checks):
+    if view["declarations"]:
+        call(phone, "#play-bullshit", where, checks)
+        return
+    phone.page.locator("#play-words").fill("qi")
+    expect(phone.page.locator("#play-raise-check")).to_have_attribute("data-legal", "true")
+    if checks is not None:
+        reachable(phone, f"{where}: a declaration typed")
+    send(phone, "#play-declare")
+
+
+def act_dice(phone, view, where, checks):
+    if view["declarations"]:
+        call(phone, "#play-liar", where, checks)
+        return
+    expect(phone.page.locator("#play-bid-check")).to_have_attribute("data-legal", "true")
+    send(phone, "#play-bid")
+
+
+def act_poker(phone, view, where, checks):
+    if view["declarations"]:
+        call(phone, "#play-liar", where, checks)
+        return
+    phone.page.locator("#play-claim-hand").select_option("high card")
+    phone.page.locator("#play-claim-rank-1").select_option("2")
+    send(phone, "#play-claim")
+
+
+def pick(page, index):
+    button = page.locator("#play-hand-list button.card-pick").nth(index)
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+
+
+def act_liarliar(phone, view, where, checks, cards=1, rank=None):
+    page = phone.page
+    if view["you"]["can_call"] and cards is None:
+        call(phone, "#play-liar", where, checks)
+        return
+    if view["you"]["can_call"] and checks is not None and "called" not in checks:
+        checks.add("called")
+        call(phone, "#play-liar", where, checks)
+        return
+    hand = cards_of(view)
+    count = min(cards or 1, len(hand), 3)
+    for i in range(count):
+        pick(page, i)
+    if view["rank"] is None:
+        wanted = rank or next((c[:-1] for c in hand if c != "joker"), "A")
+        page.locator(f"#play-rank button[data-value='{wanted}']").click()
+    expect(page.locator("#play-play")).to_be_enabled()
+    if checks is not None:
+        reachable(phone, f"{where}: cards picked")
+    send(phone, "#play-play")
+
+
+def act_post(phone, view, where, checks, to=None, kind=None, card=0, believe=True):
+    page = phone.page
+    if view["card"] is not None:  # a card came to this phone: call it
+        call(phone, "#play-true" if believe else "#play-false", where, checks)
+        return
+    pick(page, card)
+    target = to or view["you"]["targets"][0]
+    page.locator(f"#play-to button[data-value='{target}']").click()
+    page.locator(f"#play-kind button[data-value='{kind or 'A'}']").click()
+    expect(page.locator("#play-send")).to_be_enabled()
+    if checks is not None:
+        reachable(phone, f"{where}: a card, a player and a kind picked")
+    send(phone, "#play-send")
+
+
+ACTS = {"letters": act_letters, "dice": act_dice, "poker": act_poker,
+        "liarliar": act_liarliar, "post": act_post}
+RULES = {"letters": {"tile_limit": 2}, "dice": {"dice_each": 2}}
+
+
+@pytest.mark.parametrize("game", ["letters", "dice", "poker", "liarliar", "post"])
+def test_every_action_of_a_turn_is_on_screen_and_accessible(phones, game):
+    """Two phones (light and dark) and a computer player: each turn's screen, a call's
+    confirmation and the reveal, each with every action in reach and no axe violation."""
+    light, dark = phones[0], phones[1]
+    code = create(light, game, "ann", **RULES.get(game, {}))
+    add_bot(light.page, 2)
+    join(dark, code, "ben")
+    start(light)
+    seen = {light.scheme: set(), dark.scheme: set()}
+    ruled = set()
+    for _ in range(60):
+        view = on_screen(light)
+        for phone in (light, dark):
+            on_screen(phone)
+            if phone.page.locator("#play-ruling-layer").is_visible():
+                reachable(phone, f"{game}: the reveal")
+                if "reveal" not in seen[phone.scheme]:
+                    seen[phone.scheme].add("reveal")
+                    assert_accessible(phone.page, f"{game}: the reveal ({phone.scheme})")
+                ruled.add(phone.scheme)
+                dismiss(phone)
+        if len(ruled) == 2 and all("turn" in s for s in seen.values()) or view["phase"] == "over":
+            break
+        mover = {"ann": light, "ben": dark}.get(view["to_move"])
+        if mover is None:  # the computer player's turn: it moves at its pace
+            light.page.wait_for_function(
+                "v => Number(document.querySelector('#screen-play').dataset.version) > v",
+                arg=view["version"])
+            continue
+        page = mover.page
+        expect(page.locator("#play-turn")).to_have_text("Your turn")
+        expect(page.locator("body")).to_have_attribute("data-game", "on")
+        reachable(mover, f"{game}: the turn")
+        if "turn" not in seen[mover.scheme]:
+            seen[mover.scheme].add("turn")
+            assert_accessible(page, f"{game}: the turn ({mover.scheme})")
+            page.locator("#play-menu-button").click()  # the menu, over the table
+            expect(page.locator("#play-menu")).to_be_visible()
+            reachable(mover, f"{game}: the menu")
+            assert_accessible(page, f"{game}: the menu ({mover.scheme})")
+            page.locator("#play-menu-close").click()
+            expect(page.locator("#play-menu")).to_be_hidden()
+            page.locator("#play-history-button").click()  # the round so far, and before
+            expect(page.locator("#play-history")).to_be_visible()
+            reachable(mover, f"{game}: the history")
+            assert_accessible(page, f"{game}: the history ({mover.scheme})")
+            page.locator("#play-history-close").click()
+            expect(page.locator("#play-history")).to_be_hidden()
+        ACTS[game](mover, truth(mover), game, seen[mover.scheme])
+    assert len(ruled) == 2, f"{game}: no ruling reached both phones"
+    assert all("turn" in s for s in seen.values())
+
+
+def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
+    """A call needs its confirmation; tapping Confirm twice sends one move; the reveal stays
+    while the table moves on, until Continue; the referee's tabs are a tap away."""
+    light, dark = phones[0], phones[1]
+    code = create(light, "dice", "ann", dice_each=2)
+    join(dark, code, "ben")
+    start(light)
+    view = on_screen(light)
+    first, second = (light, dark) if view["to_move"] == "ann" else (dark, light)
+    expect(first.page.locator("#play-bid-check")).to_have_attribute("data-legal", "true")
+    send(first, "#play-bid")
+    view = on_screen(second)
+    page = second.page
+    page.locator("#play-liar").click()
+    expect(page.locator("#play-confirm-text")).to_contain_text("Call Liar")
+    page.locator("#play-cancel").click()  # changed their mind: nothing sent
+    expect(page.locator("#play-liar")).to_be_visible()
+    assert truth(second)["version"] == view["version"]
+    page.locator("#play-liar").click()
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.locator("#play-confirm").dblclick()  # a double tap: one call
+    expect(page.locator("#play-ruling-layer")).to_be_visible()
+    assert len([u for u in posts if u.endswith("/moves")]) == 1
+    after = truth(second)
+    assert after["last_ruling"]["call"] == "liar" and after["reveal"]["n"] == 1
+    # The next round opens (the other phone dismissed and moved): the reveal stays here.
+    opener = {"ann": light, "ben": dark}[after["to_move"]]
+    waiting = dark if opener is light else light
+    dismiss(opener)
+    expect(opener.page.locator("#play-bid-check")).to_have_attribute("data-legal", "true")
+    send(opener, "#play-bid")
+    shows_at_least(waiting, truth(waiting)["version"])
+    expect(waiting.page.locator("#play-ruling-layer")).to_be_visible()
+    expect(waiting.page.locator("#play-ruling-title")).to_have_text(
+        re.compile("The bid (holds|fails)"))
+    # The history holds the round before, with its ruling.
+    with waiting.page.expect_response(lambda r: r.request.method == "POST"
+                                      and r.url.endswith("/moves")):
+        waiting.page.locator("#play-dismiss").click()  # Continue tells the table
+    expect(waiting.page.locator("#play-ruling-layer")).to_be_hidden()
+    assert truth(waiting)["you"]["name"] in truth(waiting)["reveal"]["seen"]
+    waiting.page.locator("#play-history-button").click()
+    expect(waiting.page.locator("#play-history .history-round[data-round='1']")).to_contain_text(
+        re.compile("The bid (holds|fails)"))
+    waiting.page.locator("#play-history-close").click()
+    # The referee's screens are one tap away, and the table one tap back.
+    waiting.page.locator("#play-menu-button").click()
+    waiting.page.locator("#play-referee").click()
+    expect(waiting.page.locator("nav.tabs")).to_be_visible()
+    expect(waiting.page.locator("body")).not_to_have_attribute("data-game", "on")
+    waiting.page.locator("#back-to-table").click()
+    expect(waiting.page.locator("body")).to_have_attribute("data-game", "on")
+    expect(waiting.page.locator("nav.tabs")).to_be_hidden()
+
+
+def play_out(table, act, reload_at, where):
+    """Play the table's game to its end, each phone acting on its turn by ``act(phone,
+    view, step)``; every phone dismisses each reveal; one phone reloads at step
+    ``reload_at``.  The last view."""
+    phones = list(table.values())
+    reloaded = False
+    for step in range(MAX_STEPS):
+        view = truth(phones[0])
+        for phone in phones:
+            shows_at_least(phone, view["version"])
+            dismiss(phone)
+        if view["phase"] == "over":
+            return view
+        if step >= reload_at and not reloaded:
+            reloaded = True
+            phone = phones[1]
+            open_play(phone)  # the seat is kept: back at the table, the hand shown
+            expect(phone.page.locator("#screen-play")).to_have_attribute("data-phase", "playing")
+            mine = truth(phone)["you"]["hand"]
+            expect(phone.page.locator("#play-hand-list li")).to_have_count(len(mine))
+            continue
+        mover = table[view["to_move"]]
+        expect(mover.page.locator("#play-turn")).to_have_text("Your turn")
+        reachable(mover, f"{where}, step {step}")
+        act(mover, truth(mover), step)
+    raise AssertionError(f"{where}: no end after {MAX_STEPS} moves")
+
+
+def test_a_whole_liar_liar_game_on_three_phones(phones):
+    """Three phones play Liar Liar to its places: plays of up to three cards, one call of
+    "Liar!" (the reveal on every phone), four of a kind put down where one is held."""
+    ann, ben, cy = phones
+    code = create(ann, "liarliar", "ann")
+    join(ben, code, "ben")
+    join(cy, code, "cy")
+    start(ann)
+    table = {"ann": ann, "ben": ben, "cy": cy}
+    done = {"liar": 0, "four": 0}
+
+    def act(phone, view, step):
+        hand = view["you"]["hand"]
+        ranks = Counter(c[:-1] for c in hand if c != "joker")
+        four = next((r for r, n in ranks.items() if n >= 4), None)
+        if four and not done["four"]:
+            done["four"] += 1
+            send(phone, f"#play-discard-{four}")
+            return
+        if view["you"]["can_call"] and done["liar"] < 2 and step >= 2:
+            done["liar"] += 1
+            call(phone, "#play-liar", "liarliar", None)
+            ruling = truth(phone)["last_ruling"]
+            for other in table.values():
+                shows_at_least(other, truth(other)["version"])
+                expect(other.page.locator("#play-ruling-title")).to_have_text(
+                    "The play was true" if ruling["ruling"] == "true" else "The play was a lie")
+            return
+        act_liarliar(phone, view, "liarliar", None, cards=3)
+
+    view = play_out(table, act, 6, "Liar Liar")
+    assert done["liar"] >= 1
+    places = [p["name"] for p in view["places"]]
+    for phone in phones:
+        expect(phone.page.locator("#play-places li .seat-name")).to_have_text(places)
+
+
+def test_a_whole_liars_post_game_on_three_phones(phones):
+    """Three phones play Liar's Post to its loser: cards sent with true claims and called,
+    one looked at and passed on; the face-up cards gather on one player (the others pass
+    them nothing else) until four of a kind end the game."""
+    ann, ben, cy = phones
+    code = create(ann, "post", "ann")
+    join(ben, code, "ben")
+    join(cy, code, "cy")
+    start(ann)
+    table = {"ann": ann, "ben": ben, "cy": cy}
+    victim = truth(ann)["to_move"]  # every card taken goes face up in front of them
+    others = [n for n in table if n != victim]
+    done = {"looked": 0}
+
+    def act(phone, view, step):
+        me = view["you"]["name"]
+        page = phone.page
+        if view["card"] is None:  # sending: the victim sends its likeliest kind, truly
+            hand = view["you"]["hand"]
+            if me == victim:
+                up = view["face_up"][victim]
+                kinds = Counter(c[:-1] for c in hand)
+                best = max(kinds, key=lambda k: (up.get(k, 0), kinds[k]))
+                index = next(i for i, c in enumerate(hand) if c[:-1] == best)
+                act_post(phone, view, "post", None, to=others[0], kind=best, card=index)
+            else:
+                up = view["face_up"][victim]
+                kind = max(up, key=up.get) if up else hand[0][:-1]
+                index = next((i for i, c in enumerate(hand) if c[:-1] == kind), 0)
+                act_post(phone, view, "post", None, to=victim, kind=hand[index][:-1],
+                         card=index)
+            return
+        if me != victim and not done["looked"] and view["you"]["can_look"]:
+            done["looked"] += 1  # look, then pass it on with a true claim
+            send(phone, "#play-look")
+            looked = truth(phone)
+            seen = looked["you"]["card_seen"]
+            expect(page.locator("#play-card-seen")).to_contain_text(re.compile(r"\S"))
+            target = looked["you"]["targets"][0]
+            page.locator(f"#play-to button[data-value='{target}']").click()
+            page.locator(f"#play-kind button[data-value='{seen[:-1]}']").click()
+            reachable(phone, "post: passing a card looked at")
+            send(phone, "#play-pass")
+            return
+        # Every claim in this test is true: the victim calls it false (wrong: it takes the
+        # card), the others call it true (right: the victim who sent it takes it).
+        call(phone, "#play-false" if me == victim else "#play-true", "post", None)
+
+    view = play_out(table, act, 5, "Liar's Post")
+    assert done["looked"] == 1
+    loser = view["places"][-1]["name"]
+    assert loser == victim
+    assert max(view["face_up"][victim].values()) >= view["losing_count"]
+    for phone in phones:
+        expect(phone.page.locator("#play-places li").last).to_contain_text(victim)
+
+
+def test_the_reveal_holds_its_seconds_and_the_computer_player_waits_for_it(browser):
+    """On a server that holds the reveal 2 s: Continue opens only once the server's clock
+    has passed the ruling's time and its hold, and the computer player to open the next
+    round waits until this phone has dismissed it."""
+    from api_server import LiveServer
+    server = LiveServer("--reveal-seconds", "2")
+    phone = Phone(browser, server)
+    try:
+        create(phone, "dice", "ann", dice_each=1)
+        add_bot(phone.page, 2)
+        start(phone)
+        page = phone.page
+        layer = page.locator("#play-ruling-layer")
+        for _ in range(20):
+            view = on_screen(phone)
+            if view["last_ruling"]:
+                break
+            if view["to_move"] != "ann":
+                page.wait_for_function(
+                    "v => Number(document.querySelector('#screen-play').dataset.version) > v",
+                    arg=view["version"])
+                continue
+            act_dice(phone, view, "hold", None)
+        view = on_screen(phone)
+        reveal = view["reveal"]
+        assert reveal["hold"] == 2 and reveal["seen"] == [] and reveal["waiting"] == ["ann"]
+        expect(layer).to_be_visible()
+        button = page.locator("#play-dismiss")
+        until = round((reveal["at"] + reveal["hold"]) * 1000)
+        expect(button).to_have_attribute("data-until", str(until))
+        disabled = button.is_disabled()
+        if truth(phone)["now"] < until:  # read before the server's clock passed the hold
+            assert disabled, "Continue was open before the reveal's hold had passed"
+        expect(button).to_be_enabled()
+        assert truth(phone)["now"] >= until  # opened by the server's clock, never before
+        # The table waits for this phone: a computer player to open, still waiting on ann.
+        waiting = truth(phone)
+        if waiting["phase"] == "playing" and waiting["to_move"] != "ann":
+            assert waiting["declarations"] == [] and waiting["reveal"]["waiting"] == ["ann"]
+        button.click()
+        expect(layer).to_be_hidden()
+        after = truth(phone)
+        assert after["reveal"]["seen"] == ["ann"] and after["reveal"]["waiting"] == []
+        if after["phase"] == "playing" and after["to_move"] != "ann":
+            expect(page.locator("#play-said li")).to_have_count(1)  # it opens once released
+        assert phone.errors == []
+    finally:
+        phone.close()
+        server.stop()

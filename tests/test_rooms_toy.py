@@ -1,0 +1,147 @@
+"""The room knows no game: a toy game defined here, hosted through the same interface as
+the five (a library Game and a RoomGame variant), played over HTTP to the end.
+
+The toy is Nim with a secret: the pile (public) starts at 5; each player in turn takes 1
+or 2; whoever takes the last counter is out and the pile starts again; the last player
+in wins.  Each player is also dealt a secret word that no one else may ever see.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from api import create_app
+from solver.errors import IllegalMove
+from solver.games.base import Game, Leave, Rules
+from solver.games.table import require
+from solver.rooms import room as room_module
+from solver.rooms.games import ROOM_GAMES
+from solver.rooms.variants import RoomGame, move_branch
+
+V1 = "/api/v1"
+SECRETS = ("apple", "river", "stone", "cloud", "ember", "frost")
+
+
+@dataclass(frozen=True)
+class Take:
+    player: str
+    count: int
+
+
+class NimRules(Rules):
+    title = "Nim"
+
+
+class NimGame(Game):
+    name, title, Rules, seats = "nim", "Nim", NimRules, (2, 4)
+    actions = (Take, Leave)
+
+    @classmethod
+    def read_action(cls, event, *, field="event"):
+        player = require(event, "player", field=field)
+        if event.get("type") == "leave":
+            return Leave(player)
+        return Take(player, require(event, "count", field=field))
+
+    def start(self):
+        self.pile = 5
+
+    def check_move(self, action):
+        if isinstance(action, Take) and action.count not in (1, 2):
+            raise IllegalMove("take 1 or 2", field="count")
+
+    def apply(self, action):
+        self.pile -= min(action.count, self.pile)
+        if self.pile == 0:
+            self.out.append(action.player)
+            self.pile = 5
+        self.to_move = None if self.is_over() else self.next_in(action.player)
+
+    def state_dict(self):
+        return {"pile": self.pile, "to_move": self.to_move, "out": list(self.out)}
+
+    def restore(self, data):
+        self.pile, self.to_move, self.out = data["pile"], data["to_move"], list(data["out"])
+
+
+class NimRoom(RoomGame):
+    name, game_type, hand_key = "nim", NimGame, "counters"
+    own_moves = {"take": {"count"}}
+    flow_moves = frozenset(own_moves)
+    deals_each_round = False
+
+    def held(self, game):
+        return {p: 0 if p in game.out else 1 for p in game.players}
+
+    def deal(self, rules, counts, rng):
+        return {p: rng.choice(SECRETS) for p in counts}
+
+    def handle(self, room, by, kind, body, rng):
+        room._push({"type": "take", "player": by, "count": require(body, "count",
+                                                                     field="move")})
+
+    def public(self, room, game):
+        return {"pile": game.pile}
+
+    def declarations(self, state, bids):
+        return []
+
+    def round_number(self, state):
+        return None
+
+    def move_schemas(self):
+        return [move_branch("take", {"count": {"enum": [1, 2]}}, ["count"])]
+
+    def decide(self, game, view, rng, level="easy"):
+        return {"type": "take", "count": 1 if view["pile"] % 3 == 1 else 2}
+
+
+@pytest.fixture
+def hosted(monkeypatch):
+    """Nim hosted for the test: the registry and the room's tables name it."""
+    kind = NimRoom()
+    monkeypatch.setitem(ROOM_GAMES, "nim", kind)
+    monkeypatch.setitem(room_module.GAMES, "nim", NimGame)
+    monkeypatch.setitem(room_module.MOVES, "nim", kind.moves)
+
+
+def test_a_toy_game_plays_in_a_room_over_http(hosted, tmp_path):
+    client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
+    made = client.post(f"{V1}/rooms", json={"game": "nim", "name": "ann"}).get_json()
+    code, tokens = made["code"], {"ann": made["token"]}
+    tokens["ben"] = client.post(f"{V1}/rooms/{code}/join", json={"name": "ben"}
+                                ).get_json()["token"]
+    client.post(f"{V1}/rooms/{code}/bots", json={"name": "robo", "delay": 0},
+                headers={"Authorization": f"Bearer {tokens['ann']}"})
+    started = client.post(f"{V1}/rooms/{code}/start",
+                          headers={"Authorization": f"Bearer {tokens['ann']}"}).get_json()
+    assert started["phase"] == "playing" and started["pile"] == 5
+    rng = random.Random(2)
+    for _ in range(200):
+        views = {n: client.get(f"{V1}/rooms/{code}", headers={
+            "Authorization": f"Bearer {t}"}).get_json() for n, t in tokens.items()}
+        for name, view in views.items():
+            others = {w for w in SECRETS if w != view["you"]["hand"]}
+            assert not others & set(str(view).replace("'", " ").split()), name
+        if views["ann"]["phase"] == "over":
+            break
+        mover = views["ann"]["to_move"]
+        if mover in tokens:
+            answer = client.post(f"{V1}/rooms/{code}/moves",
+                                 json={"type": "take", "count": rng.choice((1, 2))},
+                                 headers={"Authorization": f"Bearer {tokens[mover]}"})
+            assert answer.status_code == 200, answer.get_json()
+    over = views["ann"]
+    assert over["phase"] == "over" and len(over["places"]) == 3
+    log = client.get(f"{V1}/rooms/{code}/log",
+                     headers={"Authorization": f"Bearer {tokens['ann']}"}).get_json()
+    replayed = NimGame(log["players"])
+    for event in log["events"]:
+        replayed.push(replayed.read_action(event))
+    assert room_module.Room.places(replayed.outcome()) == over["places"]
+    bad = client.post(f"{V1}/rooms/{code}/moves", json={"type": "take", "count": 3},
+                      headers={"Authorization": f"Bearer {tokens['ann']}"})
+    assert bad.status_code in (400, 409)
