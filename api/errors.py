@@ -15,7 +15,7 @@ The few problems that only HTTP can cause are added to the vocabulary here, as
 
 from __future__ import annotations
 
-from flask import Flask, current_app, jsonify
+from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from solver.errors import InvalidInput, LiarsError, LimitExceeded
@@ -136,7 +136,9 @@ def handle_http_exception(error: HTTPException):
 
 
 def handle_unexpected(error: Exception):
-    current_app.logger.exception("unhandled error while serving a request")
+    # The path only: a query may carry a seat's token (the event stream's ?token=).
+    current_app.logger.exception("unhandled error while serving %s %s", request.method,
+                                 request.path)
     return error_response("internal_error", "internal server error: the problem has been "
                           "logged", 500)
 

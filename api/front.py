@@ -155,22 +155,44 @@ def _too_many(address: str) -> bytes:
     return head.encode() + body
 
 
-def gevent_worker(header_timeout: float, per_address: int = 0):
+class _Waiting:
+    """A connection past its address's cap, accepted but not read yet."""
+
+    __slots__ = ("addr", "address", "client", "deadline", "done")
+
+    def __init__(self, client, addr, address: str, deadline: float):
+        self.client, self.addr, self.address, self.deadline = client, addr, address, deadline
+        self.done = False
+
+
+def gevent_worker(header_timeout: float, per_address: int = 0, waiting_room: int = 0):
     """gunicorn's gevent worker class, with the time a request head may take (from the
     connection's start or the previous answer) set to ``header_timeout`` seconds; past
     it the connection is closed.  gunicorn uses its whole-second ``keepalive``.
 
     ``per_address`` bounds the connections one address may hold open in this worker
-    (0: no bound, for a server behind a proxy whose address every client shares): past
-    it a new connection is answered 429 and closed at once, so that idle sockets from
-    one client cannot take every connection the worker has."""
+    (0: no bound, for a server behind a proxy whose address every client shares), so
+    that idle sockets from one client cannot take every connection the worker has.  A
+    connection past it waits, unread and without a greenlet, for one of its address's
+    connections to close (then it is served), at most ``header_timeout`` seconds; then
+    it is answered 429 and closed.  Answering it at once instead let a client that
+    reconnects whenever it is closed keep the worker accepting and refusing thousands
+    of connections a second (2,500 idle sockets took another client's p99 from 13 ms
+    to 183 ms; scripts/bench_idle.py).  At most ``waiting_room`` connections wait in
+    a worker (each holds a file descriptor); past that they are answered 429 at once."""
     import collections
 
     import gevent
     from gunicorn.workers.ggevent import GeventWorker
 
     class LiarsGeventWorker(GeventWorker):
-        open_by_address: collections.Counter = collections.Counter()
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.open_by_address = collections.Counter()
+            self.waiting = collections.deque()  # every _Waiting, oldest first
+            self.waiting_by_address = {}  # address -> deque of its _Waiting, oldest first
+            self.waiting_count = 0  # those still waiting
+            self.reaper = None  # the greenlet refusing the connections that waited too long
 
         def timeout_ctx(self):
             return gevent.Timeout(header_timeout, False)
@@ -179,20 +201,81 @@ def gevent_worker(header_timeout: float, per_address: int = 0):
             address = addr[0] if isinstance(addr, tuple) and addr else str(addr)
             held = self.open_by_address
             if per_address and held[address] >= per_address:
-                try:
-                    client.sendall(_too_many(address))
-                except OSError:
-                    pass
-                finally:
-                    client.close()
+                self._wait(client, addr, address)
                 return
-            held[address] += 1
+            while client is not None:
+                held[address] += 1
+                try:
+                    super().handle(listener, client, addr)
+                finally:
+                    held[address] -= 1
+                    if not held[address]:
+                        del held[address]
+                # A connection of this address that waited is served in this greenlet
+                # (its place in the worker's pool is this one's).
+                client, addr = self._next_waiting(address)
+
+        def _wait(self, client, addr, address: str) -> None:
+            """Keep ``client`` open, unread, until a slot of its address frees (or
+            it is refused); the greenlet that accepted it ends now."""
+            if self.waiting_count >= waiting_room:
+                _refuse(client, address)
+                return
+            # The server closes the accepted socket when this greenlet ends: keep its
+            # descriptor in a socket of our own.
+            kept = type(client)(fileno=client.detach())
+            entry = _Waiting(kept, addr, address, time.monotonic() + header_timeout)
+            self.waiting.append(entry)
+            self.waiting_by_address.setdefault(address, collections.deque()).append(entry)
+            self.waiting_count += 1
+            if self.reaper is None:
+                self.reaper = gevent.spawn(self._reap)
+
+        def _next_waiting(self, address: str):
+            queue = self.waiting_by_address.get(address)
+            while queue:
+                entry = queue.popleft()
+                if not entry.done:
+                    entry.done = True
+                    self.waiting_count -= 1
+                    if not queue:
+                        del self.waiting_by_address[address]
+                    return entry.client, entry.addr
+            self.waiting_by_address.pop(address, None)
+            return None, None
+
+        def _reap(self) -> None:
+            """Refuse, oldest first, the connections that waited ``header_timeout``."""
             try:
-                super().handle(listener, client, addr)
+                while self.waiting:
+                    entry = self.waiting[0]
+                    if not entry.done:
+                        wait = entry.deadline - time.monotonic()
+                        if wait > 0:
+                            gevent.sleep(wait)
+                            continue
+                        entry.done = True
+                        self.waiting_count -= 1
+                        queue = self.waiting_by_address.get(entry.address)
+                        while queue and queue[0].done:
+                            queue.popleft()
+                        if not queue:
+                            self.waiting_by_address.pop(entry.address, None)
+                        _refuse(entry.client, entry.address)
+                    self.waiting.popleft()
             finally:
-                held[address] -= 1
-                if not held[address]:
-                    del held[address]
+                self.reaper = None
 
     LiarsGeventWorker.__module__ = __name__
     return LiarsGeventWorker
+
+
+def _refuse(client, address: str) -> None:
+    """Answer 429 (if the socket takes it at once) and close."""
+    try:
+        client.settimeout(0)
+        client.send(_too_many(address))
+    except OSError:
+        pass
+    finally:
+        client.close()

@@ -166,8 +166,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-per-address", type=_count, default=DEFAULT_PER_ADDRESS,
                         metavar="N",
                         help=f"connections one address may hold open in a worker (default "
-                             f"{DEFAULT_PER_ADDRESS}); past it 429 and closed; 0 for no cap, "
-                             f"behind a proxy every client shares")
+                             f"{DEFAULT_PER_ADDRESS}); past it a connection waits for one of "
+                             f"them to close, at most --header-timeout, then 429; 0 for no "
+                             f"cap, behind a proxy every client shares")
     parser.add_argument("--rooms-per-minute", type=_positive_int, default=NEW_ROOMS_PER_MINUTE,
                         metavar="N",
                         help=f"new rooms one address may make in a minute (default "
@@ -274,6 +275,24 @@ def _json_protocol_errors() -> None:
     util.write_error = write_error
 
 
+def file_limit(wanted: int) -> int:
+    """Raise this process's open-file limit toward ``wanted`` (up to its hard limit; the
+    workers inherit it) and say what it is now.  Every connection holds a descriptor, and
+    the usual soft limit (1024) is below what --max-connections asks for: past it a
+    worker could not accept anyone."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return wanted if soft == resource.RLIM_INFINITY else soft
+    target = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ValueError, OSError):
+        return soft
+    return target
+
+
 def check_port_free(host: str, port: int) -> None:
     """Fail at once, in one line, when the address cannot be listened on (gunicorn
     would retry for five seconds and then print a page of log)."""
@@ -354,13 +373,18 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
             from .rooms import start_turns
             start_turns(built["app"])
 
+    # Each worker holds up to max_connections served and as many waiting past their
+    # address's cap (api/front.py), one descriptor each, and some of its own.
+    files = file_limit(2 * max_connections + 256)
+    waiting_room = max(0, min(max_connections, files - max_connections - 256))
+
     # Far above the longest solve a request may ask for, so that only a truly stuck
     # worker is killed (the gevent worker heartbeats while its greenlets wait).
     worker_timeout = max(30, int(2 * (budget or 0)) + 10)
     options = {
         "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
         "workers": workers,
-        "worker_class": gevent_worker(header_timeout, per_address),
+        "worker_class": gevent_worker(header_timeout, per_address, waiting_room),
         "worker_connections": max_connections,
         "preload_app": True,        # build the app (and warm the lexicon) once, then fork
         "timeout": worker_timeout,  # a worker silent this long is killed and replaced

@@ -39,3 +39,11 @@ def test_scrub_keeps_the_path_and_drops_the_query():
     assert scrub(f"GET /api/v1/rooms/BCDFG/events?token={TOKEN} HTTP/1.1") == \
         "GET /api/v1/rooms/BCDFG/events?[query not logged] HTTP/1.1"
     assert scrub("no token here: /healthz") == "no token here: /healthz"
+
+
+def test_a_request_line_gunicorn_quotes_loses_its_query():
+    # gunicorn's warning for a request line it cannot read (a NUL in it) quotes it whole
+    line = f"GET /api/v1/rooms/BCDFG/events?token={TOKEN}\x00 HTTP/1.1"
+    warning = f"Invalid request from ip=127.0.0.1: Invalid HTTP request line: {line!r}"
+    assert scrub(warning) == ("Invalid request from ip=127.0.0.1: Invalid HTTP request line: "
+                              "'GET /api/v1/rooms/BCDFG/events?[query not logged] HTTP/1.1'")

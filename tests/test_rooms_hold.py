@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import sqlite3
 import stat
 import subprocess
@@ -21,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
-from api_server import LiveServer
+from api_server import HOST, LiveServer
 from redis_server import redis_server
 
 from api import create_app
@@ -365,6 +366,34 @@ def test_no_token_reaches_the_log_whatever_fails(live):
     assert "JSONDecodeError" in log  # the failures were logged, with their tracebacks
     for token in tokens:
         assert token not in log and token[:16] not in log
+
+
+def test_a_request_line_gunicorn_cannot_read_is_logged_without_its_token(live):
+    """gunicorn refuses a request line holding a NUL (or another control character) before
+    the app sees it, and its warning quotes the line whole: ``Invalid request from
+    ip=...: Invalid HTTP request line: 'GET /...?token=...\\x00 HTTP/1.1'``.  The refusal
+    is logged, by its path, and the token is not."""
+    made = live.post(f"{V1}/rooms", json={"game": "dice", "name": "ann"}).json()
+    code, token = made["code"], made["token"]
+    events = f"{V1}/rooms/{code}/events"
+    for line in (f"GET {events}?token={token}\x00 HTTP/1.1",
+                 f"GET {events}?seat=1\x01&token={token} HTTP/1.1"):
+        with socket.create_connection((HOST, live.port)) as sock:
+            sock.settimeout(30)
+            sock.sendall(f"{line}\r\nHost: localhost\r\n\r\n".encode("latin-1"))
+            answer = sock.recv(4096)
+        # the answer quotes the line back, to its sender only (who holds the token)
+        assert answer.startswith(b"HTTP/1.1 400")
+    deadline = time.monotonic() + 30
+    while True:  # both refusals are logged (as the log is written), with the path
+        log = live.output()
+        refusals = [row for row in log.splitlines()
+                    if "Invalid HTTP request line" in row and f"{events}?" in row]
+        if len(refusals) == 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert len(refusals) == 2, log[-2000:]
+    assert token not in log and token[:16] not in log
 
 
 def wait_for_log(live, text: str, seconds: float = 30.0) -> str:

@@ -93,25 +93,37 @@ def test_a_restart_loses_no_room(db):
         assert view.status_code == 200 and view.json()["you"]["name"] == "ann"
 
 
+def _held(port: int) -> socket.socket:
+    """A connection from 127.0.0.1 that holds its slot: a head, then a body that never
+    comes (held until --body-timeout)."""
+    sock = socket.create_connection((HOST, port), source_address=("127.0.0.1", 0))
+    sock.sendall(b"POST /api/v1/judge HTTP/1.1\r\nHost: localhost\r\n"
+                 b"Content-Type: application/json\r\nContent-Length: 10\r\n\r\n")
+    return sock
+
+
+def _asks(port: int, source: str = "127.0.0.1") -> socket.socket:
+    sock = socket.create_connection((HOST, port), source_address=(source, 0))
+    sock.settimeout(30)
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    return sock
+
+
 def test_one_address_cannot_hold_every_connection(db):
-    """Past --max-per-address idle sockets from one address, the next is refused at once
-    (429), and another address is still answered."""
-    with LiveServer("--rooms-db", db, "--workers", "1", "--max-per-address", "5") as live:
-        idle = []
-        for _ in range(5):
-            sock = socket.create_connection((HOST, live.port), source_address=("127.0.0.1", 0))
-            idle.append(sock)
-        extra = socket.create_connection((HOST, live.port), source_address=("127.0.0.1", 0))
-        extra.settimeout(10)
-        extra.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        answer = extra.recv(4096)
-        assert answer.startswith(b"HTTP/1.1 429") and b"too_many_connections" in answer
-        other = socket.create_connection((HOST, live.port), source_address=("127.0.0.2", 0))
-        other.settimeout(10)
-        other.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+    """Past --max-per-address connections from one address, the next waits unread for one
+    of them to close (then it is served), at most --header-timeout; then 429 and closed.
+    Another address is answered meanwhile."""
+    with LiveServer("--rooms-db", db, "--workers", "1", "--max-per-address", "2",
+                    "--header-timeout", "3", "--body-timeout", "60") as live:
+        first, second = _held(live.port), _held(live.port)
+        waits, refused = _asks(live.port), _asks(live.port)
+        other = _asks(live.port, "127.0.0.2")
         assert other.recv(4096).startswith(b"HTTP/1.1 200")  # another address is answered
-        other.close()
-        for sock in idle + [extra]:
+        first.close()  # a slot frees: the connection that waited longest is served
+        assert waits.recv(4096).startswith(b"HTTP/1.1 200")
+        answer = refused.recv(4096)  # still no slot when its time is up
+        assert answer.startswith(b"HTTP/1.1 429") and b"too_many_connections" in answer
+        for sock in (second, waits, refused, other):
             sock.close()
 
 
