@@ -277,6 +277,8 @@ def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
     send(first, "#play-bid")
     view = on_screen(second)
     page = second.page
+    expect(page.locator("#play-announce")).to_have_text("Your turn.")  # said, not only shown
+    expect(first.page.locator("#play-announce")).to_have_text(f"{view['to_move']}'s turn.")
     page.locator("#play-liar").click()
     expect(page.locator("#play-confirm-text")).to_contain_text("Call Liar")
     page.locator("#play-cancel").click()  # changed their mind: nothing sent
@@ -290,6 +292,9 @@ def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
     assert len([u for u in posts if u.endswith("/moves")]) == 1
     after = truth(second)
     assert after["last_ruling"]["call"] == "liar" and after["reveal"]["n"] == 1
+    for phone in (first, second):  # the ruling said on every phone, with its reason
+        expect(phone.page.locator("#play-announce")).to_contain_text(
+            after["last_ruling"]["reason"])
     # The next round opens (the other phone dismissed and moved): the reveal stays here.
     opener = {"ann": light, "ben": dark}[after["to_move"]]
     waiting = dark if opener is light else light
@@ -500,3 +505,34 @@ def test_the_reveal_holds_its_seconds_and_the_computer_player_waits_for_it(brows
     finally:
         phone.close()
         server.stop()
+
+
+def test_your_clock_s_last_seconds_are_said(browser, server):
+    """The clock is a timer (not read at each tick); your own clock's last 5 seconds are
+    said in the live region.  The page's clock is Playwright's, moved on by hand: the
+    server's clock is left alone."""
+    phone = Phone(browser, server)
+    try:
+        page = phone.page
+        page.clock.install()  # runs as time does until moved on
+        create(phone, "dice", "ann", dice_each=2)
+        page.locator("#play-clock-setting").select_option("10")
+        add_bot(page, 2)
+        start(phone)
+        view = on_screen(phone)
+        for _ in range(20):
+            if view["to_move"] == "ann":
+                break
+            page.wait_for_function(
+                "v => Number(document.querySelector('#screen-play').dataset.version) > v",
+                arg=view["version"])
+            view = on_screen(phone)
+        assert view["to_move"] == "ann" and view["clock"] == 10
+        expect(page.locator("#play-clock")).to_have_attribute("role", "timer")
+        expect(page.locator("#play-announce")).to_contain_text("Your turn.")
+        page.clock.fast_forward("00:06")
+        expect(page.locator("#play-announce")).to_have_text("5 seconds left")
+        expect(page.locator("#play-clock")).to_have_class(re.compile(r"\burgent\b"))
+        assert phone.errors == []
+    finally:
+        phone.close()

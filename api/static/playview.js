@@ -12,6 +12,7 @@ export const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no othe
 export const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" }; // calls' names
 const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
 const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
+const SAID_SECONDS = new Set([10, 5]); // your clock's seconds said to a screen reader
 const TAP_GUARD_MS = 700; // a reveal is not dismissed by the tap that made it
 
 export let app; // app.js's helpers: h, $, $$, wireForm, route (play.js's start sets them)
@@ -99,6 +100,13 @@ export const rendering = {
     clock.textContent = `⏱ ${who}: ${left} s`;
     clock.dataset.left = String(left);
     clock.classList.toggle("urgent", left <= URGENT_S);
+    // Your own clock's last seconds are said (the timer itself is not read aloud each tick).
+    const moment = `${this.deadline}:${left}`;
+    if (who === "You" && SAID_SECONDS.has(left) && left < (this.view.clock || Infinity)
+        && this.saidMoment !== moment && this.announcer) {
+      this.saidMoment = moment;
+      this.say(`${left} seconds left`);
+    }
   },
 
   stopClock() {
@@ -179,8 +187,8 @@ export const rendering = {
     this.wasOn = on;
   },
 
-  /** Say to a screen reader what a glance tells: whose turn, the clock's last seconds,
-   * each ruling (one live region, words only when they change). */
+  /** Say to a screen reader what a glance tells: whose turn, each ruling, the winner (one
+   * live region, words only when they change; drawClock says your last seconds). */
   announce(view) {
     const said = [];
     const ruling = view.last_ruling;
