@@ -536,3 +536,23 @@ def test_your_clock_s_last_seconds_are_said(browser, server):
         assert phone.errors == []
     finally:
         phone.close()
+
+
+def test_play_is_one_tap_from_the_first_screen_new_table_first(phones):
+    """The plain address opens the Word judge; Play is one tap from it, with New table above
+    Join (a phone holding a seat is offered "Back to your table" instead)."""
+    phone = phones[2]
+    page = phone.page
+    page.goto("about:blank")
+    page.goto(phone.server.url + "/")
+    page.evaluate("localStorage.clear()")
+    page.goto("about:blank")
+    page.goto(phone.server.url + "/")
+    expect(page.locator("#screen-judge")).to_be_visible()
+    entry = page.locator("#play-entry")
+    expect(entry).to_be_in_viewport()
+    entry.click()
+    expect(page.locator("#play-start-view")).to_be_visible()
+    forms = page.locator("#play-start-view > form h3")
+    expect(forms).to_have_text(["New table", "Join a table"])
+    assert_accessible(page, "Play's first screen")
