@@ -8,124 +8,19 @@
 // end.  In the lobby: the table code big and the QR code to join, and the host's controls
 // (the Play screen's own: computer players, the time a move, start, rematch).
 //
-// The games differ only in GAMES below: a few small functions each.  playview.js hands a
+// The games differ only in their screen modules' `tv` (screens/): a few small functions.  playview.js hands a
 // seatless view here (showDisplay); every other view is the player's board.
 
-import { formatBid } from "./engine/phrases.js";
-import { fill, plural, upper } from "./screenkit.js";
+import { fill, plural } from "./screenkit.js";
 import { app, CALLED, joinLink, LOOPBACK } from "./playview.js";
 import { qrCanvas } from "./qr.js";
-import { titleOf } from "./screens/index.js";
+import { screenOf, titleOf } from "./screens/index.js";
 
 const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
 const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
 const SHOWN_CLAIMS = 6; // the round's last claims on the screen
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RED = new Set(["H", "D"]);
-
-// --- the pieces a call turns over ----------------------------------------------------------
 
 const h = (...args) => app.h(...args);
-
-/** One tile, die or card face up: `.tv-piece`, its text in `data-piece` as the view says it. */
-function piece(kind, text, shown, extra = null) {
-  return h("span", { class: `tv-piece tv-${kind}${extra ? ` ${extra}` : ""}`,
-    "data-piece": String(text) }, shown);
-}
-
-const tile = (letter) => piece("tile", letter, letter.toUpperCase());
-const die = (face) => piece("die", face, String(face));
-
-/** A card ("10H", "QS", "joker"): its rank and suit sign, red or black. */
-function card(text) {
-  if (text === "joker") return piece("card", text, "Joker", "joker");
-  const suit = text.slice(-1);
-  return piece("card", text, `${text.slice(0, -1)}${SUITS[suit] || suit}`,
-    RED.has(suit) ? "red" : "black");
-}
-
-// --- the games: what differs ----------------------------------------------------------------
-
-const changed = (one, many) => (delta) => `${delta > 0 ? "+" : "−"}${plural(Math.abs(delta),
-  one, many)}`;
-
-const GAMES = {
-  letters: {
-    count: "tiles", one: "tile", many: "tiles",
-    pieces: (hand) => [...hand].map(tile),
-    claim: (d) => [h("span", { class: "words" }, upper(d.words)), " ",
-      h("span", { class: "shape" }, `(${d.words.map((w) => w.length).join(", ")})`)],
-    headline: (r) => (r.ruling === null ? "The referee cannot decide"
-      : `${CALLED[r.call]} was ${r.ruling === "upheld" ? "right" : "wrong"}`),
-    good: (r) => r.ruling === "upheld",
-    change: changed("tile", "tiles"),
-  },
-  dice: {
-    count: "dice", one: "die", many: "dice",
-    pieces: (hand) => hand.map(die),
-    claim: (d) => h("strong", {}, formatBid(d.quantity, d.face)),
-    headline: (r) => (r.ruling === "holds" ? "The bid holds" : "The bid fails"),
-    good: (r) => r.ruling === "fails",
-    change: changed("die", "dice"),
-  },
-  poker: {
-    count: "cards", one: "card", many: "cards",
-    pieces: (hand) => hand.map(card),
-    claim: (d) => h("strong", {}, d.claim.phrase),
-    headline: (r) => (r.ruling === "made" ? "The hand is there" : "The hand is not there"),
-    good: (r) => r.ruling !== "made",
-    change: changed("card", "cards"),
-  },
-  liarliar: {
-    count: "cards", one: "card", many: "cards",
-    pieces: (hand) => hand.map(card),
-    claim: (d) => h("strong", {}, `${plural(d.count, "card")}: ${d.rank}`),
-    called: (r) => (r.call === "discard" ? `${r.by} put down four of a kind` : null),
-    headline: (r) => (r.call === "discard" ? "Four of a kind out of the game"
-      : r.ruling === "true" ? "The play was true" : "The play was a lie"),
-    good: (r) => r.ruling !== "true",
-    change: changed("card", "cards"),
-    table: (view) => [
-      h("p", { class: "tv-big", id: "tv-pile" }, `Pile: ${plural(view.pile, "card")}`),
-      h("p", { class: "tv-fact", id: "tv-rank" }, view.rank ? `Rank this round: ${view.rank}`
-        : "No rank yet: the next play names it"),
-      view.last_play ? h("p", { class: "tv-fact", id: "tv-last-play" },
-        `Last play: ${view.last_play.player}, ${plural(view.last_play.count, "card")}`) : null,
-      view.finished.length ? h("p", { class: "tv-fact", id: "tv-finished" },
-        `Out of cards: ${view.finished.join(", ")}`) : null,
-      view.discarded.length ? h("p", { class: "tv-fact", id: "tv-discarded" },
-        `Fours put down: ${view.discarded.join(" ")}`) : null],
-  },
-  post: {
-    count: "cards", one: "card", many: "cards",
-    pieces: (hand) => hand.map(card),
-    claim: (d) => [h("span", {}, `to ${d.to}: `), h("strong", {}, `“${d.claim.phrase}”`)],
-    called: (r) => `${r.by} called it ${r.call === "true" ? "true" : "false"}`,
-    headline: (r) => `${r.by} was ${r.ruling}: ${r.taker} takes the card face up`,
-    good: (r) => r.ruling === "right",
-    change: (delta) => `+${plural(delta, "card")} face up`,
-    seat: (view, p) => {
-      const up = Object.entries((view.face_up || {})[p.name] || {});
-      return up.length ? h("span", { class: "tv-face-up", "aria-label": "Face up" },
-        up.map(([kind, n]) => h("span", { class: n >= view.losing_count - 1 ? "tv-kind near"
-          : "tv-kind" }, `${kind}×${n}`))) : null;
-    },
-    table: (view) => {
-      const sent = view.declarations[view.declarations.length - 1];
-      const moving = view.card;
-      return [
-        moving && sent ? h("div", { class: "tv-transit", id: "tv-transit" },
-          h("span", { class: "tv-piece-back", "aria-hidden": "true" }, "🂠"),
-          h("p", { class: "tv-big" }, `${sent.player} → ${sent.to}`),
-          h("p", { class: "tv-fact" }, h("strong", {}, `“${moving.claim.phrase}”`)),
-          h("p", { class: "hint" }, [`Held so far: ${moving.held.join(", ")}`,
-            moving.must_call ? `${view.to_move} must call it` : ""].filter(Boolean).join(" · ")))
-          : h("p", { class: "tv-fact", id: "tv-transit" }, view.phase === "playing"
-            ? `${view.to_move} sends a card` : ""),
-        h("p", { class: "hint" }, `${view.losing_count} of a kind face up loses.`)];
-    },
-  },
-};
 
 // --- the display ----------------------------------------------------------------------------
 
@@ -148,7 +43,8 @@ export class TableDisplay {
   }
 
   render(view) {
-    const game = GAMES[view.game] || GAMES.dice;
+    const screen = screenOf(view.game) || screenOf("dice"); // each game's own: screens/
+    const game = { count: screen.count, one: screen.one, many: screen.many, ...screen.tv };
     this.remember(view);
     Object.assign(this.el.dataset, { game: view.game, phase: view.phase,
       version: String(view.version), toMove: view.to_move || "" });

@@ -4,6 +4,7 @@
 import { Bid, DiceRules } from "../engine/dice.js";
 import { formatBid } from "../engine/phrases.js";
 import { readDice } from "../screenkit.js";
+import { changed, die, h } from "./pieces.js";
 
 export default {
   game: "dice",
@@ -139,5 +140,14 @@ export default {
     }
     const legal = reason === null;
     p.showCheck(this.check, legal, legal ? `${bid}: a legal bid` : reason);
+  },
+
+  // On the table display (tabledisplay.js): the pieces face up, a claim, a verdict.
+  tv: {
+    pieces: (hand) => hand.map(die),
+    claim: (d) => h("strong", {}, formatBid(d.quantity, d.face)),
+    headline: (r) => (r.ruling === "holds" ? "The bid holds" : "The bid fails"),
+    good: (r) => r.ruling === "fails",
+    change: changed("die", "dice"),
   },
 };

@@ -5,6 +5,8 @@ import { request } from "../client.js";
 import { checkRaise as engineRaise } from "../engine/letters.js";
 import { loadLexicon } from "../engine/lexicon.js";
 import { upper } from "../screenkit.js";
+import { changed, h, tile } from "./pieces.js";
+import { CALLED } from "../playview.js";
 
 /** {legal, reason} for `declared` after `previous`: the library's answer and refusals, from
  * the page's own engine (its lexicon fetched once), else from the server's /letters/raise. */
@@ -118,5 +120,16 @@ export default {
     }
     if (seq !== this.checkSeq) return; // typed on meanwhile
     p.showCheck(this.check, legal, reason);
+  },
+
+  // On the table display (tabledisplay.js): the pieces face up, a claim, a verdict.
+  tv: {
+    pieces: (hand) => [...hand].map(tile),
+    claim: (d) => [h("span", { class: "words" }, upper(d.words)), " ",
+      h("span", { class: "shape" }, `(${d.words.map((w) => w.length).join(", ")})`)],
+    headline: (r) => (r.ruling === null ? "The referee cannot decide"
+      : `${CALLED[r.call]} was ${r.ruling === "upheld" ? "right" : "wrong"}`),
+    good: (r) => r.ruling === "upheld",
+    change: changed("tile", "tiles"),
   },
 };

@@ -3,6 +3,7 @@
 
 import { choices, faces, handList, rankOf, ranks, RANKS } from "./cards.js";
 import { plural } from "../screenkit.js";
+import { card, changed, h } from "./pieces.js";
 
 const MOST = 3; // a play is one to three cards
 
@@ -119,4 +120,25 @@ export default {
   revealedHand: (p, hand) => faces(p.h, hand),
   adviceLast: (last) => ({ text: `${last.count} × ${ranks(last.rank)}`, verb: "is true",
     chance: last.true, kind: "play" }),
+
+  // On the table display (tabledisplay.js): the pieces face up, a claim, a verdict.
+  tv: {
+    pieces: (hand) => hand.map(card),
+    claim: (d) => h("strong", {}, `${plural(d.count, "card")}: ${d.rank}`),
+    called: (r) => (r.call === "discard" ? `${r.by} put down four of a kind` : null),
+    headline: (r) => (r.call === "discard" ? "Four of a kind out of the game"
+      : r.ruling === "true" ? "The play was true" : "The play was a lie"),
+    good: (r) => r.ruling !== "true",
+    change: changed("card", "cards"),
+    table: (view) => [
+      h("p", { class: "tv-big", id: "tv-pile" }, `Pile: ${plural(view.pile, "card")}`),
+      h("p", { class: "tv-fact", id: "tv-rank" }, view.rank ? `Rank this round: ${view.rank}`
+        : "No rank yet: the next play names it"),
+      view.last_play ? h("p", { class: "tv-fact", id: "tv-last-play" },
+        `Last play: ${view.last_play.player}, ${plural(view.last_play.count, "card")}`) : null,
+      view.finished.length ? h("p", { class: "tv-fact", id: "tv-finished" },
+        `Out of cards: ${view.finished.join(", ")}`) : null,
+      view.discarded.length ? h("p", { class: "tv-fact", id: "tv-discarded" },
+        `Fours put down: ${view.discarded.join(" ")}`) : null],
+  },
 };

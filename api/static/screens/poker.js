@@ -3,6 +3,7 @@
 
 import { HANDS, HAND_SIZES } from "../engine/phrases.js";
 import { faces, handList, RANKS } from "./cards.js";
+import { card, changed, h } from "./pieces.js";
 
 export default {
   game: "poker",
@@ -79,4 +80,13 @@ export default {
     this.hand.input.focus();
   },
   revealedHand: (p, hand) => faces(p.h, hand),
+
+  // On the table display (tabledisplay.js): the pieces face up, a claim, a verdict.
+  tv: {
+    pieces: (hand) => hand.map(card),
+    claim: (d) => h("strong", {}, d.claim.phrase),
+    headline: (r) => (r.ruling === "made" ? "The hand is there" : "The hand is not there"),
+    good: (r) => r.ruling !== "made",
+    change: changed("card", "cards"),
+  },
 };

@@ -2,6 +2,8 @@
 // is, then Send; receiving one, call it True or False, or Look at it and pass it on.
 
 import { choices, face, faces, handList } from "./cards.js";
+import { card, changed, h } from "./pieces.js";
+import { plural } from "../screenkit.js";
 
 const KINDS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
 
@@ -136,4 +138,34 @@ export default {
   revealedHand: (p, hand) => faces(p.h, hand),
   adviceLast: (last) => ({ text: last.claim.phrase, verb: "is true", chance: last.true,
     kind: "claim" }),
+
+  // On the table display (tabledisplay.js): the pieces face up, a claim, a verdict.
+  tv: {
+    pieces: (hand) => hand.map(card),
+    claim: (d) => [h("span", {}, `to ${d.to}: `), h("strong", {}, `“${d.claim.phrase}”`)],
+    called: (r) => `${r.by} called it ${r.call === "true" ? "true" : "false"}`,
+    headline: (r) => `${r.by} was ${r.ruling}: ${r.taker} takes the card face up`,
+    good: (r) => r.ruling === "right",
+    change: (delta) => `+${plural(delta, "card")} face up`,
+    seat: (view, p) => {
+      const up = Object.entries((view.face_up || {})[p.name] || {});
+      return up.length ? h("span", { class: "tv-face-up", "aria-label": "Face up" },
+        up.map(([kind, n]) => h("span", { class: n >= view.losing_count - 1 ? "tv-kind near"
+          : "tv-kind" }, `${kind}×${n}`))) : null;
+    },
+    table: (view) => {
+      const sent = view.declarations[view.declarations.length - 1];
+      const moving = view.card;
+      return [
+        moving && sent ? h("div", { class: "tv-transit", id: "tv-transit" },
+          h("span", { class: "tv-piece-back", "aria-hidden": "true" }, "🂠"),
+          h("p", { class: "tv-big" }, `${sent.player} → ${sent.to}`),
+          h("p", { class: "tv-fact" }, h("strong", {}, `“${moving.claim.phrase}”`)),
+          h("p", { class: "hint" }, [`Held so far: ${moving.held.join(", ")}`,
+            moving.must_call ? `${view.to_move} must call it` : ""].filter(Boolean).join(" · ")))
+          : h("p", { class: "tv-fact", id: "tv-transit" }, view.phase === "playing"
+            ? `${view.to_move} sends a card` : ""),
+        h("p", { class: "hint" }, `${view.losing_count} of a kind face up loses.`)];
+    },
+  },
 };
