@@ -559,3 +559,37 @@ def test_play_is_one_tap_from_the_first_screen_new_table_first(phones):
     forms = page.locator("#play-start-view > form h3")
     expect(forms).to_have_text(["New table", "Join a table"])
     assert_accessible(page, "Play's first screen")
+
+
+def test_the_host_takes_a_player_off_the_table_between_games(phones):
+    """A game of the host and two computer players ends; the host takes one off the table
+    (two taps) and the rematch seats the other two."""
+    phone = phones[0]
+    page = phone.page
+    create(phone, "dice", "ann", dice_each=1)
+    add_bot(page, 2)
+    add_bot(page, 3)
+    start(phone)
+    for _ in range(40):
+        view = on_screen(phone)
+        dismiss(phone)
+        if view["phase"] == "over":
+            break
+        if view["to_move"] == "ann":
+            act_dice(phone, truth(phone), "leaving", None)
+        else:
+            page.wait_for_function(
+                "v => Number(document.querySelector('#screen-play').dataset.version) > v",
+                arg=view["version"])
+    assert truth(phone)["phase"] == "over"
+    dismiss(phone)
+    page.locator("#play-leave-table summary").click()
+    button = page.locator("#play-leave-table [data-remove='Computer 2']")
+    button.click()
+    expect(button).to_have_text("Tap again to remove Computer 2")
+    send(phone, "#play-leave-table [data-remove='Computer 2']")
+    expect(page.locator("#play-session li[data-player='Computer 2']")).to_be_visible()  # kept
+    send(phone, "#play-rematch")
+    expect(page.locator("#screen-play")).to_have_attribute("data-phase", "playing")
+    expect(page.locator("#play-seats li")).to_have_count(2)
+    assert [p["name"] for p in truth(phone)["players"]] == ["ann", "Computer 1"]

@@ -11,7 +11,7 @@ import pytest
 from api import create_app
 from api.rooms import turns
 from api.rooms.store import open_store
-from solver.errors import InvalidInput, RoomConflict
+from solver.errors import HostOnly, InvalidInput, NotAPlayer, RoomConflict
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import Room
 
@@ -103,6 +103,58 @@ def test_settings_change_between_games_only_and_a_rematch_keeps_the_seats():
     assert session["ann"]["places"] == [3] and session["ben"]["places"] == [2]
 
 
+def finish(room):
+    """Time out the players to move until one is left: the game over."""
+    while room.phase != "over":
+        room.timers(1000.0)
+        room.data["timer"]["deadline"] = 0.0
+        room.time_out(1.0)
+
+
+def test_a_player_who_walked_away_is_taken_off_the_table_between_games():
+    """Between games the host removes a player: no seat (nor ante) in the rematch, their
+    phone watches on, the table's score keeps their games; never below two players, and
+    only the host may."""
+    room = dice_room(clock=5, kitty={"ante": 5})
+    cy = room.data["spectators"]  # (the list the room keeps: cy lands there)
+    finish(room)
+    before = room.version
+    with pytest.raises(HostOnly):
+        room.move("ben", {"type": "remove", "player": "cy"})
+    room.move("ann", {"type": "remove", "player": "cy"})
+    assert room.version == before + 1
+    view = room.view("cy")
+    assert view["you"]["seat"] is False and view["you"]["hand"] is None
+    assert [p["name"] for p in view["players"]] == ["ann", "ben"] and view["spectators"] == ["cy"]
+    assert [p["name"] for p in view["places"]] == [p["name"] for p in room.view("ann")["places"]]
+    assert cy and cy[0]["name"] == "cy"
+    with pytest.raises(RoomConflict) as refused:
+        room.move("ann", {"type": "remove", "player": "ben"})  # Liar's Dice needs two
+    assert refused.value.field == "player" and "needs 2 players" in str(refused.value)
+    with pytest.raises(InvalidInput):
+        room.move("ann", {"type": "remove", "player": "cy"})  # no longer at the table
+    chips = {p["name"]: p["chips"] for p in room.view("ann")["session"]["players"]}
+    room.rematch("ann", rng=random.Random(2))
+    view = room.view("ben")
+    assert view["phase"] == "playing" and [p["name"] for p in view["players"]] == ["ann", "ben"]
+    assert room.log()["players"] in (["ann", "ben"], ["ben", "ann"])
+    after = {p["name"]: p["chips"] for p in view["session"]["players"]}
+    assert after == {"ann": chips["ann"] - 5, "ben": chips["ben"] - 5, "cy": chips["cy"]}
+    assert view["kitty"]["pot"] >= 10
+    with pytest.raises(NotAPlayer):
+        room.move("cy", {"type": "bid", "quantity": 1, "face": 2})  # a spectator now
+
+
+def test_the_host_who_leaves_between_games_hands_the_table_on():
+    room = dice_room(clock=5)
+    finish(room)
+    room.move("ann", {"type": "remove", "player": "ann"})
+    view = room.view("ben")
+    assert view["you"]["host"] and not room.view("ann")["you"]["host"]
+    room.rematch("ben", rng=random.Random(2))
+    assert [p["name"] for p in room.view("ben")["players"]] == ["ben", "cy"]
+
+
 def test_the_kitty_goes_to_the_winner_and_is_dice_only():
     room = dice_room(clock=None, kitty={"ante": 5})
     assert room.view("ann")["kitty"] == {"ante": 5, "pot": 15}
@@ -191,6 +243,37 @@ def test_rematch_and_settings_over_http(client):
     assert again["session"]["games"] == 1 and again["to_move"] == "ben"
     seen = client.get(f"{V1}/rooms/{code}", headers=bearer(ben)).get_json()
     assert seen["version"] == again["version"] and seen["you"]["hand"]  # no new join
+
+
+def test_a_player_taken_off_between_games_over_http(client):
+    """The remove move after the game: the phone's token now watches; the rematch deals
+    to the two left; the ratings and the log see only the seated."""
+    made = client.post(f"{V1}/rooms", json={"game": "dice", "name": "ann",
+                                            "rules": {"dice_each": 1}}).get_json()
+    code, tokens = made["code"], {"ann": made["token"]}
+    for name in ("ben", "cy"):
+        tokens[name] = client.post(f"{V1}/rooms/{code}/join",
+                                   json={"name": name}).get_json()["token"]
+    view = client.post(f"{V1}/rooms/{code}/start", headers=bearer(tokens["ann"])).get_json()
+    while view["phase"] != "over":
+        mover = view["to_move"]
+        move = {"type": "liar"} if view["declarations"] else \
+            {"type": "bid", "quantity": 1, "face": 6}
+        view = client.post(f"{V1}/rooms/{code}/moves", json=move,
+                           headers=bearer(tokens[mover])).get_json()
+    refused = client.post(f"{V1}/rooms/{code}/moves", json={"type": "remove", "player": "cy"},
+                          headers=bearer(tokens["ben"]))
+    assert refused.status_code == 403
+    gone = client.post(f"{V1}/rooms/{code}/moves", json={"type": "remove", "player": "cy"},
+                       headers=bearer(tokens["ann"]))
+    assert gone.status_code == 200, gone.get_json()
+    assert [p["name"] for p in gone.get_json()["players"]] == ["ann", "ben"]
+    watching = client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["cy"])).get_json()
+    assert watching["you"]["seat"] is False and watching["spectators"] == ["cy"]
+    again = client.post(f"{V1}/rooms/{code}/rematch", headers=bearer(tokens["ann"])).get_json()
+    assert again["phase"] == "playing" and {p["name"] for p in again["players"]} == {"ann", "ben"}
+    assert client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["cy"])).get_json()[
+        "you"]["hand"] is None
 
 
 def test_open_tables_are_listed_in_their_lobby_only(client):

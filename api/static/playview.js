@@ -304,6 +304,7 @@ export const rendering = {
     const won = view.winner === view.you.name;
     const host = [...view.players, ...(view.spectators || []).map((name) => ({ name }))]
       .find((p) => p.host);
+    const leaving = this.over.querySelector(`#${this.id("leave-table")}`);
     fill(this.over,
       h("p", { class: "table-winner", id: this.id("winner") },
         view.winner ? `🏆 ${view.winner} wins` : "No winner"),
@@ -316,12 +317,29 @@ export const rendering = {
         h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
           p.name)))),
       this.sessionTable(view),
+      this.leavingTable(view, Boolean(leaving && leaving.open)),
       this.clockSetting(view, "-next"),  // the pace may change between games
       view.you.host
         ? h("button", { type: "button", class: "primary", id: this.id("rematch"),
           onclick: (event) => this.rematch(event.currentTarget) }, "Rematch: same seats")
         : h("p", { class: "hint", id: this.id("rematch-wait") }, `Waiting for ` +
           `${host ? host.name : "the host"}: a rematch at this table, or leave.`));
+  },
+
+  /** Between games, the host takes a player who walked away off the table (two taps):
+   * no seat in the rematch; their phone watches on. */
+  leavingTable(view, open) {
+    const { h } = app;
+    const others = view.players.filter((p) => p.name !== view.you.name);
+    if (!view.you.host || !others.length) return null;
+    return h("details", { class: "more", id: this.id("leave-table"), open: open || null },
+      h("summary", {}, "Someone leaving the table?"),
+      h("div", { class: "more-body" },
+        h("p", { class: "hint" }, "Take them off for the next game: their phone watches on, " +
+          "and this table's score keeps their games."),
+        others.map((p) => h("button", { type: "button", class: "secondary",
+          "data-remove": p.name, onclick: (event) => this.remove(p.name, event.currentTarget) },
+        `Take ${p.name} off the table`))));
   },
 
   /** The table's games so far: each player's wins (and chips, at a kitty). */

@@ -46,6 +46,7 @@ from . import bots, clock, session
 from .calls import CallFlow
 from .clock import read_clock
 from .games import ROOM_GAMES
+from .leaving import Leaving
 from .reveals import SHOWN_CLAIMS, Reveals
 from .variants import HOST_MOVES, ROOM_MOVES, RoomGame
 
@@ -90,7 +91,7 @@ def _as_sent(field: str | None) -> str | None:
     return field
 
 
-class Room(Reveals, CallFlow):
+class Room(Leaving, Reveals, CallFlow):
     """One table: its seats, its game, its log.  Build one with :meth:`create`."""
 
     def __init__(self, data: dict):
@@ -288,7 +289,7 @@ class Room(Reveals, CallFlow):
                               self.game_type.Rules.from_dict(self.kind.game_rules(self)))
         self.data["state"] = game.to_dict()
         self.data["phase"] = "playing"
-        session.ante(self.session, self.data.get("kitty"))
+        session.ante(self.session, self.data.get("kitty"), names)
         self._deal(game, rng)
 
     def rematch(self, by: str, *, rng=None) -> None:
@@ -456,6 +457,10 @@ class Room(Reveals, CallFlow):
         if self.phase == "lobby":
             raise RoomConflict("the game has not started yet: the host starts it", field="type")
         reveal = self.data.get("reveal")
+        if self.phase == "over" and kind == "remove":  # between games: off the table
+            self._remove_between_games(by, body)
+            self._changed()
+            return
         try:
             if self.phase == "over":
                 raise GameOver(f"the game is over: {self.view(by)['winner']} won")
@@ -482,38 +487,6 @@ class Room(Reveals, CallFlow):
                 and not seat.get("bot") and by not in reveal["seen"]:
             reveal["seen"].append(by)  # a player who moves has left the reveal
         self._changed()
-
-    def _remove(self, by, body, rng):
-        """The host removes a player who left: they are out, and the round starts again
-        (a call waiting for reveals or a ruling is dropped; the server deals anew).  A host
-        who removes themselves hands the host's powers on (:meth:`_pass_host`)."""
-        self._host_only(by, "remove a player")
-        name = require(body, "player", field="move")
-        if name not in [s["name"] for s in self.seats]:
-            raise InvalidInput(f"{shown(name)} is not at this table", field="player")
-        self._leave(name)
-        if name == by:
-            self._pass_host(name)
-        self.data["pending"] = None
-        self.data["bids"] = []
-        self._result(rng=rng)
-
-    def _pass_host(self, leaving: str) -> None:
-        """The host who left hands on the host's powers (start, remove, rule an undecided
-        call, the advisor) to the next human seat after theirs, around the table, that is
-        still in the game; failing that, to the next human still at the table (out by
-        play, not removed: their phone can still rule).  With no other human, no one can
-        take them (a computer player cannot rule a call), so they stay with the one who
-        left, and the computer players play on."""
-        game = self.game_obj()
-        removed = {e["player"] for e in self.data["events"] if e["type"] == "leave"}
-        at = next(i for i, s in enumerate(self.seats) if s["name"] == leaving)
-        humans = [s for s in self.seats[at + 1:] + self.seats[:at] if not s.get("bot")]
-        heir = next((s for s in humans if s["name"] in game.active), None) \
-            or next((s for s in humans if s["name"] not in removed), None)
-        if heir is not None:
-            for seat in self.seats:
-                seat["host"] = seat is heir
 
     # --- helpers --------------------------------------------------------------------------
 

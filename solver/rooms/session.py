@@ -52,11 +52,14 @@ def seat(session: dict, name: str) -> None:
         session["players"].append(_player(name))
 
 
-def ante(session: dict, kitty: dict | None) -> None:
-    """Every player puts the ante in the kitty, as a game starts."""
+def ante(session: dict, kitty: dict | None, names=None) -> None:
+    """Every player of the game starting (``names``; all the session's if None) puts the
+    ante in the kitty.  A player who left the table between games antes no more."""
     if kitty is None:
         return
     for player in session["players"]:
+        if names is not None and player["name"] not in names:
+            continue
         player["chips"] -= kitty["ante"]
         kitty["pot"] += kitty["ante"]
 
