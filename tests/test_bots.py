@@ -9,6 +9,7 @@ import copy
 import random
 
 import pytest
+from rooms_http import bearer
 
 from api import create_app
 from solver.errors import InvalidInput
@@ -21,10 +22,6 @@ from solver.words.tiles import get_tile_set
 
 V1 = "/api/v1"
 FAST = {"letters": {"tile_limit": 2}, "dice": {"dice_each": 2}, "poker": {"card_limit": 2}}
-
-
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture

@@ -89,6 +89,12 @@ def no_script_error(phones):
         assert phone.errors == []
 
 
+def moved_on(phone, version):
+    """Wait until ``phone`` shows the room past ``version`` (the table moved on)."""
+    phone.page.wait_for_function(
+        "v => Number(document.querySelector('#screen-play').dataset.version) > v", arg=version)
+
+
 def add_bot(page, count):
     page.locator("#play-bot-pace").select_option("0.5")
     page.locator("#play-add-bot").click()
@@ -239,9 +245,7 @@ def test_every_action_of_a_turn_is_on_screen_and_accessible(phones, game):
             break
         mover = {"ann": light, "ben": dark}.get(view["to_move"])
         if mover is None:  # the computer player's turn: it moves at its pace
-            light.page.wait_for_function(
-                "v => Number(document.querySelector('#screen-play').dataset.version) > v",
-                arg=view["version"])
+            moved_on(light, view["version"])
             continue
         page = mover.page
         expect(page.locator("#play-turn")).to_have_text("Your turn")
@@ -477,9 +481,7 @@ def test_the_reveal_holds_its_seconds_and_the_computer_player_waits_for_it(brows
             if view["last_ruling"]:
                 break
             if view["to_move"] != "ann":
-                page.wait_for_function(
-                    "v => Number(document.querySelector('#screen-play').dataset.version) > v",
-                    arg=view["version"])
+                moved_on(phone, view["version"])
                 continue
             act_dice(phone, view, "hold", None)
         view = on_screen(phone)
@@ -526,9 +528,7 @@ def test_your_clock_s_last_seconds_are_said(browser, server):
         for _ in range(20):
             if view["to_move"] == "ann":
                 break
-            page.wait_for_function(
-                "v => Number(document.querySelector('#screen-play').dataset.version) > v",
-                arg=view["version"])
+            moved_on(phone, view["version"])
             view = on_screen(phone)
         assert view["to_move"] == "ann" and view["clock"] == 10
         expect(page.locator("#play-clock")).to_have_attribute("role", "timer")
@@ -578,9 +578,7 @@ def test_the_host_takes_a_player_off_the_table_between_games(phones):
         if view["to_move"] == "ann":
             act_dice(phone, truth(phone), "leaving", None)
         else:
-            page.wait_for_function(
-                "v => Number(document.querySelector('#screen-play').dataset.version) > v",
-                arg=view["version"])
+            moved_on(phone, view["version"])
     assert truth(phone)["phase"] == "over"
     dismiss(phone)
     page.locator("#play-leave-table summary").click()

@@ -17,15 +17,12 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from rooms_http import play_dice_out  # noqa: E402
 from test_page import Phone  # noqa: E402  (skips without chromium)
 
 expect = sync_api.expect
 V1 = "/api/v1"
 NAME = "Ann <b>lb</b>"  # a name is text, not markup
-
-
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def open_screen(phone, path):
@@ -34,27 +31,6 @@ def open_screen(phone, path):
     page.goto(phone.server.url + path)
     page.wait_for_selector("html[data-ready]")
     return page
-
-
-def play_out(server, code, tokens):
-    """Start and play to the end over the API: each mover bids one of their own die's
-    face (it holds), the next calls it (and loses).  The final view."""
-    host = next(iter(tokens.values()))
-    assert server.post(f"{V1}/rooms/{code}/start", headers=bearer(host)).status_code == 200
-    for _ in range(20):
-        view = server.get(f"{V1}/rooms/{code}", headers=bearer(host)).json()
-        if view["phase"] == "over":
-            return view
-        mover = view["to_move"]
-        if view["declarations"]:
-            body = {"type": "liar"}
-        else:
-            hand = server.get(f"{V1}/rooms/{code}", headers=bearer(tokens[mover])
-                              ).json()["you"]["hand"]
-            body = {"type": "bid", "quantity": 1, "face": hand[0]}
-        moved = server.post(f"{V1}/rooms/{code}/moves", json=body, headers=bearer(tokens[mover]))
-        assert moved.status_code == 200, moved.text
-    raise AssertionError("the game did not end")
 
 
 def post_from(server, path, body, source="127.0.0.3"):
@@ -111,7 +87,8 @@ def test_a_profile_is_made_rated_and_taken_to_another_phone(phones, server):
     expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
     expect(page.locator("#play-rated")).to_contain_text("counts for the leaderboard")
     seat = page.evaluate("JSON.parse(localStorage.getItem('liars.play.seat'))")
-    view = play_out(server, made["code"], {"ben": made["token"], "ann": seat["token"]})
+    view = play_dice_out(server, made["code"], {"ben": made["token"], "ann": seat["token"]},
+                         "ben")
     ann_won = view["winner"] == "ann"
 
     # the leaderboard lists both, best first

@@ -11,6 +11,7 @@ import random
 import time
 
 import pytest
+from rooms_http import bearer, wait_for
 
 from api import create_app
 from api.rooms.store import open_store
@@ -21,10 +22,6 @@ V1 = "/api/v1"
 @pytest.fixture
 def client(db):
     return create_app({"ROOMS_DB": db, "TESTING": True, "ROOM_REVEAL_SECONDS": 0}).test_client()
-
-
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(client, game="dice", name="ann", **extra):
@@ -232,16 +229,6 @@ def test_the_event_stream_sends_the_view_now_and_on_every_change(client):
     assert hands_in(second) == [second["you"]["hand"]]
     stream.close()
     assert client.get(f"{V1}/rooms/{code}/events?token=bad").status_code == 401
-
-
-def wait_for(client, code, token, done, seconds=60):
-    """The view once ``done(view)`` holds (computer players move in their own threads)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        view = client.get(f"{V1}/rooms/{code}", headers=bearer(token)).get_json()
-        if done(view) or time.monotonic() > deadline:
-            return view
-        time.sleep(0.02)
 
 
 def test_a_human_plays_two_computer_players_to_the_end(client):

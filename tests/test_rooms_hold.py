@@ -24,6 +24,7 @@ import pytest
 import requests
 from api_server import HOST, LiveServer
 from redis_server import redis_server
+from rooms_http import bearer
 
 from api import create_app
 from api.rooms.changes import PRESENT_SECONDS
@@ -31,10 +32,6 @@ from api.rooms.limits import MAX_MISSES
 from api.rooms.store import open_store
 
 V1 = "/api/v1"
-
-
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def app_client(db, **config):

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 from room_views import cards_in, history_cards, shown
+from rooms_http import bearer
 
 from api import create_app
 from solver.errors import InvalidInput
@@ -16,10 +17,6 @@ from solver.games.cards import Card
 from solver.rooms.room import Room
 
 V1 = "/api/v1"
-
-
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from rooms_http import bearer, play_dice_out
 
 from api import create_app
 from api.rooms import ratings
@@ -31,10 +32,6 @@ def app_client(db, **config):
 @pytest.fixture
 def client(db):
     return app_client(db)
-
-
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def profile(client, name):
@@ -62,28 +59,6 @@ def table(client, seats, **extra):
         assert joined.status_code == 201, joined.get_json()
         tokens[name] = joined.get_json()["token"]
     return code, tokens
-
-
-def play_out(client, code, tokens, host):
-    """Start and play to the end: each mover bids one of their own die's face (it holds),
-    the next calls it (and loses).  The final view."""
-    assert client.post(f"{V1}/rooms/{code}/start", headers=bearer(tokens[host])
-                       ).status_code == 200
-    for _ in range(20):
-        view = client.get(f"{V1}/rooms/{code}", headers=bearer(tokens[host])).get_json()
-        if view["phase"] == "over":
-            return view
-        mover = view["to_move"]
-        if view["declarations"]:
-            body = {"type": "liar"}
-        else:
-            hand = client.get(f"{V1}/rooms/{code}", headers=bearer(tokens[mover])
-                              ).get_json()["you"]["hand"]
-            body = {"type": "bid", "quantity": 1, "face": hand[0]}
-        answer = client.post(f"{V1}/rooms/{code}/moves", json=body,
-                             headers=bearer(tokens[mover]))
-        assert answer.status_code == 200, answer.get_json()
-    raise AssertionError("the game did not end")
 
 
 def board(client, game="dice"):
@@ -129,7 +104,7 @@ def test_the_key_is_never_stored_in_clear(db):
     client = app_client(db)
     ann, ben = profile(client, "Ann"), profile(client, "Ben")
     code, tokens = table(client, [("ann", ann), ("ben", ben)])
-    play_out(client, code, tokens, "ann")
+    play_dice_out(client, code, tokens, "ann")
     keys = [ann["key"].encode(), ben["key"].encode()]
     if db.startswith("redis://"):
         import redis
@@ -150,7 +125,7 @@ def test_a_rated_game_counts_once(db):
     lobby = client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["ben"])).get_json()
     assert lobby["rated"] is True
     assert ann["id"] not in str(lobby) and ann["key"] not in str(lobby)
-    view = play_out(client, code, tokens, "ann")
+    view = play_dice_out(client, code, tokens, "ann")
     winner = {"ann": "Ann", "ben": "Ben"}[view["winner"]]
     loser = ({"Ann", "Ben"} - {winner}).pop()
     assert board(client) == [{"name": winner, "rating": 1101, "games": 1},
@@ -171,7 +146,7 @@ def test_two_processes_racing_rate_a_game_once(db):
     client = app_client(db)
     players = [profile(client, name) for name in ("Ann", "Ben", "Cy")]
     code, tokens = table(client, list(zip(("ann", "ben", "cy"), players)))
-    play_out(client, code, tokens, "ann")
+    play_dice_out(client, code, tokens, "ann")
     deadline = time.monotonic() + 30  # the look-out has looked at it too (it was due)
     while code in open_store(db).due(time.time() + 60) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -208,7 +183,7 @@ def test_a_process_killed_before_rating_is_made_up_for(db, monkeypatch):
     ann, ben = profile(client, "Ann"), profile(client, "Ben")
     code, tokens = table(client, [("ann", ann), ("ben", ben)])
     monkeypatch.setattr(api.rooms, "_rate", lambda room: None)  # "killed" after its save
-    play_out(client, code, tokens, "ann")
+    play_dice_out(client, code, tokens, "ann")
     deadline = time.monotonic() + 30
     while not board(client) and time.monotonic() < deadline:
         time.sleep(0.05)  # the look-out's tick: a wait for the event, not a fixed sleep
@@ -219,7 +194,7 @@ def test_a_table_with_a_computer_player_or_a_seat_without_a_profile_does_not_cou
     client = app_client(db)
     ann, ben = profile(client, "Ann"), profile(client, "Ben")
     code, tokens = table(client, [("ann", ann), ("ben", None)])
-    assert play_out(client, code, tokens, "ann")["rated"] is False
+    assert play_dice_out(client, code, tokens, "ann")["rated"] is False
     code, tokens = table(client, [("ann", ann), ("ben", ben)])
     added = client.post(f"{V1}/rooms/{code}/bots", json={"name": "robo", "delay": 0},
                         headers=bearer(tokens["ann"]))
@@ -249,7 +224,7 @@ def test_the_leaderboard_is_best_first_and_survives_a_restart(db):
     seats = [(name.lower(), players[name]) for name in players]
     for order in (seats, seats[1:] + seats[:1], seats[:3]):
         code, tokens = table(client, order)
-        play_out(client, code, tokens, order[0][0])
+        play_dice_out(client, code, tokens, order[0][0])
     listed = board(client)
     assert sorted(p["name"] for p in listed) == ["Ann", "Ben", "Cy", "Di"]
     assert [p["rating"] for p in listed] == sorted((p["rating"] for p in listed),
@@ -282,7 +257,7 @@ def test_a_profile_never_rated_is_forgotten_after_a_while(db):
     client = app_client(db)
     ann, ben, cy = (profile(client, name) for name in ("Ann", "Ben", "Cy"))
     code, tokens = table(client, [("ann", ann), ("ben", ben)])
-    play_out(client, code, tokens, "ann")
+    play_dice_out(client, code, tokens, "ann")
     store = open_store(db)
     if db.startswith("redis://"):  # Redis expires an unrated profile itself
         import redis

@@ -7,6 +7,7 @@ import random
 import time
 
 import pytest
+from rooms_http import V1, bearer, wait_for
 
 from api import create_app
 from api.rooms import turns
@@ -15,24 +16,9 @@ from solver.errors import HostOnly, InvalidInput, NotAPlayer, RoomConflict
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import Room
 
-V1 = "/api/v1"
 
-
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
-def until_over(client, code, token, seconds=120, each=lambda view: None) -> dict:
-    """The room's view once its game is over (the server plays on by itself: computer
-    players, timeouts), each view polled handed to ``each`` on the way; as it is after
-    ``seconds`` otherwise, for the assertion to show."""
-    deadline = time.monotonic() + seconds
-    while True:
-        view = client.get(f"{V1}/rooms/{code}", headers=bearer(token)).get_json()
-        each(view)
-        if view["phase"] == "over" or time.monotonic() > deadline:
-            return view
-        time.sleep(0.05)
+def over(view) -> bool:
+    return view["phase"] == "over"
 
 
 def dice_room(clock=10, names=("ann", "ben", "cy"), **extra):
@@ -200,7 +186,7 @@ def test_a_table_with_a_clock_finishes_with_no_stream_open(tmp_path):
                     headers=bearer(ann))
     started = client.post(f"{V1}/rooms/{code}/start", headers=bearer(ann)).get_json()
     assert started["to_move"] == "ann" and 0 < started["deadline"] - started["now"] <= 5000
-    view = until_over(client, code, ann)
+    view = wait_for(client, code, ann, over, seconds=120)
     assert view["phase"] == "over" and view["timed_out"] == ["ann"]
     assert view["places"][-1] == {"name": "ann", "place": 3}
     log = client.get(f"{V1}/rooms/{code}/log", headers=bearer(ann)).get_json()
@@ -313,7 +299,7 @@ def test_a_table_display_runs_a_table_of_computer_players_and_spectators_see_no_
         assert view["you"]["hand"] is None and view["you"]["seat"] is False
         assert all("hand" not in p for p in view["players"])
 
-    view = until_over(client, code, sam, each=sees_no_hand)
+    view = wait_for(client, code, sam, over, seconds=120, each=sees_no_hand)
     assert view["phase"] == "over" and len(view["places"]) == 3
     assert view["spectators"] == ["tv", "sam"]
     late = client.post(f"{V1}/rooms/{code}/watch", json={"name": "late"})
@@ -332,7 +318,7 @@ def test_computer_players_alone_play_every_game_to_the_end_and_the_log_replays(c
                              headers=bearer(tv))
         assert answer.status_code == 201, answer.get_json()
     assert client.post(f"{V1}/rooms/{code}/start", headers=bearer(tv)).status_code == 200
-    view = until_over(client, code, tv)
+    view = wait_for(client, code, tv, over, seconds=120)
     assert view["phase"] == "over", view
     log = client.get(f"{V1}/rooms/{code}/log", headers=bearer(tv)).get_json()
     replayed = client.post(f"{V1}/{game}/replay", json=log).get_json()

@@ -117,12 +117,10 @@ def _changed(code: str, change) -> tuple[Room, str]:
         room = _room(code)
         version = room.version
         name = change(room)
-        now = time.time()
-        room.timers(now)
-        due = turns.next_moment(room, now, turns.presence(store(), room, now))
-        if store().save(room.to_dict(), version, now, due=due, listed=turns.listed(room)):
+        saved, due = turns.store_change(store(), room, version)
+        if saved:
             if due is not None:
-                start_turns(current_app._get_current_object(), wake=due <= now)
+                start_turns(current_app._get_current_object(), wake=due <= time.time())
             _rate(room)
             return room, name
         if time.monotonic() + pause > deadline:
@@ -130,6 +128,19 @@ def _changed(code: str, change) -> tuple[Room, str]:
                                    "again in a moment")
         time.sleep(random.uniform(0, pause))
         pause = min(pause * 2, 0.2)
+
+
+def _by_seat(code: str, act) -> tuple[Room, str]:
+    """``act(room, name)`` done by the request token's seat, saved as one change
+    (:func:`_changed`): the room after it, and the seat's name."""
+    _need_token()
+
+    def change(room: Room) -> str:
+        name = _seat(room)
+        act(room, name)
+        return name
+
+    return _changed(code, change)
 
 
 def _seat(room: Room, token: str | None = None) -> str:
@@ -240,14 +251,7 @@ def view(code: str):
 
 @bp.post("/rooms/<code>/start")
 def start(code: str):
-    _need_token()
-
-    def go(room: Room) -> str:
-        name = _seat(room)
-        room.start(name)
-        return name
-
-    room, name = _changed(code, go)
+    room, name = _by_seat(code, Room.start)
     return jsonify(_view(room, name))
 
 
@@ -262,12 +266,7 @@ def move(code: str):
         if apart is not None:
             return apart
 
-    def play(room: Room) -> str:
-        name = _seat(room)
-        room.move(name, body)
-        return name
-
-    room, name = _changed(code, play)
+    room, name = _by_seat(code, lambda room, name: room.move(name, body))
     return jsonify(_view(room, name))
 
 
@@ -276,15 +275,9 @@ def add_bot(code: str):
     """The host seats a computer player (before the start; server deal only), at its
     ``level``: "easy" (the default) or "hard"."""
     body = inputs.json_body({"name", "delay", "level"})
-    _need_token()
-
-    def seat(room: Room) -> str:
-        name = _seat(room)
-        room.add_bot(name, body.get("name"), delay=body.get("delay", 1.0),
-                     level=body.get("level", DEFAULT_LEVEL))
-        return name
-
-    room, name = _changed(code, seat)
+    room, name = _by_seat(code, lambda room, name: room.add_bot(
+        name, body.get("name"), delay=body.get("delay", 1.0),
+        level=body.get("level", DEFAULT_LEVEL)))
     return jsonify(_view(room, name)), 201
 
 
@@ -310,28 +303,14 @@ def open_tables():
 def settings(code: str):
     """The host changes the clock, the listing, the kitty: in the lobby or between games."""
     body = inputs.json_body({"clock", "open", "kitty"})
-    _need_token()
-
-    def change(room: Room) -> str:
-        name = _seat(room)
-        room.settings(name, body)
-        return name
-
-    room, name = _changed(code, change)
+    room, name = _by_seat(code, lambda room, name: room.settings(name, body))
     return jsonify(_view(room, name))
 
 
 @bp.post("/rooms/<code>/rematch")
 def rematch(code: str):
     """The host starts the next game at the same table, once the game is over."""
-    _need_token()
-
-    def again(room: Room) -> str:
-        name = _seat(room)
-        room.rematch(name)
-        return name
-
-    room, name = _changed(code, again)
+    room, name = _by_seat(code, Room.rematch)
     return jsonify(_view(room, name))
 
 
@@ -339,14 +318,7 @@ def rematch(code: str):
 def advisor(code: str):
     """The host allows the advisor for the table, or forbids it: {"allowed": bool}."""
     body = inputs.json_body({"allowed"})
-    _need_token()
-
-    def choose(room: Room) -> str:
-        name = _seat(room)
-        room.set_advisor(name, body.get("allowed"))
-        return name
-
-    room, name = _changed(code, choose)
+    room, name = _by_seat(code, lambda room, name: room.set_advisor(name, body.get("allowed")))
     return jsonify(_view(room, name))
 
 

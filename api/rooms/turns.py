@@ -76,16 +76,22 @@ def presence(store, room: Room, now: float) -> frozenset:
     return store.present(room.code, now)
 
 
-def save(store, room: Room, version: int) -> bool:
-    """Save a change the server made, with the room's next moment and listing; a finished
-    game is rated (never, at a table with a computer player, but the hook is the same)."""
+def store_change(store, room: Room, version: int) -> tuple[bool, float | None]:
+    """Save ``room`` changed from ``version``, its clocks started and with its next moment
+    and listing: whether it was saved (no other change came first), and that moment."""
     now = time.time()
     room.timers(now)
     due = next_moment(room, now, presence(store, room, now))
-    if not store.save(room.to_dict(), version, now, due=due, listed=listed(room)):
-        return False
-    ratings.record(store, room)
-    return True
+    return store.save(room.to_dict(), version, now, due=due, listed=listed(room)), due
+
+
+def save(store, room: Room, version: int) -> bool:
+    """Save a change the server made (:func:`store_change`); a finished game is rated
+    (never, at a table with a computer player, but the hook is the same)."""
+    saved, _ = store_change(store, room, version)
+    if saved:
+        ratings.record(store, room)
+    return saved
 
 
 def step_here(code: str, version: int, name: str) -> bool:

@@ -361,7 +361,7 @@ const play = {
 
   /** Show a screen's calls on this turn, disabled with the reason while nothing is called. */
   showCalls(box, shown, why) {
-    box.hidden = !shown || this.pendingCall !== undefined && this.pendingCall !== null;
+    box.hidden = !shown || Boolean(this.pendingCall); // a call asked: its question shows
     for (const button of box.buttons) button.disabled = Boolean(why) || this.sending === true;
     box.why.textContent = why;
     box.why.hidden = !why;

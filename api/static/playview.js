@@ -1,6 +1,7 @@
 // The Play screen as it shows a room (play.js builds it and sends the moves): the lobby,
 // the hand, the round, the ruling, the end; the join link and its QR code.
 
+import { Countdown, URGENT_S } from "./countdown.js";
 import { ARROW, fill, plural } from "./screenkit.js";
 import { openTables } from "./rooms.js";
 import { qrCanvas } from "./qr.js";
@@ -10,8 +11,6 @@ import { showDisplay } from "./tabledisplay.js";
 export const HIDE_KEY = "liars.play.hide";
 export const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
 export const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" }; // calls' names
-const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
-const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
 const SAID_SECONDS = new Set([10, 5]); // your clock's seconds said to a screen reader
 const TAP_GUARD_MS = 700; // a reveal is not dismissed by the tap that made it
 
@@ -82,26 +81,22 @@ export const rendering = {
   /** The countdown of the player to move, drawn from the server's clock (view.now) so that
    * it does not drift with this phone's; urgent in its last seconds. */
   runClock(view) {
-    this.clockOffset = view.now === null || view.now === undefined ? 0 : view.now - Date.now();
-    this.deadline = view.phase === "playing" ? view.deadline : null;
-    clearInterval(this.clockTimer);
-    this.clockTimer = null;
-    if (this.deadline) this.clockTimer = setInterval(() => this.drawClock(), CLOCK_TICK_MS);
-    this.drawClock();
+    if (!this.countdown) this.countdown = new Countdown(() => this.drawClock());
+    this.countdown.follow(view);
   },
 
   drawClock() {
     const clock = this.clock;
+    const left = this.countdown ? this.countdown.left : null;
     if (!clock) return;
-    if (!this.deadline || !this.view) { clock.hidden = true; return; }
-    const left = Math.max(0, Math.ceil((this.deadline - (Date.now() + this.clockOffset)) / 1000));
+    if (left === null || !this.view) { clock.hidden = true; return; }
     const who = this.view.to_move === this.view.you.name ? "You" : this.view.to_move;
     clock.hidden = false;
     clock.textContent = `⏱ ${who}: ${left} s`;
     clock.dataset.left = String(left);
     clock.classList.toggle("urgent", left <= URGENT_S);
     // Your own clock's last seconds are said (the timer itself is not read aloud each tick).
-    const moment = `${this.deadline}:${left}`;
+    const moment = `${this.countdown.deadline}:${left}`;
     if (who === "You" && SAID_SECONDS.has(left) && left < (this.view.clock || Infinity)
         && this.saidMoment !== moment && this.announcer) {
       this.saidMoment = moment;
@@ -110,9 +105,7 @@ export const rendering = {
   },
 
   stopClock() {
-    clearInterval(this.clockTimer);
-    this.clockTimer = null;
-    this.deadline = null;
+    if (this.countdown) this.countdown.stop();
   },
 
   /** A buzz (where the phone has one) when the turn comes to you, or a call rules on you. */
@@ -548,7 +541,7 @@ export const rendering = {
     if (!view) return;
     const reveal = view.reveal;
     const until = reveal && reveal.at ? (reveal.at + reveal.hold) * 1000 : 0;
-    const held = until - (Date.now() + (this.clockOffset || 0));
+    const held = until - (this.countdown ? this.countdown.serverNow() : Date.now());
     // Nor by the tap that made it (a double tap on a call's Yes): a moment's guard.
     const guard = (this.rulingShownAt || 0) + TAP_GUARD_MS - performance.now();
     const left = Math.max(held, guard);

@@ -11,13 +11,12 @@
 // The games differ only in their screen modules' `tv` (screens/): a few small functions.  playview.js hands a
 // seatless view here (showDisplay); every other view is the player's board.
 
+import { Countdown, URGENT_S } from "./countdown.js";
 import { fill, plural } from "./screenkit.js";
 import { app, CALLED, joinLink, LOOPBACK } from "./playview.js";
 import { qrCanvas } from "./qr.js";
 import { screenOf, titleOf } from "./screens/index.js";
 
-const CLOCK_TICK_MS = 250; // the countdown is drawn again this often
-const URGENT_S = 5; // the last seconds of a move's clock are shown urgent
 const SHOWN_CLAIMS = 6; // the round's last claims on the screen
 
 const h = (...args) => app.h(...args);
@@ -207,21 +206,18 @@ export class TableDisplay {
   // --- the clock of the player to move, by the server's time (view.now) ----------------
 
   runClock(view) {
-    this.clockOffset = view.now === null || view.now === undefined ? 0 : view.now - Date.now();
-    this.deadline = view.phase === "playing" ? view.deadline : null;
     this.mover = view.to_move;
-    clearInterval(this.timer);
-    this.timer = this.deadline ? setInterval(() => this.drawClock(), CLOCK_TICK_MS) : null;
-    this.drawClock();
+    if (!this.countdown) this.countdown = new Countdown(() => this.drawClock());
+    this.countdown.follow(view);
   }
 
   drawClock() {
-    if (!this.deadline || this.el.hidden || !this.el.isConnected) {
+    const left = this.countdown ? this.countdown.left : null;
+    if (left === null || this.el.hidden || !this.el.isConnected) {
       this.clock.hidden = true;
-      if (!this.deadline || !this.el.isConnected) this.stopClock();
+      if (left === null || !this.el.isConnected) this.stopClock();
       return;
     }
-    const left = Math.max(0, Math.ceil((this.deadline - (Date.now() + this.clockOffset)) / 1000));
     this.clock.hidden = false;
     this.clock.textContent = `⏱ ${this.mover}: ${left} s`;
     this.clock.dataset.left = String(left);
@@ -229,9 +225,7 @@ export class TableDisplay {
   }
 
   stopClock() {
-    clearInterval(this.timer);
-    this.timer = null;
-    this.deadline = null;
+    if (this.countdown) this.countdown.stop();
   }
 }
 

@@ -101,6 +101,7 @@ export default {
     this.lookButton.hidden = !(receiving && view.you.can_look);
     // Sending a card (or passing the one you looked at): whom to, and the kind you say.
     const choosing = sending || passing;
+    const ready = (passing || this.picked !== null) && this.to && this.kind;
     this.whom.hidden = !choosing;
     this.kinds.hidden = !choosing;
     this.sendButton.hidden = !choosing;
@@ -111,13 +112,11 @@ export default {
         (t) => { this.to = t; p.render(); }));
       p.fillWith(this.kinds, choices(p, "kind", "Say it is", KINDS.map((k) => [k, k]),
         this.kind, (k) => { this.kind = k; p.render(); }));
-      const ready = (passing || this.picked !== null) && this.to && this.kind;
       this.sendButton.disabled = !ready;
       this.sendButton.textContent = ready ? `${passing ? "Pass" : "Send"} to ${this.to}: ` +
         `"a ${this.kind}"` : passing ? "Pass it on" : "Send";
       this.sendButton.id = p.id(passing ? "pass" : "send");
     }
-    const ready = (passing || this.picked !== null) && this.to && this.kind;
     this.note.hidden = !choosing || ready;
     this.note.textContent = sending ? "Tap a card, a player, and the kind you say it is."
       : passing ? "Pick who gets it next, and the kind you say." : "";
