@@ -66,9 +66,14 @@ def unreachable(page) -> list[str]:
 
 
 def reachable(phone, where):
+    """Every action in reach (else the screenshot shows why); each step of the per-game
+    test is kept as a screenshot too (test-artifacts/screenshots/game-*.png)."""
     problems = unreachable(phone.page)
+    slug = re.sub(r"[^a-z0-9]+", "-", where.lower()).strip("-")
     if problems:
-        phone.shot(f"unreachable-{re.sub(r'[^a-z0-9]+', '-', where.lower())}")
+        phone.shot(f"unreachable-{slug}")
+    elif "step" not in where:
+        phone.shot(f"game-{slug}")
     assert problems == [], f"{where} ({phone.scheme}): {problems}"
 
 

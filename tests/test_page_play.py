@@ -134,11 +134,20 @@ def tap(table, phone, selector):
 
 
 def dismiss(phone):
-    """Close the reveal on ``phone`` if it shows one over the table (Continue)."""
+    """Close the reveal on ``phone`` if it shows one over the table (Continue).  A ruling
+    that comes in as Continue is tapped takes the tap's place (Continue waits a moment for
+    a new reveal, so that no tap meant for the last one dismisses it): tap again then."""
     layer = phone.page.locator("#play-ruling-layer")
-    if layer.is_visible():
+    for _ in range(5):
+        if not layer.is_visible():
+            return
         phone.page.locator("#play-dismiss").click()
-        expect(layer).to_be_hidden()
+        try:
+            expect(layer).to_be_hidden(timeout=3000)
+            return
+        except AssertionError:
+            continue  # a newer reveal came: it is dismissed in its turn
+    expect(layer).to_be_hidden()
 
 
 def shows_own_hand(phone, count_key):

@@ -541,15 +541,17 @@ export const rendering = {
     if (!view) return;
     const reveal = view.reveal;
     const until = reveal && reveal.at ? (reveal.at + reveal.hold) * 1000 : 0;
+    const button = this.dismissButton;
+    button.dataset.until = String(Math.round(until)); // the server's time it may go
+    if (this.releasedRuling === this.shownRuling) return; // once open, it stays open
     const held = until - (this.countdown ? this.countdown.serverNow() : Date.now());
     // Nor by the tap that made it (a double tap on a call's Yes): a moment's guard.
     const guard = (this.rulingShownAt || 0) + TAP_GUARD_MS - performance.now();
     const left = Math.max(held, guard);
-    const button = this.dismissButton;
-    button.dataset.until = String(Math.round(until)); // the server's time it may go
     button.disabled = left > 0;
     button.textContent = held > 0 ? `Continue (in ${Math.ceil(held / 1000)} s)` : "Continue";
     if (left > 0) this.holdTimer = setTimeout(() => this.sayHold(this.view), Math.min(left, 1000));
+    else this.releasedRuling = this.shownRuling; // (a later view's clock may read a hair earlier)
   },
 
   /** This phone has seen the reveal: hidden here, and the table told (the computer players

@@ -33,7 +33,7 @@ export default {
   change: () => "takes it face up",
   bad: () => true,
   headline(ruling) {
-    return `${ruling.by} called ${ruling.call} and was ${ruling.ruling}`;
+    return `${ruling.by} was ${ruling.ruling}`; // (the line above says what they called)
   },
   seatLine(view, player) {
     const up = (view.face_up || {})[player.name] || {};
