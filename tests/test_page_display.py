@@ -2,8 +2,8 @@
 spectator's phone.
 
 A display at 1280x720 opens a seatless table of Liar's Dice, seats three computer players
-(delay 0: the test server moves them at its tick), starts it and shows the game to its
-places (five dice each: a game of some 60 moves, 10 s), while a spectator's phone (360x640) watches the same table by its code; then the
+(a quarter of a second a move, so that the event stream carries each state even on a busy
+machine), starts it and shows the game to its places (two dice each: some 15 moves), while a spectator's phone (360x640) watches the same table by its code; then the
 display's secrecy: every game's seatless views, move by move from a room played in this
 process, drawn by the display, show no tile, die or card of a hand before a call turns it
 over.  Browser tests wait with Playwright's auto-waiting ``expect``, never with sleeps.
@@ -35,7 +35,7 @@ SHOWN_CARD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])|Joker")
 
 
 CLAIM = re.compile(r"Computer [123]: \d+ (one|two|three|four|five|six)e?s?")
-# Every state the display draws, kept as it is drawn (a turn at delay 0 lasts milliseconds,
+# Every state the display draws, kept as it is drawn (a turn lasts a quarter of a second,
 # too short for a test to poll): whose turn, how many seats show to move, the round's last
 # claim, a seat's count, and any die face up outside a call's reveal.
 RECORD = """() => {
@@ -77,6 +77,8 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
     tv, phone = devices
     page = fresh(tv)
     page.locator("#play-game-dice").check()
+    page.locator("#play-new-rules summary").click()
+    page.locator("#play-new-dice-each").select_option("2")  # a short game: some 15 moves
     page.locator("#play-new-display").check()
     page.locator("#play-new-open").check()  # listed: a Watch a tap away on other phones
     page.locator("#play-new-name").fill("TV")
@@ -94,8 +96,8 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
     # big enough to read across a room: the code's letters over a tenth of the screen's height
     assert page.locator("#tv-code").bounding_box()["height"] > TV["height"] / 10
     seat = json.loads(page.evaluate("localStorage.getItem('liars.play.seat')"))
-    for name in BOTS:  # delay 0, which the lobby's pace choice does not offer
-        added = server.post(f"/api/v1/rooms/{code}/bots", json={"name": name, "delay": 0},
+    for name in BOTS:  # a quick pace the lobby does not offer, each state still drawn
+        added = server.post(f"/api/v1/rooms/{code}/bots", json={"name": name, "delay": 0.25},
                             headers={"Authorization": f"Bearer {seat['token']}"})
         assert added.status_code == 201, added.text
     expect(page.locator("#tv-seats li")).to_have_text([f"{n}computer (easy)" for n in BOTS])
@@ -112,7 +114,7 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
     expect(other.locator("#tv-start-why")).to_have_text("Waiting for the host to start the game.")
 
     expect(page.locator("#tv-start")).to_be_enabled()
-    for screen in (page, other):  # computer players at delay 0 play a turn in milliseconds
+    for screen in (page, other):  # record each state as it is drawn: a turn is too short to poll
         screen.evaluate(RECORD)
     page.locator("#tv-start").click()
     for screen in (page, other):  # the last call's reveal stays on the screen to the end
