@@ -42,7 +42,7 @@ from solver.games.base import Outcome
 from solver.games.names import read_name, same_name
 from solver.games.table import MAX_EVENTS, require
 
-from . import bots, clock, session
+from . import bots, call_odds, clock, kept, session
 from .calls import CallFlow
 from .clock import read_clock
 from .games import ROOM_GAMES
@@ -289,6 +289,7 @@ class Room(Leaving, Reveals, CallFlow):
         self.data.update({"events": [], "called_off": None, "pending": None,
                           "last_ruling": None, "bids": [], "timed_out": [], "removed": [],
                           "left": [], "reveal": None, "history": []})
+        kept.new_record(self.data)
         self.kind.new_game(self)
         names = [s["name"] for s in self.seats]
         first = self.kind.opener(self, names)
@@ -436,6 +437,7 @@ class Room(Leaving, Reveals, CallFlow):
         self.data["last_places"] = self.places(outcome)
         session.record(self.session, self.data.get("kitty"), self.places(outcome),
                        outcome.winner)
+        kept.keep_game(self)  # its replay, for anyone with the table's code
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -605,9 +607,9 @@ class Room(Leaving, Reveals, CallFlow):
             "declarations": declarations[-SHOWN_CLAIMS:], "claims": claims,
             "waiting_for": self._waiting_for(game),
             "call": self._call_view(),
-            "last_ruling": self.data["last_ruling"],
+            "last_ruling": call_odds.seen_by(self.data["last_ruling"], name),
             "reveal": self._reveal_view(present),
-            "history": [dict(h) for h in self.data.get("history", [])],
+            "history": call_odds.history_seen_by(self.data.get("history", []), name),
             "winner": outcome.winner if outcome else None,
             "called_off": self.data.get("called_off"),
             "places": self.places(outcome) if outcome else None,
