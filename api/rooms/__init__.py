@@ -36,6 +36,7 @@ from solver.errors import (
     TooManyRooms,
     UnknownRoom,
 )
+from solver.rooms import kept
 from solver.rooms.bots import DEFAULT_LEVEL
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import NO_TOKEN, Room
@@ -336,6 +337,20 @@ def log(code: str):
     room = _room(code)
     _seat(room)
     return jsonify(room.log())
+
+
+@bp.get("/rooms/<code>/games/<n>/replay")
+def replay(code: str, n: str):
+    """Game ``n``'s replay, for anyone with the table's code (no token): once it is over,
+    every claim, call and reveal with its odds, its log and its places; 404 before."""
+    return jsonify(kept.replay(_room(code), n))
+
+
+@bp.get("/rooms/<code>/games")
+def games(code: str):
+    """The room's log: every finished game it keeps (the last 10), for anyone with the
+    table's code (no token)."""
+    return jsonify(kept.kept_log(_room(code)))
 
 
 @bp.get("/rooms/<code>/events")

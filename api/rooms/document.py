@@ -15,6 +15,7 @@ from solver.errors import (
     HostOnly,
     IllegalMove,
     InvalidInput,
+    NoReplay,
     NotAPlayer,
     NotSeated,
     RoomConflict,
@@ -27,8 +28,10 @@ from solver.games.letters import TABLE_RULINGS
 from solver.games.registry import get_game
 from solver.games.table import MAX_NAME
 from solver.rooms.bots import DEFAULT_LEVEL, LEVELS
+from solver.rooms.call_odds import MEASURES, REVEAL_SEARCH
 from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
 from solver.rooms.games import ROOM_GAMES
+from solver.rooms.kept import KEPT_GAMES
 from solver.rooms.leaving import OUT_BY
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
 from solver.rooms.session import MAX_ANTE
@@ -187,6 +190,81 @@ def create_rules() -> list[dict]:
     return rules
 
 
+PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
+ODDS_FIGURE = {
+    "type": "object", "required": ["seat"],
+    "description": "one seat's chance that the claim held, from its own view (its hand and "
+                   "what was public before the call), as POST /api/v1/GAME/odds answers "
+                   "that view",
+    "properties": {
+        "seat": {"type": "string"},
+        "p": {"type": ["number", "null"], "minimum": 0, "maximum": 1,
+              "description": "the chance; null when a search could not settle it (then "
+                             "interval) or withheld"},
+        "fraction": {"type": ["string", "null"], "pattern": "^[0-9]+/[0-9]+$",
+                     "description": "the exact chance, n/d"},
+        "exact": {"type": "boolean"},
+        "decided": {"const": False, "description": "a Liars' Letters 'exact' whose one "
+                                                   f"search ({REVEAL_SEARCH:g} s at most) "
+                                                   "did not settle it"},
+        "interval": {"type": "array", "items": PROBABILITY, "minItems": 2, "maxItems": 2,
+                     "description": "where the chance lies, when not decided"},
+        "private": {"const": True, "description": "the caller's figure where hands outlive "
+                                                  "the ruling (Liar Liar, Liar's Post): "
+                                                  "shown to the caller alone while the game "
+                                                  "is on, to all in its replay"},
+        "withheld": {"const": True, "description": "another seat's private figure: not "
+                                                   "yours to see"}}}
+RULING_ODDS = {
+    "oneOf": [{"type": "null"}, {
+        "type": "object", "required": ["measure", "claim", "caller", "claimer"],
+        "description": "how likely the called claim was to hold, from the caller's seat and "
+                       "the claimer's; null for what is no call (a Liar Liar discard)",
+        "properties": {
+            "measure": {"enum": list(MEASURES),
+                        "description": "what held means: the bid holds (dice), the hand is "
+                                       "made (poker), the declaration exists (bullshit) or "
+                                       "is the highest (exact), the play or the card is "
+                                       "true (Liar Liar, Liar's Post)"},
+            "claim": {"type": "object", "required": ["phrase"],
+                      "description": "the claim called, as its game says it"},
+            "caller": ODDS_FIGURE, "claimer": ODDS_FIGURE}}]}
+RULING = {"type": "object", "description": "a ruling: the call, what it revealed, the "
+                                           "verdict, who gains or loses, and its odds",
+          "properties": {"odds": RULING_ODDS}}
+
+
+def replay_schema() -> dict:
+    """A finished game's replay (GET /rooms/{code}/games/{n}/replay)."""
+    return {
+        "type": "object",
+        "required": ["code", "game", "n", "players", "places", "winner", "rounds", "log"],
+        "properties": {
+            "code": {"type": "string"}, "game": {"enum": list(GAMES)},
+            "n": {"type": "integer", "minimum": 1, "description": "the game's number at the "
+                                                                  "table (1, then each "
+                                                                  "rematch)"},
+            "deal": {"enum": list(DEALS)},
+            "players": {"type": "array", "items": {"type": "string"}},
+            "places": {"type": "array", "items": {"type": "object"}},
+            "winner": {"type": ["string", "null"]},
+            "called_off": {"type": ["string", "null"]},
+            "rounds": {"type": "array", "description": "every round a ruling closed, oldest "
+                                                       "first: its claims, its ruling with "
+                                                       "every odds figure",
+                       "items": {"type": "object", "required": ["round", "claims", "ruling"],
+                                 "properties": {"round": {"type": ["integer", "null"]},
+                                                "claims": {"type": "array",
+                                                           "items": {"type": "object"}},
+                                                "ruling": RULING}}},
+            "rounds_dropped": {"type": "integer", "minimum": 0,
+                               "description": "the earliest rounds a very long game's record "
+                                              "left out (its log keeps every move)"},
+            "log": {"type": "object", "required": ["rules", "players", "events"],
+                    "description": "the replay JSON of the game: POST /api/v1/GAME/replay "
+                                   "plays it"}}}
+
+
 def room_view() -> dict:
     return {
         "type": "object", "additionalProperties": True,
@@ -226,7 +304,7 @@ def room_view() -> dict:
             "called_off": {"type": ["string", "null"],
                            "description": "why the game was called off (its log full)"},
             "waiting_for": {"type": "array", "items": {"type": "string"}},
-            "last_ruling": {"type": ["object", "null"]},
+            "last_ruling": {"oneOf": [{"type": "null"}, RULING]},
             "reveal": {
                 "type": ["object", "null"], "required": ["n", "at", "hold", "seen", "waiting"],
                 "description": "the last ruling's reveal, shown until each phone dismisses it "
@@ -249,7 +327,7 @@ def room_view() -> dict:
                                       "round": {"type": ["integer", "null"]},
                                       "claims": {"type": "array",
                                                  "items": {"type": "object"}},
-                                      "ruling": {"type": "object"}}}},
+                                      "ruling": RULING}}},
             "winner": {"type": ["string", "null"]},
             "clock": {"type": ["integer", "null"]},
             "deadline": {"type": ["integer", "null"],
@@ -347,6 +425,7 @@ def extender(prefix: str):
         schemas["NewRoom"] = new_room_schema()
         schemas["RoomMove"] = move_schema()
         schemas["RoomEvent"] = stream_event()
+        schemas["GameReplay"] = replay_schema()
         joined = {"type": "object", "required": ["token", "room"], "properties": {
             "code": {"type": "string"}, "token": {"type": "string"}, "room": ref("RoomView")}}
         document["components"].setdefault("securitySchemes", {})["bearerAuth"] = {
@@ -462,6 +541,25 @@ def extender(prefix: str):
             [_rule(HostOnly, "", "the host has allowed the advisor"),
              _rule(RoomConflict, "deal|type", "a claim to advise on, at a table the server "
                                               "deals")])}
+        number = {"name": "n", "in": "path", "required": True,
+                  "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
+                  "description": "the game's number at the table (the view's game_no)"}
+        paths[f"{rooms}/games/{{n}}/replay"] = {"get": op(
+            "A finished game's replay, for anyone with the table's code (no token): every "
+            "claim, call and reveal with its odds; 404 until the game is over",
+            {"description": "OK", "content": json_content(ref("GameReplay"))}, (400, 404, 429),
+            [_rule(InvalidInput, "n", "a game's number, 1 or more"),
+             _rule(NoReplay, "n", f"a game of this table that is over and still kept (the "
+                                  f"last {KEPT_GAMES})")],
+            token=False, parameters=[number])}
+        paths[f"{rooms}/games"] = {"get": op(
+            f"The room's log: its finished games' replays (the last {KEPT_GAMES}), for "
+            f"anyone with the table's code (no token)",
+            {"description": "OK", "content": json_content({
+                "type": "object", "required": ["code", "game", "games"],
+                "properties": {"code": {"type": "string"}, "game": {"enum": list(GAMES)},
+                               "games": {"type": "array", "items": ref("GameReplay")}}})},
+            (404, 429), [], token=False)}
         paths[f"{rooms}/log"] = {"get": op(
             "The replay so far: {rules, players, events}",
             {"description": "OK", "content": json_content({"type": "object"})},
