@@ -286,8 +286,10 @@ const play = {
     this.rulingLayer = h("div", { class: "game-layer", id: this.id("ruling-layer"),
       role: "dialog", "aria-modal": "true", "aria-label": "The ruling",
       hidden: true },
-    // (a sheet taller than the screen scrolls, by keyboard too: it takes the focus)
-    h("div", { class: "game-sheet", tabindex: "0" }, this.ruling, this.tableRuling, this.dismissButton));
+    // (a sheet taller than the screen scrolls, by keyboard too: it takes the focus; its
+    // buttons stay at its foot, in reach, whatever the reveal holds)
+    h("div", { class: "game-sheet", tabindex: "0" }, this.ruling,
+      h("div", { class: "sheet-foot" }, this.tableRuling, this.dismissButton)));
   },
 
   /** The menu (the referee's screens, hiding the hand, the advisor, removing a player,

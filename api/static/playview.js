@@ -4,7 +4,9 @@
 import { Countdown, URGENT_S } from "./countdown.js";
 import { ARROW, fill, plural } from "./screenkit.js";
 import { openTables } from "./rooms.js";
+import { oddsParagraph, oddsSentences } from "./oddswords.js";
 import { qrCanvas } from "./qr.js";
+import { replayLink } from "./replay.js";
 import { screenOf, titleOf } from "./screens/index.js";
 import { showDisplay } from "./tabledisplay.js";
 
@@ -187,7 +189,9 @@ export const rendering = {
     const ruling = view.last_ruling;
     const key = this.rulingKey(view);
     if (ruling && key !== this.announcedRuling && this.announcedRuling !== undefined) {
-      said.push(`${this.headline(ruling)}. ${ruling.reason || ""}`);
+      said.push(`${this.headline(ruling)}. ${ruling.reason || ""}`,
+        ...oddsSentences(ruling.odds, this.game ? this.game.claimNoun : "claim")
+          .map((sentence) => `${sentence}.`));
     }
     this.announcedRuling = key;
     const turn = view.phase === "playing" ? `${view.round}:${view.claims}:${view.to_move}` : "";
@@ -309,6 +313,10 @@ export const rendering = {
           String(p.place), class: p.name === view.you.name ? "you" : null },
         h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
           p.name)))),
+      h("p", { class: "play-replay" }, h("a", { class: "button secondary",
+        id: this.id("replay-link"), href: replayLink(view.code, view.game_no) },
+      "Replay this game, step by step"), h("span", { class: "hint" }, " Share the link: " +
+        "anyone with it can replay the game, every reveal with its odds.")),
       this.sessionTable(view),
       this.leavingTable(view, Boolean(leaving && leaving.open)),
       this.clockSetting(view, "-next"),  // the pace may change between games
@@ -473,7 +481,8 @@ export const rendering = {
         h("h4", {}, `Round ${r.round}`),
         r.claims && r.claims.length ? claims(r.claims) : null,
         r.ruling ? h("p", {}, h("strong", {}, this.headline(r.ruling)),
-          r.ruling.reason ? `: ${r.ruling.reason}` : "") : null)),
+          r.ruling.reason ? `: ${r.ruling.reason}` : "") : null,
+        r.ruling ? oddsParagraph(h, r.ruling.odds, game.claimNoun) : null)),
       !past.length && view.last_ruling ? h("p", {}, h("strong", {}, "Last ruling: "),
         this.headline(view.last_ruling), view.last_ruling.reason
           ? `: ${view.last_ruling.reason}` : "") : null);
@@ -510,6 +519,7 @@ export const rendering = {
       h("p", { class: "hint" }, `${ruling.by} called ${CALLED[ruling.call] || ruling.call}`),
       h("h3", { id: this.id("ruling-title") }, this.headline(ruling)),
       ruling.reason ? h("p", { class: "reason" }, ruling.reason) : null,
+      oddsParagraph(h, ruling.odds, game.claimNoun, { id: this.id("ruling-odds") }),
       h("p", { class: "hint" }, "Revealed"),
       h("ul", { class: "ruling", id: this.id("revealed"), "aria-label": "Revealed" },
         Object.entries(ruling.revealed).map(([name, hand]) => h("li", { "data-player": name },

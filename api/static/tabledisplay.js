@@ -13,8 +13,10 @@
 
 import { Countdown, URGENT_S } from "./countdown.js";
 import { fill, plural } from "./screenkit.js";
+import { oddsParagraph } from "./oddswords.js";
 import { app, CALLED, joinLink, LOOPBACK } from "./playview.js";
 import { qrCanvas } from "./qr.js";
+import { replayLink } from "./replay.js";
 import { screenOf, titleOf } from "./screens/index.js";
 
 const SHOWN_CLAIMS = 6; // the round's last claims on the screen
@@ -43,7 +45,8 @@ export class TableDisplay {
 
   render(view) {
     const screen = screenOf(view.game) || screenOf("dice"); // each game's own: screens/
-    const game = { count: screen.count, one: screen.one, many: screen.many, ...screen.tv };
+    const game = { count: screen.count, one: screen.one, many: screen.many,
+      noun: screen.claimNoun, ...screen.tv };
     this.remember(view);
     Object.assign(this.el.dataset, { game: view.game, phase: view.phase,
       version: String(view.version), toMove: view.to_move || "" });
@@ -177,6 +180,7 @@ export class TableDisplay {
         : null),
     h("h3", { class: "tv-verdict", id: "tv-verdict" }, game.headline(r)),
     r.reason ? h("p", { class: "hint" }, r.reason) : null,
+    oddsParagraph(h, r.odds, game.noun, { id: "tv-odds", class: "ruling-odds tv-odds" }),
     h("ul", { class: "tv-revealed", id: "tv-revealed", "aria-label": "Turned over" },
       Object.entries(r.revealed || {}).map(([name, hand]) => h("li", { "data-hand": name },
         h("span", { class: "tv-name" }, name),
@@ -197,6 +201,8 @@ export class TableDisplay {
         (view.places || []).map((p) => h("li", { "data-player": p.name,
           "data-place": String(p.place) }, h("span", { class: "place" }, `${p.place}.`), " ",
         h("span", { class: "tv-name" }, p.name)))),
+      h("p", { class: "tv-fact" }, h("a", { class: "play-link", id: "tv-replay-link",
+        href: replayLink(view.code, view.game_no) }, "This game's replay, step by step")),
       view.you.host && screen.rematch ? h("button", { type: "button", class: "primary",
         id: "tv-rematch", onclick: (event) => screen.rematch(event.currentTarget) },
       "Rematch: same seats") : h("p", { class: "hint" }, "Waiting for the host: a rematch, " +
