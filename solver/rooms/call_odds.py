@@ -43,9 +43,9 @@ from collections import Counter
 
 from solver.errors import LiarsError
 from solver.games.cards import parse_cards, rank_name
+from solver.games.letters import Call, check_declaration
 from solver.games.liarliar import DECK as LIAR_LIAR_DECK
 from solver.games.liarliar import Declaration
-from solver.games.letters import check_declaration
 from solver.odds.dice import DiceView
 from solver.odds.letters import LettersView
 from solver.odds.liarliar import LiarLiarView
@@ -84,10 +84,6 @@ def at_call(room, caller: str, *, verdict=None) -> dict | None:
         return None
 
 
-def _claim(phrase: str, **fields) -> dict:
-    return {"phrase": phrase, **fields}
-
-
 def _revealed(room) -> dict:
     """Every hand the pending call revealed (the server's deal, or each phone's)."""
     return room.data["pending"]["revealed"]
@@ -110,24 +106,25 @@ def _poker(room, game, caller, verdict):
 def _letters(room, game, caller, verdict):
     hands = _revealed(room)
     claimer, declared = game.last
-    call = room.data["pending"]["event"]["call"]
+    call = Call.parse(room.data["pending"]["event"]["call"])
     views = {p: LettersView.of_player(game, p, hands[p]) for p in (caller, claimer)}
-    claim = _claim(", ".join(declared), words=list(declared))
-    if str(call).strip().lower() != "exact":
+    claim = {"phrase": ", ".join(declared), "words": list(declared)}
+    if call is not Call.EXACT:
         return {"measure": "exists", "claim": claim,
                 **{role: figure(p, views[p].exists(declared))
                    for role, p in (("caller", caller), ("claimer", claimer))}}
-    check = _search(views[caller], declared, verdict, game.rules.budget)
+    budget = min(float(game.rules.budget), REVEAL_SEARCH)
+    check = _search(views[caller], declared, verdict, budget)
     return {"measure": "highest", "claim": claim,
-            **{role: figure(p, views[p].highest(declared, check=check))
+            **{role: figure(p, views[p].highest(declared, check=check, budget=budget))
                for role, p in (("caller", caller), ("claimer", claimer))}}
 
 
 def _search(view: LettersView, declared, verdict, budget: float):
     """The one search an "exact" call's odds need (the declared set of exactly its own
     letters): the referee's, when the revealed tiles were those letters; else made once
-    here, within REVEAL_SEARCH seconds; None where no search can matter (a set that leaves
-    a tile unused, or cannot exist: ``highest`` says so without one)."""
+    here, within ``budget`` seconds; None where no search can matter (a set that leaves a
+    tile unused, or cannot exist: ``highest`` says so without one)."""
     letters = declared.letters
     check = getattr(verdict, "check", None)
     if check is not None and Counter(check.tiles.counts) == letters:
@@ -138,8 +135,7 @@ def _search(view: LettersView, declared, verdict, budget: float):
     tiles = Tiles(letters, view.tile_set)
     if any(tiles.counts[x] > view.tile_set.counts[x] for x in tiles.counts):
         return None
-    return check_declaration(tiles, declared, view.lexicon,
-                             budget=min(float(budget), REVEAL_SEARCH))
+    return check_declaration(tiles, declared, view.lexicon, budget=budget)
 
 
 def _liarliar(room, game, caller, verdict):
