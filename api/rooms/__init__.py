@@ -32,7 +32,6 @@ from solver.errors import (
     LiarsError,
     NotSeated,
     RoomConflict,
-    TooManyGuesses,
     TooManyRooms,
     UnknownRoom,
 )
@@ -42,11 +41,10 @@ from solver.rooms.room import NO_TOKEN, Room
 
 from .. import inputs
 from ..errors import StoreUnavailable
-from . import profiles, ratings, turns
+from . import guesses, profiles, ratings, turns
 from .limits import (
     CODE_LENGTH,
     CODE_LETTERS,
-    MAX_MISSES,
     NEW_ROOMS_PER_MINUTE,
     REVEAL_SECONDS,
     ROOMS_PER_ADDRESS,
@@ -79,13 +77,10 @@ def _room(code: str) -> Room:
     to stop (429) before the room is looked up, whether it exists or not: a guess over the
     limit learns nothing."""
     now = time.time()
-    misses = store().hits("miss", _address(), now)
-    if misses >= MAX_MISSES:
-        raise TooManyGuesses(f"{misses} unknown room codes from this address in a minute: "
-                             f"wait a minute, and check the code")
+    guesses.may_guess(store(), now)
     data = store().load(code.upper(), now) if _CODE.fullmatch(code) else None
     if data is None:
-        store().hit("miss", _address(), now)
+        guesses.missed(store(), now)
         raise UnknownRoom(f"no room {code[:12].upper()!r} here: check the code",
                           field="code")
     return Room.from_dict(data)
@@ -150,7 +145,15 @@ def _seat(room: Room, token: str | None = None) -> str:
 def _view(room: Room, name: str) -> dict:
     """``name``'s view, with who is connected now (kept apart from the room's state)."""
     now = time.time()
-    return room.view(name, present=store().present(room.code, now), now=now)
+    return _seen(store(), room, name, store().present(room.code, now), now)
+
+
+def _seen(rooms, room: Room, name: str, present, now: float) -> dict:
+    """``name``'s view of ``room``, its ``rated`` as the leaderboard's store says (a
+    group's games a day are bounded) and ``unrated_because`` why not."""
+    view = room.view(name, present=present, now=now)
+    view["rated"], view["unrated_because"] = ratings.verdict(rooms, room, now)
+    return view
 
 
 def _rules(body: dict) -> dict:
@@ -366,8 +369,8 @@ def events(code: str):
                 present = rooms.present(code, time.time())
                 if (data["version"], present) != sent:
                     sent = data["version"], present
-                    view = Room.from_dict(data).view(name, present=present,
-                                                     now=time.time())
+                    view = _seen(rooms, Room.from_dict(data), name, present,
+                                 time.time())
                     yield f"data: {json.dumps(view, separators=(',', ':'))}\n\n"
                 woke = rooms.watch(code, mark, STREAM_PING)
                 if woke is None:  # a ping a phone's page hears (a comment it would not)

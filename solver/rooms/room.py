@@ -632,11 +632,11 @@ class Room(Leaving, Reveals, CallFlow):
     # --- the house leaderboard ----------------------------------------------------------
 
     def rated(self) -> bool:
-        """Does this table's game count for the leaderboard?  Only when every seat is a
-        human with a profile, and there are two of them at least: a computer player has
-        no rating to put at stake."""
-        return len(self.seats) >= 2 and all(s.get("profile") and not s.get("bot")
-                                            for s in self.seats)
+        """Does this table's game count for the leaderboard?  Every seat a human with a
+        profile, two at least, and places that come from play (:mod:`.ratings` says which
+        games count, and why the others do not)."""
+        from .ratings import unrated_because
+        return unrated_because(self) is None
 
     def standings(self) -> list[tuple[str, int]]:
         """A finished rated game's ``(profile id, place)`` for every seat, best first."""
