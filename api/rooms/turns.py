@@ -152,7 +152,8 @@ class Ticker:
             self._wake.clear()
             acted = 0
             try:
-                acted = self.tick(time.time())
+                with self.app.app_context():  # the app's settings (a group's games a day)
+                    acted = self.tick(time.time())
             except LiarsError:
                 pass  # the store is away: look again next tick
             except Exception:  # the look-out must never stop
