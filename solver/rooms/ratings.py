@@ -101,7 +101,18 @@ def rate(ratings: list[Rating], places: list[int]) -> list[Rating]:
         for index, team in enumerate(_MODEL.rate(teams, ranks=ranks)):
             mus[index] += team[0].mu
             sigmas[index] += team[0].sigma
-    return [Rating(mu=mu / len(orders), sigma=sigma / len(orders), games=old.games + 1)
+    mus = [mu / len(orders) for mu in mus]
+    sigmas = [sigma / len(orders) for sigma in sigmas]
+    for members in tied:  # tied players of one rating are one: equal to the last bit
+        alike: dict[tuple[float, float], list[int]] = {}
+        for index in members:
+            alike.setdefault((ratings[index].mu, ratings[index].sigma), []).append(index)
+        for same in alike.values():
+            mu = math.fsum(mus[i] for i in same) / len(same)
+            sigma = math.fsum(sigmas[i] for i in same) / len(same)
+            for i in same:
+                mus[i], sigmas[i] = mu, sigma
+    return [Rating(mu=mu, sigma=sigma, games=old.games + 1)
             for mu, sigma, old in zip(mus, sigmas, ratings)]
 
 
