@@ -178,8 +178,9 @@ def test_the_daily_limit_is_the_apps_setting(tmp_path):
 
 
 def test_the_daily_limit_is_an_operator_setting():
-    from api.serve import add_arguments, app_config
     import argparse
+
+    from api.serve import add_arguments, app_config
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     assert parser.parse_args([]).rated_games_per_day == RATED_GAMES_PER_DAY == 10
