@@ -246,8 +246,8 @@ export const rendering = {
     fill(this.lobby,
       h("p", { class: "hint center" }, `${this.game.title} · ${view.deal === "server"
         ? "the server deals" : "each player's own at the table"}`),
-      view.rated ? h("p", { class: "hint center", id: this.id("rated") }, "Rated: every " +
-        "seat has a profile, so this game counts for the leaderboard") : null,
+      this.ratedLine(view, "", "Rated: every seat has a profile, so this game counts for " +
+        "the leaderboard"),
       // said letter by letter (a <p> takes no aria-label: the big code is only shown)
       h("p", { class: "hint center" }, "Table code",
         h("span", { class: "visually-hidden" }, ` ${spoken}`)),
@@ -309,6 +309,7 @@ export const rendering = {
           String(p.place), class: p.name === view.you.name ? "you" : null },
         h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
           p.name)))),
+      this.ratedLine(view, "-over", "Rated: this game counts for the leaderboard"),
       this.sessionTable(view),
       this.leavingTable(view, Boolean(leaving && leaving.open)),
       this.clockSetting(view, "-next"),  // the pace may change between games
@@ -317,6 +318,15 @@ export const rendering = {
           onclick: (event) => this.rematch(event.currentTarget) }, "Rematch: same seats")
         : h("p", { class: "hint", id: this.id("rematch-wait") }, `Waiting for ` +
           `${host ? host.name : "the host"}: a rematch at this table, or leave.`));
+  },
+
+  /** Whether the game counts for the leaderboard, and if not why, as the server says
+   * (none at a table where no seat has a profile). */
+  ratedLine(view, suffix, rated) {
+    const { h } = app;
+    if (view.rated) return h("p", { class: "hint center", id: this.id(`rated${suffix}`) }, rated);
+    return view.unrated_because ? h("p", { class: "hint center",
+      id: this.id(`unrated${suffix}`) }, `Not rated: ${view.unrated_because}`) : null;
   },
 
   /** Between games, the host takes a player who walked away off the table (two taps):
