@@ -289,14 +289,21 @@ def test_a_profile_never_rated_is_forgotten_after_a_while(db):
     if db.startswith("redis://"):  # Redis expires an unrated profile itself
         import redis
         server = redis.Redis.from_url(db)
-        ttl = server.ttl(f"liars:profile:{cy['id']}")
-        assert UNRATED_PROFILE_SECONDS - 5 <= ttl <= UNRATED_PROFILE_SECONDS
-        assert server.ttl(f"liars:profile:{ann['id']}") == -1  # rated: kept for good
+        from api.rooms.redis_store import RedisStore
+        for key in (f"liars:profile:{cy['id']}", *RedisStore._name_keys("Cy")):
+            ttl = server.ttl(key)  # the profile, and its name with it
+            assert UNRATED_PROFILE_SECONDS - 5 <= ttl <= UNRATED_PROFILE_SECONDS, key
+        for key in (f"liars:profile:{ann['id']}", *RedisStore._name_keys("Ann")):
+            assert server.ttl(key) == -1, key  # rated: kept for good, and its name
         return
     assert store.purge_profiles(time.time()) == 0
     assert store.purge_profiles(time.time() + UNRATED_PROFILE_SECONDS + 1) == 1
     assert store.profile(cy["id"]) is None
     assert store.profile(ann["id"]) is not None and store.profile(ben["id"]) is not None
+    assert store.add_profile({"id": "cccccccccc", "name": "cy", "key": "k"}, time.time()) \
+        is None  # a forgotten profile's name is free again
+    assert store.add_profile({"id": "dddddddddd", "name": "ANN", "key": "k"}, time.time()) \
+        == "name"
 
 
 def test_a_spectator_may_watch_with_a_profile_whose_key_is_checked(tmp_path):

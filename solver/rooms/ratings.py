@@ -123,14 +123,14 @@ NOT_MOVES = frozenset({"leave", "timeout"})  # a player's log events that are no
 
 def removed(room) -> list[str]:
     """The names taken off the room's current game, by the host or by themselves: the
-    room's ``removed`` list, and (for a room kept before it had one) each ``leave`` in the
-    game's log that no clock made."""
+    room's ``removed`` list; a room kept before it had one, each ``leave`` in the game's
+    log that no clock made."""
     data = room.data
+    if "removed" in data:
+        return list(data["removed"])
     timed_out = set(data.get("timed_out", []))
-    names = list(data.get("removed", []))
-    names += [e["player"] for e in data.get("events", [])
-              if e.get("type") == "leave" and e.get("player") not in timed_out]
-    return list(dict.fromkeys(names))
+    return list(dict.fromkeys(e["player"] for e in data.get("events", [])
+                              if e.get("type") == "leave" and e.get("player") not in timed_out))
 
 
 def never_moved(room) -> list[str]:
