@@ -408,7 +408,9 @@ const play = {
       button.textContent = `Tap again to remove ${name}`;
       return;
     }
-    this.tap(button, { type: "remove", player: name });
+    // out of the game being played, or (between games, in the lobby) off the table
+    const between = ["over", "lobby"].includes(this.view?.phase);
+    this.tap(button, { type: between ? "unseat" : "remove", player: name });
   },
 
   async start(button) {
