@@ -76,6 +76,24 @@ def test_a_game_ended_by_the_host_taking_a_seat_off_is_not_rated(db):
     assert rated_games(client, ann) == rated_games(client, puppet) == 1
 
 
+def test_a_player_who_leaves_takes_the_rating_with_them(db):
+    """The puppet leaves by itself (issue 45's own ``remove``), after a move of its own:
+    still a removal, still not rated; the three of a table play on, unrated."""
+    client = app_client(db)
+    ann, puppet, cy = profile(client, "Ann"), profile(client, "Puppet"), profile(client, "Cy")
+    code, tokens = table(client, [("ann", ann), ("pup", puppet), ("cy", cy)])
+    client.post(f"{V1}/rooms/{code}/start", headers=bearer(tokens["ann"]))
+    face = view(client, code, tokens["ann"])["you"]["hand"][0]
+    move(client, code, tokens["ann"], {"type": "bid", "quantity": 1, "face": face})
+    move(client, code, tokens["pup"], {"type": "bid", "quantity": 2, "face": face})
+    left = move(client, code, tokens["pup"], {"type": "remove", "player": "pup"})
+    assert left["phase"] != "over" and left["rated"] is False
+    assert left["unrated_because"].startswith("'pup' left this game or was taken off it")
+    over = finish(client, code, {name: tokens[name] for name in ("ann", "cy")})
+    assert over["phase"] == "over" and over["rated"] is False
+    assert rated_games(client, ann) == rated_games(client, cy) == 0
+
+
 def test_a_seatless_host_cannot_decide_which_of_two_players_loses(db):
     client = app_client(db)
     ann, ben, cy = (profile(client, name) for name in ("Ann", "Ben", "Cy"))
