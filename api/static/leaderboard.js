@@ -21,7 +21,8 @@ const GAME_KEY = "liars.leaderboard.game"; // the game last looked at
 const ESTABLISHED = 3; // different opponents met before a profile is listed (the server's)
 const COUNTS = "A game counts when every seat is a person with a profile, and everyone " +
   "in it plays it out: no computer player, no one taken off, everyone making moves of " +
-  "their own. One group of players counts 10 games a day at most. A profile is listed " +
+  "their own. One group of players counts a set number of games a day (10 unless the " +
+  "server is set otherwise). A profile is listed " +
   `once it has played ${ESTABLISHED} different opponents at that game.`;
 
 let app; // app.js's helpers: h, $, wireForm, registerScreen, route
@@ -225,7 +226,7 @@ const board = {
       h("span", { class: "board-game-title" }, titleOf(r.game)),
       h("span", { class: "board-rating" }, String(r.rating)),
       r.provisional ? h("span", { class: "board-provisional" }, "provisional") : null),
-    ratingChart(r.history, { id: id("chart") }),
+    r.history.length ? ratingChart(r.history, { id: id("chart") }) : null,
     h("p", { class: "board-games", id: id("counts") }, `${plural(r.games, "game")} · ` +
       `${plural(r.opponents, "opponent")} · places: ${places}`),
     r.provisional ? h("p", { class: "hint", id: id("why") }, `On the leaderboard once ` +
