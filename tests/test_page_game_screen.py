@@ -590,10 +590,10 @@ def test_the_host_takes_a_player_off_the_table_between_games(phones):
     assert truth(phone)["phase"] == "over"
     dismiss(phone)
     page.locator("#play-leave-table summary").click()
-    button = page.locator("#play-leave-table [data-remove='Computer 2']")
-    button.click()
-    expect(button).to_have_text("Tap again to remove Computer 2")
-    send(phone, "#play-leave-table [data-remove='Computer 2']")
+    page.locator("#play-leave-table [data-pick='Computer 2']").click()  # pick, then confirm
+    expect(page.locator("#play-leave-table-take-off-ask")).to_have_text(
+        "Take Computer 2 off the table?")
+    send(phone, "#play-leave-table-take-off-yes")
     expect(page.locator("#play-session li[data-player='Computer 2']")).to_be_visible()  # kept
     send(phone, "#play-rematch")
     expect(page.locator("#screen-play")).to_have_attribute("data-phase", "playing")
