@@ -455,14 +455,15 @@ def test_the_host_removes_a_player_who_left(phones):
     expect(ben.page.locator("#play-manage")).to_be_hidden()  # the host's alone
     ann.page.locator("#play-menu-button").click()  # the table's menu, over the table
     ann.page.locator("#play-manage summary").click()
-    remove = ann.page.locator("#play-manage [data-remove='cy']")
-    remove.click()
-    expect(remove).to_have_text("Tap again to remove cy")
-    view = tap(table, ann, "#play-manage [data-remove='cy']")
+    ann.page.locator("#play-manage [data-pick='cy']").click()  # pick, then confirm
+    expect(ann.page.locator("#play-manage-take-off-ask")).to_have_text(
+        "Take cy out of this game?")
+    view = tap(table, ann, "#play-manage-take-off-yes")
     assert next(p for p in view["players"] if p["name"] == "cy")["out"]
     for phone in table.values():
         expect(phone.page.locator("#play-seats li[data-player='cy']")).to_have_class(
             re.compile(r"\bout\b"))
     expect(cy.page.locator("#play-hand")).to_be_hidden()
+    expect(cy.page.locator("#play-you-out")).to_contain_text("You are out")
     shows_own_hand(ann, "dice")
     shows_own_hand(ben, "dice")
