@@ -158,8 +158,8 @@ def test_between_games_the_display_s_menu_unseats_and_shows_a_refusal_inside(dev
     tv, _ = devices
     page = tv.page
     code, host = open_display(tv, "dice", dice_each=1)
-    tokens = {"TV": host, "ben": sit(server, code, "ben"), "cy": sit(server, code, "cy")}
-    expect(page.locator("#tv-seats li")).to_have_count(2)
+    tokens = {name: sit(server, code, name) for name in ("ben", "cy", "dee")}
+    expect(page.locator("#tv-seats li")).to_have_count(3)
     page.locator("#tv-start").click()
     for _ in range(10):  # each mover bids one of their own die's face; the next calls it
         view = view_of(server, code, host)
@@ -173,20 +173,24 @@ def test_between_games_the_display_s_menu_unseats_and_shows_a_refusal_inside(dev
     page.locator("#tv-menu-button").click()
     expect(page.locator("#tv-menu-part")).to_have_text("Someone leaving the table?")
     assert take_off(page, "cy", "unseat").status == 200
-    assert [p["name"] for p in view_of(server, code, host)["players"]] == ["ben"]
-    expect(page.locator("#tv-menu [data-pick]")).to_have_count(1)
+    view = view_of(server, code, host)
+    assert [p["name"] for p in view["players"]] == ["ben", "dee"]
+    assert view["notice"]["kind"] == "unseated" and view["notice"]["player"] == "cy"
+    expect(page.locator("#tv-notice")).to_have_text(view["notice"]["text"])
+    expect(page.locator("#tv-menu [data-pick]")).to_have_count(2)
     answer = take_off(page, "ben", "unseat")  # below Liar's Dice's fewest: refused
     assert answer.status == 409, answer.text()
     error = page.locator("#tv-menu-take-off-error")
     expect(error).to_contain_text(answer.json()["error"]["message"])
     assert in_front(page, "#tv-menu-take-off-error")
+    tv.shot("display-host-menu-refusal")
     assert_accessible(page, "the display's Host menu with a refusal")
 
 
-def test_the_phone_host_s_menu_unseats_between_games_and_shows_a_refusal_inside(devices,
+def test_the_phone_host_unseats_between_games_and_sees_a_refusal_where_it_asked(devices,
                                                                                  server):
-    """The seated host's phone: between games its Menu and its game-over card take a seat
-    off the table (`unseat`, pick then confirm); a refusal shows inside the open Menu."""
+    """The seated host's phone: between games its game-over card takes a seat off the
+    table (`unseat`, pick then confirm); a refusal shows right there, in front."""
     _, phone = devices
     page = fresh(phone)
     page.locator("#play-game-dice").check()
@@ -217,16 +221,14 @@ def test_the_phone_host_s_menu_unseats_between_games_and_shows_a_refusal_inside(
     assert answer.value.request.post_data_json == {"type": "unseat", "player": "cy"}
     assert answer.value.status == 200, answer.value.text()
     expect(page.locator("#play-leave-table [data-pick]")).to_have_count(1)
-    page.locator("#play-menu-button").click()
-    page.locator("#play-manage summary").click()
-    expect(page.locator("#play-manage summary")).to_have_text("Someone leaving the table?")
-    page.locator("#play-manage [data-pick='ben']").click()
+    page.locator("#play-leave-table [data-pick='ben']").click()
     with page.expect_response(lambda r: r.url.endswith("/moves")) as answer:
-        page.locator("#play-manage-take-off-yes").click()
+        page.locator("#play-leave-table-take-off-yes").click()
     assert answer.value.status == 409  # Liar's Dice needs two
-    expect(page.locator("#play-manage-take-off-error")).to_contain_text(
+    expect(page.locator("#play-leave-table-take-off-error")).to_contain_text(
         answer.value.json()["error"]["message"])
-    assert in_front(page, "#play-manage-take-off-error")
+    phone.shot("play-unseat-refusal")
+    assert in_front(page, "#play-leave-table-take-off-error")
     assert truth(phone)["players"][1]["name"] == "ben"
 
 

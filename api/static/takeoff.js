@@ -90,6 +90,9 @@ export class TakeOff {
     const picked = this.picked;
     fill(this.el,
       h("p", { class: "hint" }, words.hint),
+      // a refusal first, where the eye is: above the names, inside the menu
+      h("p", { class: "error", id: id("error"), role: "alert", hidden: !this.error || null },
+        this.error),
       picked === null
         ? h("div", { class: "take-off-names", role: "group", "aria-label": words.title },
           names.map((name) => h("button", { type: "button", class: "secondary",
@@ -104,9 +107,7 @@ export class TakeOff {
           h("button", { type: "button", class: "primary", id: id("yes"),
             "data-player": picked, disabled: this.busy || null,
             "aria-busy": this.busy ? "true" : null, onclick: () => this.confirm() },
-          words.yes(picked)))),
-      h("p", { class: "error", id: id("error"), role: "alert", hidden: !this.error || null },
-        this.error));
+          words.yes(picked)))));
   }
 
   /** The way on after a redraw: the confirmation's Yes, else the first name. */
@@ -140,5 +141,7 @@ export class TakeOff {
       this.focusWanted = true;
       this.render(this.view);
     }
+    const said = this.el.querySelector(".error:not([hidden])");
+    if (said) said.scrollIntoView({ block: "nearest" }); // in sight, however long the page
   }
 }
