@@ -23,7 +23,8 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from test_page import Phone  # noqa: E402  (skips without chromium)
 from test_page_a11y import assert_accessible  # noqa: E402
-from test_page_play import create, dismiss, join, open_play, shows_at_least, truth  # noqa: E402
+from test_page_play import (create, dismiss, join, open_play, shows_at_least,  # noqa: E402
+                            told_seen, truth)
 
 expect = sync_api.expect
 MAX_STEPS = 400  # a whole game longer than this is a bug of the page or the test
@@ -121,7 +122,8 @@ def on_screen(phone):
 def send(phone, selector):
     """Tap ``selector`` and wait for the server's answer to the move it sends."""
     with phone.page.expect_response(lambda r: r.request.method == "POST"
-                                    and "/api/v1/rooms/" in r.url) as answer:
+                                    and "/api/v1/rooms/" in r.url
+                                    and not told_seen(r)) as answer:
         phone.page.locator(selector).click()
     assert answer.value.status in (200, 201), answer.value.text()
 

@@ -121,7 +121,8 @@ def tap(table, phone, selector):
     button = phone.page.locator(selector)
     call = button.get_attribute("data-call")
     with phone.page.expect_response(lambda r: r.request.method == "POST"
-                                    and "/api/v1/rooms/" in r.url) as answer:
+                                    and "/api/v1/rooms/" in r.url
+                                    and not told_seen(r)) as answer:
         button.click()
         if call:  # a call is deliberate: its button asks, the confirmation sends it
             expect(phone.page.locator("#play-confirm-bar")).to_be_visible()
@@ -131,6 +132,13 @@ def tap(table, phone, selector):
     view = truth(phone)
     in_step(table, view["version"])
     return view
+
+
+def told_seen(response) -> bool:
+    """Is ``response`` the answer to a Continue's ``seen`` (sent as the reveal closes, it
+    may come after the next tap's move is sent: not that move's answer)?"""
+    body = response.request.post_data_json if response.request.post_data else None
+    return isinstance(body, dict) and body.get("type") == "seen"
 
 
 def dismiss(phone):

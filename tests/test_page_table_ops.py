@@ -76,6 +76,12 @@ def moved(server, code, token, body) -> dict:
     return answer.json()
 
 
+def answer_to(page, kind):
+    """Wait for the answer to this page's move of ``kind`` (not, say, a Continue's seen)."""
+    return page.expect_response(lambda r: r.url.endswith("/moves") and r.request.method ==
+                                "POST" and (r.request.post_data_json or {}).get("type") == kind)
+
+
 def take_off(page, name, kind):
     """The display's host takes ``name`` off: Host menu, pick, confirm (two taps in the
     menu); the move sent is ``kind`` ("remove" or "unseat").  Its answer."""
@@ -86,8 +92,7 @@ def take_off(page, name, kind):
     page.locator(f"#tv-menu [data-pick='{name}']").click()
     yes = page.locator("#tv-menu-take-off-yes")
     expect(yes).to_be_focused()  # the second tap is the confirmation, in the same place
-    with page.expect_response(lambda r: r.request.method == "POST"
-                              and r.url.endswith("/moves")) as answer:
+    with answer_to(page, kind) as answer:
         yes.click()
     assert answer.value.request.post_data_json == {"type": kind, "player": name}
     return answer.value
@@ -216,13 +221,13 @@ def test_the_phone_host_unseats_between_games_and_sees_a_refusal_where_it_asked(
     dismiss(phone)  # the last call's reveal
     page.locator("#play-leave-table summary").click()  # the game-over card's
     page.locator("#play-leave-table [data-pick='cy']").click()
-    with page.expect_response(lambda r: r.url.endswith("/moves")) as answer:
+    with answer_to(page, "unseat") as answer:
         page.locator("#play-leave-table-take-off-yes").click()
     assert answer.value.request.post_data_json == {"type": "unseat", "player": "cy"}
     assert answer.value.status == 200, answer.value.text()
     expect(page.locator("#play-leave-table [data-pick]")).to_have_count(1)
     page.locator("#play-leave-table [data-pick='ben']").click()
-    with page.expect_response(lambda r: r.url.endswith("/moves")) as answer:
+    with answer_to(page, "unseat") as answer:
         page.locator("#play-leave-table-take-off-yes").click()
     assert answer.value.status == 409  # Liar's Dice needs two
     expect(page.locator("#play-leave-table-take-off-error")).to_contain_text(
@@ -351,14 +356,14 @@ def test_look_and_pass_is_enabled_every_time_the_view_allows_it(devices, server)
             look = page.locator("#play-look")
             expect(look).to_be_visible()
             expect(look).to_be_enabled()
-            with page.expect_response(lambda r: r.url.endswith("/moves")):
+            with answer_to(page, "look"):
                 look.click()
             looked += 1
             seen = view_of(server, code, tokens["ann"])["you"]
             page.locator(f"#play-to button[data-value='{seen['targets'][0]}']").click()
             page.locator(f"#play-kind button[data-value='{seen['card_seen'][:-1]}']").click()
             expect(page.locator("#play-pass")).to_be_enabled()
-            with page.expect_response(lambda r: r.url.endswith("/moves")):
+            with answer_to(page, "pass"):
                 page.locator("#play-pass").click()
             continue
         if mine["card"] is not None:  # every claim is true: called false, the caller takes
