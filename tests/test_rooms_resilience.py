@@ -69,6 +69,7 @@ def a_ticker(app, store) -> turns.Ticker:
     """A look-out whose ticks the test makes (no thread of its own)."""
     ticker = turns.Ticker.__new__(turns.Ticker)
     ticker.app, ticker.store, ticker.owner, ticker.failures = app, store, "test:1", {}
+    ticker.marked = 0.0
     return ticker
 
 
