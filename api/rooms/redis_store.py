@@ -43,13 +43,18 @@ redis.call('EXPIREAT', KEYS[1], ARGV[3])
 redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1
 """
+# A lease also moves the room's place in the due set to the lease's end, so that no other
+# process's look-out picks a room one holds (a save or a postpone sets it again).
 _LEASE = """
 local held = redis.call('HMGET', KEYS[1], 'owner', 'until')
 if held[1] and held[1] ~= ARGV[1] and tonumber(held[2]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'until', ARGV[3])
 redis.call('EXPIRE', KEYS[1], 3600)
+redis.call('ZADD', KEYS[2], 'XX', ARGV[3], ARGV[4])
 return 1
 """
+ALIVE = "liars:alive_at"  # when a look-out last ran
+ALIVE_KEPT = 7 * 24 * 3600  # seconds the mark is kept (a server away longer starts afresh)
 _NEW_PROFILE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'id' end
 if redis.call('EXISTS', KEYS[2]) == 1 or redis.call('EXISTS', KEYS[3]) == 1 then
@@ -206,15 +211,30 @@ class RedisStore:
         return [code.decode() for code in codes]
 
     def lease(self, code: str, owner: str, now: float, seconds: float) -> bool:
-        return bool(self._call(lambda: self._lease(keys=[f"liars:lease:{code}"],
+        return bool(self._call(lambda: self._lease(keys=[f"liars:lease:{code}", DUE],
                                                    args=[owner, repr(now),
-                                                         repr(now + seconds)])))
+                                                         repr(now + seconds), code])))
 
     def postpone(self, code: str, until: float | None) -> None:
         if until is None:
             self._call(lambda: self._redis.zrem(DUE, code))
         else:
             self._call(lambda: self._redis.zadd(DUE, {code: until}, xx=True))
+
+    def alive(self, now: float) -> float | None:
+        """A look-out ran at ``now``: when one last ran before (None: never), swapped at
+        once (GETSET), so that only one process sees each gap."""
+        before = self._call(lambda: self._redis.set(ALIVE, repr(now), ex=ALIVE_KEPT,
+                                                    get=True))
+        return None if before is None else float(before)
+
+    def alive_at(self) -> float | None:
+        value = self._call(lambda: self._redis.get(ALIVE))
+        return None if value is None else float(value)
+
+    def clocked(self, now: float) -> list[str]:
+        """Every room the server has something to do in (a clock, a computer player)."""
+        return [code.decode() for code in self._call(lambda: self._redis.zrange(DUE, 0, -1))]
 
     # --- changes and presence -------------------------------------------------------------
 

@@ -149,6 +149,11 @@ _SCHEMA = """
     CREATE TABLE IF NOT EXISTS presence_changes (code TEXT PRIMARY KEY, at REAL NOT NULL);
     CREATE INDEX IF NOT EXISTS presence_changes_at ON presence_changes (at);
 """
+# The server's own marks: ``alive_at``, when a look-out last ran (the clock gives back the
+# time no process was running: api/rooms/turns.py).
+_SCHEMA += """
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value REAL NOT NULL);
+"""
 # Columns added since the first stores: an older file gains them at start.
 _ADDED = {"owner": "TEXT", "due": "REAL", "lease_until": "REAL", "lease_by": "TEXT",
           "listed": "INTEGER"}
@@ -291,6 +296,35 @@ class SQLiteStore:
         not at all (None: there was nothing to do)."""
         self._write.run(lambda db: db.execute("UPDATE rooms SET due = ? WHERE code = ? AND "
                                               "due IS NOT NULL", (until, code)))
+
+    def alive(self, now: float) -> float | None:
+        """A look-out ran at ``now``: when one last ran before (None: never), swapped in one
+        transaction, so that only one process sees each gap."""
+        def swap(db):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                row = db.execute("SELECT value FROM meta WHERE key = 'alive_at'").fetchone()
+                db.execute("INSERT INTO meta (key, value) VALUES ('alive_at', ?) ON CONFLICT "
+                           "(key) DO UPDATE SET value = excluded.value", (now,))
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return None if row is None else row[0]
+        return self._write.run(swap)
+
+    def alive_at(self) -> float | None:
+        """When a look-out last ran (None: never)."""
+        row = self._read.run(lambda db: db.execute(
+            "SELECT value FROM meta WHERE key = 'alive_at'").fetchone())
+        return None if row is None else row[0]
+
+    def clocked(self, now: float) -> list[str]:
+        """Every kept room the server has something to do in (a clock, a computer player)."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT code FROM rooms WHERE due IS NOT NULL AND expires >= ?",
+            (now,)).fetchall())
+        return [code for (code,) in rows]
 
     # --- changes and presence -------------------------------------------------------------
 
