@@ -15,6 +15,7 @@ from solver.rooms.ratings import (
     Rating,
     group_of,
     never_moved,
+    players,
     rate,
     removed,
     unrated_because,
@@ -196,6 +197,23 @@ def test_a_seat_that_never_moved_is_not_a_rated_game_but_a_timeout_is_play():
     both = played(seated("aaaaaaaaaa", "bbbbbbbbbb"), [("ann", own_bid("ann")),
                                                        ("p0", {"type": "liar"})])
     assert both.phase == "over" and both.rated() and never_moved(both) == []
+
+
+def test_a_player_taken_off_the_table_after_the_game_is_still_one_of_its_players():
+    """p0 times out before making a move; the game is played out without them, then the
+    host takes them off the table (``unseat``): the game still had a seat that never
+    moved, and its players are still the three it placed."""
+    room = played(seated("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc"), [("ann", own_bid("ann"))])
+    room.data["timer"]["deadline"] = 0.0
+    room.time_out(1.0)  # p0, to move, never moved
+    while room.phase != "over":
+        mover = room.game_obj().to_move
+        room.move(mover, {"type": "liar"} if room.data["bids"] else own_bid(mover)(room),
+                  rng=random.Random(2))
+    room.move("ann", {"type": "unseat", "player": "p0"})
+    assert [s["name"] for s in room.seats] == ["ann", "p1"]
+    assert sorted(s["name"] for s in players(room)) == ["ann", "p0", "p1"]
+    assert unrated_because(room).startswith("'p0' made no move of their own")
 
 
 def test_a_group_is_its_set_of_profiles_whatever_the_seats():

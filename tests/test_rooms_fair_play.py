@@ -94,6 +94,22 @@ def test_a_player_who_leaves_takes_the_rating_with_them(db):
     assert rated_games(client, ann) == rated_games(client, cy) == 0
 
 
+def test_a_player_taken_off_the_table_after_a_rated_game_leaves_it_rated(db):
+    """Between games the host takes cy off the table (``unseat``): the game that was
+    played still counts, and its view still says so; the rematch is the two left's."""
+    client = app_client(db)
+    ann, ben, cy = (profile(client, name) for name in ("Ann", "Ben", "Cy"))
+    code, tokens = table(client, [("ann", ann), ("ben", ben), ("cy", cy)])
+    assert play_dice_out(client, code, tokens, "ann")["rated"] is True
+    after = move(client, code, tokens["ann"], {"type": "unseat", "player": "cy"})
+    assert [p["name"] for p in after["players"]] == ["ann", "ben"]
+    assert after["rated"] is True and after["unrated_because"] is None
+    assert [rated_games(client, made) for made in (ann, ben, cy)] == [1, 1, 1]
+    client.post(f"{V1}/rooms/{code}/rematch", headers=bearer(tokens["ann"]))
+    assert finish(client, code, {"ann": tokens["ann"], "ben": tokens["ben"]})["rated"]
+    assert [rated_games(client, made) for made in (ann, ben, cy)] == [2, 2, 1]
+
+
 def test_a_seatless_host_cannot_decide_which_of_two_players_loses(db):
     client = app_client(db)
     ann, ben, cy = (profile(client, name) for name in ("Ann", "Ben", "Cy"))

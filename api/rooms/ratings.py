@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 
-from solver.rooms.ratings import ESTABLISHED, Rating, group_of, rate, unrated_because
+from solver.rooms.ratings import ESTABLISHED, Rating, group_of, players, rate, unrated_because
 from solver.rooms.room import Room
 
 from .limits import RATED_GAMES_PER_DAY
@@ -43,7 +43,7 @@ def due(room: Room) -> bool:
 
 
 def _profiles(room: Room) -> list[str]:
-    return [s["profile"] for s in room.seats]
+    return [s["profile"] for s in players(room)]
 
 
 def verdict(store, room: Room, now: float | None = None) -> tuple[bool, str | None]:
@@ -52,7 +52,7 @@ def verdict(store, room: Room, now: float | None = None) -> tuple[bool, str | No
     where no seat has a profile: nothing there was meant to count."""
     why = unrated_because(room)
     if why is not None:
-        return False, why if any(s.get("profile") for s in room.seats) else None
+        return False, why if any(s.get("profile") for s in players(room)) else None
     now = time.time() if now is None else now
     limit = games_per_day()
     rated = store.group_games(group_of(_profiles(room)), now)

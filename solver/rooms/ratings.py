@@ -133,12 +133,23 @@ def removed(room) -> list[str]:
                               if e.get("type") == "leave" and e.get("player") not in timed_out))
 
 
+def players(room) -> list[dict]:
+    """The seats of the room's current game: its seats, or once it is over the players
+    it placed (one the host took off the table since, ``unseat``, watches on: still one
+    of them, with their profile)."""
+    placed = room.data.get("last_places") if room.phase == "over" else None
+    if not placed:
+        return list(room.seats)
+    records = {s["name"]: s for s in (*room.spectators, *room.seats)}
+    return [records[p["name"]] for p in placed if p["name"] in records]
+
+
 def never_moved(room) -> list[str]:
-    """The seats that made no move of their own in the room's current game (running out
-    of time, or being taken off, is no move)."""
+    """The players that made no move of their own in the room's current game (running
+    out of time, or being taken off, is no move)."""
     moved = {e.get("player") for e in room.data.get("events", [])
              if e.get("type") not in NOT_MOVES}
-    return [s["name"] for s in room.seats if s["name"] not in moved]
+    return [s["name"] for s in players(room) if s["name"] not in moved]
 
 
 def unrated_because(room) -> str | None:
@@ -148,7 +159,7 @@ def unrated_because(room) -> str | None:
     anyone was taken off (by the host, or by themselves) is not rated, nor one in which
     a seat never made a move of its own (a second profile sat there to lose).  Running
     out of time is play: that player loses their place."""
-    seats = room.seats
+    seats = players(room)
     if not any(s.get("profile") for s in seats):
         return "no seat has a profile: a game counts when every seat has one"
     bot = next((s["name"] for s in seats if s.get("bot")), None)
