@@ -11,13 +11,13 @@ set has it) or ``{"cards": deck}`` (:func:`deck`'s order).
 >>> tiles(get_tile_set("scrabble"))["tiles"][:12]
 'AAAAAAAAABBC'
 >>> hands(tiles(get_tile_set("scrabble")), {"ann": 3, "ben": 2}, stream())
-{'ann': 'LRY', 'ben': 'AE'}
+{'ann': 'ISV', 'ben': 'SW'}
 >>> hands({"dice": 6}, {"ann": 3}, stream())
-{'ann': [1, 2, 6]}
+{'ann': [4, 5, 6]}
 >>> len(deck(jokers=2)), len(set(deck())), deck()[:5]
 (54, 52, ['2S', '2H', '2D', '2C', '3S'])
 >>> hands({"cards": deck()}, {"ann": 2, "ben": 3}, stream())
-{'ann': ['2H', '10S'], 'ben': ['JD', '3S', '4D']}
+{'ann': ['KD', 'QD'], 'ben': ['6C', 'KC', '10C']}
 """
 
 from __future__ import annotations

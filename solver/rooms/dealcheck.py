@@ -15,12 +15,21 @@ all of them together).  A game still being played is "pending": its seed is not 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from solver.errors import InvalidInput
 
 from .fairdeal import SCHEME, SEED_BYTES, Stream, client_seed, commitment, deal
 
 _HEX = re.compile(f"[0-9a-f]{{{2 * SEED_BYTES}}}")
+MAX_FACES = 2 ** 16  # a die of a log checked has at most this many faces
+MAX_BAG = 1000  # pieces of a bag (the largest a room deals: 144 tiles)
+MAX_DEALS = 10_000  # deals of one game (a room's log holds 10,000 events)
+MAX_GAMES = 100  # games of one log
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _need(ok: bool, what: str, field: str) -> None:
@@ -32,8 +41,8 @@ def _read_record(record, at: str) -> dict:
     """One game's record, its shape checked (a problem with its content is a finding)."""
     _need(isinstance(record, dict), "each record is an object", at)
     _need(record.get("scheme") == SCHEME, f"its scheme is {SCHEME!r}", f"{at}.scheme")
-    _need(isinstance(record.get("game"), int) and not isinstance(record["game"], bool)
-          and record["game"] >= 1, "its game is a whole number from 1", f"{at}.game")
+    _need(_whole(record.get("game")) and record["game"] >= 1,
+          "its game is a whole number from 1", f"{at}.game")
     _need(isinstance(record.get("commit"), str), "its commit is text", f"{at}.commit")
     _need(isinstance(record.get("client_seed"), str), "its client_seed is text",
           f"{at}.client_seed")
@@ -47,41 +56,51 @@ def _read_record(record, at: str) -> dict:
                                           and isinstance(s.get("seed"), str) for s in seats),
           "its seats are a list of {name, seed}", f"{at}.seats")
     dealer = record.get("deal")
-    _need(isinstance(dealer, dict) and (
-        isinstance(dealer.get("dice"), int) and not isinstance(dealer["dice"], bool)
-        and dealer["dice"] >= 1
-        or isinstance(dealer.get("tiles"), str)
-        or isinstance(dealer.get("cards"), list)
+    _need(isinstance(dealer, dict) and len(set(dealer) & {"dice", "tiles", "cards"}) == 1 and (
+        _whole(dealer.get("dice")) and 1 <= dealer["dice"] <= MAX_FACES
+        or isinstance(dealer.get("tiles"), str) and len(dealer["tiles"]) <= MAX_BAG
+        or isinstance(dealer.get("cards"), list) and len(dealer["cards"]) <= MAX_BAG
         and all(isinstance(c, str) for c in dealer["cards"])),
-        "its deal is {dice: faces}, {tiles: text} or {cards: [...]}", f"{at}.deal")
+        f"its deal is {{dice: 1 to {MAX_FACES} faces}}, {{tiles: text}} or {{cards: [...]}}, "
+        f"a bag of at most {MAX_BAG}", f"{at}.deal")
     deals = record.get("deals")
-    _need(isinstance(deals, list), "its deals are a list", f"{at}.deals")
+    _need(isinstance(deals, list) and len(deals) <= MAX_DEALS,
+          f"its deals are a list of at most {MAX_DEALS}", f"{at}.deals")
     for n, dealt in enumerate(deals):
         where = f"{at}.deals[{n}]"
-        _need(isinstance(dealt, dict) and isinstance(dealt.get("round"), int)
-              and isinstance(dealt.get("from_event"), int)
-              and isinstance(dealt.get("hands"), list), "each deal is {round, from_event, "
-              "hands}", where)
+        _need(isinstance(dealt, dict) and _whole(dealt.get("round"))
+              and _whole(dealt.get("from_event")) and isinstance(dealt.get("hands"), list),
+              "each deal is {round, from_event, hands}", where)
         _need(all(isinstance(h, dict) and isinstance(h.get("player"), str)
                   and isinstance(h.get("hand"), (str, list)) for h in dealt["hands"]),
               "each hand is {player, hand}", f"{where}.hands")
     return record
 
 
+def _piece(item) -> str | None:
+    """A die's number or a tile's or card's text, as the comparison counts it."""
+    if _whole(item):
+        return f"#{item}"
+    return item if isinstance(item, str) else None
+
+
 def _same(a, b) -> bool:
     """Two hands hold the same pieces (the order they are shown in aside)."""
-    return sorted(map(str, a)) == sorted(map(str, b))
+    pieces = [[_piece(x) for x in hand] for hand in (a, b)]
+    return None not in pieces[0] + pieces[1] and Counter(pieces[0]) == Counter(pieces[1])
 
 
-def revealed_by(event: dict):
-    """The hands a call in the log turned over: ``(player, hand)`` each, or
-    ``(None, every hand together)`` (a Liars' Letters call); none for other events."""
+def revealed_by(event: dict, seats: list[str]):
+    """The hands a call in the log turned over: ``(player, hand)`` each, the ``seats`` dealt
+    in their order then any other name in text order; or ``(None, every hand together)``
+    (a Liars' Letters call); none for other events."""
     if event.get("type") == "call" and isinstance(event.get("tiles"), str):
-        return [(None, list(event["tiles"].upper()))]
+        return [(None, list(event["tiles"]))]
     for key in ("dice", "cards"):
         hands = event.get(key)
         if isinstance(hands, dict):
-            return [(p, h) for p, h in hands.items() if isinstance(h, (list, str))]
+            order = [p for p in seats if p in hands] + sorted(p for p in hands if p not in seats)
+            return [(p, hands[p] if isinstance(hands[p], list) else [None]) for p in order]
     return []
 
 
@@ -124,7 +143,7 @@ def check_game(record: dict, events: list) -> dict:
         revealed = False
         for at in range(max(dealt["from_event"], 0), min(end, len(events))):
             event = events[at] if isinstance(events[at], dict) else {}
-            for player, hand in revealed_by(event):
+            for player, hand in revealed_by(event, list(again)):
                 revealed = True
                 if player is None:
                     dealt_all = [piece for h in again.values() for piece in h]
@@ -146,7 +165,8 @@ def check_log(log) -> dict:
     none fails (a game still being played is pending, neither)."""
     _need(isinstance(log, dict), "a room's log is a JSON object", "log")
     records = log.get("fairness", [])
-    _need(isinstance(records, list), "its fairness is a list", "fairness")
+    _need(isinstance(records, list) and len(records) <= MAX_GAMES,
+          f"its fairness is a list of at most {MAX_GAMES}", "fairness")
     events = log.get("events", [])
     _need(isinstance(events, list), "its events are a list", "events")
     games = []
