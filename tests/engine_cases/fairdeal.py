@@ -3,6 +3,7 @@
 The derivation of docs/fair-deal.md ("liars-deal-1") and the check of a room's log must
 give the library's answers (solver/rooms/fairdeal.py, dealcheck.py) on
 
+* ``doc``: the test vectors docs/fair-deal.md shows;
 * ``commit``: seeds and their commitments (SHA-256);
 * ``stream``: the first values of uniform(n) for seeded seeds, client seeds, games and
   rounds, with n from 1 to 2**32 (2**31 + 1 throws away about half of what it reads);
@@ -17,7 +18,9 @@ give the library's answers (solver/rooms/fairdeal.py, dealcheck.py) on
 from __future__ import annotations
 
 import copy
+import json
 import random
+import re
 
 from solver.games.post import KINDS
 from solver.rooms.dealcheck import check_log
@@ -26,7 +29,7 @@ from solver.rooms.fairdeal import Stream, commitment, deal
 from solver.rooms.room import Room
 from solver.words.tiles import TILE_SETS
 
-from . import answered, of_set
+from . import ROOT, answered, of_set
 
 SEED = 5151
 GAMES = {"dice": {"dice_each": 2}, "letters": {}, "poker": {}, "liarliar": {}, "post": {}}
@@ -106,9 +109,31 @@ def _changed(hand, dealer: dict):
     return other + hand[1:] if isinstance(hand, str) else [other, *hand[1:]]
 
 
+def documented() -> dict:
+    """The test vectors of docs/fair-deal.md (its JSON block with ``block_0``)."""
+    text = (ROOT / "docs" / "fair-deal.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```json\n(.*?)```", text, re.DOTALL) if "block_0" in b)
+    return json.loads(block)
+
+
+def doc_cases(vectors: dict) -> list[dict]:
+    """The documented vectors as cases (their answers the library's, as every case's)."""
+    at = {k: vectors[k] for k in ("seed", "client_seed", "game", "round")}
+    cases = [{"set": "doc", "kind": "commit", "seed": vectors["seed"]}]
+    cases += [{"set": "doc", "kind": "stream", **at, "n": int(key.split("_")[1]),
+               "count": len(vectors[key])} for key in vectors if key.startswith("uniform_")]
+    bags = {"dice": {"dice": vectors["dice"]["faces"]},
+            "tiles": {"tiles": TILE_SETS[vectors["tiles"]["tile_set"]].bag},
+            "cards": {"cards": deck()}}
+    cases += [{"set": "doc", "kind": "deal", **at, "dealer": bags[kind],
+               "counts": vectors[kind]["counts"]} for kind in bags]
+    return cases
+
+
 def cases() -> list[dict]:
     rng = random.Random(SEED)
-    found = [{"set": "commit", "seed": seed, "kind": "commit"}
+    found = doc_cases(documented())
+    found += [{"set": "commit", "seed": seed, "kind": "commit"}
              for seed in ["00" * 32, "ff" * 32, bytes(range(32)).hex(),
                           *(_hex(rng) for _ in range(5))]]
     ns = [6, 20, 1, 2, 3, 98, 104, 144, 2 ** 31 + 1, 2 ** 32, 2 ** 32 - 1, 1000003]
@@ -204,5 +229,6 @@ def check_coverage(cases: list[dict]) -> None:
     bad = of_set(cases, "bad")
     assert sum("err" in c["answer"] for c in bad) >= 12
     assert all(not c["answer"]["ok"]["ok"] for c in bad if "ok" in c["answer"])
+    assert {c["kind"] for c in of_set(cases, "doc")} == {"commit", "stream", "deal"}
     rejected = [c for c in of_set(cases, "stream") if c["n"] == 2 ** 31 + 1]
     assert rejected  # about half of its draws are thrown away: the rule is exercised

@@ -24,7 +24,8 @@ function run(c) {
   return fair.checkLog(c.log);
 }
 
-for (const [set, what] of [["commit", "the commitments"], ["stream", "the uniform draws"],
+for (const [set, what] of [["doc", "the vectors docs/fair-deal.md shows"],
+  ["commit", "the commitments"], ["stream", "the uniform draws"],
   ["deal", "the deals of dice, tiles and cards"], ["check", "the checks of rooms' logs"],
   ["bad", "the logs it cannot read, or that fail"]]) {
   test(`fair deal: ${what} are the library's`, () => {
