@@ -132,6 +132,7 @@ export const rendering = {
     this.roomView.hidden = false;
     this.note("");
     this.useScreen(view);
+    this.fairDeal.follow(view, this.seat); // the hand as dealt kept; a game over checked
     if (showDisplay(this, view)) return; // no seat (a table display, a spectator): tabledisplay.js
     const lobby = view.phase === "lobby";
     this.lobby.hidden = !lobby;
@@ -263,6 +264,7 @@ export const rendering = {
       this.seatList(view, false),
       this.advisor.botControls(view),
       this.clockSetting(view),
+      this.fairDeal.element(h, view, this.id("lobby-fair")),
       startButton,
       h("p", { class: "hint", id: this.id("start-why") }, view.you.host
         ? (enough ? "Everyone in? Start: no one joins after." : "Waiting for at least one more " +
@@ -309,6 +311,7 @@ export const rendering = {
           String(p.place), class: p.name === view.you.name ? "you" : null },
         h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
           p.name)))),
+      this.fairDeal.element(h, view, this.id("fair")),
       this.sessionTable(view),
       this.leavingTable(view, Boolean(leaving && leaving.open)),
       this.clockSetting(view, "-next"),  // the pace may change between games
