@@ -83,9 +83,10 @@ HEX = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 
 
 def seed_schema() -> dict:
-    return {"type": "string", "maxLength": MAX_SEED, "pattern": "^[ -~]*$",
+    return {"type": ["string", "null"], "maxLength": MAX_SEED, "pattern": "^[ -~]*$",
             "description": "this phone's seed for the fair deal (docs/fair-deal.md): the "
-                           "page makes one with crypto.getRandomValues; none adds nothing"}
+                           "page makes one with crypto.getRandomValues; null or none: the "
+                           "seat adds an empty text"}
 
 
 def fairness_schema() -> dict:
