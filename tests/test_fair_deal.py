@@ -324,3 +324,24 @@ def test_a_file_that_is_no_room_s_log_is_refused_by_both(tmp_path):
     assert alone.returncode == 2 and "its scheme is 'liars-deal-1'" in alone.stderr
     path.write_text("{")
     assert run("liars", "verify", str(path)).returncode == 2
+
+
+def test_a_room_kept_from_before_fair_deals_deals_from_a_seed_it_shows_after():
+    """A game begun before this server dealt fairly (no ``fair`` in its data): its next deal
+    draws a seed (no seat's seed counted), shown with its deals once the game is over."""
+    rng = random.Random(4)
+    room, _ = Room.create("FAIRX", {"game": "dice", "name": "ann", "seed": "a",
+                                    "rules": {"dice_each": 1}}, rng=rng)
+    room.join("ben", seed="b")
+    room.join("cy", seed="c")
+    room.start("ann", rng=rng)
+    del room.data["fair"]  # as a room the server stored before
+    assert room.view("ann")["fairness"] is None
+    while room.phase != "over":
+        mover = room.game_obj().to_move
+        bids = room.view(mover)["declarations"]
+        room.move(mover, {"type": "liar"} if bids else
+                  {"type": "bid", "quantity": 1, "face": room.hands[mover][0]})
+    record = room.log()["fairness"][-1]
+    assert record["client_seed"] == "" and record["seats"] == [] and record["deals"]
+    assert check_log(room.log())["ok"]

@@ -51,9 +51,10 @@ class FairDeal:
     def _fair(self) -> dict:
         """This game's record (a room kept from before fair deals draws its seed now)."""
         fair = self.data.get("fair")
-        if fair is None:
+        if fair is None:  # no seat had a seed then: the client seed is empty
             fair = self.data["fair"] = {"game": self.data.get("game_no", 1),
-                                        "seed": new_seed(), "deals": []}
+                                        "seed": new_seed(), "deals": [], "seats": [],
+                                        "client_seed": ""}
         return fair
 
     def _fair_begin(self, rng=None) -> None:
@@ -99,8 +100,8 @@ class FairDeal:
         """What everyone may see of a game's fair deal: the seed once the game is over;
         ``whole``: with the seats' seeds, the dealer and (once over) every deal."""
         over = bool(fair.get("over"))
-        seats = fair.get("seats") or [{"name": s["name"], "seed": s.get("seed", "")}
-                                      for s in self.seats]
+        seats = fair["seats"] if "seats" in fair else [
+            {"name": s["name"], "seed": s.get("seed", "")} for s in self.seats]
         record = {"scheme": SCHEME, "game": fair["game"],
                   "commit": commitment(bytes.fromhex(fair["seed"])),
                   "client_seed": fair.get("client_seed",
