@@ -301,6 +301,9 @@ def room_view() -> dict:
                              "description": "when the mover's clock starts to run (epoch ms; "
                                             "after a ruling's reveal is held): show "
                                             "min(clock, deadline - now), never more"},
+            "stuck": {"type": ["string", "null"],
+                      "description": "why the server cannot act in this table (it set it "
+                                     "aside; the host may start a rematch), or null"},
             "removed": {"type": "array", "items": {"type": "string"},
                         "description": "the seats taken off this game (by the host or "
                                        "themselves)"},
@@ -312,6 +315,9 @@ def room_view() -> dict:
                            "kind": {"enum": ["timeout", "removed", "left", "unseated"]},
                            "player": {"type": "string"},
                            "by": {"type": ["string", "null"]},
+                           "at": {"type": ["number", "null"],
+                                  "description": "when the server applied a clock (epoch "
+                                                 "seconds); null for the other kinds"},
                            "text": {"type": "string"}}},
             "now": {"type": ["integer", "null"],
                     "description": "the server's time as it answered (epoch ms)"},

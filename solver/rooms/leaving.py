@@ -49,10 +49,12 @@ class Leaving:
         if name == by and self.host == by:
             self._pass_host(name)
 
-    def _go_out(self, name: str, why: str, *, by: str | None = None, rng=None) -> None:
-        """``name`` goes out of this game (``why``: "clock", "removed" or "left"): the game's
-        own event and rule, what leaves the room with them, then the round goes on, is dealt
-        again, or the game is over."""
+    def _go_out(self, name: str, why: str, *, by: str | None = None, rng=None,
+                at: float | None = None) -> None:
+        """``name`` goes out of this game (``why``: "clock", "removed" or "left"; ``at``: when
+        the server applied a clock, epoch seconds): the game's own event and rule, what
+        leaves the room with them, then the round goes on, is dealt again, or the game is
+        over."""
         event = (self.kind.timeout_event(name) if why == "clock"
                  else {"type": "leave", "player": name})
         self._push(event)
@@ -61,7 +63,7 @@ class Leaving:
         self.data[listed] = [*self.data.get(listed, []), name]
         if why == "left":
             self.data["left"] = [*self.data.get("left", []), name]
-        self._notice("timeout" if why == "clock" else why, name, by)
+        self._notice("timeout" if why == "clock" else why, name, by, at=at)
         self._result(rng=rng)
 
     def out_by(self, game, name: str) -> str | None:
@@ -74,11 +76,12 @@ class Leaving:
             return "left"
         return "removed" if name in self.data.get("removed", []) else "play"
 
-    def _notice(self, kind: str, player: str, by: str | None) -> None:
+    def _notice(self, kind: str, player: str, by: str | None, *,
+                at: float | None = None) -> None:
         """Say a table event that is no ruling to everyone (a view's ``notice``)."""
         before = self.data.get("notice")
         self.data["notice"] = {"n": (before["n"] if before else 0) + 1, "kind": kind,
-                               "player": player, "by": by,
+                               "player": player, "by": by, "at": at,
                                "text": NOTICE_TEXT[kind].format(player=player, by=by)}
 
     def _unseat(self, by, body) -> None:

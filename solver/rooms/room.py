@@ -311,11 +311,22 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
         """The host starts the next game at the same table, the same seats (computer
         players included), once the game is over; the session keeps the score."""
         self._host_only(by, "start a rematch")
-        if self.phase != "over":
+        if self.phase != "over" and not self.data.get("stuck") and self.unplayable() is None:
             raise RoomConflict("a rematch starts once the game is over", field="type")
         self.data["game_no"] = self.data.get("game_no", 1) + 1
         self._begin(rng)
         self._changed()
+
+    def unplayable(self) -> Exception | None:
+        """Why this room's game cannot be read back, if it cannot (a state no server wrote):
+        such a table is stuck, and its host may start it anew (:meth:`rematch`)."""
+        if self.data.get("state") is None:
+            return None  # the lobby: no game to read yet
+        try:
+            self.game_obj()
+        except Exception as err:  # any shape of broken state, said as what it is
+            return err
+        return None
 
     def settings(self, by: str, body: dict) -> None:
         """The host changes the clock, whether the table is listed open, or the kitty: in
@@ -400,7 +411,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
         name = self.out_of_time(now)
         if name is None:
             raise RoomConflict("no one's time has run out", field="type")
-        self._go_out(name, "clock", rng=rng)
+        self._go_out(name, "clock", rng=rng, at=now)
         self._changed()
         return name
 
@@ -626,6 +637,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
             "notice": self.data.get("notice"),
             "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
             "session": self.session, "rated": self.rated(), "fairness": self.fairness(),
+            "stuck": self.data.get("stuck"),
             **(self.kind.public(self, game) if game is not None else {}),
         }
 
@@ -649,15 +661,16 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
     # --- the house leaderboard ----------------------------------------------------------
 
     def rated(self) -> bool:
-        """Does this table's game count for the leaderboard?  Only when every seat is a
-        human with a profile, and there are two of them at least: a computer player has
-        no rating to put at stake."""
-        return len(self.seats) >= 2 and all(s.get("profile") and not s.get("bot")
-                                            for s in self.seats)
+        """Does this table's game count for the leaderboard?  Every seat a human with a
+        profile, two at least, and places that come from play (:mod:`.ratings` says which
+        games count, and why the others do not)."""
+        from .ratings import unrated_because
+        return unrated_because(self) is None
 
     def standings(self) -> list[tuple[str, int]]:
         """A finished rated game's ``(profile id, place)`` for every seat, best first."""
-        profiles = {s["name"]: s["profile"] for s in self.seats}
+        # a seat taken off the table after the game still has its place and its profile
+        profiles = {s["name"]: s.get("profile") for s in (*self.spectators, *self.seats)}
         return [(profiles[p["name"]], p["place"])
                 for p in self.places(self.outcome(self.game_obj()))]
 
