@@ -240,7 +240,7 @@ def _may_create(now: float) -> None:
 @bp.post("/rooms")
 def create():
     body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor", "clock",
-                                    "kitty", "open", "seat", "profile"}))
+                                    "kitty", "open", "seat", "profile", "seed"}))
     body = dict(body)
     profile = profiles.verified(body.pop("profile", None))
     now = time.time()
@@ -258,12 +258,12 @@ def create():
 
 @bp.post("/rooms/<code>/join")
 def join(code: str):
-    body = inputs.json_body({"name", "profile"})
+    body = inputs.json_body({"name", "profile", "seed"})
     profile = profiles.verified(body.get("profile"))
     token = {}
 
     def seat(room: Room) -> str:
-        token["value"] = room.join(body.get("name"), profile=profile)
+        token["value"] = room.join(body.get("name"), profile=profile, seed=body.get("seed"))
         return room.seat(token["value"])
 
     room, name = _changed(code, seat)

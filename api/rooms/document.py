@@ -30,6 +30,8 @@ from solver.games.table import MAX_NAME
 from solver.rooms.bots import DEFAULT_LEVEL, LEVELS
 from solver.rooms.call_odds import MEASURES, REVEAL_SEARCH
 from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
+from solver.rooms.fairdeal import SCHEME
+from solver.rooms.fairness import MAX_SEED
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.kept import KEPT_GAMES
 from solver.rooms.leaving import OUT_BY
@@ -78,6 +80,45 @@ CREATE_LIMITS = _rule(TooManyRooms, "", f"at most {NEW_ROOMS_PER_MINUTE} new roo
                                         f"once (the server's --rooms-per-minute and "
                                         f"--rooms-per-address)")
 HOST_RULE = _rule(HostOnly, "", "only the room's host may do this")
+SEED_RULE = _rule(InvalidInput, "seed", f"a phone's seed is at most {MAX_SEED} printable ASCII "
+                                        f"characters (space to ~)")
+HEX = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
+
+
+def seed_schema() -> dict:
+    return {"type": ["string", "null"], "maxLength": MAX_SEED, "pattern": "^[ -~]*$",
+            "description": "this phone's seed for the fair deal (docs/fair-deal.md): the "
+                           "page makes one with crypto.getRandomValues; null or none: the "
+                           "seat adds an empty text"}
+
+
+def fairness_schema() -> dict:
+    """The view's ``fairness``: the fair deal of the game being played (or just over)."""
+    nullable_hex = {"type": ["string", "null"], "pattern": HEX["pattern"]}
+    return {
+        "type": ["object", "null"],
+        "required": ["scheme", "game", "commit", "client_seed", "server_seed"],
+        "description": "the fair deal (docs/fair-deal.md); null at a table that deals its "
+                       "own hands",
+        "properties": {
+            "scheme": {"const": SCHEME},
+            "game": {"type": "integer", "description": "the game's number at this table"},
+            "commit": {**HEX, "description": "SHA-256 of the game's 32-byte seed, shown "
+                                             "from before its first deal"},
+            "client_seed": {"type": "string", "description": "the seats' seeds in seat "
+                                                             "order joined by |, fixed "
+                                                             "at the start (a seat with "
+                                                             "none adds an empty text)"},
+            "server_seed": {**nullable_hex, "description": "the seed, once the game is "
+                                                           "over; null until then"},
+            "round": {"type": ["integer", "null"],
+                      "description": "the number of the game's last deal (null before "
+                                     "the first)"},
+            "as_dealt": {"type": "boolean", "description": "the hands are still as that "
+                                                           "deal made them"},
+            "next_commit": {**nullable_hex, "description": "once the game is over: the "
+                                                           "commitment of the next game's "
+                                                           "seed"}}}
 BUSY_RULE = _rule(StoreUnavailable, "", "the room is not busy for 10 s on end (other moves "
                                         "kept coming first): else 503, try again")
 # A move the schema admits may still be out of turn, in the wrong phase or illegal by the
@@ -148,6 +189,7 @@ def new_room_schema() -> dict:
                        "name": name,
                        "advisor": {"type": "boolean", "default": False,
                                    "description": "may each player ask for advice"},
+                       "seed": seed_schema(),
                        "seat": {"type": "boolean", "default": True,
                                 "description": "false: the host runs a table display (a "
                                                "big screen) and does not play"},
@@ -359,6 +401,7 @@ def room_view() -> dict:
                     "description": "the server's time as it answered (epoch ms)"},
             "session": {"type": "object", "description": "the table's games so far: each "
                                                         "player's places, wins and chips"},
+            "fairness": fairness_schema(),
             "places": {"type": ["array", "null"], "items": {
                 "type": "object", "required": ["name", "place"],
                 "properties": {"name": {"type": "string"}, "place": {"type": "integer"}}},
@@ -442,17 +485,19 @@ def extender(prefix: str):
         paths = document["paths"]
         create = op("A new room; the creator is its host",
                     {"description": "Created", "content": json_content(joined)}, (409, 429),
-                    [*create_rules(), CREATE_LIMITS], status=201, body=ref("NewRoom"), token=False,
+                    [*create_rules(), SEED_RULE, CREATE_LIMITS], status=201, body=ref("NewRoom"),
+                    token=False,
                     room=False, example={"game": "letters", "deal": "server", "name": "ann"})
         paths[f"{prefix}/rooms"] = {"post": create}
         paths[f"{rooms}/join"] = {"post": op(
             "Join a room by its code, before the host starts it",
             {"description": "Joined", "content": json_content(joined)}, (404, 409, 429),
-            [NAME_RULE, _rule(RoomConflict, "name", "before the start, a name not taken "
-                                                    "(case aside), a seat free"), *conflict],
-            status=201, token=False, example={"name": "ben"},
+            [NAME_RULE, SEED_RULE, _rule(RoomConflict, "name", "before the start, a name not "
+                                                               "taken (case aside), a seat "
+                                                               "free"), *conflict],
+            status=201, token=False, example={"name": "ben", "seed": "f00d5eed"},
             body=body_of({"name": {**schema.room_name(), "description": "your name at the "
-                                   "table"}}, ["name"]))}
+                                   "table"}, "seed": seed_schema()}, ["name"]))}
         paths[rooms] = {"get": op("Your view of the room", seated, (404, 429), [])}
         paths[f"{rooms}/watch"] = {"post": op(
             "Watch a table from the sidelines, in any phase: the public state only",
@@ -567,8 +612,11 @@ def extender(prefix: str):
                                "games": {"type": "array", "items": ref("GameReplay")}}})},
             (404, 429), [], token=False)}
         paths[f"{rooms}/log"] = {"get": op(
-            "The replay so far: {rules, players, events}",
-            {"description": "OK", "content": json_content({"type": "object"})},
+            "The replay so far: {rules, players, events}, and the fair deal's records "
+            "(fairness: each game's, whole once it is over; liars verify checks them)",
+            {"description": "OK", "content": json_content({
+                "type": "object", "required": ["rules", "players", "events", "fairness"],
+                "properties": {"fairness": {"type": "array", "items": {"type": "object"}}}})},
             (404, 429), [])}
     return extend
 

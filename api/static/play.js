@@ -7,6 +7,7 @@
 // game's screen module (screens/).  Loaded by app.js after the first screen is ready.
 
 import { Advisor } from "./advisor.js";
+import { FairDealCheck } from "./fairdealview.js";
 import { app, HIDE_KEY, rendering, useApp } from "./playview.js";
 import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode,
   watchRoom } from "./rooms.js";
@@ -244,6 +245,7 @@ const play = {
     this.leaveButton = h("button", { type: "button", class: "secondary", id: this.id("leave"),
       onclick: () => this.leave() }, "Leave this table on this phone");
     this.advisor = new Advisor(app, this, { onUse: (move) => this.useAdvice(move) });
+    this.fairDeal = new FairDealCheck({ onChange: () => this.render() });
     this.buildRuling();
     this.buildSheets();
     this.board = h("div", { class: "game-board", id: this.id("board") },

@@ -136,6 +136,7 @@ export const rendering = {
     this.roomView.hidden = false;
     this.note("");
     this.useScreen(view);
+    this.fairDeal.follow(view, this.seat); // the hand as dealt kept; a game over checked
     const news = this.notices.fresh(view); // said once; shown while the view carries it
     showNotice(this.noticeLine, view);
     if (showDisplay(this, view)) { // no seat (a table display, a spectator): tabledisplay.js
@@ -277,6 +278,7 @@ export const rendering = {
       this.seatList(view, false),
       this.advisor.botControls(view),
       this.clockSetting(view),
+      this.fairDeal.element(h, view, this.id("lobby-fair")),
       startButton,
       h("p", { class: "hint", id: this.id("start-why") }, view.you.host
         ? (enough ? "Everyone in? Start: no one joins after." : "Waiting for at least one more " +
@@ -325,6 +327,7 @@ export const rendering = {
           h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
             p.name), why ? h("span", { class: "place-why" }, ` · ${why}`) : null);
         })),
+      this.fairDeal.element(h, view, this.id("fair")),
       this.ratedLine(view, "-over", "Rated: this game counts for the leaderboard"),
       h("p", { class: "play-replay" }, h("a", { class: "button secondary",
         id: this.id("replay-link"), href: replayLink(view.code, view.game_no) },

@@ -125,7 +125,8 @@ export class TableDisplay {
         h("h2", { class: "tv-title" }, title),
         h("p", { class: "tv-line", id: "tv-line" }, [`Table ${view.code}`,
           view.phase === "over" ? "" : `round ${view.round}`, view.you.host ? ""
-            : `watching as ${view.you.name}`].filter(Boolean).join(" · ")), menu),
+            : `watching as ${view.you.name}`].filter(Boolean).join(" · ")),
+        view.phase === "over" ? null : this.fairDeal(view), menu),
       news,
       h("div", { class: "tv-main" },
         h("div", { class: "tv-side" }, this.turn(view), this.clock, this.seats(view, game)),
@@ -135,6 +136,13 @@ export class TableDisplay {
             game.table(view)) : null,
           view.phase !== "over" ? this.claims(view, game) : null,
           this.ruling(view, game))));
+  }
+
+  /** The fair deal: its commitment's first 8 hex digits before the deal, the verdict after
+   * the game (the Play screen's check: fairdealview.js). */
+  fairDeal(view) {
+    const check = this.screen.fairDeal;
+    return check ? check.element(app.h, view, "tv-fair") : null;
   }
 
   /** The last claim of each round, so that the call on it can name it. */
@@ -158,6 +166,7 @@ export class TableDisplay {
       h("div", { class: "tv-join" },
         h("h2", { class: "tv-title" }, title),
         h("p", { class: "tv-fact" }, "Join on your phone: scan, or type the code"),
+        this.fairDeal(view),
         h("p", { class: "tv-code", id: "tv-code", "aria-label": `Table code ${spoken}` },
           view.code),
         h("div", { class: "tv-qr", id: "tv-qr" }, qrCanvas(app.h, link,
@@ -273,6 +282,7 @@ export class TableDisplay {
         })),
       h("p", { class: "tv-fact" }, h("a", { class: "play-link", id: "tv-replay-link",
         href: replayLink(view.code, view.game_no) }, "This game's replay, step by step")),
+      this.fairDeal(view),
       view.you.host && screen.rematch ? h("button", { type: "button", class: "primary",
         id: "tv-rematch", onclick: (event) => screen.rematch(event.currentTarget) },
       "Rematch: same seats") : h("p", { class: "hint" }, "Waiting for the host: a rematch, " +

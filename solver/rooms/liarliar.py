@@ -33,7 +33,7 @@ from solver.games.liarliar import MAX_PLAY, LiarLiarGame
 from solver.games.table import require
 
 from . import bots, call_odds
-from .deal import deal_cards, deck
+from .deal import deck
 from .variants import RoomGame, move_branch
 
 NOMINAL_TIMER = 30  # the timer the log names at a table with no clock (see game_rules)
@@ -66,8 +66,8 @@ class LiarLiarRoom(RoomGame):
     def held(self, game):
         return game.hands
 
-    def deal(self, rules, counts, rng):
-        return deal_cards(deck(jokers=2), counts, rng)
+    def dealer(self, rules):
+        return {"cards": deck(jokers=2)}
 
     # --- moves ----------------------------------------------------------------------------
 

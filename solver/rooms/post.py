@@ -33,7 +33,7 @@ from solver.games.post import CLAIM_SCHEMA as KIND_SCHEMA
 from solver.games.table import require
 
 from . import bots, call_odds
-from .deal import deal_cards, deck
+from .deal import deck
 from .variants import RoomGame, move_branch
 
 
@@ -53,9 +53,9 @@ class PostRoom(RoomGame):
     def held(self, game):
         return game.hands
 
-    def deal(self, rules, counts, rng):
+    def dealer(self, rules):
         copies = 1 if rules.get("one_deck") else 2
-        return deal_cards(deck(ranks=KINDS, copies=copies), counts, rng)
+        return {"cards": deck(ranks=KINDS, copies=copies)}
 
     def opener(self, room, names):
         """The loser deals the next game, and the player to the dealer's left starts."""
