@@ -293,12 +293,12 @@ _lock = threading.Lock()
 
 def start(app, store) -> Ticker:
     """This process's ticker for ``app``, started once (a forked worker starts its own)."""
-    key = id(app)
+    key = id(app)  # (an id a collected app's ticker held may come again: checked below)
     ticker = _tickers.get(key)
-    if ticker is not None and ticker.pid == os.getpid():
+    if ticker is not None and ticker.pid == os.getpid() and ticker.app is app:
         return ticker
     with _lock:
         ticker = _tickers.get(key)
-        if ticker is None or ticker.pid != os.getpid():
+        if ticker is None or ticker.pid != os.getpid() or ticker.app is not app:
             ticker = _tickers[key] = Ticker(app, store)
     return ticker
