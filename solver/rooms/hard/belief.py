@@ -171,6 +171,18 @@ class Option:
     value: float
 
 
+def mixed(options: list[Option], bluffs: list[Option], rng, rate: float,
+          margin: float) -> dict:
+    """Now and then (``rate``) a bluff: one of ``bluffs`` (claims its own hand does not
+    back) within ``margin`` of the best move, so that its claims do not show its hand;
+    else :func:`choose`."""
+    best = max(o.value for o in options)
+    fair = [o for o in bluffs if o.value >= best - margin]
+    if fair and rng.random() < rate:
+        return rng.choice(fair).move
+    return choose(options, rng)
+
+
 def choose(options: list[Option], rng) -> dict:
     """The best move; now and then (:data:`MIX`) one of those within :data:`NEAR` of it."""
     best = max(options, key=lambda o: o.value)
