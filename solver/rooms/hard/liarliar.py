@@ -42,6 +42,7 @@ LIES = 0.15  # how often a player is first taken to lie when it holds a true car
 LIES_WEIGHT = 3.0  # ... counting as this many of its called plays
 CALLS_WEIGHT = 2.0  # the odds' guess of a player's calling counts as this many chances
 ALL_TRUE = 0.7  # a truthful player plays all its true cards (up to three) this often
+SHORT_LIE = 0.1  # a lie of no more cards than it holds true ones is this rare among its lies
 FORCED = {1: 0.6, 2: 0.25, 3: 0.15}  # the count of a lie by a player with no true card
 
 
@@ -112,7 +113,8 @@ def judged_true(game, view, me: str, player: str, rank: int, count: int) -> floa
     """How likely ``player``'s play of ``count`` cards as ``rank`` is true: over how many
     true cards its hand held (a draw of its hand before the play from the cards ``me``
     cannot see), a player plays its true cards when it holds them (mostly all, up to
-    three), lies when it holds none, and lies anyway at its :func:`lie_rate`."""
+    three), lies when it holds none, and lies anyway at its :func:`lie_rate`, mostly
+    with more cards than it holds true ones (a lie sheds cards)."""
     odds = LiarLiarView.of_player(game, me, view["you"]["hand"])
     good = odds.could_be_true(rank)
     if good < count:
@@ -128,7 +130,9 @@ def judged_true(game, view, me: str, player: str, rank: int, count: int) -> floa
         if count <= most:
             plays_count = ALL_TRUE * (count == most) + (1 - ALL_TRUE) / most
             true += chance * (1 - lying) * plays_count
-        false += chance * lying / MAX_PLAY
+            false += chance * lying * SHORT_LIE / MAX_PLAY
+        else:  # more cards than it holds true: a lie to shed cards
+            false += chance * lying / (MAX_PLAY - most)
     if true + false <= 0:
         return float(odds.true({"rank": rank_name(rank), "count": count}).probability)
     return true / (true + false)
