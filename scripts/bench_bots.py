@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The hard computer player against reference players: prints win rates, asserts nothing.
 
-    python scripts/bench_bots.py                    # every game, 100 games a match-up
+    python scripts/bench_bots.py                    # every game: 60 games a match-up,
+                                                    # 30 at poker and letters (slower)
     python scripts/bench_bots.py --only dice --games 60 --seed 7
 
 Each game is played in-process through the room model, as the server plays it (no
@@ -44,6 +45,8 @@ from solver.rooms.room import Room  # noqa: E402
 GAMES = ("dice", "liarliar", "post", "poker", "letters")
 HOST = "table"
 MAX_MOVES = 20_000  # a game longer than this is a bug, not a game
+DEFAULT_GAMES = {"poker": 30, "letters": 30}  # games a match-up; others 60 (a full run
+# is about ten minutes on two cores shared with other work)
 
 
 def play(game: str, levels: dict[str, str], rng: random.Random, times: list[float]) -> dict:
@@ -131,16 +134,18 @@ def bench(game: str, games: int, seed: int) -> None:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games a match-up (100)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games a match-up (60; poker and letters 30)")
     parser.add_argument("--only", choices=GAMES, action="append",
                         help="only this game (again for more); default: every game")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    print(f"python scripts/bench_bots.py --games {args.games} --seed {args.seed}"
+    print(f"python scripts/bench_bots.py --seed {args.seed}"
+          + (f" --games {args.games}" if args.games else "")
           + "".join(f" --only {g}" for g in args.only or []), flush=True)
     for game in args.only or GAMES:
-        bench(game, args.games, args.seed)
+        bench(game, args.games or DEFAULT_GAMES.get(game, 60), args.seed)
     print(f"total {time.perf_counter() - start:.1f} s", flush=True)
 
 

@@ -232,8 +232,17 @@ def poker_sampler(game, view, rng) -> dict:
         weights.append(weight)
     total = sum(weights)
 
+    ranks = [Counter(c.rank for c in d) for d in deals]
+    copies = {"high card": (1,), "pair": (2,), "three of a kind": (3,),
+              "four of a kind": (4,), "two pair": (2, 2), "full house": (3, 2)}
+
+    def made(claim: Hand, deal, held) -> bool:
+        if claim.name in copies:
+            return all(held[r] >= n for r, n in zip(claim.ranks, copies[claim.name]))
+        return claim.made_from(deal) is not None
+
     def chance(claim: Hand) -> float:
-        return sum(w for d, w in zip(deals, weights) if claim.made_from(d)) / total
+        return sum(w for d, h, w in zip(deals, ranks, weights) if made(claim, d, h)) / total
 
     last = game.last.hand if game.last is not None else None
     if last is not None and chance(last) < 0.5:

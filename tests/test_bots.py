@@ -347,3 +347,23 @@ def test_a_hard_players_lies_at_post_vary_and_do_not_repeat_its_last_claim():
     lies = {post.lie_kind(game, "ann", "ben", 9, random.Random(seed)) for seed in range(30)}
     assert last not in lies and 9 not in lies
     assert len(lies) >= 3
+
+
+def test_a_hard_players_poker_openings_sometimes_name_ranks_it_holds_none_of():
+    """All 64 of its opening claims named only ranks it held: now, holding two cards or
+    more (with one card, a claim of a rank it lacks is called at once), some do not."""
+    from solver.games.cards import Card
+    from solver.games.poker import Hand
+    bluffs = held = 0
+    for seed in range(8):
+        room, rng = table("poker", {"ann": "hard", "ben": "hard", "cy": "hard"}, seed, rules={})
+        while room.phase != "over":
+            name, game = room.bot_to_move(), room.game_obj()
+            if game.last is None and game.cards[name] >= 2:
+                mine = {Card.parse(c).rank for c in room.view(name)["you"]["hand"]}
+                move = room.decide(name, random.Random(seed))
+                named = set(Hand.parse(move["claim"]).ranks)
+                bluffs += not named & mine
+                held += bool(named & mine)
+            step(room, rng)
+    assert bluffs and held
