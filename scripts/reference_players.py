@@ -29,7 +29,7 @@ from math import comb
 
 from solver.games.cards import Card, parse_rank, rank_name
 from solver.games.dice import Bid
-from solver.games.poker import DECK, Hand
+from solver.games.poker import Hand
 from solver.games.post import KINDS
 from solver.odds.dice import DiceView
 from solver.odds.letters import LettersView
