@@ -331,7 +331,9 @@ const play = {
       role: "dialog", "aria-modal": "true", "aria-label": "The ruling",
       hidden: true },
     // (a sheet taller than the screen scrolls, by keyboard too: it takes the focus)
-    h("div", { class: "game-sheet", tabindex: "0" }, this.ruling, this.tableRuling, this.dismissButton));
+    // (its actions at the sheet's foot, in sight however many hands it turns over)
+    h("div", { class: "game-sheet", tabindex: "0" }, this.ruling,
+      h("div", { class: "sheet-foot" }, this.tableRuling, this.dismissButton)));
   },
 
   /** The menu (the referee's screens, hiding the hand, the advisor, removing a player,

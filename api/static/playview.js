@@ -250,7 +250,10 @@ export const rendering = {
           out ? "out" : "", p.name === view.you.name ? "you" : ""].join(" ").trim() || null,
       "aria-current": p.name === view.to_move ? "true" : null },
       h("span", { class: "seat-name" }, p.name),
-      h("span", { class: "seat-count" }, [p.name === view.you.name ? "you" : "",
+      // your own seat: shown by its colour at a game (a line saved), said all the same
+      count && p.name === view.you.name ? h("span", { class: "visually-hidden" }, " (you)")
+        : null,
+      h("span", { class: "seat-count" }, [p.name === view.you.name && !count ? "you" : "",
         count ? line : p.host ? "host" : "", extra,
         p.bot ? (!count && p.level ? `computer (${p.level})` : "computer") : "",
         // a player whose phone holds no event stream (locked, reloading, gone)
@@ -396,8 +399,11 @@ export const rendering = {
     if (this.game.showsDirection && view.phase !== "over") table.push(ARROW[view.direction]);
     if (this.game.tableLine && view.phase !== "over") table.push(this.game.tableLine(view));
     const gone = yourOut(view, seatOf(view, view.you.name)); // your own phone says you are out
-    fill(this.status, turn, table.length ? h("p", { class: "game-table-line",
-      id: this.id("table-line") }, table.join(" · ")) : null,
+    if (turn && table.length) { // beside the turn, or under it when it does not fit
+      turn.append(h("span", { class: "game-table-line", id: this.id("table-line") },
+        table.join(" · ")));
+    }
+    fill(this.status, turn,
     gone ? h("p", { class: "you-out", id: this.id("you-out"),
       "data-out": outBy(view, seatOf(view, view.you.name)) }, gone) : null,
     this.seatList(view, true));
@@ -471,7 +477,7 @@ export const rendering = {
     this.actions.hidden = view.phase === "over";
   },
 
-  /** The claim to answer, big; the round's earlier claims in the History sheet. */
+  /** The claim to answer, big and whole; the round's earlier claims in the History sheet. */
   renderRound(view) {
     const { h } = app;
     const game = this.game;
@@ -487,9 +493,11 @@ export const rendering = {
         : h("p", { class: "hint", id: this.id("said") }, view.phase === "playing"
           ? `Nothing yet: ${view.to_move === view.you.name ? "you open" : `${view.to_move} opens`}.`
           : "Nothing."),
-      h("div", { class: "game-claims-tools" },
-        earlier > 0 ? h("span", { class: "hint" }, `${plural(earlier, "earlier claim")}`) : null,
-        this.hideButton, this.historyButton));
+      h("div", { class: "game-claims-tools" }, this.hideButton, this.historyButton));
+    // the round's earlier claims counted on History's button (the claim to answer keeps
+    // the row's width): "History (2)", said "History (2 earlier claims)"
+    fill(this.historyButton, "History", earlier > 0 ? [` (${earlier}`, h("span",
+      { class: "visually-hidden" }, ` earlier claim${earlier === 1 ? "" : "s"}`), ")"] : null);
   },
 
   /** The round's history: this round's claims, and the rounds before with their rulings. */

@@ -31,11 +31,12 @@ export function rankOf(code) {
 /** A rank named for people, plural: "Ks", "10s". */
 export const ranks = (rank) => `${rank}s`;
 
-/** A card's face, coloured by its suit. */
+/** A card's face, coloured by its suit: a picture named as it is read ("queen of hearts"). */
 export function face(h, code, attrs = {}) {
   const suit = code === "joker" ? "joker" : code.slice(-1);
   return h("span", { class: `card-face ${RED.has(suit) ? "red" : suit === "joker" ? "joker" : ""}`,
-    "aria-label": spoken(code), ...attrs }, suit === "joker" ? icon("joker") : symbol(code));
+    role: "img", "aria-label": spoken(code), ...attrs },
+  suit === "joker" ? icon("joker") : symbol(code));
 }
 
 /** Cards face up in a row (a reveal, a looked-at card). */

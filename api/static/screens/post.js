@@ -136,8 +136,8 @@ export default {
       this.sendButton.id = p.id(passing ? "pass" : "send");
     }
     this.note.hidden = !choosing || ready;
-    this.note.textContent = sending ? "Tap a card, a player, and the kind you say it is."
-      : passing ? "Pick who gets it next, and the kind you say." : "";
+    this.note.textContent = sending ? "Tap a card, a player and the kind you say."
+      : passing ? "Pick who gets it next and the kind you say." : "";
   },
 
   async send(p) {
