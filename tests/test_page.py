@@ -145,6 +145,28 @@ def test_page_uses_no_external_resources():
             assert "@font-face" not in text and "@import" not in text, path.name
 
 
+# The symbols the page draws as text: each one in DejaVu Sans (fonts-dejavu-core, which
+# scripts/run_tests.sh installs and app.css's font list names) as in every phone's own
+# fonts.  An emoji is not (a stopwatch, a cup, a joker, a card's back: empty boxes where no
+# emoji font is installed): the page draws those as inline SVG (api/static/icons.js).
+DRAWN_SYMBOLS = set("·×–—“”•…‹›→↺↻−⌫▶▸▾♠♣♥♦✓✗")
+
+
+def test_the_page_draws_no_glyph_a_system_may_lack():
+    """Every character beyond ASCII in the page's own files (its screens, styles and
+    markup; the engine's case tables and parsers read text, they draw none) is one of the
+    symbols every system's fonts have."""
+    found: dict[str, set[str]] = {}
+    for path in STATIC.rglob("*"):
+        parts = path.relative_to(STATIC).parts
+        if path.suffix not in (".html", ".css", ".js") or parts[0] in ("engine", "lexicons"):
+            continue
+        for char in set(path.read_text()):
+            if ord(char) > 127 and char not in DRAWN_SYMBOLS:
+                found.setdefault(f"{char} (U+{ord(char):04X})", set()).add("/".join(parts))
+    assert found == {}, f"drawn as a glyph a system may lack (use icons.js): {found}"
+
+
 SCREENS = ["judge", "call", "raise", "solve", "games", "dice", "post", "liarliar", "poker",
            "play", "odds", "diceodds"]
 def test_every_control_is_labelled_and_thumb_sized(phone):

@@ -250,6 +250,10 @@ def test_the_display_shows_no_hand_before_a_call_turns_it_over(game, phone_conte
     assert cards_shown or game in ("letters", "dice"), "no card was read on the screen"
     assert f"{steps[-1][0]['places'][0]['place']}. {steps[-1][0]['places'][0]['name']}" in \
         drawn[-1]["text"]
+    if game == "post":  # the last reveal says that it ended the game
+        loser = steps[-1][0]["places"][-1]["name"]
+        assert re.search(rf"That ends the game: {loser} (has \d \w+s face up and )?loses\.",
+                         drawn[-1]["text"]), drawn[-1]["text"]
 
 
 # --- the table and nothing else, on one screen, read from across a room ---------------------

@@ -365,16 +365,19 @@ def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
     expect(waiting.page.locator("nav.tabs")).to_be_visible()
 
 
-def play_out(table, act, reload_at, where):
+def play_out(table, act, reload_at, where, at_the_end=lambda phone, view: None):
     """Play the table's game to its end, each phone acting on its turn by ``act(phone,
-    view, step)``; every phone dismisses each reveal; one phone reloads at step
-    ``reload_at``.  The last view."""
+    view, step)``; every phone dismisses each reveal (at the end, once ``at_the_end(phone,
+    view)`` has looked at the last); one phone reloads at step ``reload_at``.  The last
+    view."""
     phones = list(table.values())
     reloaded = False
     for step in range(MAX_STEPS):
         view = truth(phones[0])
         for phone in phones:
             shows_at_least(phone, view["version"])
+            if view["phase"] == "over":
+                at_the_end(phone, view)
             dismiss(phone)
         if view["phase"] == "over":
             return view
@@ -433,7 +436,8 @@ def test_a_whole_liar_liar_game_on_three_phones(phones):
 def test_a_whole_liars_post_game_on_three_phones(phones):
     """Three phones play Liar's Post to its loser: cards sent with true claims and called,
     one looked at and passed on; the face-up cards gather on one player (the others pass
-    them nothing else) until four of a kind, or an empty hand to send from, end the game."""
+    them nothing else) until four of a kind, or an empty hand to send from, end the game,
+    and the last reveal says so on every phone."""
     ann, ben, cy = phones
     code = create(ann, "post", "ann")
     join(ben, code, "ben")
@@ -478,7 +482,15 @@ def test_a_whole_liars_post_game_on_three_phones(phones):
         # card), the others call it true (right: the victim who sent it takes it).
         call(phone, "#play-false" if me == victim else "#play-true", "post", None)
 
-    view = play_out(table, act, 5, "Liar's Post")
+    def the_last_reveal(phone, view):  # it says that it ended the game, and how
+        ruling = view["last_ruling"]
+        kind = ruling["card"][:-1]
+        up = view["face_up"][victim].get(kind, 0)
+        expect(phone.page.locator("#play-ruling-ended")).to_have_text(
+            f"That ends the game: {victim} has {up} {kind}s face up and loses."
+            if up >= view["losing_count"] else f"That ends the game: {victim} loses.")
+
+    view = play_out(table, act, 5, "Liar's Post", at_the_end=the_last_reveal)
     assert done["looked"] == 1
     loser = view["places"][-1]["name"]
     assert loser == victim
@@ -586,6 +598,40 @@ def test_play_is_one_tap_from_the_first_screen_new_table_first(phones):
     forms = page.locator("#play-start-view > form h3")
     expect(forms).to_have_text(["New table", "Join a table"])
     assert_accessible(page, "Play's first screen")
+
+
+def test_a_join_link_opens_on_join_with_new_table_a_tap_away(phones):
+    """The join link (the QR code's) opens the Play screen on Join: the table's code filled
+    in, the name field and Join on the screen at 360x640 without scrolling (above the tab
+    bar), New table folded away, one tap from there."""
+    host, guest = phones[0], phones[2]
+    code = create(host, "dice", "ann")
+    link = host.page.locator("#play-link").get_attribute("href")
+    assert link.endswith(f"?room={code}#play")
+    page = guest.page
+    open_play(guest)
+    page.evaluate("localStorage.clear()")  # a phone with no seat scans the code
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_selector("html[data-ready]")
+    expect(page.locator("#play-join-code")).to_have_value(code)
+    expect(page.locator("#play-new-form")).to_be_hidden()
+    tabs = page.locator("nav.tabs").bounding_box()
+    for part in ("#play-join-name", "#play-join", "#play-new-table"):
+        expect(page.locator(part)).to_be_in_viewport(ratio=1)
+        box = page.locator(part).bounding_box()
+        assert box["y"] + box["height"] <= tabs["y"], f"{part} is under the tab bar"
+    assert page.evaluate("scrollY") == 0
+    guest.shot("play-join-link")
+    assert_accessible(page, "Play opened by a join link")
+    page.locator("#play-new-table").click()  # a new table instead: one tap
+    expect(page.locator("#play-new-form")).to_be_visible()
+    expect(page.locator("#play-new-form h3")).to_have_text("New table")
+    expect(page.locator("#play-new-form h3")).to_be_in_viewport()
+    page.locator("#play-join-name").fill("ben")  # or Join, as the link meant
+    page.locator("#play-join").click()
+    expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
+    expect(page.locator("#play-lobby-seats li")).to_have_count(2)
 
 
 def test_the_host_takes_a_player_off_the_table_between_games(phones):

@@ -1,6 +1,7 @@
 // The page's few pictures (the clock, the winner's cup, the joker, a card's back), drawn as
-// inline SVG in the text's colour: an emoji glyph (⏱, 🏆, 🃏, 🂠) is an empty box on a system
-// with no emoji font (Debian's chromium with DejaVu only), and these must read everywhere.
+// inline SVG in the text's colour: an emoji glyph (stopwatch U+23F1, trophy U+1F3C6, joker
+// U+1F0CF, card back U+1F0A0) is an empty box on a system with no emoji font (Debian's
+// chromium with DejaVu only), and these must read everywhere.
 
 const SVG = "http://www.w3.org/2000/svg";
 
