@@ -567,6 +567,15 @@ def test_every_word_of_a_solve_stays_on_one_line(browser, server, scheme):
         device.close()
 
 
+# Does a tap at the middle of ``selector`` reach it (nothing on top of it there)?
+REACHED = """(selector) => {
+  const el = document.querySelector(selector);
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && (hit === el || el.contains(hit));
+}"""
+
+
 def test_solve_a_big_rack_keeps_its_words_short(phone):
     """60 tiles make thousands of words: the Solve screen shows them as the Words screen
     does, side by side, a hundred at a time, so the answer is not buried under a page of
@@ -583,7 +592,14 @@ def test_solve_a_big_rack_keeps_its_words_short(phone):
     assert len(set(tops)) < 80  # several words a row
     assert words.evaluate_all(UNWRAPPED) == []  # and each whole, on one line
     assert page.evaluate("document.documentElement.scrollHeight") < 6000
-    page.get_by_role("button", name="Show 100 more").click()
+    # The tap lands on the button itself: scrolled into sight whole, and waited for until a
+    # tap at its middle reaches it (not the word chips above it, nor the tab bar below,
+    # while the page settles on a busy machine), then clicked where it is.
+    more = page.get_by_role("button", name="Show 100 more")
+    more.scroll_into_view_if_needed()
+    expect(more).to_be_in_viewport(ratio=1)
+    page.wait_for_function(REACHED, arg="#solve-more")
+    more.click()
     expect(words).to_have_count(200)
     expect(page.locator("#solve-shown")).to_contain_text("Showing the first 200 of")
     phone.shot("solve-big-rack")
