@@ -157,6 +157,16 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
     expect(other.locator("#tv-rematch")).to_have_count(0)
     tv.shot("display-over")
     phone.shot("display-spectator-over")
+    # The spectator's one control is its Menu: leaving there gives the page back (its
+    # header and tabs, hidden while the table showed).
+    expect(other.locator(".bar")).to_be_hidden()
+    other.locator("#tv-menu-button").click()
+    expect(other.locator("#tv-menu-title")).to_have_text("Menu")
+    expect(other.locator("#tv-menu [data-pick]")).to_have_count(0)  # the host's alone
+    other.locator("#tv-menu-leave").click()
+    expect(other.locator("#play-start-view")).to_be_visible()
+    expect(other.locator(".bar")).to_be_visible()
+    expect(other.locator("nav.tabs")).to_be_visible()
 
 
 # --- secrecy: every game's seatless views, drawn ----------------------------------------------

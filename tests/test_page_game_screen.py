@@ -173,7 +173,8 @@ def act_dice(phone, view, where, checks):
 
 
 def act_poker(phone, view, where, checks):
-    if view["declarations"]:
+    if view["declarations"]:  # the call is "Liar!", as the reveal says it ("called Liar!")
+        expect(phone.page.locator("#play-liar")).to_have_text("Liar!")
         call(phone, "#play-liar", where, checks)
         return
     phone.page.locator("#play-claim-hand").select_option("high card")

@@ -510,3 +510,52 @@ def test_the_phone_host_s_menu_takes_a_seat_off_in_the_lobby_and_between_games(d
     expect(page.locator("#play-manage-take-off-error")).to_contain_text(
         answer.value.json()["error"]["message"])
     assert in_front(page, "#play-manage-take-off-error")
+
+
+# --- the reveal at 360 px: no line runs past its edge ------------------------------------------
+
+DRAW_REVEAL = """async (view) => {
+    const { app, rendering } = await import("./static/playview.js");
+    const { screenOf } = await import("./static/screens/index.js");
+    const el = (tag, cls = "") => Object.assign(document.createElement(tag), { className: cls });
+    const [layer, sheet, foot] = [el("div", "game-layer"), el("div", "game-sheet"),
+      el("div", "sheet-foot")];
+    const phone = Object.assign(Object.create(rendering), { screen: screenOf("liarliar"),
+      game: screenOf("liarliar"), h: app.h, id: (part) => `t-${part}`, ruling: el("div", "result"),
+      tableRuling: el("div", "pair"), dismissButton: el("button", "primary"),
+      rulingLayer: layer, allow: () => {} });
+    foot.append(phone.tableRuling, phone.dismissButton);
+    sheet.append(phone.ruling, foot);
+    layer.append(sheet);
+    document.body.append(layer);
+    phone.renderRuling(view);
+    const box = sheet.getBoundingClientRect();
+    const runs = [...sheet.querySelectorAll(".ruling li, .ruling li > *")].filter((item) => {
+      const r = item.getBoundingClientRect();
+      return item.scrollWidth > item.clientWidth + 1 || r.right > box.right + 0.5;
+    }).map((item) => item.textContent);
+    const lines = [...sheet.querySelectorAll(".ruling li")].map((li) => li.textContent);
+    layer.remove();
+    return { runs, lines };
+}"""
+
+
+def test_a_reveal_s_lines_wrap_inside_the_sheet_at_360_px(devices):
+    """A Liar Liar reveal on a phone (360 px): a player with a long name takes a big pile
+    ("takes the pile: 12 cards") beside three cards turned over: every line stays inside
+    the sheet, wrapping what does not fit (it ran past the right edge, cut)."""
+    _, phone = devices
+    page = fresh(phone)
+    taker, accused = "Maximiliana Longname", "Bartholomew Quince"
+    players = [{"name": name, "cards": 9, "out": False, "out_by": None}
+               for name in (taker, accused, "cy")]
+    view = {"code": "BCDFG", "game": "liarliar", "phase": "playing", "version": 9,
+            "game_no": 1, "players": players, "you": {"name": "cy", "seat": True,
+                                                      "host": False},
+            "reveal": None, "last_ruling": {
+                "call": "liar", "by": taker, "ruling": "true",
+                "revealed": {accused: ["QH", "QS", "QD"]}, "changes": {taker: 12},
+                "reason": f"{accused}'s play (3 Qs) was true: {taker} takes the pile of 12"}}
+    drawn = page.evaluate(DRAW_REVEAL, view)
+    assert f"{taker}takes the pile: 12 cards" in drawn["lines"], drawn
+    assert drawn["runs"] == [], drawn
