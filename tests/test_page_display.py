@@ -6,7 +6,10 @@ A display at 1280x720 opens a seatless table of Liar's Dice, seats three compute
 machine), starts it and shows the game to its places (two dice each: some 15 moves), while a spectator's phone (360x640) watches the same table by its code; then the
 display's secrecy: every game's seatless views, move by move from a room played in this
 process, drawn by the display, show no tile, die or card of a hand before a call turns it
-over.  Browser tests wait with Playwright's auto-waiting ``expect``, never with sleeps.
+over, and the last ruling only until the next claim; then, at every game at its most
+seats, the display shows the table and nothing else, all on one screen, big enough to read
+across a room (1280x720 and 1920x1080, light and dark, axe).  Browser tests wait with
+Playwright's auto-waiting ``expect``, never with sleeps.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ played through the page at 360x640 in chromium, light and dark.
 * axe-core finds no serious or critical violation on those screens (tests/axe.py).
 * A call asks for a confirmation and is sent once; the reveal stays until Continue.
 * Whole games of Liar Liar and Liar's Post on three phones, one reloading in the middle.
+* Every seat count fits a phone (each game at its most seats, eight at most): names,
+  counts and the claim to answer whole, every action in reach; a join link opens on Join.
 
 Every step is checked against the server's own view of the phone's seat; the tests wait
 with Playwright's auto-waiting ``expect`` and ``wait_for_function``, never for a fixed time.
