@@ -124,6 +124,11 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
     expect(other.locator("#tv-start-why")).to_have_text("Waiting for the host to start the game.")
 
     expect(page.locator("#tv-start")).to_be_enabled()
+    commit = server.get(f"/api/v1/rooms/{code}", headers={"Authorization": f"Bearer "
+                        f"{seat['token']}"}).json()["fairness"]["commit"]
+    for screen in (page, other):  # the deal is sealed before it is dealt
+        expect(screen.locator("#tv-fair")).to_have_text(
+            f"Deal sealed before it was dealt: {commit[:8]}")
     for screen in (page, other):  # record each state as it is drawn: a turn is too short to poll
         screen.evaluate(RECORD)
     page.locator("#tv-start").click()
@@ -156,6 +161,11 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
         assert any(CLAIM.fullmatch(text) for text in seen["claim"]), seen["claim"]
         assert any(re.fullmatch(r"Computer [123]: [1-5] dic?e", text) for text in seen["seat"])
         assert seen["loose"] == [], "a die face up outside a call's reveal"
+    for screen in (page, other):  # and checked once the game is over, round by round
+        expect(screen.locator("#tv-fair")).to_have_attribute("data-verdict", "checked")
+        expect(screen.locator("#tv-fair .fair-verdict")).to_have_text(re.compile(
+            r"^✓ Deal checked: .* (\d+) deals dealt again from it match \((\d+) against the "
+            r"hands turned over\)\.$"))
     expect(page.locator("#tv-rematch")).to_be_visible()  # the host's rematch
     expect(other.locator("#tv-rematch")).to_have_count(0)
     tv.shot("display-over")

@@ -542,7 +542,10 @@ def test_the_reveal_holds_its_seconds_and_the_computer_player_waits_for_it(brows
         waiting = truth(phone)
         if waiting["phase"] == "playing" and waiting["to_move"] != "ann":
             assert waiting["declarations"] == [] and waiting["reveal"]["waiting"] == ["ann"]
-        button.click()
+        with page.expect_response(lambda r: r.url.endswith("/moves")
+                                  and r.request.method == "POST") as seen:
+            button.click()  # the page hides the reveal at once; its seen lands after
+        assert seen.value.ok
         expect(layer).to_be_hidden()
         after = truth(phone)
         assert after["reveal"]["seen"] == ["ann"] and after["reveal"]["waiting"] == []

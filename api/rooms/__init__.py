@@ -33,21 +33,20 @@ from solver.errors import (
     NotSeated,
     RoomConflict,
     RoomStuck,
-    TooManyGuesses,
     TooManyRooms,
     UnknownRoom,
 )
+from solver.rooms import kept
 from solver.rooms.bots import DEFAULT_LEVEL
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import NO_TOKEN, Room
 
 from .. import inputs
 from ..errors import StoreUnavailable
-from . import profiles, ratings, turns
+from . import guesses, profiles, ratings, turns
 from .limits import (
     CODE_LENGTH,
     CODE_LETTERS,
-    MAX_MISSES,
     NEW_ROOMS_PER_MINUTE,
     REVEAL_SECONDS,
     ROOMS_PER_ADDRESS,
@@ -80,10 +79,7 @@ def _room(code: str) -> Room:
     to stop (429) before the room is looked up, whether it exists or not: a guess over the
     limit learns nothing."""
     now = time.time()
-    misses = store().hits("miss", _address(), now)
-    if misses >= MAX_MISSES:
-        raise TooManyGuesses(f"{misses} unknown room codes from this address in a minute: "
-                             f"wait a minute, and check the code")
+    guesses.may_guess(store(), now)
     try:
         data = store().load(code.upper(), now) if _CODE.fullmatch(code) else None
     except LiarsError:
@@ -91,7 +87,7 @@ def _room(code: str) -> Room:
     except Exception as err:  # stored, but not as JSON this server reads
         raise stuck_table(code.upper(), err) from None
     if data is None:
-        store().hit("miss", _address(), now)
+        guesses.missed(store(), now)
         raise UnknownRoom(f"no room {code[:12].upper()!r} here: check the code",
                           field="code")
     if not isinstance(data, dict) or not isinstance(data.get("version"), int) \
@@ -173,7 +169,15 @@ def _seat(room: Room, token: str | None = None) -> str:
 def _view(room: Room, name: str) -> dict:
     """``name``'s view, with who is connected now (kept apart from the room's state)."""
     now = time.time()
-    return viewed(room, name, present=store().present(room.code, now), now=now)
+    return _seen(store(), room, name, store().present(room.code, now), now)
+
+
+def _seen(rooms, room: Room, name: str, present, now: float) -> dict:
+    """``name``'s view of ``room`` (:func:`viewed`), its ``rated`` as the leaderboard's
+    store says (a group's games a day are bounded) and ``unrated_because`` why not."""
+    view = viewed(room, name, present=present, now=now)
+    view["rated"], view["unrated_because"] = ratings.verdict(rooms, room, now)
+    return view
 
 
 def viewed(room: Room, name: str, **seen) -> dict:
@@ -236,7 +240,7 @@ def _may_create(now: float) -> None:
 @bp.post("/rooms")
 def create():
     body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor", "clock",
-                                    "kitty", "open", "seat", "profile"}))
+                                    "kitty", "open", "seat", "profile", "seed"}))
     body = dict(body)
     profile = profiles.verified(body.pop("profile", None))
     now = time.time()
@@ -254,12 +258,12 @@ def create():
 
 @bp.post("/rooms/<code>/join")
 def join(code: str):
-    body = inputs.json_body({"name", "profile"})
+    body = inputs.json_body({"name", "profile", "seed"})
     profile = profiles.verified(body.get("profile"))
     token = {}
 
     def seat(room: Room) -> str:
-        token["value"] = room.join(body.get("name"), profile=profile)
+        token["value"] = room.join(body.get("name"), profile=profile, seed=body.get("seed"))
         return room.seat(token["value"])
 
     room, name = _changed(code, seat)
@@ -398,6 +402,20 @@ def log(code: str):
     return jsonify(room.log())
 
 
+@bp.get("/rooms/<code>/games/<n>/replay")
+def replay(code: str, n: str):
+    """Game ``n``'s replay, for anyone with the table's code (no token): once it is over,
+    every claim, call and reveal with its odds, its log and its places; 404 before."""
+    return jsonify(kept.replay(_room(code), n))
+
+
+@bp.get("/rooms/<code>/games")
+def games(code: str):
+    """The room's log: every finished game it keeps (the last 10), for anyone with the
+    table's code (no token)."""
+    return jsonify(kept.kept_log(_room(code)))
+
+
 @bp.get("/rooms/<code>/events")
 def events(code: str):
     """Server-sent events: ``data: VIEW`` now and whenever the room or who is connected
@@ -426,8 +444,8 @@ def events(code: str):
                 present = rooms.present(code, time.time())
                 if (data["version"], present) != sent:
                     sent = data["version"], present
-                    view = viewed(Room.from_dict(data), name, present=present,
-                                  now=time.time())
+                    view = _seen(rooms, Room.from_dict(data), name, present,
+                                 time.time())
                     yield f"data: {json.dumps(view, separators=(',', ':'))}\n\n"
                 woke = rooms.watch(code, mark, STREAM_PING)
                 if woke is None:  # a ping a phone's page hears (a comment it would not)

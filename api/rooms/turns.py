@@ -45,6 +45,7 @@ SET_ASIDE_SECONDS = (5.0, 30.0, 120.0, 600.0)
 # No look-out ran for longer than this: the server (or its store) was away, and every clock
 # is given that time back (docs/rules.md, "Whose clock").
 AWAY_SECONDS = 2.0
+ALIVE_SECONDS = 0.5  # a look-out marks that it runs this often (a write), well within that
 
 log = logging.getLogger(__name__)
 
@@ -188,6 +189,7 @@ class Ticker:
         self.owner = f"{os.getpid()}:{secrets.token_hex(4)}"
         self.pid = os.getpid()
         self.failures: dict[str, int] = {}  # rooms set aside, by code: how often they failed
+        self.marked = 0.0  # when this look-out last marked that it runs
         self._wake = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True, name="rooms-ticker")
         self._thread.start()
@@ -204,7 +206,8 @@ class Ticker:
             self._wake.clear()
             acted = 0
             try:
-                acted = self.tick(time.time())
+                with self.app.app_context():  # the app's settings (a group's games a day)
+                    acted = self.tick(time.time())
             except LiarsError:
                 pass  # the store is away: look again next tick
             except Exception:  # the look-out must never stop
@@ -214,11 +217,13 @@ class Ticker:
         """Act in every room whose time has come and that this process leases, each on its
         own (a room that fails is set aside: :meth:`set_aside`); how many.  First, if no
         look-out ran for a while, the time the server was away is given back."""
-        before = self.store.alive(now)
-        if before is not None and now - before > AWAY_SECONDS:
-            moved = give_time_back(self.store, now - before, now)
-            log.warning("no look-out ran for %.1f s: %d clocks moved on by that much",
-                        now - before, moved)
+        if now - self.marked >= ALIVE_SECONDS:
+            self.marked = now
+            before = self.store.alive(now)
+            if before is not None and now - before > AWAY_SECONDS:
+                moved = give_time_back(self.store, now - before, now)
+                log.warning("no look-out ran for %.1f s: %d clocks moved on by that much",
+                            now - before, moved)
         acted = 0
         for code in self.store.due(now):
             if not self.store.lease(code, self.owner, now, LEASE_SECONDS):
@@ -238,6 +243,8 @@ class Ticker:
         """The look-out could not act in ``code``: logged the first time (its code and the
         error, never a token), its phones told, tried again after a growing pause."""
         failed = self.failures.get(code, 0)
+        if len(self.failures) > 10_000:  # rooms long gone: start counting afresh
+            self.failures.clear()
         self.failures[code] = failed + 1
         if not failed:
             log.error("room %s is set aside: the server cannot act in it (%s: %s)", code,
@@ -286,12 +293,12 @@ _lock = threading.Lock()
 
 def start(app, store) -> Ticker:
     """This process's ticker for ``app``, started once (a forked worker starts its own)."""
-    key = id(app)
+    key = id(app)  # (an id a collected app's ticker held may come again: checked below)
     ticker = _tickers.get(key)
-    if ticker is not None and ticker.pid == os.getpid():
+    if ticker is not None and ticker.pid == os.getpid() and ticker.app is app:
         return ticker
     with _lock:
         ticker = _tickers.get(key)
-        if ticker is None or ticker.pid != os.getpid():
+        if ticker is None or ticker.pid != os.getpid() or ticker.app is not app:
             ticker = _tickers[key] = Ticker(app, store)
     return ticker

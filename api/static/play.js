@@ -7,6 +7,7 @@
 // game's screen module (screens/).  Loaded by app.js after the first screen is ready.
 
 import { Advisor } from "./advisor.js";
+import { FairDealCheck } from "./fairdealview.js";
 import { app, HIDE_KEY, rendering, useApp } from "./playview.js";
 import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode,
   watchRoom } from "./rooms.js";
@@ -273,6 +274,7 @@ const play = {
     this.leaveButton = h("button", { type: "button", class: "secondary", id: this.id("leave"),
       onclick: () => this.leave() }, "Leave this table on this phone");
     this.advisor = new Advisor(app, this, { onUse: (move) => this.useAdvice(move) });
+    this.fairDeal = new FairDealCheck({ onChange: () => this.render() });
     this.buildRuling();
     this.buildSheets();
     this.board = h("div", { class: "game-board", id: this.id("board") },
@@ -330,8 +332,8 @@ const play = {
     this.rulingLayer = h("div", { class: "game-layer", id: this.id("ruling-layer"),
       role: "dialog", "aria-modal": "true", "aria-label": "The ruling",
       hidden: true },
-    // (a sheet taller than the screen scrolls, by keyboard too: it takes the focus)
-    // (its actions at the sheet's foot, in sight however many hands it turns over)
+    // (a sheet taller than the screen scrolls, by keyboard too: it takes the focus; its
+    // buttons stay at its foot, in reach, whatever the reveal holds)
     h("div", { class: "game-sheet", tabindex: "0" }, this.ruling,
       h("div", { class: "sheet-foot" }, this.tableRuling, this.dismissButton)));
   },

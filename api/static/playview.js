@@ -7,7 +7,9 @@ import { withIcon } from "./icons.js";
 import { isOut, outBy, outWhy, outWord, seatOf, yourOut } from "./outs.js";
 import { showNotice } from "./notice.js";
 import { openTables, readCode } from "./rooms.js";
+import { oddsParagraph, oddsSentences } from "./oddswords.js";
 import { qrCanvas } from "./qr.js";
+import { replayLink } from "./replay.js";
 import { screenOf, titleOf } from "./screens/index.js";
 import { showDisplay } from "./tabledisplay.js";
 
@@ -137,6 +139,7 @@ export const rendering = {
     this.roomView.hidden = false;
     this.note("");
     this.useScreen(view);
+    this.fairDeal.follow(view, this.seat); // the hand as dealt kept; a game over checked
     const news = this.notices.fresh(view); // said once; shown while the view carries it
     showNotice(this.noticeLine, view);
     if (showDisplay(this, view)) { // no seat (a table display, a spectator): tabledisplay.js
@@ -210,7 +213,9 @@ export const rendering = {
     const ruling = view.last_ruling;
     const key = this.rulingKey(view);
     if (ruling && key !== this.announcedRuling && this.announcedRuling !== undefined) {
-      said.push(`${this.headline(ruling)}. ${ruling.reason || ""}`);
+      said.push(`${this.headline(ruling)}. ${ruling.reason || ""}`,
+        ...oddsSentences(ruling.odds, this.game ? this.game.claimNoun : "claim")
+          .map((sentence) => `${sentence}.`));
     }
     this.announcedRuling = key;
     const turn = view.phase === "playing" ? `${view.round}:${view.claims}:${view.to_move}` : "";
@@ -275,8 +280,8 @@ export const rendering = {
       h("div", { class: "card-head" }, h("p", { class: "hint" }, `${this.game.title} · ` +
         (view.deal === "server" ? "the server deals" : "each player's own at the table")),
       this.lobbyMenuButton),
-      view.rated ? h("p", { class: "hint center", id: this.id("rated") }, "Rated: every " +
-        "seat has a profile, so this game counts for the leaderboard") : null,
+      this.ratedLine(view, "", "Rated: every seat has a profile, so this game counts for " +
+        "the leaderboard"),
       // said letter by letter (a <p> takes no aria-label: the big code is only shown)
       h("p", { class: "hint center" }, "Table code",
         h("span", { class: "visually-hidden" }, ` ${spoken}`)),
@@ -292,6 +297,7 @@ export const rendering = {
       this.seatList(view, false),
       this.advisor.botControls(view),
       this.clockSetting(view),
+      this.fairDeal.element(h, view, this.id("lobby-fair")),
       startButton,
       h("p", { class: "hint", id: this.id("start-why") }, view.you.host
         ? (enough ? "Everyone in? Start: no one joins after." : "Waiting for at least one more " +
@@ -340,6 +346,12 @@ export const rendering = {
           h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
             p.name), why ? h("span", { class: "place-why" }, ` · ${why}`) : null);
         })),
+      this.fairDeal.element(h, view, this.id("fair")),
+      this.ratedLine(view, "-over", "Rated: this game counts for the leaderboard"),
+      h("p", { class: "play-replay" }, h("a", { class: "button secondary",
+        id: this.id("replay-link"), href: replayLink(view.code, view.game_no) },
+      "Replay this game, step by step"), h("span", { class: "hint" }, " Share the link: " +
+        "anyone with it can replay the game, every reveal with its odds.")),
       this.sessionTable(view),
       this.leavingTable(view),
       this.clockSetting(view, "-next"),  // the pace may change between games
@@ -348,6 +360,15 @@ export const rendering = {
           onclick: (event) => this.rematch(event.currentTarget) }, "Rematch: same seats")
         : h("p", { class: "hint", id: this.id("rematch-wait") }, `Waiting for ` +
           `${host ? host.name : "the host"}: a rematch at this table, or leave.`));
+  },
+
+  /** Whether the game counts for the leaderboard, and if not why, as the server says
+   * (none at a table where no seat has a profile). */
+  ratedLine(view, suffix, rated) {
+    const { h } = app;
+    if (view.rated) return h("p", { class: "hint center", id: this.id(`rated${suffix}`) }, rated);
+    return view.unrated_because ? h("p", { class: "hint center",
+      id: this.id(`unrated${suffix}`) }, `Not rated: ${view.unrated_because}`) : null;
   },
 
   /** Between games, the host takes a player who walked away off the table (pick, then
@@ -515,7 +536,8 @@ export const rendering = {
         h("h4", {}, `Round ${r.round}`),
         r.claims && r.claims.length ? claims(r.claims) : null,
         r.ruling ? h("p", {}, h("strong", {}, this.headline(r.ruling)),
-          r.ruling.reason ? `: ${r.ruling.reason}` : "") : null)),
+          r.ruling.reason ? `: ${r.ruling.reason}` : "") : null,
+        r.ruling ? oddsParagraph(h, r.ruling.odds, game.claimNoun) : null)),
       !past.length && view.last_ruling ? h("p", {}, h("strong", {}, "Last ruling: "),
         this.headline(view.last_ruling), view.last_ruling.reason
           ? `: ${view.last_ruling.reason}` : "") : null);
@@ -552,6 +574,7 @@ export const rendering = {
       h("p", { class: "hint" }, `${ruling.by} called ${CALLED[ruling.call] || ruling.call}`),
       h("h3", { id: this.id("ruling-title") }, this.headline(ruling)),
       ruling.reason ? h("p", { class: "reason" }, ruling.reason) : null,
+      oddsParagraph(h, ruling.odds, game.claimNoun, { id: this.id("ruling-odds") }),
       h("p", { class: "hint" }, "Revealed"),
       h("ul", { class: "ruling", id: this.id("revealed"), "aria-label": "Revealed" },
         Object.entries(ruling.revealed).map(([name, hand]) => h("li", { "data-player": name },

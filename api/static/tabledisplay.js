@@ -22,8 +22,10 @@ import { fill, plural } from "./screenkit.js";
 import { withIcon } from "./icons.js";
 import { noticeText } from "./notice.js";
 import { outBy, outWhy, outWord, seatOf } from "./outs.js";
+import { oddsParagraph } from "./oddswords.js";
 import { app, CALLED, joinLink, LOOPBACK } from "./playview.js";
 import { qrCanvas } from "./qr.js";
+import { replayLink } from "./replay.js";
 import { screenOf, titleOf } from "./screens/index.js";
 import { TakeOff } from "./takeoff.js";
 
@@ -154,7 +156,7 @@ export class TableDisplay {
   render(view) {
     const screen = screenOf(view.game) || screenOf("dice"); // each game's own: screens/
     const game = { count: screen.count, one: screen.one, many: screen.many,
-      ended: screen.ended, ...screen.tv };
+      ended: screen.ended, noun: screen.claimNoun, ...screen.tv };
     this.remember(view);
     this.view = view;
     Object.assign(this.el.dataset, { game: view.game, phase: view.phase,
@@ -176,7 +178,8 @@ export class TableDisplay {
         h("h2", { class: "tv-title" }, title),
         h("p", { class: "tv-line", id: "tv-line" }, [`Table ${view.code}`,
           over ? "" : `round ${view.round}`, view.you.host ? ""
-            : `watching as ${view.you.name}`].filter(Boolean).join(" · ")), this.menuButton),
+            : `watching as ${view.you.name}`].filter(Boolean).join(" · ")),
+        over ? null : this.fairDeal(view), this.menuButton),
       news,
       h("div", { class: "tv-main" },
         h("div", { class: "tv-side" }, this.turn(view), this.clock,
@@ -187,6 +190,13 @@ export class TableDisplay {
           over ? null : this.claims(view, game),
           this.showsRuling(view) ? this.ruling(view, game) : null,
           over ? this.over(view) : null)));
+  }
+
+  /** The fair deal: its commitment's first 8 hex digits before the deal, the verdict after
+   * the game (the Play screen's check: fairdealview.js). */
+  fairDeal(view) {
+    const check = this.screen.fairDeal;
+    return check ? check.element(app.h, view, "tv-fair") : null;
   }
 
   /** The last claim of each round, so that the call on it can name it; and when the last
@@ -221,6 +231,7 @@ export class TableDisplay {
       h("div", { class: "tv-join" },
         h("h2", { class: "tv-title" }, title),
         h("p", { class: "tv-fact" }, "Join on your phone: scan, or type the code"),
+        this.fairDeal(view),
         h("p", { class: "tv-code", id: "tv-code", "aria-label": `Table code ${spoken}` },
           view.code),
         h("div", { class: "tv-qr", id: "tv-qr" }, qrCanvas(app.h, link,
@@ -313,6 +324,7 @@ export class TableDisplay {
         : null),
     h("h3", { class: "tv-verdict", id: "tv-verdict" }, game.headline(r)),
     r.reason ? h("p", { class: "hint tv-reason" }, r.reason) : null,
+    oddsParagraph(h, r.odds, game.noun, { id: "tv-odds", class: "ruling-odds tv-odds" }),
     h("ul", { class: "tv-revealed", id: "tv-revealed", "aria-label": "Turned over" },
       Object.entries(r.revealed || {}).map(([name, hand]) => h("li", { "data-hand": name },
         h("span", { class: "tv-name" }, name),
@@ -340,10 +352,14 @@ export class TableDisplay {
         })));
   }
 
+  /** The end's ways on: the replay, the deal checked, the rematch. */
   over(view) {
     const screen = this.screen;
     return h("section", { class: "tv-over", id: "tv-over" },
       view.called_off ? h("p", { class: "tv-fact" }, view.called_off) : null,
+      h("p", { class: "tv-fact" }, h("a", { class: "play-link", id: "tv-replay-link",
+        href: replayLink(view.code, view.game_no) }, "This game's replay, step by step")),
+      this.fairDeal(view),
       view.you.host && screen.rematch ? h("button", { type: "button", class: "primary",
         id: "tv-rematch", onclick: (event) => screen.rematch(event.currentTarget) },
       "Rematch: same seats") : h("p", { class: "hint" }, "Waiting for the host: a rematch, " +

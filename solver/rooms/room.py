@@ -42,9 +42,10 @@ from solver.games.base import Outcome
 from solver.games.names import read_name, same_name
 from solver.games.table import MAX_EVENTS, require
 
-from . import bots, clock, session
+from . import bots, call_odds, clock, kept, session
 from .calls import CallFlow
 from .clock import read_clock
+from .fairness import FairDeal, read_seed
 from .games import ROOM_GAMES
 from .leaving import Leaving
 from .reveals import SHOWN_CLAIMS, Reveals
@@ -91,7 +92,7 @@ def _as_sent(field: str | None) -> str | None:
     return field
 
 
-class Room(Leaving, Reveals, CallFlow):
+class Room(Leaving, Reveals, CallFlow, FairDeal):
     """One table: its seats, its game, its log.  Build one with :meth:`create`."""
 
     def __init__(self, data: dict):
@@ -108,7 +109,7 @@ class Room(Leaving, Reveals, CallFlow):
         seconds each ruling's reveal stays before computer players move on (the server's
         ``--reveal-seconds``; none for a room played in-process)."""
         body = _keys(body, {"game", "deal", "name", "rules", "advisor", "clock", "kitty",
-                            "open", "seat"}, "a new room")
+                            "open", "seat", "seed"}, "a new room")
         game = require(body, "game", field="room")
         if not isinstance(game, str) or game not in GAMES:
             raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
@@ -134,12 +135,14 @@ class Room(Leaving, Reveals, CallFlow):
                     "session": session.new_session([]), "hold": float(hold),
                     "reveal": None, "history": []})
         room._settings(body)
+        room._fair_open(rng)
+        seed = read_seed(body.get("seed"))
         seated = body.get("seat", True)
         if not isinstance(seated, bool):
             raise InvalidInput(f"seat is true (the host plays) or false (the host runs the "
                                f"table display), not {shown(seated)}", field="seat")
         name = require(body, "name", field="room")
-        token = room._seat(name, host=True, profile=profile) if seated \
+        token = room._seat(name, host=True, profile=profile, seed=seed) if seated \
             else room._watcher(name, host=True)
         return room, token
 
@@ -170,7 +173,8 @@ class Room(Leaving, Reveals, CallFlow):
         """A spectator's token, in any phase: they see what the whole table sees."""
         return self._watcher(name, profile=profile)
 
-    def _seat(self, name, *, host: bool = False, profile: str | None = None) -> str:
+    def _seat(self, name, *, host: bool = False, profile: str | None = None,
+              seed: str | None = None) -> str:
         name = self._free_name(name)
         high = self.game_type.seats[1]
         if len(self.seats) >= high:
@@ -183,6 +187,8 @@ class Room(Leaving, Reveals, CallFlow):
         session.seat(self.session, name)
         if profile is not None:
             self.seats[-1]["profile"] = profile
+        if seed is not None:  # the phone's own seed for the fair deal (docs/fair-deal.md)
+            self.seats[-1]["seed"] = seed
         self._changed()
         return token
 
@@ -245,12 +251,13 @@ class Room(Leaving, Reveals, CallFlow):
         return self.kind.decide(self.game_obj(), self.view(name), rng,
                                 level=self.bot(name)["level"])
 
-    def join(self, name, *, profile: str | None = None) -> str:
+    def join(self, name, *, profile: str | None = None, seed=None) -> str:
         """A new player's seat; their token.  No one joins once the game has started.
-        ``profile``: the id of their leaderboard profile, its key checked by the caller."""
+        ``profile``: the id of their leaderboard profile, its key checked by the caller;
+        ``seed``: their phone's seed for the fair deal."""
         if self.phase != "lobby":
             raise RoomConflict("the game has started: no one joins now", field="name")
-        return self._seat(name, profile=profile)
+        return self._seat(name, profile=profile, seed=read_seed(seed))
 
     def seat(self, token) -> str:
         """The name of the seat (or spectator) ``token`` is for; NotSeated for any other
@@ -289,6 +296,7 @@ class Room(Leaving, Reveals, CallFlow):
         self.data.update({"events": [], "called_off": None, "pending": None,
                           "last_ruling": None, "bids": [], "timed_out": [], "removed": [],
                           "left": [], "reveal": None, "history": []})
+        kept.new_record(self.data)
         self.kind.new_game(self)
         names = [s["name"] for s in self.seats]
         first = self.kind.opener(self, names)
@@ -297,7 +305,8 @@ class Room(Leaving, Reveals, CallFlow):
         self.data["state"] = game.to_dict()
         self.data["phase"] = "playing"
         session.ante(self.session, self.data.get("kitty"), names)
-        self._deal(game, rng)
+        self._fair_begin(rng)
+        self._deal(game)
 
     def rematch(self, by: str, *, rng=None) -> None:
         """The host starts the next game at the same table, the same seats (computer
@@ -421,7 +430,7 @@ class Room(Leaving, Reveals, CallFlow):
         else:
             self.data["phase"] = "playing"
             if self.kind.deals_each_round:
-                self._deal(game, rng)
+                self._deal(game)
 
     def _call_off(self, game) -> None:
         """The log can hold no other move: the game ends with no winner, everyone still in
@@ -440,13 +449,15 @@ class Room(Leaving, Reveals, CallFlow):
                        reason)
 
     def _over(self, game) -> None:
-        """The game ended: no hands are kept, the session counts it."""
+        """The game ended: no hands are kept, its seed is shown, the session counts it."""
         self.data["phase"] = "over"
         self.data["hands"] = {}
+        self._fair_close()
         outcome = self.outcome(game)
         self.data["last_places"] = self.places(outcome)
         session.record(self.session, self.data.get("kitty"), self.places(outcome),
                        outcome.winner)
+        kept.keep_game(self)  # its replay, for anyone with the table's code
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -515,14 +526,10 @@ class Room(Leaving, Reveals, CallFlow):
         self.data["state"] = game.to_dict()
         return result
 
-    def _deal(self, game, rng) -> None:
-        """The server draws each player's tiles (or rolls their dice) for the round."""
-        if self.deal != "server":
-            self.data["hands"] = {}
-            return
-        held = self.kind.held(game)
-        self.data["hands"] = self.kind.deal(self.rules, {p: held[p] for p in game.active},
-                                            rng or secrets.SystemRandom())
+    def _deal(self, game) -> None:
+        """The server draws each player's tiles (or rolls their dice) for the round, from
+        the game's committed seed (:meth:`_fair_deal`)."""
+        self.data["hands"] = self._fair_deal(game) if self.deal == "server" else {}
 
     def _playing(self, *, kind: str) -> None:
         if self.phase == "reveal":
@@ -570,12 +577,14 @@ class Room(Leaving, Reveals, CallFlow):
         return self.game_type.from_dict(self.data["state"])
 
     def log(self) -> dict:
-        """The replay so far: the replay routes play it to this room's game state."""
+        """The replay so far: the replay routes play it to this room's game state (and
+        ignore ``fairness``, the fair deal's records that ``liars verify`` checks)."""
         state = self.data["state"]
         players = state["players"] if state else [s["name"] for s in self.seats]
         rules = state["rules"] if state else self.rules
         return {"rules": dict(rules), "players": list(players),
-                "events": [dict(e) for e in self.data["events"]]}
+                "events": [dict(e) for e in self.data["events"]],
+                "fairness": self.fair_records()}
 
     def view(self, name: str, *, present=frozenset(), now: float | None = None) -> dict:
         """What ``name``'s phone shows: everything public, and only their own hand.
@@ -616,9 +625,9 @@ class Room(Leaving, Reveals, CallFlow):
             "declarations": declarations[-SHOWN_CLAIMS:], "claims": claims,
             "waiting_for": self._waiting_for(game),
             "call": self._call_view(),
-            "last_ruling": self.data["last_ruling"],
+            "last_ruling": call_odds.seen_by(self.data["last_ruling"], name),
             "reveal": self._reveal_view(present),
-            "history": [dict(h) for h in self.data.get("history", [])],
+            "history": call_odds.history_seen_by(self.data.get("history", []), name),
             "winner": outcome.winner if outcome else None,
             "called_off": self.data.get("called_off"),
             "places": self.places(outcome) if outcome else None,
@@ -629,7 +638,7 @@ class Room(Leaving, Reveals, CallFlow):
             "removed": list(self.data.get("removed", [])),
             "notice": self.data.get("notice"),
             "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
-            "session": self.session, "rated": self.rated(),
+            "session": self.session, "rated": self.rated(), "fairness": self.fairness(),
             "stuck": self.data.get("stuck"),
             **(self.kind.public(self, game) if game is not None else {}),
         }
@@ -654,11 +663,11 @@ class Room(Leaving, Reveals, CallFlow):
     # --- the house leaderboard ----------------------------------------------------------
 
     def rated(self) -> bool:
-        """Does this table's game count for the leaderboard?  Only when every seat is a
-        human with a profile, and there are two of them at least: a computer player has
-        no rating to put at stake."""
-        return len(self.seats) >= 2 and all(s.get("profile") and not s.get("bot")
-                                            for s in self.seats)
+        """Does this table's game count for the leaderboard?  Every seat a human with a
+        profile, two at least, and places that come from play (:mod:`.ratings` says which
+        games count, and why the others do not)."""
+        from .ratings import unrated_because
+        return unrated_because(self) is None
 
     def standings(self) -> list[tuple[str, int]]:
         """A finished rated game's ``(profile id, place)`` for every seat, best first."""

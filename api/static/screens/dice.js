@@ -15,6 +15,7 @@ export default {
   deals: ["server", "table"],
   claimsTitle: "Bids this round",
   verb: "bid",
+  claimNoun: "bid", // the claim a call is on, in the reveal's odds (oddswords.js)
   dealHint: (deal) => (deal === "server"
     ? "The server rolls every cup: each phone shows its own, and calls are ruled at once."
     : "Each player rolls real dice; at a call, each phone types its own."),

@@ -29,6 +29,7 @@ export default {
   deals: ["server", "table"],
   claimsTitle: "Declared this round",
   verb: "declare",
+  claimNoun: "declaration", // the claim a call is on, in the reveal's odds (oddswords.js)
   showsDirection: true,
   dealHint: (deal) => (deal === "server"
     ? "The server draws every tile: each phone shows its own, and calls are ruled at once."

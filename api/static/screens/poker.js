@@ -14,6 +14,7 @@ export default {
   deals: ["server", "table"],
   claimsTitle: "Claimed this round",
   verb: "claim",
+  claimNoun: "claim", // the claim a call is on, in the reveal's odds (oddswords.js)
   showsDirection: true,
   dealHint: (deal) => (deal === "server"
     ? "The server deals from one 52-card deck: each phone shows its own cards."

@@ -18,6 +18,7 @@ export default {
   deals: ["server"], // a phone cannot type a whole hand of cards
   claimsTitle: "This card's journey",
   verb: "send",
+  claimNoun: "claim", // the claim a call is on, in the reveal's odds (oddswords.js)
   dealHint: () => "The server shuffles two 32-card decks (A to 7) and deals them all: each " +
     "phone shows its own cards.",
 
