@@ -314,8 +314,10 @@ ON_ONE_SCREEN = """([big, phoneParts]) => {
   }
   const controls = [...document.querySelectorAll("button, a[href], input, select, summary")]
     .filter((el) => shown(el) && !el.classList.contains("skip"));
-  for (const el of controls) {  // the one control is the menu's; Start, Rematch, the link
-    if (!["tv-menu-button", "tv-start", "tv-rematch", "tv-link"].includes(el.id)) {
+  for (const el of controls) {  // the one control is the menu's; Start, Rematch, the links
+    // to join and to the game's replay, the rounds of the deal checked once it is over
+    if (!["tv-menu-button", "tv-start", "tv-rematch", "tv-link", "tv-replay-link"]
+        .includes(el.id) && !el.matches("#tv-fair summary")) {
       problems.push(`a phone's control shows: ${name(el)}`);
     }
   }
@@ -417,7 +419,8 @@ def test_the_display_shows_the_table_and_nothing_else_on_one_screen(devices, ser
             break
     shows_version(page, view["version"])
     expect(page.locator("#tv-ruling")).to_be_visible()
-    expect(page.locator("#tv-claims")).to_have_text(f"Nothing yet: {view['to_move']} opens.")
+    expect(page.locator("#tv-turn")).to_have_text(f"{view['to_move']}'s turn")
+    expect(page.locator("#tv-claims")).to_have_count(0)  # no claim yet: the ruling alone
     fits(page, f"{game} ruling")
     view = play_one(server, code, tokens, host, game)  # the next claim: the ruling goes
     shows_version(page, view["version"])

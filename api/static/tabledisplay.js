@@ -173,6 +173,7 @@ export class TableDisplay {
     }
     this.runClock(view);
     const over = view.phase === "over";
+    const ruled = this.showsRuling(view); // (no claim yet this round: the ruling stands alone)
     fill(this.body,
       h("header", { class: "tv-head" },
         h("h2", { class: "tv-title" }, title),
@@ -183,13 +184,13 @@ export class TableDisplay {
       news,
       h("div", { class: "tv-main" },
         h("div", { class: "tv-side" }, this.turn(view), this.clock,
-          over ? this.places(view) : this.seats(view, game)),
+          over ? [this.places(view), this.over(view)] : this.seats(view, game)),
         h("div", { class: "tv-centre" },
           !over && game.table ? h("div", { class: "tv-table", id: "tv-table" },
             game.table(view)) : null,
-          over ? null : this.claims(view, game),
-          this.showsRuling(view) ? this.ruling(view, game) : null,
-          over ? this.over(view) : null)));
+          over || (ruled && !(view.declarations || []).length) ? null
+            : this.claims(view, game),
+          ruled ? this.ruling(view, game) : null)));
   }
 
   /** The fair deal: its commitment's first 8 hex digits before the deal, the verdict after
@@ -352,18 +353,18 @@ export class TableDisplay {
         })));
   }
 
-  /** The end's ways on: the replay, the deal checked, the rematch. */
+  /** The end's ways on, under the places: the rematch, the replay, the deal checked. */
   over(view) {
     const screen = this.screen;
     return h("section", { class: "tv-over", id: "tv-over" },
       view.called_off ? h("p", { class: "tv-fact" }, view.called_off) : null,
-      h("p", { class: "tv-fact" }, h("a", { class: "play-link", id: "tv-replay-link",
-        href: replayLink(view.code, view.game_no) }, "This game's replay, step by step")),
-      this.fairDeal(view),
       view.you.host && screen.rematch ? h("button", { type: "button", class: "primary",
         id: "tv-rematch", onclick: (event) => screen.rematch(event.currentTarget) },
       "Rematch: same seats") : h("p", { class: "hint" }, "Waiting for the host: a rematch, " +
-        "or a new table."));
+        "or a new table."),
+      h("p", { class: "tv-fact" }, h("a", { class: "play-link", id: "tv-replay-link",
+        href: replayLink(view.code, view.game_no) }, "This game's replay, step by step")),
+      this.fairDeal(view));
   }
 
   // --- the clock of the player to move, by the server's time (view.now) ----------------
