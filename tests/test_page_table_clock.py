@@ -126,8 +126,10 @@ def test_a_lost_connection_is_shown_and_cleared_when_it_is_back(browser, tmp_pat
         expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
         lost = page.locator("#play-connection")
         expect(lost).to_be_hidden()
-        # the lobby read down to its Start: the top of the lobby is out of sight
-        page.locator("#play-start-why").scroll_into_view_if_needed()
+        # the lobby read down to its Start: the top of the lobby is out of sight (the page
+        # scrolled, not an element of the lobby: a new view draws the lobby again)
+        expect(page.locator("#screen-play")).to_have_attribute("data-live", "events")
+        page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
         expect(page.locator("#play-code")).not_to_be_in_viewport()
         os.killpg(live.process.pid, signal.SIGSTOP)
         frozen = True
