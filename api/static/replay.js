@@ -5,6 +5,7 @@
 // Loaded by app.js after the first screen is ready; the games' own words are their screen
 // modules' (screens/: the table display's `tv` renderers).
 
+import { withIcon } from "./icons.js";
 import { oddsParagraph } from "./oddswords.js";
 import { CALLED, app, useApp } from "./playview.js";
 import { api } from "./rooms.js";
@@ -162,7 +163,8 @@ const replay = {
             tv.change(delta))))) : null);
     } else {
       const record = this.record;
-      fill(box, h("h3", {}, record.winner ? `🏆 ${record.winner} wins` : "No winner"),
+      fill(box, h("h3", {}, record.winner ? withIcon("trophy", `${record.winner} wins`)
+        : "No winner"),
         record.called_off ? h("p", {}, record.called_off) : null,
         h("ol", { class: "play-places", "aria-label": "Places" }, record.places.map((p) =>
           h("li", { "data-player": p.name }, h("span", { class: "place" }, `${p.place}.`), " ",

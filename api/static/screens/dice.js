@@ -91,8 +91,7 @@ export default {
   update(p, view, mine) {
     const last = view.declarations[view.declarations.length - 1];
     this.form.hidden = !mine;
-    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: bid first; the round " +
-      "opens with you.");
+    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: you open the round.");
     if (mine) this.fillBid(p, view, last);
   },
 

@@ -93,8 +93,7 @@ export default {
   update(p, view, mine) {
     const last = view.declarations[view.declarations.length - 1];
     this.form.hidden = !mine;
-    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: declare first; the round " +
-      "opens with you.");
+    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: you open the round.");
     if (mine) this.checkDeclaration(p);
   },
 
