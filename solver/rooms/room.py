@@ -337,6 +337,10 @@ class Room(Leaving, Reveals, CallFlow):
         if "kitty" in body:
             kitty = session.read_kitty(body["kitty"], self.game_type.title, self.kind.kitty)
             standing = (self.data.get("kitty") or {}).get("pot", 0)
+            if kitty is None and standing:  # the chips in it are the players': none vanish
+                raise RoomConflict(f"the kitty holds {standing} chips left standing by a game "
+                                   f"with no single winner: it stays on until a game is won",
+                                   field="kitty")
             if kitty is not None:
                 kitty["pot"] = standing  # a kitty left standing stays on the table
             self.data["kitty"] = kitty
