@@ -64,7 +64,9 @@ def test_a_token_or_key_sent_as_a_path_segment_is_never_logged():
                             path)
     text = written.getvalue()
     assert TOKEN not in text and TOKEN[:12] not in text
-    assert text.count("[token not logged]") == 3 and "/events HTTP/1.1" in text
+    lines = [line for line in text.splitlines() if '"GET ' in line]
+    assert len(lines) >= 3 and all("[token not logged]" in line for line in lines)
+    assert "/events HTTP/1.1" in text
     assert scrub("GET /api/v1/rooms/BCDFG/events") == "GET /api/v1/rooms/BCDFG/events"
     assert scrub("GET /api/v1/profiles/abcdefghij HTTP/1.1") == \
         "GET /api/v1/profiles/abcdefghij HTTP/1.1"  # an id is no secret
