@@ -19,7 +19,8 @@ event stream, which a browser opens without headers, takes ``?token=``).
 
 from __future__ import annotations
 
-import json
+import hashlib
+import os
 import random
 import re
 import secrets
@@ -39,10 +40,12 @@ from solver.errors import (
 from solver.rooms.bots import DEFAULT_LEVEL
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import NO_TOKEN, Room
+from solver.rooms.tokens import digest as token_digest
 
 from .. import inputs
-from ..errors import StoreUnavailable
-from . import profiles, ratings, turns
+from ..errors import StoreUnavailable, TooManyRequests
+from ..front import CLOSE_KEY
+from . import profiles, ratings, throttle, turns
 from .limits import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -52,6 +55,9 @@ from .limits import (
     ROOMS_PER_ADDRESS,
 )
 from .store import open_store
+from .streams import Streams
+from .sweep import sweep
+from .views import SharedViews
 
 bp = Blueprint("rooms", __name__)
 
@@ -60,6 +66,8 @@ OPEN_TABLES = 50  # open tables listed at most
 MOVE_SECONDS = 10.0  # a change is retried this long while other requests keep saving first
 _CODE = re.compile(f"[{CODE_LETTERS}{CODE_LETTERS.lower()}]{{{CODE_LENGTH}}}")
 EXTENSION = "liars_rooms"
+STREAMS_EXTENSION = "liars_streams"
+VIEWS_EXTENSION = "liars_shared_views"
 
 
 def store():
@@ -72,6 +80,12 @@ def store():
 
 def _address() -> str:
     return request.remote_addr or "?"
+
+
+def _source() -> str:
+    """Who asks, as a room keeps it (a spectator's place counted by address): a digest of
+    the address, never the address."""
+    return hashlib.sha256(f"address:{_address()}".encode()).hexdigest()[:16]
 
 
 def _room(code: str) -> Room:
@@ -202,7 +216,7 @@ def create():
     profile = profiles.verified(body.pop("profile", None))
     now = time.time()
     _may_create(now)
-    store().purge(now)  # the rooms past their expiry go as new ones come
+    sweep(store(), now)  # the rooms past their expiry go (at most once a minute)
     for _ in range(20):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         room, token = Room.create(code, body, profile=profile, hold=reveal_seconds())
@@ -235,7 +249,7 @@ def watch(code: str):
     token = {}
 
     def sit_aside(room: Room) -> str:
-        token["value"] = room.watch(body.get("name"), profile=profile)
+        token["value"] = room.watch(body.get("name"), profile=profile, source=_source())
         return room.seat(token["value"])
 
     room, name = _changed(code, sit_aside)
@@ -258,7 +272,13 @@ def start(code: str):
 @bp.post("/rooms/<code>/moves")
 def move(code: str):
     body = inputs.json_body(None)
-    _need_token()
+    token = _need_token()
+    if isinstance(body, dict) and body.get("type") == "seen":
+        wait = throttle.seen.wait(token, time.time())
+        if wait:
+            raise TooManyRequests(f"more than {throttle.SEEN_PER_MINUTE} seen moves from "
+                                  f"this token in a minute: a phone says it once a ruling",
+                                  retry_after=wait, field="type")
     room = _room(code)
     _seat(room)  # a bad token is 401 here, before the move is read
     if room.kind.searches(body.get("type")):
@@ -347,28 +367,44 @@ def events(code: str):
     While it is open the stream beats every STREAM_PING seconds: that heartbeat, kept
     apart from the room's state, is what shows its player connected (a stream whose
     worker was killed stops beating, and its player shows away once it expires).  A
-    store that fails mid-stream ends the stream quietly (the phone opens it again)."""
+    store that fails mid-stream ends the stream quietly (the phone opens it again).
+
+    The stream follows its token, not a name: a spectator renamed (a player took their
+    name) is sent their new one, and one sent away by the host is closed.  Streams take
+    their share of the server's connections (api/rooms/streams.py): past it, 503 at once.
+    A spectator's view is the room's shared one (api/rooms/views.py)."""
     args = inputs.query_args(("token",))
     token = _need_token(args.get("token"))
     room = _room(code)
     name = _seat(room, token)
-    code = room.code
-    rooms = store()
+    code, digest = room.code, token_digest(token)
+    try:
+        release = _streams().take(digest, spectator=not room.plays(name))
+    except LiarsError:
+        request.environ[CLOSE_KEY] = True  # a refused stream keeps no connection
+        raise
+    rooms, shared = store(), _shared_views()
     stream_id = secrets.token_hex(8)
     log_failure = current_app.logger.info
 
     def stream():
+        nonlocal name
         try:
             announced = _quietly(lambda: rooms.arrive(code, name, stream_id, time.time()))
             yield "retry: 2000\n\n"
             mark, data, sent = (0, 0), rooms.load(code, time.time()), None
             while data is not None:  # a room that expired ends its streams
-                present = rooms.present(code, time.time())
+                now = time.time()
+                present = shared.present(rooms, code, mark, now)
                 if (data["version"], present) != sent:
+                    who = shared.who(data).get(digest)
+                    if who is None:
+                        break  # sent away: the token opens nothing any more
+                    if who[0] != name:  # renamed: connected under the new name
+                        name = who[0]
+                        announced = _quietly(lambda: rooms.arrive(code, name, stream_id, now))
                     sent = data["version"], present
-                    view = Room.from_dict(data).view(name, present=present,
-                                                     now=time.time())
-                    yield f"data: {json.dumps(view, separators=(',', ':'))}\n\n"
+                    yield f"data: {shared.message(data, present, *who, now)}\n\n"
                 woke = rooms.watch(code, mark, STREAM_PING)
                 if woke is None:  # a ping a phone's page hears (a comment it would not)
                     yield "event: ping\ndata: {}\n\n"
@@ -377,6 +413,7 @@ def events(code: str):
                     beat = rooms.beat if announced else rooms.arrive
                     announced = _quietly(lambda beat=beat: beat(code, name, stream_id,
                                                                 time.time()))
+                    sweep(rooms, time.time())  # the expired rooms go, once a minute
                     data = rooms.load(code, time.time())
                 else:
                     mark, data = woke
@@ -385,8 +422,27 @@ def events(code: str):
         finally:
             _quietly(lambda: rooms.depart(code, stream_id, time.time()))
 
-    return Response(stream_with_context(stream()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response = Response(stream_with_context(stream()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(release)  # counted out however the stream ends, read or not
+    return response
+
+
+def _streams() -> Streams:
+    """This process's count of its event streams (a forked worker counts its own)."""
+    counted = current_app.extensions.get(STREAMS_EXTENSION)
+    if counted is None or counted[0] != os.getpid():
+        counted = current_app.extensions[STREAMS_EXTENSION] = (
+            os.getpid(), Streams(int(current_app.config["MAX_CONNECTIONS"])))
+    return counted[1]
+
+
+def _shared_views() -> SharedViews:
+    """This process's views shared by its rooms' spectators' streams."""
+    shared = current_app.extensions.get(VIEWS_EXTENSION)
+    if shared is None or shared[0] != os.getpid():
+        shared = current_app.extensions[VIEWS_EXTENSION] = (os.getpid(), SharedViews())
+    return shared[1]
 
 
 def _quietly(work) -> bool:

@@ -1,0 +1,119 @@
+"""What a room's event streams send: a player's own view, built for each stream; the view
+without a seat (a spectator's, a table display's), built once and shared.
+
+A spectator sees the table's view (:meth:`Room.table_view`) with their own ``you`` and the
+server's ``now``.  The table's part is made into JSON once per room version and set of
+phones connected, in this process, and every spectator stream of the room sends that one
+text with its own two fields added: a move then costs one view build however many watch
+(scripts/bench_rooms.py measures it).  Who a stream's token is, is read once a version
+too (a spectator renamed, or sent away, is told so by the version that did it), and who
+is connected is read once for all of a room's streams woken by the same change.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+
+from solver.rooms.room import Room
+
+KEPT = 256  # rooms' shared views kept (a room's latest), the least recently used dropped
+PRESENT_REUSE = 1.0  # seconds one read of who is connected serves a room's streams
+PRESENT_WAIT = 2.0  # a stream waits this long for another's read of it, then reads itself
+
+
+def compact(value) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+class _Recent(OrderedDict):
+    """A dict that keeps its ``kept`` most recently used entries."""
+
+    def __init__(self, kept: int):
+        super().__init__()
+        self.kept = kept
+
+    def keep(self, key, value):
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.kept:
+            self.popitem(last=False)
+        return value
+
+    def recall(self, key):
+        value = self.get(key)
+        if value is not None:
+            self.move_to_end(key)
+        return value
+
+
+class SharedViews:
+    """One process's shared parts of its rooms' streams (thread- and greenlet-safe)."""
+
+    def __init__(self, kept: int = KEPT):
+        self._tables = _Recent(kept)  # (code, version, present) -> the table's JSON, open
+        self._who = _Recent(kept)  # (code, version) -> {token digest: (name, seated, host)}
+        self._present = _Recent(kept)  # code -> (mark, when read, present)
+        self._reading: dict[str, threading.Event] = {}
+        self._lock = threading.Lock()
+
+    def who(self, data: dict) -> dict:
+        """Who each token of the room is at this version: ``{digest: (name, seated,
+        host)}``."""
+        key = data["code"], data["version"]
+        with self._lock:
+            found = self._who.recall(key)
+        if found is None:
+            room = Room.from_dict(data)
+            host = room.host
+            found = {s["token"]: (s["name"], seated, s["name"] == host)
+                     for seated, records in ((True, room.seats), (False, room.spectators))
+                     for s in records}
+            with self._lock:
+                self._who.keep(key, found)
+        return found
+
+    def message(self, data: dict, present: frozenset, name: str, seated: bool, host: bool,
+                now: float) -> str:
+        """The ``data:`` text of ``name``'s view: a player's built for them, a spectator's
+        the room's shared table view with their own ``you`` and ``now``."""
+        if seated:
+            return compact(Room.from_dict(data).view(name, present=present, now=now))
+        key = data["code"], data["version"], present
+        with self._lock:
+            table = self._tables.recall(key)
+        if table is None:
+            table = compact(Room.from_dict(data).table_view(present))[:-1]  # open: "{...
+            with self._lock:
+                self._tables.keep(key, table)
+        you = {"name": name, "host": host, "seat": False, "hand": None}
+        return f'{table},"you":{compact(you)},"now":{int(now * 1000)}}}'
+
+    def present(self, store, code: str, mark, now: float) -> frozenset:
+        """Who is connected in ``code``: read once for all the room's streams at ``mark``
+        (the change that woke them), and again after PRESENT_REUSE seconds (a heartbeat
+        that stopped)."""
+        with self._lock:
+            held = self._present.recall(code)
+            if held is not None and held[0] == mark and now - held[1] < PRESENT_REUSE:
+                return held[2]
+            reading = self._reading.get(code)
+            if reading is None:
+                mine = self._reading[code] = threading.Event()
+        if reading is not None:  # another stream reads it now: its answer serves
+            reading.wait(PRESENT_WAIT)
+            with self._lock:
+                held = self._present.recall(code)
+            if held is not None and held[0] == mark and now - held[1] < PRESENT_REUSE:
+                return held[2]
+            return store.present(code, now)
+        try:
+            present = store.present(code, now)
+            with self._lock:
+                self._present.keep(code, (mark, now, present))
+            return present
+        finally:
+            with self._lock:
+                self._reading.pop(code, None)
+            mine.set()
