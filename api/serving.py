@@ -84,6 +84,8 @@ def one_credential():
     sends no header), never both.  A request carrying both is refused 400 on every route,
     whether or not they agree, before anything reads either: no route can take one and
     ignore the other."""
+    if request.routing_exception is not None:
+        return  # no such route, or not this method: that is the answer
     if "token" in request.args and "Authorization" in request.headers:
         raise InvalidInput("send your token one way: the Authorization header or ?token=, "
                            "not both", field="token")
