@@ -394,10 +394,10 @@ def events(code: str):
             yield "retry: 2000\n\n"
             mark, data, sent = (0, 0), rooms.load(code, time.time()), None
             while data is not None:  # a room that expired ends its streams
-                now = time.time()
-                present = shared.present(rooms, code, mark, now)
+                now = time.time()  # (a view shows whether players are connected)
+                present = shared.present(rooms, code, mark, now) & shared.players(data)
                 if (data["version"], present) != sent:
-                    who = shared.who(data).get(digest)
+                    who = shared.who(data, digest)
                     if who is None:
                         break  # sent away: the token opens nothing any more
                     if who[0] != name:  # renamed: connected under the new name

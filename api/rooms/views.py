@@ -7,7 +7,9 @@ phones connected, in this process, and every spectator stream of the room sends 
 text with its own two fields added: a move then costs one view build however many watch
 (scripts/bench_rooms.py measures it).  Who a stream's token is, is read once a version
 too (a spectator renamed, or sent away, is told so by the version that did it), and who
-is connected is read once for all of a room's streams woken by the same change.
+is connected is read once for all of a room's streams woken by the same change.  A view
+shows which players are connected, not which spectators: a spectator coming or going
+sends no one a new view.
 """
 
 from __future__ import annotations
@@ -58,18 +60,26 @@ class SharedViews:
         self._reading: dict[str, threading.Event] = {}
         self._lock = threading.Lock()
 
-    def who(self, data: dict) -> dict:
-        """Who each token of the room is at this version: ``{digest: (name, seated,
-        host)}``."""
+    def who(self, data: dict, digest: str) -> tuple[str, bool, bool] | None:
+        """Who the token with ``digest`` is at this version of the room: ``(name, seated,
+        host)``, or None (no longer at the table)."""
+        return self._seating(data)[0].get(digest)
+
+    def players(self, data: dict) -> frozenset:
+        """The names of the room's seats at this version."""
+        return self._seating(data)[1]
+
+    def _seating(self, data: dict) -> tuple[dict, frozenset]:
         key = data["code"], data["version"]
         with self._lock:
             found = self._who.recall(key)
         if found is None:
             room = Room.from_dict(data)
             host = room.host
-            found = {s["token"]: (s["name"], seated, s["name"] == host)
-                     for seated, records in ((True, room.seats), (False, room.spectators))
-                     for s in records}
+            found = ({s["token"]: (s["name"], seated, s["name"] == host)
+                      for seated, records in ((True, room.seats), (False, room.spectators))
+                      for s in records},
+                     frozenset(s["name"] for s in room.seats))
             with self._lock:
                 self._who.keep(key, found)
         return found
@@ -93,7 +103,7 @@ class SharedViews:
     def present(self, store, code: str, mark, now: float) -> frozenset:
         """Who is connected in ``code``: read once for all the room's streams at ``mark``
         (the change that woke them), and again after PRESENT_REUSE seconds (a heartbeat
-        that stopped)."""
+        that stopped).  (A view shows the players' only: :meth:`players`.)"""
         with self._lock:
             held = self._present.recall(code)
             if held is not None and held[0] == mark and now - held[1] < PRESENT_REUSE:
