@@ -379,7 +379,8 @@ class SQLiteStore:
             db.execute("DELETE FROM presence WHERE seen < ?", (now - 3600,))
             db.execute("DELETE FROM presence_changes WHERE at < ?", (now - 3600,))
             db.execute("DELETE FROM hits WHERE at < ?", (now - MISS_WINDOW,))
-            db.execute("PRAGMA incremental_vacuum").fetchall()
+            # (run whole: an execute() would step it once, freeing one page)
+            db.executescript("PRAGMA incremental_vacuum;")
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             return gone
         return self._write.run(drop)
