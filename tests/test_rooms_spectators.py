@@ -207,9 +207,41 @@ def test_a_shared_view_is_the_rooms_own_for_any_spectator():
     room.watch("sam")
     room.start("ann")
     shared, data = SharedViews(), room.to_dict()
-    for name, seated, host in (("sam", False, False), ("ben", True, False)):
-        sent = json.loads(shared.message(data, frozenset({"ben"}), name, seated, host, 1.5))
-        assert sent == room.view(name, present=frozenset({"ben"}), now=1.5)
-    assert shared.who(data, room.spectators[0]["token"]) == ("sam", False, False)
+    for record in (room.spectators[0], room.seats[1]):
+        who = shared.who(data, record["token"])
+        sent = json.loads(shared.message(data, frozenset({"ben"}), *who, 1.5))
+        assert sent == room.view(record["name"], present=frozenset({"ben"}), now=1.5)
+    assert shared.who(data, room.spectators[0]["token"])[:2] == ("sam", False)
     assert shared.who(data, "no such digest") is None
     assert shared.players(data) == {"ann", "ben"}
+
+
+def test_a_stream_never_goes_back_to_a_version_before_it(tmp_path):
+    """Two workers on one SQLite file: the one serving the stream has heard of an older
+    version of the room (its own save) than the one its new spectator's stream first
+    sends (the other worker's).  The stream goes on from the newer one: it neither sends
+    the older view nor takes its spectator for one sent away."""
+    db = str(tmp_path / "rooms.sqlite3")
+    first = create_app({"ROOMS_DB": db, "TESTING": True}).test_client()
+    second_app = create_app({"ROOMS_DB": db, "TESTING": True})
+    second = second_app.test_client()
+    with second_app.app_context():
+        from api.rooms import store
+        changes = store()._changes
+    changes._every = 3600  # this worker hears only of its own saves
+    code, ann = make_room(first)
+    # (another of the room's streams in this worker, waiting all along: the room's newest
+    # state it heard of is kept for its streams)
+    threading.Thread(target=changes.wait, args=(code, (10**9, 10**9), 10), daemon=True).start()
+    host = Reader(second, code, ann)  # a stream waits in the second worker ...
+    made = host.next()["version"]
+    join(second, code, "ben")  # ... which saves the next version, kept for its streams
+    assert host.next()["version"] == made + 1
+    sam = watch(first, code, "sam").get_json()["token"]  # the one after, in the first
+    reader = Reader(second, code, sam)
+    assert reader.next()["you"]["name"] == "sam"
+    later = watch(second, code, "tom").get_json()["room"]["version"]  # the second saves
+    view = reader.next()
+    assert view is not None and view["version"] == later and view["you"]["name"] == "sam"
+    host.close()
+    reader.close()

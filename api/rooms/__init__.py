@@ -370,7 +370,8 @@ def events(code: str):
     store that fails mid-stream ends the stream quietly (the phone opens it again).
 
     The stream follows its token, not a name: a spectator renamed (a player took their
-    name) is sent their new one, and one sent away by the host is closed.  Streams take
+    name) is sent their new one, and one sent away by the host is closed.  A spectator's
+    stream keeps no heartbeat: only players show connected.  Streams take
     their share of the server's connections (api/rooms/streams.py): past it, 503 at once.
     A spectator's view is the room's shared one (api/rooms/views.py)."""
     args = inputs.query_args(("token",))
@@ -386,11 +387,14 @@ def events(code: str):
     rooms, shared = store(), _shared_views()
     stream_id = secrets.token_hex(8)
     log_failure = current_app.logger.info
+    # Only a player's connection is shown (and holds a reveal): a spectator's stream
+    # keeps no heartbeat, and its coming and going wakes no one.
+    seated = room.plays(name)
 
     def stream():
-        nonlocal name
         try:
-            announced = _quietly(lambda: rooms.arrive(code, name, stream_id, time.time()))
+            announced = seated and _quietly(
+                lambda: rooms.arrive(code, name, stream_id, time.time()))
             yield "retry: 2000\n\n"
             mark, data, sent = (0, 0), rooms.load(code, time.time()), None
             while data is not None:  # a room that expired ends its streams
@@ -400,32 +404,37 @@ def events(code: str):
                     who = shared.who(data, digest)
                     if who is None:
                         break  # sent away: the token opens nothing any more
-                    if who[0] != name:  # renamed: connected under the new name
-                        name = who[0]
-                        announced = _quietly(lambda: rooms.arrive(code, name, stream_id, now))
                     sent = data["version"], present
                     yield f"data: {shared.message(data, present, *who, now)}\n\n"
                 woke = rooms.watch(code, mark, STREAM_PING)
                 if woke is None:  # a ping a phone's page hears (a comment it would not)
                     yield "event: ping\ndata: {}\n\n"
-                    # the heartbeat (an arrival again, told to the others, if the first
-                    # one was not written)
-                    beat = rooms.beat if announced else rooms.arrive
-                    announced = _quietly(lambda beat=beat: beat(code, name, stream_id,
-                                                                time.time()))
+                    if seated:  # the heartbeat (an arrival again, told to the others, if
+                        # the first one was not written)
+                        beat = rooms.beat if announced else rooms.arrive
+                        announced = _quietly(lambda beat=beat: beat(code, name, stream_id,
+                                                                    time.time()))
                     sweep(rooms, time.time())  # the expired rooms go, once a minute
-                    data = rooms.load(code, time.time())
-                else:
-                    mark, data = woke
+                    data = _newer(shared.reload(rooms, code, time.time()), data)
+                else:  # (this process may have heard of an older version than was sent)
+                    mark, woken = woke
+                    data = _newer(woken, data)
         except LiarsError as err:  # the store went away: the phone opens the stream again
             log_failure("an event stream of room %s ended: %s", code, err.message)
         finally:
-            _quietly(lambda: rooms.depart(code, stream_id, time.time()))
+            if seated:
+                _quietly(lambda: rooms.depart(code, stream_id, time.time()))
 
     response = Response(stream_with_context(stream()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
     response.call_on_close(release)  # counted out however the stream ends, read or not
     return response
+
+
+def _newer(data: dict | None, held: dict) -> dict | None:
+    """The room as a stream goes on with: ``data`` unless it is older than ``held`` (a
+    stream never goes back); None once the room is gone."""
+    return data if data is None or data["version"] >= held["version"] else held
 
 
 def _streams() -> Streams:

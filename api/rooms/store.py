@@ -43,6 +43,7 @@ import threading
 from pathlib import Path
 
 from ..errors import StoreUnavailable
+from . import changes
 from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
 from .limits import UNRATED_PROFILE_SECONDS
 
@@ -376,8 +377,9 @@ class SQLiteStore:
         large as the rooms kept, however many have come and gone."""
         def drop(db):
             gone = db.execute("DELETE FROM rooms WHERE expires < ?", (now,)).rowcount
-            db.execute("DELETE FROM presence WHERE seen < ?", (now - 3600,))
-            db.execute("DELETE FROM presence_changes WHERE at < ?", (now - 3600,))
+            kept = now - changes.PRESENCE_KEPT
+            db.execute("DELETE FROM presence WHERE seen < ?", (kept,))
+            db.execute("DELETE FROM presence_changes WHERE at < ?", (kept,))
             db.execute("DELETE FROM hits WHERE at < ?", (now - MISS_WINDOW,))
             # (run whole: an execute() would step it once, freeing one page)
             db.executescript("PRAGMA incremental_vacuum;")

@@ -21,8 +21,8 @@ from collections import OrderedDict
 from solver.rooms.room import Room
 
 KEPT = 256  # rooms' shared views kept (a room's latest), the least recently used dropped
-PRESENT_REUSE = 1.0  # seconds one read of who is connected serves a room's streams
-PRESENT_WAIT = 2.0  # a stream waits this long for another's read of it, then reads itself
+REUSE = 1.0  # seconds one read of who is connected (or of the room) serves its streams
+WAIT = 2.0  # a stream waits this long for another's read of it, then reads itself
 
 
 def compact(value) -> str:
@@ -56,13 +56,14 @@ class SharedViews:
     def __init__(self, kept: int = KEPT):
         self._tables = _Recent(kept)  # (code, version, present) -> the table's JSON, open
         self._who = _Recent(kept)  # (code, version) -> {token digest: (name, seated, host)}
-        self._present = _Recent(kept)  # code -> (mark, when read, present)
-        self._reading: dict[str, threading.Event] = {}
+        self._present = _Recent(kept)  # ("present", code, pokes) -> (when read, present)
+        self._loaded = _Recent(kept)  # ("load", code) -> (when read, the room's data)
+        self._reading: dict[tuple, threading.Event] = {}
         self._lock = threading.Lock()
 
-    def who(self, data: dict, digest: str) -> tuple[str, bool, bool] | None:
+    def who(self, data: dict, digest: str) -> tuple[str, bool, str] | None:
         """Who the token with ``digest`` is at this version of the room: ``(name, seated,
-        host)``, or None (no longer at the table)."""
+        their view's "you" as JSON)``, or None (no longer at the table)."""
         return self._seating(data)[0].get(digest)
 
     def players(self, data: dict) -> frozenset:
@@ -76,18 +77,19 @@ class SharedViews:
         if found is None:
             room = Room.from_dict(data)
             host = room.host
-            found = ({s["token"]: (s["name"], seated, s["name"] == host)
-                      for seated, records in ((True, room.seats), (False, room.spectators))
-                      for s in records},
+            found = ({s["token"]: (s["name"], True, "") for s in room.seats}, 
                      frozenset(s["name"] for s in room.seats))
+            found[0].update({s["token"]: (s["name"], False, compact(
+                {"name": s["name"], "host": s["name"] == host, "seat": False, "hand": None}))
+                for s in room.spectators})
             with self._lock:
                 self._who.keep(key, found)
         return found
 
-    def message(self, data: dict, present: frozenset, name: str, seated: bool, host: bool,
+    def message(self, data: dict, present: frozenset, name: str, seated: bool, you: str,
                 now: float) -> str:
         """The ``data:`` text of ``name``'s view: a player's built for them, a spectator's
-        the room's shared table view with their own ``you`` and ``now``."""
+        the room's shared table view with their own ``you`` (its JSON) and ``now``."""
         if seated:
             return compact(Room.from_dict(data).view(name, present=present, now=now))
         key = data["code"], data["version"], present
@@ -97,33 +99,43 @@ class SharedViews:
             table = compact(Room.from_dict(data).table_view(present))[:-1]  # open: "{...
             with self._lock:
                 self._tables.keep(key, table)
-        you = {"name": name, "host": host, "seat": False, "hand": None}
-        return f'{table},"you":{compact(you)},"now":{int(now * 1000)}}}'
+        return f'{table},"you":{you},"now":{int(now * 1000)}}}'
 
     def present(self, store, code: str, mark, now: float) -> frozenset:
-        """Who is connected in ``code``: read once for all the room's streams at ``mark``
-        (the change that woke them), and again after PRESENT_REUSE seconds (a heartbeat
-        that stopped).  (A view shows the players' only: :meth:`players`.)"""
+        """Who is connected in ``code``: read once for all the room's streams at ``mark``'s
+        pokes (a move changes no one's connection: a stream that arrives or leaves pokes
+        the room), and again after REUSE seconds (a heartbeat that stopped).  (A view
+        shows the players' only: :meth:`players`.)"""
+        return self._once(self._present, ("present", code, mark[1]), now,
+                          lambda: store.present(code, now))
+
+    def reload(self, store, code: str, now: float) -> dict | None:
+        """The room as the store has it (None: gone), read once for all the room's streams
+        that ask within REUSE seconds (each stream reads it again after its ping: a room
+        that expired ends its streams)."""
+        return self._once(self._loaded, ("load", code), now, lambda: store.load(code, now))
+
+    def _once(self, kept: _Recent, key, now: float, read):
+        """``read()``'s answer, read by one stream for all that ask for ``key`` within
+        REUSE seconds: the others wait for it (at most WAIT seconds, then read)."""
         with self._lock:
-            held = self._present.recall(code)
-            if held is not None and held[0] == mark and now - held[1] < PRESENT_REUSE:
-                return held[2]
-            reading = self._reading.get(code)
+            held = kept.recall(key)
+            if held is not None and now - held[0] < REUSE:
+                return held[1]
+            reading = self._reading.get(key)
             if reading is None:
-                mine = self._reading[code] = threading.Event()
+                mine = self._reading[key] = threading.Event()
         if reading is not None:  # another stream reads it now: its answer serves
-            reading.wait(PRESENT_WAIT)
+            reading.wait(WAIT)
             with self._lock:
-                held = self._present.recall(code)
-            if held is not None and held[0] == mark and now - held[1] < PRESENT_REUSE:
-                return held[2]
-            return store.present(code, now)
+                held = kept.recall(key)
+            return held[1] if held is not None and now - held[0] < REUSE else read()
         try:
-            present = store.present(code, now)
+            answer = read()
             with self._lock:
-                self._present.keep(code, (mark, now, present))
-            return present
+                kept.keep(key, (now, answer))
+            return answer
         finally:
             with self._lock:
-                self._reading.pop(code, None)
+                self._reading.pop(key, None)
             mine.set()
