@@ -37,10 +37,13 @@ from solver.rooms.kept import KEPT_GAMES
 from solver.rooms.leaving import OUT_BY
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
 from solver.rooms.session import MAX_ANTE
+from solver.rooms.spectators import MAX_SPECTATORS, SPECTATORS_PER_ADDRESS
 from solver.rooms.variants import move_branch
 
-from ..errors import StoreUnavailable
+from ..errors import StoreUnavailable, StreamsFull, TooManyRequests, TooManyStreams
 from .limits import MAX_MISSES, NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS
+from .streams import STREAMS_PER_TOKEN
+from .throttle import SEEN_PER_MINUTE
 
 ROOM_ERRORS = {
     401: "No token, or not a token of this room's seats",
@@ -66,6 +69,17 @@ NAME_RULE = _rule(InvalidInput, "name", f"a name is 1 to {MAX_NAME} characters o
                                         f"(not only blanks, fillers such as U+3164, or marks)")
 TOKEN_RULE = _rule(NotSeated, "", "the player's token: Authorization: Bearer TOKEN (the event "
                                   "stream also takes ?token=), one of this room's seats'")
+# RFC 6750: a token is sent one way per request (api/serving.py: one_credential).
+ONE_CREDENTIAL = _rule(InvalidInput, "token", "one credential a request: the Authorization "
+                                              "header or ?token=, not both")
+STREAMS_RULE = _rule(TooManyStreams, "", f"at most {STREAMS_PER_TOKEN} event streams open "
+                                         f"with one token (Retry-After)")
+STREAMS_FULL_RULE = _rule(StreamsFull, "", "the server holds fewer event streams than its share "
+                                           "of its connections (all but a tenth, spectators' "
+                                           "at most three quarters of those): past it 503 at "
+                                           "once, with Retry-After")
+SEEN_RULE = _rule(TooManyRequests, "type", f"at most {SEEN_PER_MINUTE} seen moves from one "
+                                           f"token a minute (Retry-After)")
 ROOM_RULES = (_rule(UnknownRoom, "code", "a room that exists (rooms expire a day after their "
                                          "last move, an hour after the game ends)"),
               _rule(TooManyGuesses, "", f"at most {MAX_MISSES} unknown room codes from an "
@@ -161,12 +175,16 @@ def move_schema() -> dict:
         listed = {branch["properties"]["type"]["const"] for branch in own}
         assert listed == set(kind.own_moves), (game, listed)
         branches += own
+    spectator = {**schema.room_name(), "description": "dismiss: the spectator the host "
+                                                      "sends away (as the view's spectators "
+                                                      "name them)"}
     seen = {"type": "integer", "description": "the number of the ruling whose reveal the "
                                               "phone dismissed (the view's reveal.n)"}
     return {"anyOf": [*branches,
                       move_branch("ruling", {"ruling": ruling}, ["ruling"]),
                       move_branch("remove", {"player": player}, ["player"]),
                       move_branch("unseat", {"player": player}, ["player"]),
+                      move_branch("dismiss", {"spectator": spectator}, ["spectator"]),
                       move_branch("seen", {"n": seen}, ["n"])],
             "description": "a replay event without \"player\" (the token says who): "
                            + "; ".join(f"{game}: {', '.join(kinds)}"
@@ -433,7 +451,8 @@ def extender(prefix: str):
                             for s in statuses if s in ROOM_ERRORS}}
 
     def op(summary: str, ok: dict, statuses, rules, *, status: int = 200, body=None,
-           example=None, token: bool = True, room: bool = True, parameters=None) -> dict:
+           example=None, token: bool = True, room: bool = True, parameters=None,
+           security=({"bearerAuth": []},)) -> dict:
         statuses = {*statuses, 503, *((400, 413, 415) if body is not None else ())}
         rules = [*rules, STORE_RULE]
         entry = {"summary": summary, "tags": ["rooms"], "responses": {str(status): ok}}
@@ -446,9 +465,9 @@ def extender(prefix: str):
         if body is not None:
             entry["requestBody"] = {"required": True, "content": json_content(body, example)}
         if token:
-            entry["security"] = [{"bearerAuth": []}]
+            entry["security"] = list(security)
             statuses |= {401}
-            rules = [TOKEN_RULE, *rules]
+            rules = [TOKEN_RULE, ONE_CREDENTIAL, *rules]
         statuses |= {r["status"] for r in rules}
         entry["responses"].update(errors(*sorted(statuses)))
         entry[RULES] = rules
@@ -477,9 +496,14 @@ def extender(prefix: str):
         schemas["GameReplay"] = replay_schema()
         joined = {"type": "object", "required": ["token", "room"], "properties": {
             "code": {"type": "string"}, "token": {"type": "string"}, "room": ref("RoomView")}}
-        document["components"].setdefault("securitySchemes", {})["bearerAuth"] = {
+        schemes = document["components"].setdefault("securitySchemes", {})
+        schemes["bearerAuth"] = {
             "type": "http", "scheme": "bearer",
             "description": "the token a player got on creating or joining the room"}
+        schemes["streamToken"] = {
+            "type": "apiKey", "in": "query", "name": "token",
+            "description": "the same token, as the event stream alone takes it (a browser's "
+                           "EventSource sends no header); one way a request, never both"}
         conflict = [BUSY_RULE]
         rooms = f"{prefix}/rooms/{{code}}"
         paths = document["paths"]
@@ -492,8 +516,10 @@ def extender(prefix: str):
         paths[f"{rooms}/join"] = {"post": op(
             "Join a room by its code, before the host starts it",
             {"description": "Joined", "content": json_content(joined)}, (404, 409, 429),
-            [NAME_RULE, SEED_RULE, _rule(RoomConflict, "name", "before the start, a name not "
-                                                               "taken (case aside), a seat "
+            [NAME_RULE, SEED_RULE, _rule(RoomConflict, "name", "before the start, a name no "
+                                                               "player keeps (case aside; a "
+                                                               "spectator's who never played "
+                                                               "here is taken over), a seat "
                                                                "free"), *conflict],
             status=201, token=False, example={"name": "ben", "seed": "f00d5eed"},
             body=body_of({"name": {**schema.room_name(), "description": "your name at the "
@@ -502,8 +528,11 @@ def extender(prefix: str):
         paths[f"{rooms}/watch"] = {"post": op(
             "Watch a table from the sidelines, in any phase: the public state only",
             {"description": "Watching", "content": json_content(joined)}, (404, 409, 429),
-            [NAME_RULE, _rule(RoomConflict, "name", "a name not taken at the table (case "
-                                                    "aside), at most 50 spectators"),
+            [NAME_RULE, _rule(RoomConflict, "name", f"a name no player nor spectator "
+                                                    f"keeps (case aside), at most "
+                                                    f"{MAX_SPECTATORS} spectators, "
+                                                    f"{SPECTATORS_PER_ADDRESS} of them from "
+                                                    f"one address"),
              *conflict],
             status=201, token=False, example={"name": "sam"},
             body=body_of({"name": {**schema.room_name(), "description": "your name"}},
@@ -516,18 +545,15 @@ def extender(prefix: str):
             "A move: declare, call, bid, liar, reveal (table deal), ruling (host)", seated,
             (403, 404, 409, 429), [HOST_RULE, _rule(NotAPlayer, "", "a player's seat: "
                                                                     "spectators do not move"),
-                                   *move_rules(), *MOVE_CONFLICTS, *conflict],
+                                   *move_rules(), *MOVE_CONFLICTS, SEEN_RULE, *conflict],
             body=ref("RoomMove"), example={"type": "declare", "words": "big, g"})}
         paths[f"{rooms}/events"] = {"get": op(
             "Server-sent events: data: VIEW now and on every change",
             {"description": "text/event-stream: a data: event of your RoomView now and on "
                             "every change, a comment now and then",
              "content": {"text/event-stream": {"schema": ref("RoomEvent")}}},
-            (400, 404, 429), [], parameters=[{
-                "name": "token", "in": "query", "required": False,
-                "schema": {"type": "string"},
-                "description": "your token (a browser's EventSource sends no header); "
-                               "else the Authorization header's"}])}
+            (404, 429, 503), [STREAMS_RULE, STREAMS_FULL_RULE],
+            security=({"bearerAuth": []}, {"streamToken": []}))}
         paths[f"{rooms}/bots"] = {"post": op(
             "The host seats a computer player (server deal, before the start)", seated,
             (403, 404, 409, 429),

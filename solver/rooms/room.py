@@ -23,7 +23,6 @@ False
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
 
@@ -39,7 +38,6 @@ from solver.errors import (
     shown,
 )
 from solver.games.base import Outcome
-from solver.games.names import read_name, same_name
 from solver.games.table import MAX_EVENTS, require
 
 from . import bots, call_odds, clock, kept, session
@@ -49,22 +47,19 @@ from .fairness import FairDeal, read_seed
 from .games import ROOM_GAMES
 from .leaving import Leaving
 from .reveals import SHOWN_CLAIMS, Reveals
+from .spectators import Spectators
+from .tokens import digest as token_digest
+from .tokens import new_token
 from .variants import HOST_MOVES, ROOM_MOVES, RoomGame
 
 GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
-TOKEN_BYTES = 24  # 192 random bits a token
 NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
-MAX_SPECTATORS = 50  # spectators a table takes (a table display is one)
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
 MOVES = {name: kind.moves for name, kind in ROOM_GAMES.items()}
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _keys(body, allowed: set[str], what: str) -> dict:
@@ -92,7 +87,7 @@ def _as_sent(field: str | None) -> str | None:
     return field
 
 
-class Room(Leaving, Reveals, CallFlow, FairDeal):
+class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
     """One table: its seats, its game, its log.  Build one with :meth:`create`."""
 
     def __init__(self, data: dict):
@@ -146,33 +141,6 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
             else room._watcher(name, host=True)
         return room, token
 
-    def _free_name(self, name) -> str:
-        name = read_name(name)
-        taken = next((p["name"] for p in (*self.seats, *self.spectators)
-                      if same_name(p["name"], name)), None)
-        if taken is not None:
-            raise RoomConflict(f"{shown(taken)} is already at this table: choose another "
-                               f"name", field="name")
-        return name
-
-    def _watcher(self, name, *, host: bool = False, profile: str | None = None) -> str:
-        """A spectator (or the host of a table display): sees the public state only.
-        ``profile``: their leaderboard profile's id (kept; a spectator is never rated)."""
-        name = self._free_name(name)
-        if len(self.spectators) >= MAX_SPECTATORS:
-            raise RoomConflict(f"this table has {MAX_SPECTATORS} spectators already, the "
-                               f"most it takes", field="name")
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        self.spectators.append({"name": name, "token": _digest(token), "host": host})
-        if profile is not None:
-            self.spectators[-1]["profile"] = profile
-        self._changed()
-        return token
-
-    def watch(self, name, *, profile: str | None = None) -> str:
-        """A spectator's token, in any phase: they see what the whole table sees."""
-        return self._watcher(name, profile=profile)
-
     def _seat(self, name, *, host: bool = False, profile: str | None = None,
               seed: str | None = None) -> str:
         name = self._free_name(name)
@@ -182,8 +150,8 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
                                f"{high} players", field="name")
         if profile is not None:
             self._one_seat_a_profile(profile)
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        self.seats.append({"name": name, "token": _digest(token), "host": host})
+        token, digest = new_token()
+        self.seats.append({"name": name, "token": digest, "host": host})
         session.seat(self.session, name)
         if profile is not None:
             self.seats[-1]["profile"] = profile
@@ -232,8 +200,9 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
         if not isinstance(allowed, bool):
             raise InvalidInput(f"allowed is true or false, not {shown(allowed)}",
                                field="allowed")
-        self.data["advisor"] = allowed
-        self._changed()
+        if bool(self.data.get("advisor")) != allowed:
+            self.data["advisor"] = allowed
+            self._changed()
 
     def advice(self, name: str) -> dict:
         """The advisor's odds for ``name`` (their own view only), if the host allows it."""
@@ -263,7 +232,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
         """The name of the seat (or spectator) ``token`` is for; NotSeated for any other
         token."""
         if isinstance(token, str) and token:
-            digest = _digest(token)
+            digest = token_digest(token)
             found = None
             for seat in (*self.seats, *self.spectators):  # every one compared, in constant time
                 if hmac.compare_digest(seat["token"], digest):
@@ -337,8 +306,10 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
         if self.phase not in ("lobby", "over"):
             raise RoomConflict("the table's settings change in the lobby or between games, "
                                "not during one", field="type")
+        before = {key: self.data.get(key) for key in ("clock", "open", "kitty")}
         self._settings(body)
-        self._changed()
+        if any(self.data.get(key) != value for key, value in before.items()):
+            self._changed()  # (a setting set to what it was changes nothing)
 
     def _settings(self, body: dict) -> None:
         if "clock" in body:
@@ -357,6 +328,10 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
         if "kitty" in body:
             kitty = session.read_kitty(body["kitty"], self.game_type.title, self.kind.kitty)
             standing = (self.data.get("kitty") or {}).get("pot", 0)
+            if kitty is None and standing:  # the chips in it are the players': none vanish
+                raise RoomConflict(f"the kitty holds {standing} chips left standing by a game "
+                                   f"with no single winner: it stays on until a game is won",
+                                   field="kitty")
             if kitty is not None:
                 kitty["pot"] = standing  # a kitty left standing stays on the table
             self.data["kitty"] = kitty
@@ -478,8 +453,8 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
             return
         if not self.plays(by) and kind not in HOST_MOVES:
             raise NotAPlayer(f"{by} watches this table: only its players move")
-        if kind == "unseat":  # off the table: in the lobby or between games
-            self._unseat(by, body)
+        if kind in ("unseat", "dismiss"):  # the table's own, between games or in any phase
+            getattr(self, f"_{kind}")(by, body)
             self._changed()
             return
         if self.phase == "lobby":
@@ -568,10 +543,6 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
     def host(self) -> str | None:
         return next((s["name"] for s in (*self.seats, *self.spectators) if s["host"]), None)
 
-    @property
-    def spectators(self) -> list[dict]:
-        return self.data.setdefault("spectators", [])
-
     def game_obj(self):
         """The game as it stands (rebuilt from its state: no search is run again)."""
         return self.game_type.from_dict(self.data["state"])
@@ -592,8 +563,25 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
         from the room, a heartbeat: :mod:`api.rooms.store`); computer players always are.
         ``now``: the server's time (epoch seconds), sent with the mover's deadline so that a
         phone draws a countdown that does not drift."""
+        game = self.game_obj() if self.data["state"] else None
+        return {**self._table_view(present, game), "you": self.you(name, game),
+                "now": _ms(now)}
+
+    def you(self, name: str, game=None) -> dict:
+        """The part of a view that is ``name``'s own: who they are, their hand (``game``:
+        the game as it stands, for a player's)."""
+        seated = self.plays(name)
+        return {"name": name, "host": name == self.host, "seat": seated,
+                "hand": self.hands.get(name) if seated else None,
+                **(self.kind.private(self, game, name) if game is not None and seated else {})}
+
+    def table_view(self, present=frozenset()) -> dict:
+        """A view but its ``you`` and ``now``: what every phone at the table is shown alike
+        (the server builds it once a version for all of a room's spectators)."""
+        return self._table_view(present, self.game_obj() if self.data["state"] else None)
+
+    def _table_view(self, present, game) -> dict:
         state = self.data["state"]
-        game = self.game_obj() if state else None
         held = self.kind.held(game) if game is not None else {}
         players = []
         for seat in self.seats:
@@ -614,10 +602,6 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
             "code": self.code, "game": self.game, "deal": self.deal, "rules": dict(self.rules),
             "advisor": bool(self.data.get("advisor")),
             "version": self.version, "phase": self.phase, "players": players,
-            "you": {"name": name, "host": name == self.host, "seat": self.plays(name),
-                    "hand": self.hands.get(name) if self.plays(name) else None,
-                    **(self.kind.private(self, game, name)
-                       if game is not None and self.plays(name) else {})},
             "spectators": [s["name"] for s in self.spectators],
             "to_move": None if game is None or self.phase != "playing" else game.to_move,
             "round": self.kind.round_number(state) if state else None,
@@ -634,7 +618,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal):
             "clock": self.data.get("clock"), "open": bool(self.data.get("open")),
             "deadline": _ms(self.data.get("timer", {}).get("deadline")),
             "clock_starts": _ms(self._clock_starts()),
-            "now": _ms(now), "timed_out": list(self.data.get("timed_out", [])),
+            "timed_out": list(self.data.get("timed_out", [])),
             "removed": list(self.data.get("removed", [])),
             "notice": self.data.get("notice"),
             "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),

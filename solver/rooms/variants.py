@@ -10,7 +10,7 @@ entry in :data:`solver.rooms.games.ROOM_GAMES`.
 >>> DiceRoom().hand_key, LettersRoom().hand_key
 ('dice', 'tiles')
 >>> sorted(LettersRoom().moves)
-['call', 'declare', 'remove', 'reveal', 'ruling', 'seen', 'unseat']
+['call', 'declare', 'dismiss', 'remove', 'reveal', 'ruling', 'seen', 'unseat']
 """
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ from . import bots
 from .deal import deck, hands, tiles
 
 # Every game's, the table's own: the host's (a seatless host's too); ``remove`` is also any
-# player's for themselves (solver/rooms/leaving.py).
-HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}, "unseat": {"player"}}
+# player's for themselves (solver/rooms/leaving.py); ``dismiss`` sends a spectator away
+# (solver/rooms/spectators.py).
+HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}, "unseat": {"player"},
+              "dismiss": {"spectator"}}
 # Every game's, any seat's, read by the room itself: a phone dismissed the reveal of ruling n.
 ROOM_MOVES = {"seen": {"n"}}
 
