@@ -564,8 +564,14 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         ``now``: the server's time (epoch seconds), sent with the mover's deadline so that a
         phone draws a countdown that does not drift."""
         game = self.game_obj() if self.data["state"] else None
-        return {**self._table_view(present, game), "you": self.you(name, game),
-                "now": _ms(now)}
+        return {**self._table_view(present, game), **self._rulings_seen_by(name),
+                "you": self.you(name, game), "now": _ms(now)}
+
+    def _rulings_seen_by(self, name: str | None) -> dict:
+        """The last ruling and the history as ``name`` sees them: a caller's private odds
+        are theirs alone while the game goes on (None: no seat's, as a spectator)."""
+        return {"last_ruling": call_odds.seen_by(self.data["last_ruling"], name),
+                "history": call_odds.history_seen_by(self.data.get("history", []), name)}
 
     def you(self, name: str, game=None) -> dict:
         """The part of a view that is ``name``'s own: who they are, their hand (``game``:
@@ -609,9 +615,8 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             "declarations": declarations[-SHOWN_CLAIMS:], "claims": claims,
             "waiting_for": self._waiting_for(game),
             "call": self._call_view(),
-            "last_ruling": call_odds.seen_by(self.data["last_ruling"], name),
+            **self._rulings_seen_by(None),
             "reveal": self._reveal_view(present),
-            "history": call_odds.history_seen_by(self.data.get("history", []), name),
             "winner": outcome.winner if outcome else None,
             "called_off": self.data.get("called_off"),
             "places": self.places(outcome) if outcome else None,
