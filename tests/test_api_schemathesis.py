@@ -50,7 +50,7 @@ def a_room(server) -> dict:
     room = {key: made.json()[key] for key in ("code", "token")}
     joined = server.post(f"/api/v1/rooms/{room['code']}/join", json={"name": "guest"})
     assert joined.status_code == 201, joined.text
-    return room
+    return {**room, "version": joined.json()["room"]["version"]}
 
 
 def test_schemathesis_with_every_check_finds_nothing(server, tmp_path):
@@ -92,7 +92,6 @@ def test_schemathesis_with_every_check_finds_nothing(server, tmp_path):
     # (asked from another address: the run's unknown codes got this one refused, 429)
     status, played = server.get_from("127.0.0.2", f"/api/v1/rooms/{room['code']}",
                                      headers={"Authorization": f"Bearer {room['token']}"})
-    # the run started the room, or took a seat off it in its lobby (unseat), so that it
-    # cannot start: either way its requests reached the room's rules
-    assert status == 200, played
-    assert played["phase"] != "lobby" or len(played["players"]) < 2, played
+    # the run's requests reached the room's rules: they changed it (joins, settings, a
+    # start, moves, seats taken off in its lobby: which of them, the run's draw decides)
+    assert status == 200 and played["version"] > room["version"], played
