@@ -166,6 +166,7 @@ def test_between_games_the_display_s_menu_unseats_and_shows_a_refusal_inside(dev
     tokens = {name: sit(server, code, name) for name in ("ben", "cy", "dee")}
     expect(page.locator("#tv-seats li")).to_have_count(3)
     page.locator("#tv-start").click()
+    expect(page.locator("#tv")).to_have_attribute("data-phase", "playing")  # (started)
     for _ in range(10):  # each mover bids one of their own die's face; the next calls it
         view = view_of(server, code, host)
         if view["phase"] == "over":
