@@ -202,18 +202,25 @@ def test_every_spectator_stream_sends_the_view_built_once_a_version(client, monk
 
 
 def test_a_shared_view_is_the_rooms_own_for_any_spectator():
+    """What a stream sends is the view the room builds for its token (spectator or player),
+    once a version and set of players connected; nothing again; nothing for a token gone."""
     room, ann = Room.create("BCDFG", {"game": "dice", "name": "ann", "seat": True})
     room.join("ben")
     room.watch("sam")
     room.start("ann")
+
+    class Store:  # ben's and sam's phones are connected
+        def present(self, code, now):
+            return frozenset({"ben", "sam"})
+
     shared, data = SharedViews(), room.to_dict()
     for record in (room.spectators[0], room.seats[1]):
-        who = shared.who(data, record["token"])
-        sent = json.loads(shared.message(data, frozenset({"ben"}), *who, 1.5))
+        key, text = shared.frame(Store(), data, (0, 0), record["token"], 1.5, None)
+        assert key == (room.version, frozenset({"ben"})) and text.startswith("data: ")
+        sent = json.loads(text[len("data: "):])
         assert sent == room.view(record["name"], present=frozenset({"ben"}), now=1.5)
-    assert shared.who(data, room.spectators[0]["token"])[:2] == ("sam", False)
-    assert shared.who(data, "no such digest") is None
-    assert shared.players(data) == {"ann", "ben"}
+        assert shared.frame(Store(), data, (0, 0), record["token"], 1.6, key) == (key, "")
+    assert shared.frame(Store(), data, (0, 0), "no such digest", 1.5, None)[1] is None
 
 
 def test_a_stream_never_goes_back_to_a_version_before_it(tmp_path):

@@ -26,7 +26,7 @@ import re
 import secrets
 import time
 
-from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from solver.errors import (
     InvalidInput,
@@ -480,14 +480,13 @@ def events(code: str):
             yield "retry: 2000\n\n"
             mark, data, sent = (0, 0), rooms.load(code, time.time()), None
             while data is not None:  # a room that expired ends its streams
-                now = time.time()  # (a view shows whether players are connected)
-                present = shared.present(rooms, code, mark, now) & shared.players(data)
-                if (data["version"], present) != sent:
-                    who = shared.who(data, digest)
-                    if who is None:
-                        break  # sent away: the token opens nothing any more
-                    sent = data["version"], present
-                    yield f"data: {shared.message(data, present, *who, now, finish)}\n\n"
+                # (the view anew when the room changed, or which players are connected)
+                sent, text = shared.frame(rooms, data, mark, digest, time.time(), sent,
+                                          finish)
+                if text is None:
+                    break  # sent away: the token opens nothing any more
+                if text:
+                    yield text
                 woke = rooms.watch(code, mark, STREAM_PING)
                 if woke is None:  # a ping a phone's page hears (a comment it would not)
                     yield "event: ping\ndata: {}\n\n"
@@ -512,7 +511,9 @@ def events(code: str):
             if seated:
                 _quietly(lambda: rooms.depart(code, stream_id, time.time()))
 
-    response = Response(stream_with_context(stream()), mimetype="text/event-stream",
+    # (the stream reads nothing of the request once it runs: no request context is kept
+    # for it, nor passed through at every event)
+    response = Response(stream(), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
     response.call_on_close(release)  # counted out however the stream ends, read or not
     return response

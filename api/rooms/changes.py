@@ -93,7 +93,9 @@ class Changes:
                     if self._versions.get(code, 0) > since[0] \
                             or self._pokes.get(code, 0) > since[1]:
                         return self._mark(code)
-                    woken = self._events.setdefault(code, threading.Event())
+                    woken = self._events.get(code)
+                    if woken is None:
+                        woken = self._events[code] = threading.Event()
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return None

@@ -50,66 +50,95 @@ class _Recent(OrderedDict):
         return value
 
 
+class _Frame:
+    """A room at one version and set of players connected, as its streams send it: the
+    table's view built once, on first use (all but ``you`` and ``now``: open, "{...")."""
+
+    __slots__ = ("data", "at", "seating", "present", "key", "_table", "_lock")
+
+    def __init__(self, data: dict, at: float, seating: dict, present: frozenset):
+        self.data, self.at, self.seating, self.present = data, at, seating, present
+        self.key = data["version"], present
+        self._table = None
+        self._lock = threading.Lock()
+
+    def table(self, finish) -> str:
+        if self._table is None:
+            with self._lock:
+                if self._table is None:
+                    room = Room.from_dict(self.data)
+                    view = finish(room, room.table_view(self.present))
+                    self._table = compact(view)[:-1]
+        return self._table
+
+
 class SharedViews:
     """One process's shared parts of its rooms' streams (thread- and greenlet-safe)."""
 
     def __init__(self, kept: int = KEPT):
-        self._tables = _Recent(kept)  # (code, version, present) -> the table's JSON, open
-        self._who = _Recent(kept)  # (code, version) -> {token digest: (name, seated, host)}
+        self._frames = _Recent(kept)  # (code, version, pokes) -> _Frame
+        self._who = _Recent(kept)  # code -> (seats, spectators, seating): the last read
         self._present = _Recent(kept)  # ("present", code, pokes) -> (when read, present)
         self._loaded = _Recent(kept)  # ("load", code) -> (when read, the room's data)
         self._reading: dict[tuple, threading.Event] = {}
         self._lock = threading.Lock()
 
-    def who(self, data: dict, digest: str) -> tuple[str, bool, str] | None:
-        """Who the token with ``digest`` is at this version of the room: ``(name, seated,
-        their view's "you" as JSON)``, or None (no longer at the table)."""
-        return self._seating(data)[0].get(digest)
+    def frame(self, store, data: dict, mark, digest: str, now: float, sent,
+              finish=lambda room, view: view):
+        """What a stream of the token with ``digest`` sends next, the room being ``data``
+        (woken at ``mark``) and the stream having sent ``sent``: ``(key, text)``, its
+        ``data:`` event's text, "" when it sent this already (the same version and
+        players connected), None when the token is no longer at the table (sent away).
+        ``finish(room, view)``: what the API adds to a view (the leaderboard's verdict)."""
+        code = data["code"]
+        with self._lock:
+            frame = self._frames.recall((code, data["version"], mark[1]))
+        if frame is None or now - frame.at >= REUSE:
+            frame = self._frame(store, data, mark, now)
+        if frame.key == sent:
+            return sent, ""
+        who = frame.seating.get(digest)
+        if who is None:
+            return frame.key, None
+        name, seated, you = who
+        if seated:
+            room = Room.from_dict(data)
+            view = compact(finish(room, room.view(name, present=frame.present, now=now)))
+            return frame.key, f"data: {view}\n\n"
+        table = frame.table(finish)
+        return frame.key, f'data: {table},"you":{you},"now":{int(now * 1000)}}}\n\n'
 
-    def players(self, data: dict) -> frozenset:
-        """The names of the room's seats at this version."""
-        return self._seating(data)[1]
+    def _frame(self, store, data: dict, mark, now: float) -> _Frame:
+        code = data["code"]
+        key = code, data["version"], mark[1]
+        present = self._once(self._present, ("present", code, mark[1]), now,
+                             lambda: store.present(code, now))
+        with self._lock:  # (the streams that waited for the same read make one frame)
+            frame = self._frames.recall(key)
+        if frame is not None and now - frame.at < REUSE:
+            return frame
+        seating, players = self._seating(data)
+        with self._lock:
+            return self._frames.keep(key, _Frame(data, now, seating, present & players))
 
     def _seating(self, data: dict) -> tuple[dict, frozenset]:
-        key = data["code"], data["version"]
+        """Who is at the table at this version (``{token digest: (name, seated, their
+        view's "you" as JSON)}``) and the seats' names: read again only when the seats or
+        the spectators changed (a move changes neither)."""
+        code, seats, spectators = data["code"], data["seats"], data.get("spectators", [])
         with self._lock:
-            found = self._who.recall(key)
-        if found is None:
-            room = Room.from_dict(data)
-            host = room.host
-            found = ({s["token"]: (s["name"], True, "") for s in room.seats}, 
-                     frozenset(s["name"] for s in room.seats))
-            found[0].update({s["token"]: (s["name"], False, compact(
-                {"name": s["name"], "host": s["name"] == host, "seat": False, "hand": None}))
-                for s in room.spectators})
-            with self._lock:
-                self._who.keep(key, found)
-        return found
-
-    def message(self, data: dict, present: frozenset, name: str, seated: bool, you: str,
-                now: float, finish=lambda room, view: view) -> str:
-        """The ``data:`` text of ``name``'s view: a player's built for them, a spectator's
-        the room's shared table view with their own ``you`` (its JSON) and ``now``.
-        ``finish(room, view)``: what the API adds to a view (the leaderboard's verdict)."""
-        room = Room.from_dict(data)
-        if seated:
-            return compact(finish(room, room.view(name, present=present, now=now)))
-        key = data["code"], data["version"], present
+            before = self._who.recall(code)
+        if before is not None and before[0] == seats and before[1] == spectators:
+            return before[2]
+        host = Room.from_dict(data).host
+        seating = ({s["token"]: (s["name"], True, "") for s in seats},
+                   frozenset(s["name"] for s in seats))
+        seating[0].update({s["token"]: (s["name"], False, compact(
+            {"name": s["name"], "host": s["name"] == host, "seat": False, "hand": None}))
+            for s in spectators})
         with self._lock:
-            table = self._tables.recall(key)
-        if table is None:
-            table = compact(finish(room, room.table_view(present)))[:-1]  # open: "{...
-            with self._lock:
-                self._tables.keep(key, table)
-        return f'{table},"you":{you},"now":{int(now * 1000)}}}'
-
-    def present(self, store, code: str, mark, now: float) -> frozenset:
-        """Who is connected in ``code``: read once for all the room's streams at ``mark``'s
-        pokes (a move changes no one's connection: a stream that arrives or leaves pokes
-        the room), and again after REUSE seconds (a heartbeat that stopped).  (A view
-        shows the players' only: :meth:`players`.)"""
-        return self._once(self._present, ("present", code, mark[1]), now,
-                          lambda: store.present(code, now))
+            self._who.keep(code, (seats, spectators, seating))
+        return seating
 
     def reload(self, store, code: str, now: float) -> dict | None:
         """The room as the store has it (None: gone), read once for all the room's streams
