@@ -37,6 +37,8 @@ DEFAULT_CONFIG = {
                                        # folder) or redis://HOST:PORT/N (api/rooms/store.py)
     "ROOM_REVEAL_SECONDS": 5,          # a ruling's reveal stays this long before computer
                                        # players move on (liars serve --reveal-seconds)
+    "RATED_GAMES_PER_DAY": 10,         # one group of profiles is rated this many games in
+                                       # a rolling day (liars serve --rated-games-per-day)
     "SUBWORDS_LIMIT": 1000,            # words listed by letters/subwords by default ...
     "SUBWORDS_LIMIT_MAX": 5000,        # ... and at most
     "DEFAULT_LEXICON": DEFAULT_LEXICON,

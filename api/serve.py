@@ -32,6 +32,7 @@ from solver.rooms.clock import REVEAL_WAIT_MAX
 from .rooms.limits import (
     MAX_REVEAL_SECONDS,
     NEW_ROOMS_PER_MINUTE,
+    RATED_GAMES_PER_DAY,
     REVEAL_SECONDS,
     ROOMS_PER_ADDRESS,
 )
@@ -184,6 +185,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"computer players move on (default {REVEAL_SECONDS}; 0 to "
                              f"{MAX_REVEAL_SECONDS}); they also wait, {REVEAL_WAIT_MAX:g} s at "
                              f"most, for every connected player to dismiss it")
+    parser.add_argument("--rated-games-per-day", type=_positive_int,
+                        default=RATED_GAMES_PER_DAY, metavar="N",
+                        help=f"games the same set of leaderboard profiles is rated in a "
+                             f"rolling 24 hours (default {RATED_GAMES_PER_DAY}); past it "
+                             f"their table plays on unrated and says why")
 
 
 def register(subparsers) -> None:
@@ -204,13 +210,14 @@ def _command(args) -> int:
                body_timeout=args.body_timeout, rooms_db=args.rooms_db,
                max_connections=args.max_connections, per_address=args.max_per_address,
                room_limits=(args.rooms_per_minute, args.rooms_per_address),
-               reveal_seconds=args.reveal_seconds)
+               reveal_seconds=args.reveal_seconds, rated_games=args.rated_games_per_day)
 
 
 def app_config(budget: float | None = None, lexicon: str | None = None,
                allow_hosts: tuple[str, ...] = (), rooms_db: str | None = None,
                room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS),
-               reveal_seconds: float = REVEAL_SECONDS) -> dict:
+               reveal_seconds: float = REVEAL_SECONDS,
+               rated_games: int = RATED_GAMES_PER_DAY) -> dict:
     """The create_app() configuration ``liars serve`` uses."""
     from solver.words.lexicon import load_lexicon
 
@@ -236,6 +243,7 @@ def app_config(budget: float | None = None, lexicon: str | None = None,
     config["ROOMS_DB"] = rooms_db
     config["ROOMS_PER_MINUTE"], config["ROOMS_PER_ADDRESS"] = room_limits
     config["ROOM_REVEAL_SECONDS"] = reveal_seconds
+    config["RATED_GAMES_PER_DAY"] = rated_games
     if budget is not None:
         config["SOLVER_BUDGET"] = budget
         config["SOLVER_BUDGET_MAX"] = max(budget, DEFAULT_CONFIG["SOLVER_BUDGET_MAX"])
@@ -324,7 +332,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         body_timeout: float = DEFAULT_BODY_TIMEOUT, rooms_db: str | None = None,
         max_connections: int = DEFAULT_CONNECTIONS, per_address: int = DEFAULT_PER_ADDRESS,
         room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS),
-        reveal_seconds: float = REVEAL_SECONDS,
+        reveal_seconds: float = REVEAL_SECONDS, rated_games: int = RATED_GAMES_PER_DAY,
         factory: Callable[[], Flask] | None = None) -> int:
     """Serve ``factory()`` (the API by default) with gunicorn until stopped; the exit code.
 
@@ -343,7 +351,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
     if factory is None:
         from . import create_app
         config = app_config(budget, lexicon, allow_hosts, rooms_db, room_limits,
-                            reveal_seconds)
+                            reveal_seconds, rated_games)
 
         def factory() -> Flask:
             return create_app(config)

@@ -213,6 +213,13 @@ class RoomConflict(LiarsError):
     status = 409
 
 
+class RoomStuck(RoomConflict):
+    """The server cannot act in a room: its stored state is not one it can read or play on
+    (the look-out sets it aside, and every other table goes on).  The host may rematch."""
+    code = "room_stuck"
+    status = 409
+
+
 class TooManyGuesses(LiarsError):
     """Too many unknown room codes from one address: guessing codes is bounded."""
     code = "too_many_guesses"

@@ -23,7 +23,8 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from test_page import Phone  # noqa: E402  (skips without chromium)
 from test_page_a11y import assert_accessible  # noqa: E402
-from test_page_play import create, dismiss, join, open_play, shows_at_least, truth  # noqa: E402
+from test_page_play import (create, dismiss, join, open_play, shows_at_least,  # noqa: E402
+                            told_seen, truth)
 
 expect = sync_api.expect
 MAX_STEPS = 400  # a whole game longer than this is a bug of the page or the test
@@ -121,7 +122,8 @@ def on_screen(phone):
 def send(phone, selector):
     """Tap ``selector`` and wait for the server's answer to the move it sends."""
     with phone.page.expect_response(lambda r: r.request.method == "POST"
-                                    and "/api/v1/rooms/" in r.url) as answer:
+                                    and "/api/v1/rooms/" in r.url
+                                    and not told_seen(r)) as answer:
         phone.page.locator(selector).click()
     assert answer.value.status in (200, 201), answer.value.text()
 
@@ -590,10 +592,10 @@ def test_the_host_takes_a_player_off_the_table_between_games(phones):
     assert truth(phone)["phase"] == "over"
     dismiss(phone)
     page.locator("#play-leave-table summary").click()
-    button = page.locator("#play-leave-table [data-remove='Computer 2']")
-    button.click()
-    expect(button).to_have_text("Tap again to remove Computer 2")
-    send(phone, "#play-leave-table [data-remove='Computer 2']")
+    page.locator("#play-leave-table [data-pick='Computer 2']").click()  # pick, then confirm
+    expect(page.locator("#play-leave-table-take-off-ask")).to_have_text(
+        "Take Computer 2 off the table?")
+    send(phone, "#play-leave-table-take-off-yes")
     expect(page.locator("#play-session li[data-player='Computer 2']")).to_be_visible()  # kept
     send(phone, "#play-rematch")
     expect(page.locator("#screen-play")).to_have_attribute("data-phase", "playing")

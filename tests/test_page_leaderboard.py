@@ -2,16 +2,22 @@
 (api/static/profile.js), against the session's live ``liars serve``.
 
 A phone makes a profile and joins a table on the Play screen (the profile goes with it)
-that a second player with a profile opened over the API; the game is played out over the API:
-the Leaderboard screen lists both, best first, with the ratings the server gives.  Then
-another phone takes the profile over from the first one's QR code link (its code typed
-wrong first).  Browser tests wait with Playwright's auto-waiting ``expect``, never with
-fixed sleeps.
+that a second player with a profile opened over the API; the game is played out over the
+API: the profile's page shows its rating, provisional (one opponent met), and the board
+lists no one yet.  Then another phone takes the profile over from the first one's QR code
+link (its code typed wrong first).  A profile that has met three opponents is listed, and
+its page draws each game's rating over its games.  Browser tests wait with Playwright's
+auto-waiting ``expect``, never with fixed sleeps.
+
+Profile names are one person's on a server, and the session's server is shared: each
+name here carries a suffix of this run's own.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
+import time
 
 import pytest
 
@@ -22,7 +28,8 @@ from test_page import Phone  # noqa: E402  (skips without chromium)
 
 expect = sync_api.expect
 V1 = "/api/v1"
-NAME = "Ann <b>lb</b>"  # a name is text, not markup
+RUN = secrets.token_hex(3)  # this run's names are new on the session's server
+NAME = f"Ann <b>lb</b> {RUN}"  # a name is text, not markup
 
 
 def open_screen(phone, path):
@@ -76,7 +83,7 @@ def test_a_profile_is_made_rated_and_taken_to_another_phone(phones, server):
     # ben opens a table with his profile (over the API, from an address of its own: the
     # session's page tests share one address's room limit); the phone joins it on the Play
     # screen, and its profile goes with it
-    _, ben = post_from(server, "/profiles", {"name": "Ben lb"})
+    _, ben = post_from(server, "/profiles", {"name": f"Ben lb {RUN}"})
     status, made = post_from(server, "/rooms", {
         "game": "dice", "name": "ben", "rules": {"dice_each": 1},
         "profile": {"id": ben["id"], "key": ben["key"]}})
@@ -90,21 +97,23 @@ def test_a_profile_is_made_rated_and_taken_to_another_phone(phones, server):
     view = play_dice_out(server, made["code"], {"ben": made["token"], "ann": seat["token"]},
                          "ben")
     ann_won = view["winner"] == "ann"
+    expect(page.locator("#play-rated-over")).to_have_text(
+        "Rated: this game counts for the leaderboard")
 
-    # the leaderboard lists both, best first
+    # one opponent met: the board lists no one yet, the profile's page says provisional
     page.evaluate("location.hash = '#leaderboard'")
     page.locator("#board-game-dice").check()
     expect(section).to_have_attribute("data-game", "dice")
-    names = [NAME, "Ben lb"] if ann_won else ["Ben lb", NAME]
-    rows = page.locator("#board-list li").filter(has_text=re.compile(r"lb"))
-    expect(rows.locator(".board-name")).to_have_text(names)
-    expect(rows.locator(".board-rating")).to_have_text(["1101", "946"])
-    expect(rows.locator(".board-games")).to_have_text(["1 game", "1 game"])
-    assert page.locator("#board-list b").count() == 0  # the name is text
+    expect(page.locator("#board-list li").filter(has_text=RUN)).to_have_count(0)
     page.evaluate("location.hash = '#games'")
     page.locator("#screen-games a[href='#leaderboard']").click()  # the menu's way in
-    expect(page.locator("#board-my-ratings")).to_have_text(
-        f"Liar's Dice: {1101 if ann_won else 946} · 1 game")
+    mine = page.locator("#board-my-ratings li[data-game='dice']")
+    expect(mine.locator(".board-game-head")).to_have_text(
+        f"Liar's Dice{1101 if ann_won else 946}provisional")
+    expect(mine.locator(".board-games")).to_have_text(
+        f"1 game · 1 opponent · places: {'1st' if ann_won else '2nd'} ×1")
+    expect(mine.locator("svg.rating-chart")).to_have_attribute("data-points", "1")
+    expect(mine.locator(".hint")).to_contain_text("3 different opponents (1 so far)")
     phone.shot("leaderboard-01")
 
     # the code and its QR code, to move the profile to another phone
@@ -131,7 +140,8 @@ def test_a_profile_is_made_rated_and_taken_to_another_phone(phones, server):
     expect(theirs.locator("#board-take-code")).to_have_value(f"{kept['id']}.{kept['key']}")
     theirs.locator("#board-take").click()
     expect(theirs.locator("#board-profile-name")).to_have_text(NAME)
-    expect(theirs.locator("#board-my-ratings")).to_contain_text("Liar's Dice: ")
+    expect(theirs.locator("#board-my-ratings li[data-game='dice'] .board-rating")).to_have_text(
+        str(1101 if ann_won else 946))
     assert theirs.evaluate("JSON.parse(localStorage.getItem('liars.profile'))") == kept
     other.shot("leaderboard-02-taken")
 
@@ -154,10 +164,132 @@ def test_the_leaderboard_screen_runs_under_the_csp(browser, server):
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(server.url + "/#leaderboard")
         expect(page.locator("#screen-leaderboard")).to_have_attribute("data-loaded", "true")
-        page.locator("#board-name").fill("Csp")
+        page.locator("#board-name").fill(f"Csp {RUN}")
         page.locator("#board-make").click()
         page.locator("#board-move summary").click()
         expect(page.locator("#board-qr canvas")).to_be_visible()
         assert page.evaluate("window.__csp") == [] and not errors, errors
     finally:
         context.close()
+
+
+def rated_elsewhere(game: str, profiles: list[str], places: list[int]) -> None:
+    """A game of ``game`` rated on the session server's store (its SQLite file, the
+    tests' state folder), as the server rates one: a table of that game played out over
+    the API is each game's own tests' (tests/test_rooms_*.py); this page only shows it."""
+    from api.rooms import ratings
+    from api.rooms.store import open_store
+
+    played_game = game
+
+    class Played:  # what ratings.record reads of a finished room
+        code, phase, data = f"Z{secrets.token_hex(2).upper()}", "over", {}
+        game = played_game
+        seats = [{"name": pid, "profile": pid} for pid in profiles]
+
+        def rated(self):
+            return True
+
+        def standings(self):
+            return list(zip(profiles, places))
+
+    store = open_store(None)
+    room = Played()
+    assert store.create({"code": room.code, "version": 1, "phase": "over"}, time.time())
+    assert ratings.record(store, room)
+
+
+def test_a_profiles_page_shows_each_games_rating_chart_and_places(phones, server):
+    phone, _ = phones
+    page = open_screen(phone, "/#leaderboard")
+    page.evaluate("localStorage.clear()")
+    page = open_screen(phone, "/#leaderboard")
+    page.locator("#board-name").fill(f"Pia {RUN}")
+    page.locator("#board-make").click()
+    expect(page.locator("#board-profile-name")).to_have_text(f"Pia {RUN}")
+    pia = page.evaluate("JSON.parse(localStorage.getItem('liars.profile'))")
+    # every game a table plays has its board, by its title
+    expect(page.locator("#screen-leaderboard .segment span")).to_have_text(
+        ["Liars' Letters", "Liar's Dice", "Liar's Poker", "Liar Liar", "Liar's Post"])
+
+    # three games of dice against three different opponents (over the API, as
+    # test_a_profile_is_made_rated_and_taken_to_another_phone's table), then a game of
+    # Liar's Poker
+    opponents = []
+    for index, name in enumerate(("Quin", "Rey", "Sol")):
+        _, other = post_from(server, "/profiles", {"name": f"{name} {RUN}"},
+                             source=f"127.0.0.{4 + index}")
+        opponents.append(other)
+        status, made = post_from(server, "/rooms", {
+            "game": "dice", "name": "host", "rules": {"dice_each": 1},
+            "profile": {"id": other["id"], "key": other["key"]}}, source="127.0.0.3")
+        assert status == 201, made
+        status, joined = post_from(server, f"/rooms/{made['code']}/join", {
+            "name": "pia", "profile": {"id": pia["id"], "key": pia["key"]}})
+        assert status == 201, joined
+        over = play_dice_out(server, made["code"], {"host": made["token"],
+                                                    "pia": joined["token"]}, "host")
+        assert over["rated"] is True, over["unrated_because"]
+    rated_elsewhere("poker", [opponents[0]["id"], pia["id"]], [1, 2])
+
+    # the board lists pia now, with games and opponents beside the rating
+    page = open_screen(phone, "/#leaderboard")
+    page.locator("#board-game-dice").check()
+    row = page.locator("#board-list li").filter(has_text=f"Pia {RUN}")
+    expect(row.locator(".board-games")).to_have_text("3 games · 3 opponents")
+    rating = row.locator(".board-rating").inner_text()
+
+    # its page: each game by its title, its rating, the chart of it, games, opponents,
+    # places; listed at dice, provisional at poker
+    dice = page.locator("#board-my-ratings li[data-game='dice']")
+    expect(dice).to_have_attribute("data-provisional", "false")
+    expect(dice.locator(".board-game-head")).to_have_text(f"Liar's Dice{rating}")
+    expect(dice.locator("svg.rating-chart")).to_have_attribute("data-points", "3")
+    expect(dice.locator("svg.rating-chart")).to_have_attribute(
+        "aria-label", re.compile(rf"^Rating over 3 rated games: from \d+ to {rating}, "))
+    expect(dice.locator(".board-games")).to_have_text(
+        re.compile(r"^3 games · 3 opponents · places: (1st ×\d)?(, )?(2nd ×\d)?$"))
+    poker = page.locator("#board-my-ratings li[data-game='poker']")
+    expect(poker.locator(".board-game-head")).to_have_text("Liar's Poker946provisional")
+    expect(poker.locator(".board-games")).to_have_text(
+        "1 game · 1 opponent · places: 2nd ×1")
+    expect(poker.locator("svg.rating-chart circle")).to_have_count(1)
+    assert "poker:" not in page.locator("#board-my-ratings").inner_text()
+    dice.scroll_into_view_if_needed()
+    phone.shot("leaderboard-03-profile")
+
+    # the key went to the server in a header only: in no address, nor on the page until
+    # its owner opens "Move it to another phone"
+    assert not any(pia["key"] in url for url in phone.requests)
+    expect(page.locator("#board-code")).to_be_hidden()
+
+
+def test_the_play_screen_says_why_a_game_is_not_rated(phones, server):
+    """A host takes the phone's player off: the game ends, and the phone says it is not
+    rated, and why."""
+    phone, _ = phones
+    page = open_screen(phone, "/#leaderboard")
+    page.evaluate("localStorage.clear()")
+    page = open_screen(phone, "/#leaderboard")
+    page.locator("#board-name").fill(f"Tess {RUN}")
+    page.locator("#board-make").click()
+    expect(page.locator("#board-profile-name")).to_have_text(f"Tess {RUN}")
+    _, uma = post_from(server, "/profiles", {"name": f"Uma {RUN}"}, source="127.0.0.7")
+    status, made = post_from(server, "/rooms", {
+        "game": "dice", "name": "uma", "rules": {"dice_each": 1},
+        "profile": {"id": uma["id"], "key": uma["key"]}}, source="127.0.0.3")
+    assert status == 201
+    page = open_screen(phone, f"/?room={made['code']}#play")
+    page.locator("#play-join-name").fill("tess")
+    page.locator("#play-join").click()
+    expect(page.locator("#play-rated")).to_contain_text("counts for the leaderboard")
+    import requests
+    headers = {"Authorization": f"Bearer {made['token']}"}
+    assert requests.post(f"{server.url}{V1}/rooms/{made['code']}/start", headers=headers,
+                         timeout=30).status_code == 200
+    removed = requests.post(f"{server.url}{V1}/rooms/{made['code']}/moves", headers=headers,
+                            json={"type": "remove", "player": "tess"}, timeout=30)
+    assert removed.status_code == 200, removed.json()
+    expect(page.locator("#play-unrated-over")).to_have_text(
+        "Not rated: 'tess' left this game or was taken off it: a removal never decides a "
+        "rated game")

@@ -49,7 +49,7 @@ def test_create_join_view_and_the_tokens(client):
     code, token = made["code"], made["token"]
     assert len(code) == 5 and code.isalpha() and code.isupper()
     assert len(token) >= 32  # token_urlsafe(24): 192 random bits
-    assert made["room"]["players"] == [{"name": "ann", "dice": None, "out": False,
+    assert made["room"]["players"] == [{"name": "ann", "dice": None, "out": False, "out_by": None,
                                         "host": True, "bot": False, "level": None,
                                         "connected": False, "revealed": False}]
     ben = client.post(f"{V1}/rooms/{code.lower()}/join", json={"name": "ben"}).get_json()

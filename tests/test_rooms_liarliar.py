@@ -166,4 +166,7 @@ def test_a_rematch_deals_a_whole_deck_again():
     view = room.view("ann")
     assert view["pile"] == 0 and view["last_play"] is None
     assert len(room.hands["ann"]) + len(room.hands["ben"]) == 54
-    assert room.data["hidden"] == {}
+    assert room.data["hidden"] == {"pile": [], "last": None}
+    opener = room.view("ann")["to_move"]  # the rematch plays (it answered 500: no pile)
+    room.move(opener, {"type": "play", "cards": room.hands[opener][:2], "rank": "Q"})
+    assert room.view("ann")["pile"] == 2 and len(room.data["hidden"]["pile"]) == 2

@@ -1,6 +1,8 @@
 """The house leaderboard over HTTP (api/rooms/profiles.py, api/rooms/ratings.py), against
 both stores: profiles, rated games counted exactly once, which tables count, the order,
-and ratings kept across a restart.
+and ratings kept across a restart.  What keeps the board fair (removals, a group's games
+a day, who is listed, unique names, guessed keys, the profile's page) is in
+tests/test_rooms_fair_play.py.
 
 Every test runs on SQLite and on a real Redis (Debian's redis-server), as the rooms'
 contract does (tests/test_rooms_api.py).
@@ -26,7 +28,8 @@ V1 = "/api/v1"
 
 def app_client(db, **config):
     return create_app({"ROOMS_DB": db, "TESTING": True, "ROOM_REVEAL_SECONDS": 0,
-                       **config}).test_client()
+                       "ROOMS_PER_MINUTE": 1000, "ROOMS_PER_ADDRESS": 1000,
+                       "PROFILES_PER_MINUTE": 1000, **config}).test_client()
 
 
 @pytest.fixture
@@ -66,6 +69,17 @@ def board(client, game="dice"):
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["game"] == game
     return answer.get_json()["players"]
+
+
+def page(client, made) -> dict:
+    """The profile's own page (its key sent), as its phone reads it."""
+    answer = client.get(f"{V1}/profiles/{made['id']}", headers=bearer(made["key"]))
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()
+
+
+def rated_games(client, made, game="dice") -> int:
+    return next((r["games"] for r in page(client, made)["ratings"] if r["game"] == game), 0)
 
 
 def test_a_profile_is_made_and_its_key_is_checked(client):
@@ -126,20 +140,21 @@ def test_a_rated_game_counts_once(db):
     assert lobby["rated"] is True
     assert ann["id"] not in str(lobby) and ann["key"] not in str(lobby)
     view = play_dice_out(client, code, tokens, "ann")
-    winner = {"ann": "Ann", "ben": "Ben"}[view["winner"]]
-    loser = ({"Ann", "Ben"} - {winner}).pop()
-    assert board(client) == [{"name": winner, "rating": 1101, "games": 1},
-                             {"name": loser, "rating": 946, "games": 1}]
-    assert board(client, "letters") == []
+    assert view["rated"] is True and view["unrated_because"] is None
+    won = {"ann": ann, "ben": ben}[view["winner"]]
+    lost = ben if won is ann else ann
+    for made, rating, place in ((won, 1101, 1), (lost, 946, 2)):
+        (mine,) = page(client, made)["ratings"]
+        assert mine == {"game": "dice", "rating": rating, "games": 1, "opponents": 1,
+                        "provisional": True, "places": [{"place": place, "games": 1}],
+                        "history": [{"rating": rating, "place": place, "players": 2}]}
+    assert board(client) == []  # one opponent met: not listed yet
     # the game is done: rating it again, here or in another process, changes nothing
     room = Room.from_dict(open_store(db).load(code))
     assert ratings.record(open_store(db), room) is False
     assert app_client(db).get(f"{V1}/rooms/{code}", headers=bearer(tokens["ann"])
                               ).status_code == 200
-    assert board(app_client(db))[0]["games"] == 1
-    mine = client.get(f"{V1}/profiles/{ann['id']}", headers=bearer(ann["key"])).get_json()
-    assert mine["ratings"] == [{"game": "dice", "rating": 1101 if winner == "Ann" else 946,
-                                "games": 1}]
+    assert rated_games(app_client(db), ann) == rated_games(client, ben) == 1
 
 
 def test_two_processes_racing_rate_a_game_once(db):
@@ -172,7 +187,8 @@ def test_two_processes_racing_rate_a_game_once(db):
     for thread in threads:
         thread.join()
     assert sorted(results) == [False] * 7 + [True]
-    assert [p["games"] for p in board(client)] == [2, 2, 2]  # the first rating, and one more
+    # the first rating, and one more
+    assert [rated_games(client, made) for made in players] == [2, 2, 2]
 
 
 def test_a_process_killed_before_rating_is_made_up_for(db, monkeypatch):
@@ -185,20 +201,26 @@ def test_a_process_killed_before_rating_is_made_up_for(db, monkeypatch):
     monkeypatch.setattr(api.rooms, "_rate", lambda room: None)  # "killed" after its save
     play_dice_out(client, code, tokens, "ann")
     deadline = time.monotonic() + 30
-    while not board(client) and time.monotonic() < deadline:
+    while not rated_games(client, ann) and time.monotonic() < deadline:
         time.sleep(0.05)  # the look-out's tick: a wait for the event, not a fixed sleep
-    assert [p["games"] for p in board(client)] == [1, 1]
+    assert [rated_games(client, ann), rated_games(client, ben)] == [1, 1]
 
 
 def test_a_table_with_a_computer_player_or_a_seat_without_a_profile_does_not_count(db):
     client = app_client(db)
     ann, ben = profile(client, "Ann"), profile(client, "Ben")
     code, tokens = table(client, [("ann", ann), ("ben", None)])
-    assert play_dice_out(client, code, tokens, "ann")["rated"] is False
+    over = play_dice_out(client, code, tokens, "ann")
+    assert over["rated"] is False
+    assert over["unrated_because"] == "'ben' plays without a profile: every seat needs one"
+    code, tokens = table(client, [("ann", None), ("ben", None)])  # no profile: nothing said
+    casual = play_dice_out(client, code, tokens, "ann")
+    assert casual["rated"] is False and casual["unrated_because"] is None
     code, tokens = table(client, [("ann", ann), ("ben", ben)])
     added = client.post(f"{V1}/rooms/{code}/bots", json={"name": "robo", "delay": 0},
                         headers=bearer(tokens["ann"]))
     assert added.status_code == 201 and added.get_json()["rated"] is False
+    assert added.get_json()["unrated_because"].startswith("a computer player ('robo')")
     client.post(f"{V1}/rooms/{code}/start", headers=bearer(tokens["ann"]))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -214,8 +236,10 @@ def test_a_table_with_a_computer_player_or_a_seat_without_a_profile_does_not_cou
             time.sleep(0.02)  # the computer player's move, in its own thread
     assert view["phase"] == "over" and view["rated"] is False
     code, tokens = table(client, [("ann", ann)])  # alone with a profile: no contest
+    alone = client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["ann"])).get_json()
+    assert alone["unrated_because"] == "a rated game needs two players with profiles"
     client.post(f"{V1}/rooms/{code}/join", json={"name": "ben"})
-    assert board(client) == []
+    assert rated_games(client, ann) == rated_games(client, ben) == 0
 
 
 def test_the_leaderboard_is_best_first_and_survives_a_restart(db):
@@ -230,11 +254,14 @@ def test_the_leaderboard_is_best_first_and_survives_a_restart(db):
     assert [p["rating"] for p in listed] == sorted((p["rating"] for p in listed),
                                                    reverse=True)
     assert sorted(p["games"] for p in listed) == [2, 3, 3, 3]
+    assert [p["opponents"] for p in listed] == [3, 3, 3, 3]  # each met the three others
     for name, made in players.items():  # each line is that profile's own rating
-        rated = client.get(f"{V1}/profiles/{made['id']}", headers=bearer(made["key"]))
+        (rated,) = page(client, made)["ratings"]
         line = next(p for p in listed if p["name"] == name)
-        assert rated.get_json()["ratings"] == [{"game": "dice", "rating": line["rating"],
-                                                "games": line["games"]}]
+        assert {k: rated[k] for k in line if k != "name"} == \
+            {"rating": line["rating"], "games": line["games"], "opponents": 3}
+        assert rated["provisional"] is False and rated["history"][-1]["rating"] == \
+            line["rating"]
     assert board(app_client(db)) == listed  # a new process, the store opened again
 
 
@@ -262,14 +289,21 @@ def test_a_profile_never_rated_is_forgotten_after_a_while(db):
     if db.startswith("redis://"):  # Redis expires an unrated profile itself
         import redis
         server = redis.Redis.from_url(db)
-        ttl = server.ttl(f"liars:profile:{cy['id']}")
-        assert UNRATED_PROFILE_SECONDS - 5 <= ttl <= UNRATED_PROFILE_SECONDS
-        assert server.ttl(f"liars:profile:{ann['id']}") == -1  # rated: kept for good
+        from api.rooms.redis_store import RedisStore
+        for key in (f"liars:profile:{cy['id']}", *RedisStore._name_keys("Cy")):
+            ttl = server.ttl(key)  # the profile, and its name with it
+            assert UNRATED_PROFILE_SECONDS - 5 <= ttl <= UNRATED_PROFILE_SECONDS, key
+        for key in (f"liars:profile:{ann['id']}", *RedisStore._name_keys("Ann")):
+            assert server.ttl(key) == -1, key  # rated: kept for good, and its name
         return
     assert store.purge_profiles(time.time()) == 0
     assert store.purge_profiles(time.time() + UNRATED_PROFILE_SECONDS + 1) == 1
     assert store.profile(cy["id"]) is None
     assert store.profile(ann["id"]) is not None and store.profile(ben["id"]) is not None
+    assert store.add_profile({"id": "cccccccccc", "name": "cy", "key": "k"}, time.time()) \
+        is None  # a forgotten profile's name is free again
+    assert store.add_profile({"id": "dddddddddd", "name": "ANN", "key": "k"}, time.time()) \
+        == "name"
 
 
 def test_a_spectator_may_watch_with_a_profile_whose_key_is_checked(tmp_path):

@@ -106,19 +106,23 @@ def test_a_player_who_walked_away_is_taken_off_the_table_between_games():
     finish(room)
     before = room.version
     with pytest.raises(HostOnly):
-        room.move("ben", {"type": "remove", "player": "cy"})
-    room.move("ann", {"type": "remove", "player": "cy"})
+        room.move("ben", {"type": "unseat", "player": "cy"})
+    with pytest.raises(RoomConflict, match="unseat"):  # out of a game is another move
+        room.move("ann", {"type": "remove", "player": "cy"})
+    assert room.version == before and len(room.seats) == 3
+    room.move("ann", {"type": "unseat", "player": "cy"})
     assert room.version == before + 1
+    assert room.view("ann")["notice"]["kind"] == "unseated"
     view = room.view("cy")
     assert view["you"]["seat"] is False and view["you"]["hand"] is None
     assert [p["name"] for p in view["players"]] == ["ann", "ben"] and view["spectators"] == ["cy"]
     assert [p["name"] for p in view["places"]] == [p["name"] for p in room.view("ann")["places"]]
     assert cy and cy[0]["name"] == "cy"
     with pytest.raises(RoomConflict) as refused:
-        room.move("ann", {"type": "remove", "player": "ben"})  # Liar's Dice needs two
+        room.move("ann", {"type": "unseat", "player": "ben"})  # Liar's Dice needs two
     assert refused.value.field == "player" and "needs 2 players" in str(refused.value)
     with pytest.raises(InvalidInput):
-        room.move("ann", {"type": "remove", "player": "cy"})  # no longer at the table
+        room.move("ann", {"type": "unseat", "player": "cy"})  # no longer at the table
     chips = {p["name"]: p["chips"] for p in room.view("ann")["session"]["players"]}
     room.rematch("ann", rng=random.Random(2))
     view = room.view("ben")
@@ -134,7 +138,7 @@ def test_a_player_who_walked_away_is_taken_off_the_table_between_games():
 def test_the_host_who_leaves_between_games_hands_the_table_on():
     room = dice_room(clock=5)
     finish(room)
-    room.move("ann", {"type": "remove", "player": "ann"})
+    room.move("ann", {"type": "unseat", "player": "ann"})
     view = room.view("ben")
     assert view["you"]["host"] and not room.view("ann")["you"]["host"]
     room.rematch("ben", rng=random.Random(2))
@@ -247,10 +251,10 @@ def test_a_player_taken_off_between_games_over_http(client):
             {"type": "bid", "quantity": 1, "face": 6}
         view = client.post(f"{V1}/rooms/{code}/moves", json=move,
                            headers=bearer(tokens[mover])).get_json()
-    refused = client.post(f"{V1}/rooms/{code}/moves", json={"type": "remove", "player": "cy"},
+    refused = client.post(f"{V1}/rooms/{code}/moves", json={"type": "unseat", "player": "cy"},
                           headers=bearer(tokens["ben"]))
     assert refused.status_code == 403
-    gone = client.post(f"{V1}/rooms/{code}/moves", json={"type": "remove", "player": "cy"},
+    gone = client.post(f"{V1}/rooms/{code}/moves", json={"type": "unseat", "player": "cy"},
                        headers=bearer(tokens["ann"]))
     assert gone.status_code == 200, gone.get_json()
     assert [p["name"] for p in gone.get_json()["players"]] == ["ann", "ben"]

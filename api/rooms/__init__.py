@@ -32,7 +32,7 @@ from solver.errors import (
     LiarsError,
     NotSeated,
     RoomConflict,
-    TooManyGuesses,
+    RoomStuck,
     TooManyRooms,
     UnknownRoom,
 )
@@ -42,11 +42,10 @@ from solver.rooms.room import NO_TOKEN, Room
 
 from .. import inputs
 from ..errors import StoreUnavailable
-from . import profiles, ratings, turns
+from . import guesses, profiles, ratings, turns
 from .limits import (
     CODE_LENGTH,
     CODE_LETTERS,
-    MAX_MISSES,
     NEW_ROOMS_PER_MINUTE,
     REVEAL_SECONDS,
     ROOMS_PER_ADDRESS,
@@ -79,15 +78,20 @@ def _room(code: str) -> Room:
     to stop (429) before the room is looked up, whether it exists or not: a guess over the
     limit learns nothing."""
     now = time.time()
-    misses = store().hits("miss", _address(), now)
-    if misses >= MAX_MISSES:
-        raise TooManyGuesses(f"{misses} unknown room codes from this address in a minute: "
-                             f"wait a minute, and check the code")
-    data = store().load(code.upper(), now) if _CODE.fullmatch(code) else None
+    guesses.may_guess(store(), now)
+    try:
+        data = store().load(code.upper(), now) if _CODE.fullmatch(code) else None
+    except LiarsError:
+        raise
+    except Exception as err:  # stored, but not as JSON this server reads
+        raise stuck_table(code.upper(), err) from None
     if data is None:
-        store().hit("miss", _address(), now)
+        guesses.missed(store(), now)
         raise UnknownRoom(f"no room {code[:12].upper()!r} here: check the code",
                           field="code")
+    if not isinstance(data, dict) or not isinstance(data.get("version"), int) \
+            or not isinstance(data.get("seats"), list):
+        raise stuck_table(code.upper(), TypeError("not a room's state"))
     return Room.from_dict(data)
 
 
@@ -116,7 +120,16 @@ def _changed(code: str, change) -> tuple[Room, str]:
     while True:
         room = _room(code)
         version = room.version
-        name = change(room)
+        try:
+            name = change(room)
+            viewed(room, name)  # a change whose view cannot be built is never saved
+        except LiarsError as err:
+            broken = room.unplayable() if not isinstance(err, RoomStuck) else None
+            if broken is not None:  # refused for its stored state, not for the request
+                raise stuck_table(room.code, broken) from None
+            raise
+        except Exception as err:
+            raise stuck_table(room.code, err) from None
         saved, due = turns.store_change(store(), room, version)
         if saved:
             if due is not None:
@@ -144,13 +157,42 @@ def _by_seat(code: str, act) -> tuple[Room, str]:
 
 
 def _seat(room: Room, token: str | None = None) -> str:
-    return room.seat(token if token is not None else _token())
+    try:
+        return room.seat(token if token is not None else _token())
+    except LiarsError:
+        raise
+    except Exception as err:  # seats stored in a shape no token can be checked against
+        raise stuck_table(room.code, err) from None
 
 
 def _view(room: Room, name: str) -> dict:
     """``name``'s view, with who is connected now (kept apart from the room's state)."""
     now = time.time()
-    return room.view(name, present=store().present(room.code, now), now=now)
+    return _seen(store(), room, name, store().present(room.code, now), now)
+
+
+def _seen(rooms, room: Room, name: str, present, now: float) -> dict:
+    """``name``'s view of ``room`` (:func:`viewed`), its ``rated`` as the leaderboard's
+    store says (a group's games a day are bounded) and ``unrated_because`` why not."""
+    view = viewed(room, name, present=present, now=now)
+    view["rated"], view["unrated_because"] = ratings.verdict(rooms, room, now)
+    return view
+
+
+def viewed(room: Room, name: str, **seen) -> dict:
+    """``room.view``, or RoomStuck (409) naming the table when its stored state is not one
+    the server can read: a broken room is one table's problem, said plainly, never a 500."""
+    try:
+        return room.view(name, **seen)
+    except Exception as err:  # a view only reads: any error is the stored state's
+        raise stuck_table(room.code, err) from None
+
+
+def stuck_table(code: str, err: Exception) -> RoomStuck:
+    current_app.logger.error("room %s cannot be shown: %s: %s", code, type(err).__name__,
+                             str(err)[:200])
+    return RoomStuck(f"table {code} is stuck: the server cannot read its state "
+                     f"({type(err).__name__}); the host may start a rematch", field="code")
 
 
 def _rules(body: dict) -> dict:
@@ -260,7 +302,8 @@ def move(code: str):
     body = inputs.json_body(None)
     _need_token()
     room = _room(code)
-    _seat(room)  # a bad token is 401 here, before the move is read
+    sender = _seat(room)  # a bad token is 401 here, before the move is read
+    _on_time(room, sender, body)
     if room.kind.searches(body.get("type")):
         apart = answer_apart()  # a ruling may search: in a solver process, if there is one
         if apart is not None:
@@ -268,6 +311,26 @@ def move(code: str):
 
     room, name = _by_seat(code, lambda room, name: room.move(name, body))
     return jsonify(_view(room, name))
+
+
+def _on_time(room: Room, sender: str, body) -> None:
+    """The deadline is the deadline: a move of the player to move that reaches the server
+    after their clock ran out is refused (409, field ``clock``) and the timeout applied
+    here and now, whatever the look-out's timing.  Not while the look-outs have been away
+    (their first tick gives the time back first)."""
+    now = time.time()
+    try:
+        late = room.out_of_time(now) == sender
+    except Exception:  # a state the server cannot read: the move says so (room_stuck)
+        return
+    if not late or not isinstance(body, dict) or body.get("type") == "seen" \
+            or turns.away(store(), now):
+        return
+    late = now - room.data["timer"]["deadline"]
+    if turns.time_out(store(), room.code, now) is not None:
+        start_turns(current_app._get_current_object(), wake=True)
+    raise RoomConflict(f"{sender}'s time ran out {late:.2f} s before this move reached the "
+                       f"server: {sender} is out of this game", field="clock")
 
 
 @bp.post("/rooms/<code>/bots")
@@ -366,8 +429,8 @@ def events(code: str):
                 present = rooms.present(code, time.time())
                 if (data["version"], present) != sent:
                     sent = data["version"], present
-                    view = Room.from_dict(data).view(name, present=present,
-                                                     now=time.time())
+                    view = _seen(rooms, Room.from_dict(data), name, present,
+                                 time.time())
                     yield f"data: {json.dumps(view, separators=(',', ':'))}\n\n"
                 woke = rooms.watch(code, mark, STREAM_PING)
                 if woke is None:  # a ping a phone's page hears (a comment it would not)
@@ -380,8 +443,13 @@ def events(code: str):
                     data = rooms.load(code, time.time())
                 else:
                     mark, data = woke
+        except RoomStuck as err:  # said once, then the stream ends
+            yield f"event: stuck\ndata: {json.dumps({'error': err.as_dict()})}\n\n"
         except LiarsError as err:  # the store went away: the phone opens the stream again
             log_failure("an event stream of room %s ended: %s", code, err.message)
+        except Exception as err:  # a state stored as no server writes it: said, then ended
+            said = stuck_table(code, err).as_dict()
+            yield f"event: stuck\ndata: {json.dumps({'error': said})}\n\n"
         finally:
             _quietly(lambda: rooms.depart(code, stream_id, time.time()))
 
@@ -429,6 +497,9 @@ def _rate(room: Room) -> None:
         ratings.record(store(), room)
     except LiarsError as err:
         current_app.logger.info("room %s's game is not rated yet: %s", room.code, err.message)
+    except Exception as err:  # the move is saved: its answer is no 500 (the look-out retries)
+        current_app.logger.error("room %s's game could not be rated: %s: %s", room.code,
+                                 type(err).__name__, str(err)[:200])
 
 
 def register(app, prefix: str) -> None:

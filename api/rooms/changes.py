@@ -22,7 +22,7 @@ Mark = tuple[int, int]  # (the room's version, its pokes) a waiter has seen
 
 
 def expiry(room: dict, now: float) -> float:
-    return now + (OVER_SECONDS if room["phase"] == "over" else IDLE_SECONDS)
+    return now + (OVER_SECONDS if room.get("phase") == "over" else IDLE_SECONDS)
 
 
 class Changes:

@@ -29,6 +29,7 @@ from solver.games.table import MAX_NAME
 from solver.rooms.bots import DEFAULT_LEVEL, LEVELS
 from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
 from solver.rooms.games import ROOM_GAMES
+from solver.rooms.leaving import OUT_BY
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
 from solver.rooms.session import MAX_ANTE
 from solver.rooms.variants import move_branch
@@ -106,7 +107,10 @@ def move_schema() -> dict:
     """Every move a phone sends (each room game's moves), a replay event without "player"."""
     ruling = {"enum": list(TABLE_RULINGS), "description": "the table's decision on a call "
                                                           "the referee cannot decide"}
-    player = {**schema.room_name(), "description": "the player the host removes"}
+    player = {**schema.room_name(), "description": "remove: the seat taken out of this game "
+                                                   "(by the host, or by that player); "
+                                                   "unseat: the seat the host takes off the "
+                                                   "table between games"}
     branches = []
     for game, kind in ROOM_GAMES.items():  # keep the schema in step with what the room reads
         own = kind.move_schemas()
@@ -118,6 +122,7 @@ def move_schema() -> dict:
     return {"anyOf": [*branches,
                       move_branch("ruling", {"ruling": ruling}, ["ruling"]),
                       move_branch("remove", {"player": player}, ["player"]),
+                      move_branch("unseat", {"player": player}, ["player"]),
                       move_branch("seen", {"n": seen}, ["n"])],
             "description": "a replay event without \"player\" (the token says who): "
                            + "; ".join(f"{game}: {', '.join(kinds)}"
@@ -197,6 +202,12 @@ def room_view() -> dict:
             "phase": {"enum": list(PHASES)},
             "players": {"type": "array", "items": {"type": "object", "properties": {
                 "bot": {"type": "boolean", "description": "a computer player"},
+                "out": {"type": "boolean", "description": "out of this game (Liar Liar: "
+                                                          "eliminated, not finished)"},
+                "out_by": {"enum": [*OUT_BY, None],
+                           "description": "why they are out: clock (ran out of time), "
+                                          "removed (taken off by the host), left (took "
+                                          "themselves off), play (lost it); null in play"},
                 "level": {"enum": [*LEVELS, None],
                           "description": "a computer player's level; null for a person"}}}},
             "spectators": {"type": "array", "items": {"type": "string"},
@@ -242,7 +253,30 @@ def room_view() -> dict:
             "winner": {"type": ["string", "null"]},
             "clock": {"type": ["integer", "null"]},
             "deadline": {"type": ["integer", "null"],
-                         "description": "when the player to move runs out of time (epoch ms)"},
+                         "description": "when the player to move runs out of time (epoch "
+                                        "ms); null for a computer player (no clock)"},
+            "clock_starts": {"type": ["integer", "null"],
+                             "description": "when the mover's clock starts to run (epoch ms; "
+                                            "after a ruling's reveal is held): show "
+                                            "min(clock, deadline - now), never more"},
+            "stuck": {"type": ["string", "null"],
+                      "description": "why the server cannot act in this table (it set it "
+                                     "aside; the host may start a rematch), or null"},
+            "removed": {"type": "array", "items": {"type": "string"},
+                        "description": "the seats taken off this game (by the host or "
+                                       "themselves)"},
+            "notice": {"type": ["object", "null"], "required": ["n", "kind", "player", "text"],
+                       "description": "the last table event that is no ruling, said to "
+                                      "everyone",
+                       "properties": {
+                           "n": {"type": "integer", "description": "grows with each notice"},
+                           "kind": {"enum": ["timeout", "removed", "left", "unseated"]},
+                           "player": {"type": "string"},
+                           "by": {"type": ["string", "null"]},
+                           "at": {"type": ["number", "null"],
+                                  "description": "when the server applied a clock (epoch "
+                                                 "seconds); null for the other kinds"},
+                           "text": {"type": "string"}}},
             "now": {"type": ["integer", "null"],
                     "description": "the server's time as it answered (epoch ms)"},
             "session": {"type": "object", "description": "the table's games so far: each "

@@ -13,12 +13,15 @@ crash of Redis loses every room; with snapshots only, the moves since the last o
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 
+from solver.games.names import look_keys
+
 from ..errors import StoreUnavailable
 from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
-from .limits import UNRATED_PROFILE_SECONDS
+from .limits import GROUP_WINDOW, HISTORY_KEPT, UNRATED_PROFILE_SECONDS
 
 PREFIX = "liars:room:"
 CHANNEL = "liars:rooms"
@@ -26,8 +29,11 @@ DUE = "liars:due"  # sorted set: room code -> when the server acts in it next
 LISTED = "liars:listed"  # sorted set: the open tables' codes -> when they last changed
 RECHECK = 1.0  # seconds: a stream also reads its room's version this often (a lost message)
 TIMEOUT = 2.0  # seconds a command may take before the store counts as unreachable
-PROFILE = "liars:profile:"  # hash: name, key (its digest), created, rating:GAME (JSON)
-BOARD = "liars:board:"  # sorted set a game: profile id -> its score
+PROFILE = "liars:profile:"  # hash: name, key (its digest), created, names, rating:GAME (JSON)
+BOARD = "liars:board:"  # sorted set a game: profile id -> its score (the listed only)
+NAME = "liars:profile-name:"  # string a look-alike key (its digest): the profile that has it
+HISTORY = "liars:history:"  # list a profile and game: its rated games' points (JSON)
+GROUP = "liars:group:"  # sorted set a group of profiles: "CODE:GAME_NO" -> when rated
 RATE_TRIES = 50  # a rating's transaction is tried again this often while its keys change
 
 _CREATE = """
@@ -37,18 +43,29 @@ redis.call('EXPIREAT', KEYS[1], ARGV[3])
 redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1
 """
+# A lease also moves the room's place in the due set to the lease's end, so that no other
+# process's look-out picks a room one holds (a save or a postpone sets it again).
 _LEASE = """
 local held = redis.call('HMGET', KEYS[1], 'owner', 'until')
 if held[1] and held[1] ~= ARGV[1] and tonumber(held[2]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'until', ARGV[3])
 redis.call('EXPIRE', KEYS[1], 3600)
+redis.call('ZADD', KEYS[2], 'XX', ARGV[3], ARGV[4])
 return 1
 """
+ALIVE = "liars:alive_at"  # when a look-out last ran
+ALIVE_KEPT = 7 * 24 * 3600  # seconds the mark is kept (a server away longer starts afresh)
 _NEW_PROFILE = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'name', ARGV[1], 'key', ARGV[2], 'created', ARGV[3])
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'id' end
+if redis.call('EXISTS', KEYS[2]) == 1 or redis.call('EXISTS', KEYS[3]) == 1 then
+  return 'name'
+end
+redis.call('HSET', KEYS[1], 'name', ARGV[1], 'key', ARGV[2], 'created', ARGV[3],
+           'names', KEYS[2] .. ' ' .. KEYS[3])
+redis.call('SET', KEYS[2], ARGV[5], 'EX', ARGV[4])
+redis.call('SET', KEYS[3], ARGV[5], 'EX', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
-return 1
+return ''
 """
 _SAVE = """
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
@@ -194,15 +211,30 @@ class RedisStore:
         return [code.decode() for code in codes]
 
     def lease(self, code: str, owner: str, now: float, seconds: float) -> bool:
-        return bool(self._call(lambda: self._lease(keys=[f"liars:lease:{code}"],
+        return bool(self._call(lambda: self._lease(keys=[f"liars:lease:{code}", DUE],
                                                    args=[owner, repr(now),
-                                                         repr(now + seconds)])))
+                                                         repr(now + seconds), code])))
 
     def postpone(self, code: str, until: float | None) -> None:
         if until is None:
             self._call(lambda: self._redis.zrem(DUE, code))
         else:
             self._call(lambda: self._redis.zadd(DUE, {code: until}, xx=True))
+
+    def alive(self, now: float) -> float | None:
+        """A look-out ran at ``now``: when one last ran before (None: never), swapped at
+        once (GETSET), so that only one process sees each gap."""
+        before = self._call(lambda: self._redis.set(ALIVE, repr(now), ex=ALIVE_KEPT,
+                                                    get=True))
+        return None if before is None else float(before)
+
+    def alive_at(self) -> float | None:
+        value = self._call(lambda: self._redis.get(ALIVE))
+        return None if value is None else float(value)
+
+    def clocked(self, now: float) -> list[str]:
+        """Every room the server has something to do in (a clock, a computer player)."""
+        return [code.decode() for code in self._call(lambda: self._redis.zrange(DUE, 0, -1))]
 
     # --- changes and presence -------------------------------------------------------------
 
@@ -301,11 +333,20 @@ class RedisStore:
     # --- the house leaderboard: profiles and ratings ----------------------------------------
     # A profile is a hash that expires UNRATED_PROFILE_SECONDS after it was made, unless it
     # is rated (then it is kept for good); its rating at each game is a field of its own.
+    # Its name's two look-alike keys are strings of their own (their digests, for names of
+    # any script), naming it, that expire and are kept with it.
 
-    def add_profile(self, profile: dict, now: float) -> bool:
-        return bool(self._call(lambda: self._new_profile(
-            keys=[PROFILE + profile["id"]],
-            args=[profile["name"], profile["key"], repr(now), int(UNRATED_PROFILE_SECONDS)])))
+    @staticmethod
+    def _name_keys(name: str) -> list[str]:
+        return [f"{NAME}{kind}:{hashlib.sha256(key.encode('utf-8', 'surrogatepass')).hexdigest()}"
+                for kind, key in zip(("look", "folded"), look_keys(name))]
+
+    def add_profile(self, profile: dict, now: float) -> str | None:
+        taken = self._call(lambda: self._new_profile(
+            keys=[PROFILE + profile["id"], *self._name_keys(profile["name"])],
+            args=[profile["name"], profile["key"], repr(now), int(UNRATED_PROFILE_SECONDS),
+                  profile["id"]]))
+        return taken.decode() or None
 
     def profile(self, profile_id: str) -> dict | None:
         name, key = self._call(lambda: self._redis.hmget(PROFILE + profile_id, "name", "key"))
@@ -316,48 +357,85 @@ class RedisStore:
     def purge_profiles(self, now: float) -> int:
         return 0  # Redis expires each profile never rated itself
 
-    def rate(self, code: str, game_no: int, game: str, profiles: list[str], update) -> bool:
-        """As :meth:`SQLiteStore.rate`: an optimistic transaction (WATCH the room and the
-        profiles, MULTI, EXEC), tried again while another client changes them; the mark
-        is a field of the room's own hash, which goes when the room expires."""
+    def group_games(self, group: str, now: float) -> list[tuple[str, int]]:
+        held = self._call(lambda: self._redis.zrangebyscore(GROUP + group,
+                                                            f"({now - GROUP_WINDOW}", "+inf"))
+        return [(code, int(no)) for code, _, no in (m.decode().partition(":") for m in held)]
+
+    def rate(self, code: str, game_no: int, game: str, profiles: list[str], update, *,
+             group: str, limit: int, now: float) -> bool:
+        """As :meth:`SQLiteStore.rate`: an optimistic transaction (WATCH the room, the
+        profiles and the group, MULTI, EXEC), tried again while another client changes
+        them; the mark is a field of the room's own hash, which goes when the room
+        expires."""
         import redis
         room, keys, field = PREFIX + code, [PROFILE + p for p in profiles], f"rating:{game}"
+        grouped = GROUP + group
 
         def attempt() -> bool:
             with self._redis.pipeline() as pipe:
                 for _ in range(RATE_TRIES):
                     try:
-                        pipe.watch(room, *keys)
+                        pipe.watch(room, grouped, *keys)
                         if not pipe.exists(room) or \
                                 int(pipe.hget(room, "rated_game") or 0) >= game_no:
                             return False
                         kept = pipe.exists(*keys) == len(set(keys))
-                        held = [pipe.hget(key, field) for key in keys]
+                        played = pipe.zcount(grouped, f"({now - GROUP_WINDOW}", "+inf")
+                        held = [pipe.hmget(key, field, "names") for key in keys]
                         pipe.multi()
                         pipe.hset(room, "rated_game", game_no)
-                        if kept:
-                            new = update({p: None if h is None else json.loads(h)
-                                          for p, h in zip(profiles, held)})
-                            for pid, rating in new.items():
-                                pipe.hset(PROFILE + pid, field, json.dumps(
-                                    {k: rating[k] for k in ("mu", "sigma", "games")}))
-                                pipe.persist(PROFILE + pid)
-                                pipe.zadd(BOARD + game, {pid: rating["score"]})
+                        rated = kept and played < limit
+                        if rated:
+                            self._rated(pipe, game, profiles, held, update, now)
+                            pipe.zremrangebyscore(grouped, "-inf", now - GROUP_WINDOW)
+                            pipe.zadd(grouped, {f"{code}:{game_no}": now})
+                            pipe.expire(grouped, int(GROUP_WINDOW) + 60)
                         pipe.execute()
-                        return kept
+                        return rated
                     except redis.exceptions.WatchError:
                         continue
             raise StoreUnavailable("the leaderboard is busy (its players' ratings kept "
                                    "changing): the game is rated on the next try")
         return self._call(attempt)
 
+    @staticmethod
+    def _rated(pipe, game: str, profiles: list[str], held, update, now: float) -> None:
+        """The rating's writes, queued in the transaction ``pipe``."""
+        field = f"rating:{game}"
+        new = update({p: None if rating is None else json.loads(rating)
+                      for p, (rating, _) in zip(profiles, held)})
+        for pid, (_, names) in zip(profiles, held):
+            rating = new[pid]
+            pipe.hset(PROFILE + pid, field, json.dumps(
+                {k: rating[k] for k in ("mu", "sigma", "games", "opponents", "met",
+                                        "places")}))
+            pipe.persist(PROFILE + pid)
+            for name_key in (names or b"").decode().split():
+                pipe.persist(name_key)
+            if rating["listed"]:
+                pipe.zadd(BOARD + game, {pid: rating["score"]})
+            history = f"{HISTORY}{pid}:{game}"
+            pipe.rpush(history, json.dumps({"at": now, **rating["history"]}))
+            pipe.ltrim(history, -HISTORY_KEPT, -1)
+
     def ratings(self, profile_id: str) -> list[dict]:
         held = self._call(lambda: self._redis.hgetall(PROFILE + profile_id))
-        found = [(key.decode()[len("rating:"):], json.loads(value))
-                 for key, value in held.items() if key.startswith(b"rating:")]
-        return [{"game": game, **rating} for game, rating in sorted(found)]
+        found = sorted((key.decode()[len("rating:"):], json.loads(value))
+                       for key, value in held.items() if key.startswith(b"rating:"))
+        pipe = self._redis.pipeline(transaction=False)
+        for game, _ in found:
+            pipe.lrange(f"{HISTORY}{profile_id}:{game}", -HISTORY_KEPT, -1)
+        histories = self._call(pipe.execute) if found else []
+        return [{"game": game, "mu": rating["mu"], "sigma": rating["sigma"],
+                 "games": rating["games"], "opponents": rating.get("opponents", 0),
+                 "places": rating.get("places", {}),
+                 "history": [json.loads(point) for point in points]}
+                for (game, rating), points in zip(found, histories)]
 
-    def leaderboard(self, game: str, limit: int) -> list[dict]:
+    def leaderboard(self, game: str, limit: int, opponents: int) -> list[dict]:
+        """The board's sorted set holds the listed profiles only (those with ``opponents``
+        met, as ``rate`` was told); each is read again here, and checked."""
         ids = [m.decode() for m in self._call(
             lambda: self._redis.zrevrange(BOARD + game, 0, limit - 1))]
         pipe = self._redis.pipeline(transaction=False)
@@ -365,6 +443,10 @@ class RedisStore:
             pipe.hmget(PROFILE + pid, "name", f"rating:{game}")
         rows = []
         for pid, (name, rating) in zip(ids, self._call(pipe.execute)):
-            if name is not None and rating is not None:
-                rows.append({"id": pid, "name": name.decode(), **json.loads(rating)})
+            if name is None or rating is None:
+                continue
+            rating = json.loads(rating)
+            if rating.get("opponents", 0) >= opponents:
+                rows.append({"id": pid, "name": name.decode(), "opponents": rating["opponents"],
+                             **{k: rating[k] for k in ("mu", "sigma", "games")}})
         return rows

@@ -18,10 +18,12 @@ run against both (tests/test_rooms_api.py):
   minute, and ``hits`` reads the count without adding one;
 * ``purge`` drops the rooms past their expiry; ``check`` says whether the store can
   be reached (``/healthz``); ``durability`` says what a crash of the store loses.
-* the house leaderboard's: ``add_profile`` and ``profile`` (a key's digest, never the
-  key), ``rate`` a finished game once (the ratings and the room's mark, together), a
-  profile's ``ratings``, a game's ``leaderboard``; ``purge_profiles`` forgets the
-  profiles never rated.  These are kept for good, apart from the rooms' expiry.
+* the house leaderboard's: ``add_profile`` (under a name no other profile's looks like)
+  and ``profile`` (a key's digest, never the key), ``rate`` a finished game once (the
+  ratings, their history, the group's count and the room's mark, together), a group's
+  ``group_games`` in the last day, a profile's ``ratings``, a game's ``leaderboard``;
+  ``purge_profiles`` forgets the profiles never rated.  These are kept for good, apart
+  from the rooms' expiry.
 
 A store that cannot be reached (Redis down, the SQLite file locked by another
 program past :data:`BUSY_SECONDS`, or read-only) raises
@@ -40,9 +42,11 @@ import sys
 import threading
 from pathlib import Path
 
+from solver.games.names import look_keys
+
 from ..errors import StoreUnavailable
 from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
-from .limits import UNRATED_PROFILE_SECONDS
+from .limits import GROUP_WINDOW, HISTORY_KEPT, UNRATED_PROFILE_SECONDS
 
 BUSY_SECONDS = 1.5  # a write waits this long for another program's lock, then 503
 
@@ -145,6 +149,11 @@ _SCHEMA = """
     CREATE TABLE IF NOT EXISTS presence_changes (code TEXT PRIMARY KEY, at REAL NOT NULL);
     CREATE INDEX IF NOT EXISTS presence_changes_at ON presence_changes (at);
 """
+# The server's own marks: ``alive_at``, when a look-out last ran (the clock gives back the
+# time no process was running: api/rooms/turns.py).
+_SCHEMA += """
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value REAL NOT NULL);
+"""
 # Columns added since the first stores: an older file gains them at start.
 _ADDED = {"owner": "TEXT", "due": "REAL", "lease_until": "REAL", "lease_by": "TEXT",
           "listed": "INTEGER"}
@@ -161,7 +170,20 @@ _SCHEMA += """
                                         games INTEGER NOT NULL, score REAL NOT NULL,
                                         PRIMARY KEY (game, profile));
     CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, score);
+    CREATE TABLE IF NOT EXISTS rating_history (profile TEXT NOT NULL, game TEXT NOT NULL,
+                                               at REAL NOT NULL, mu REAL NOT NULL,
+                                               sigma REAL NOT NULL, place INTEGER NOT NULL,
+                                               players INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS rating_history_of ON rating_history (profile, game, at);
+    CREATE TABLE IF NOT EXISTS group_games (grp TEXT NOT NULL, code TEXT NOT NULL,
+                                            game_no INTEGER NOT NULL, at REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS group_games_at ON group_games (grp, at);
 """
+# Columns the leaderboard added since: its look-alike name keys (unique: one name, one
+# person), and each rating's opponents met and places kept.
+_ADDED_PROFILES = {"look": "TEXT", "folded": "TEXT"}
+_ADDED_RATINGS = {"opponents": "INTEGER NOT NULL DEFAULT 0", "met": "TEXT NOT NULL DEFAULT '[]'",
+                  "places": "TEXT NOT NULL DEFAULT '{}'"}
 
 
 class SQLiteStore:
@@ -190,6 +212,21 @@ class SQLiteStore:
         db.execute("CREATE INDEX IF NOT EXISTS rooms_due ON rooms (due)")
         db.execute("CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner)")
         db.execute("CREATE INDEX IF NOT EXISTS rooms_listed ON rooms (listed)")
+        for table, added in (("profiles", _ADDED_PROFILES), ("ratings", _ADDED_RATINGS)):
+            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            for column, kind in added.items():
+                if column not in have:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        for column in _ADDED_PROFILES:
+            db.execute(f"CREATE UNIQUE INDEX IF NOT EXISTS profiles_{column} ON profiles "
+                       f"({column}) WHERE {column} IS NOT NULL")
+        for profile_id, name in db.execute("SELECT id, name FROM profiles WHERE look IS "
+                                           "NULL").fetchall():
+            try:  # a profile kept before names were unique: its keys, unless taken
+                db.execute("UPDATE profiles SET look = ?, folded = ? WHERE id = ?",
+                           (*look_keys(name), profile_id))
+            except sqlite3.IntegrityError:
+                pass
 
     # --- rooms --------------------------------------------------------------------------
 
@@ -259,6 +296,35 @@ class SQLiteStore:
         not at all (None: there was nothing to do)."""
         self._write.run(lambda db: db.execute("UPDATE rooms SET due = ? WHERE code = ? AND "
                                               "due IS NOT NULL", (until, code)))
+
+    def alive(self, now: float) -> float | None:
+        """A look-out ran at ``now``: when one last ran before (None: never), swapped in one
+        transaction, so that only one process sees each gap."""
+        def swap(db):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                row = db.execute("SELECT value FROM meta WHERE key = 'alive_at'").fetchone()
+                db.execute("INSERT INTO meta (key, value) VALUES ('alive_at', ?) ON CONFLICT "
+                           "(key) DO UPDATE SET value = excluded.value", (now,))
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return None if row is None else row[0]
+        return self._write.run(swap)
+
+    def alive_at(self) -> float | None:
+        """When a look-out last ran (None: never)."""
+        row = self._read.run(lambda db: db.execute(
+            "SELECT value FROM meta WHERE key = 'alive_at'").fetchone())
+        return None if row is None else row[0]
+
+    def clocked(self, now: float) -> list[str]:
+        """Every kept room the server has something to do in (a clock, a computer player)."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT code FROM rooms WHERE due IS NOT NULL AND expires >= ?",
+            (now,)).fetchall())
+        return [code for (code,) in rows]
 
     # --- changes and presence -------------------------------------------------------------
 
@@ -376,16 +442,25 @@ class SQLiteStore:
 
     # --- the house leaderboard: profiles and ratings ----------------------------------------
 
-    def add_profile(self, profile: dict, now: float) -> bool:
-        """Keep a new profile ``{"id", "name", "key": its digest}`` (False: the id is
-        taken)."""
+    def add_profile(self, profile: dict, now: float) -> str | None:
+        """Keep a new profile ``{"id", "name", "key": its digest}``: None once kept, else
+        what is taken, "id" or "name" (another profile's name looks like it:
+        :func:`solver.games.names.look_keys`, a unique index on each key)."""
+        look, folded = look_keys(profile["name"])
+
+        def add(db):
+            taken = db.execute("SELECT 1 FROM profiles WHERE look = ? OR folded = ?",
+                               (look, folded)).fetchone()
+            if taken:
+                return "name"
+            db.execute("INSERT INTO profiles (id, name, key, created, look, folded) VALUES "
+                       "(?, ?, ?, ?, ?, ?)", (profile["id"], profile["name"], profile["key"],
+                                              now, look, folded))
+            return None
         try:
-            self._write.run(lambda db: db.execute(
-                "INSERT INTO profiles (id, name, key, created) VALUES (?, ?, ?, ?)",
-                (profile["id"], profile["name"], profile["key"], now)))
-        except sqlite3.IntegrityError:
-            return False
-        return True
+            return self._write.run(add)
+        except sqlite3.IntegrityError as err:  # a race: which index refused it
+            return "id" if "profiles.id" in str(err) else "name"
 
     def profile(self, profile_id: str) -> dict | None:
         """``{"id", "name", "key": its digest}``, or None."""
@@ -399,14 +474,27 @@ class SQLiteStore:
             "DELETE FROM profiles WHERE rated = 0 AND created < ?",
             (now - UNRATED_PROFILE_SECONDS,)).rowcount)
 
-    def rate(self, code: str, game_no: int, game: str, profiles: list[str], update) -> bool:
+    def group_games(self, group: str, now: float) -> list[tuple[str, int]]:
+        """The games (``(room code, game_no)``) the group of profiles ``group`` was rated
+        in the last GROUP_WINDOW seconds."""
+        rows = self._read.run(lambda db: db.execute(
+            "SELECT code, game_no FROM group_games WHERE grp = ? AND at > ?",
+            (group, now - GROUP_WINDOW)).fetchall())
+        return [(code, game_no) for code, game_no in rows]
+
+    def rate(self, code: str, game_no: int, game: str, profiles: list[str], update, *,
+             group: str, limit: int, now: float) -> bool:
         """Rate room ``code``'s game ``game_no`` once: unless it was rated already, mark it
         and write ``update(current)``, in one transaction.  ``current`` maps each profile
-        to its rating at ``game`` (``{"mu", "sigma", "games"}``, None if it has none);
-        ``update`` answers the new ones, each with the ``score`` the leaderboard is ordered
-        by.  The mark is kept on the room's own row: it goes with the room, and a code
-        used again later starts unmarked.  False: rated already, the room is gone, or a
-        profile is (a game whose players are not all kept is marked, and not rated)."""
+        to its rating at ``game`` (``{"mu", "sigma", "games", "met", "places"}``, None if
+        it has none); ``update`` answers the new ones, each with the ``score`` the
+        leaderboard is ordered by, its ``opponents`` (how many in ``met``) and the
+        ``history`` point this game adds.  The game counts for ``group`` (the set of
+        profiles), which is rated ``limit`` games at most in GROUP_WINDOW seconds: past
+        it the game is marked and not rated.  The mark is kept on the room's own row: it
+        goes with the room, and a code used again later starts unmarked.  False: rated
+        already, the room is gone, a profile is (a game whose players are not all kept
+        is marked, and not rated), or the group's limit is reached."""
         def work(db):
             db.execute("BEGIN IMMEDIATE")
             try:
@@ -416,20 +504,14 @@ class SQLiteStore:
                 marks = ",".join("?" * len(profiles))
                 kept = db.execute(f"SELECT COUNT(*) FROM profiles WHERE id IN ({marks})",
                                   profiles).fetchone()[0]
-                rated = bool(marked) and kept == len(set(profiles))
+                db.execute("DELETE FROM group_games WHERE at <= ?", (now - GROUP_WINDOW,))
+                played = db.execute("SELECT COUNT(*) FROM group_games WHERE grp = ? AND "
+                                    "at > ?", (group, now - GROUP_WINDOW)).fetchone()[0]
+                rated = bool(marked) and kept == len(set(profiles)) and played < limit
                 if rated:
-                    rows = db.execute(f"SELECT profile, mu, sigma, games FROM ratings WHERE "
-                                      f"game = ? AND profile IN ({marks})",
-                                      (game, *profiles)).fetchall()
-                    current = dict.fromkeys(profiles)
-                    current.update({pid: {"mu": mu, "sigma": sigma, "games": games}
-                                    for pid, mu, sigma, games in rows})
-                    for pid, new in update(current).items():
-                        db.execute("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
-                                   (game, pid, new["mu"], new["sigma"], new["games"],
-                                    new["score"]))
-                    db.execute(f"UPDATE profiles SET rated = 1 WHERE id IN ({marks})",
-                               profiles)
+                    self._rated(db, game, profiles, update, now)
+                    db.execute("INSERT INTO group_games VALUES (?, ?, ?, ?)",
+                               (group, code, game_no, now))
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
@@ -438,19 +520,55 @@ class SQLiteStore:
             return rated
         return self._write.run(work)
 
+    @staticmethod
+    def _rated(db, game: str, profiles: list[str], update, now: float) -> None:
+        marks = ",".join("?" * len(profiles))
+        rows = db.execute(f"SELECT profile, mu, sigma, games, met, places FROM ratings "
+                          f"WHERE game = ? AND profile IN ({marks})",
+                          (game, *profiles)).fetchall()
+        current = dict.fromkeys(profiles)
+        current.update({pid: {"mu": mu, "sigma": sigma, "games": games,
+                              "met": json.loads(met), "places": json.loads(places)}
+                        for pid, mu, sigma, games, met, places in rows})
+        for pid, new in update(current).items():
+            db.execute("INSERT OR REPLACE INTO ratings (game, profile, mu, sigma, games, "
+                       "score, opponents, met, places) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (game, pid, new["mu"], new["sigma"], new["games"], new["score"],
+                        new["opponents"], json.dumps(new["met"]), json.dumps(new["places"])))
+            point = new["history"]
+            db.execute("INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (pid, game, now, point["mu"], point["sigma"], point["place"],
+                        point["players"]))
+        db.execute(f"UPDATE profiles SET rated = 1 WHERE id IN ({marks})", profiles)
+
     def ratings(self, profile_id: str) -> list[dict]:
         """A profile's ratings, one a game it was rated at: ``{"game", "mu", "sigma",
-        "games"}``."""
-        rows = self._read.run(lambda db: db.execute(
-            "SELECT game, mu, sigma, games FROM ratings WHERE profile = ? ORDER BY game",
-            (profile_id,)).fetchall())
-        return [dict(zip(("game", "mu", "sigma", "games"), row)) for row in rows]
+        "games", "opponents", "places", "history"}`` (``places``: how many games it
+        finished at each place, by place; ``history``: its last HISTORY_KEPT rated games,
+        oldest first, each ``{"at", "mu", "sigma", "place", "players"}``)."""
+        def read(db):
+            rows = db.execute("SELECT game, mu, sigma, games, opponents, places FROM ratings "
+                              "WHERE profile = ? ORDER BY game", (profile_id,)).fetchall()
+            found = []
+            for game, mu, sigma, games, opponents, places in rows:
+                points = db.execute(
+                    "SELECT at, mu, sigma, place, players FROM rating_history WHERE "
+                    "profile = ? AND game = ? ORDER BY at DESC LIMIT ?",
+                    (profile_id, game, HISTORY_KEPT)).fetchall()
+                found.append({"game": game, "mu": mu, "sigma": sigma, "games": games,
+                              "opponents": opponents, "places": json.loads(places),
+                              "history": [dict(zip(("at", "mu", "sigma", "place", "players"),
+                                                   point)) for point in reversed(points)]})
+            return found
+        return self._read.run(read)
 
-    def leaderboard(self, game: str, limit: int) -> list[dict]:
-        """The ``limit`` best rated at ``game``, best first (by score; a tie by id):
-        ``{"id", "name", "mu", "sigma", "games"}``."""
+    def leaderboard(self, game: str, limit: int, opponents: int) -> list[dict]:
+        """The ``limit`` best rated at ``game`` that have met ``opponents`` different
+        opponents there at least, best first (by score; a tie by id): ``{"id", "name",
+        "mu", "sigma", "games", "opponents"}``."""
         rows = self._read.run(lambda db: db.execute(
-            "SELECT p.id, p.name, r.mu, r.sigma, r.games FROM ratings r JOIN profiles p ON "
-            "p.id = r.profile WHERE r.game = ? ORDER BY r.score DESC, p.id DESC LIMIT ?",
-            (game, limit)).fetchall())
-        return [dict(zip(("id", "name", "mu", "sigma", "games"), row)) for row in rows]
+            "SELECT p.id, p.name, r.mu, r.sigma, r.games, r.opponents FROM ratings r JOIN "
+            "profiles p ON p.id = r.profile WHERE r.game = ? AND r.opponents >= ? ORDER BY "
+            "r.score DESC, p.id DESC LIMIT ?", (game, opponents, limit)).fetchall())
+        return [dict(zip(("id", "name", "mu", "sigma", "games", "opponents"), row))
+                for row in rows]

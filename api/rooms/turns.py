@@ -30,6 +30,7 @@ import time
 from solver.errors import LiarsError
 from solver.rooms.room import Room
 
+from ..errors import StoreUnavailable
 from . import ratings
 
 TICK_SECONDS = 0.2  # how often a process looks for rooms whose time has come
@@ -38,6 +39,13 @@ RETRY_SECONDS = 10.0  # a move that failed is tried again this much later
 # A computer player that waits for a phone to dismiss a ruling's reveal: the look-out reads
 # who is connected again this often (a phone that leaves saves no room).
 PRESENCE_SECONDS = 2.0
+# A room the look-out fails to act in is set aside this long, longer each time it fails again
+# (its code and the error logged once), so that it never holds up the other tables.
+SET_ASIDE_SECONDS = (5.0, 30.0, 120.0, 600.0)
+# No look-out ran for longer than this: the server (or its store) was away, and every clock
+# is given that time back (docs/rules.md, "Whose clock").
+AWAY_SECONDS = 2.0
+ALIVE_SECONDS = 0.5  # a look-out marks that it runs this often (a write), well within that
 
 log = logging.getLogger(__name__)
 
@@ -78,8 +86,10 @@ def presence(store, room: Room, now: float) -> frozenset:
 
 def store_change(store, room: Room, version: int) -> tuple[bool, float | None]:
     """Save ``room`` changed from ``version``, its clocks started and with its next moment
-    and listing: whether it was saved (no other change came first), and that moment."""
+    and listing: whether it was saved (no other change came first), and that moment.  A
+    room the server acted in again is no longer stuck."""
     now = time.time()
+    room.data.pop("stuck", None)
     room.timers(now)
     due = next_moment(room, now, presence(store, room, now))
     return store.save(room.to_dict(), version, now, due=due, listed=listed(room)), due
@@ -114,6 +124,48 @@ def step(store, code: str, version: int, name: str) -> bool:
     return save(store, room, version)
 
 
+def away(store, now: float) -> float:
+    """How long the server has been away, by the look-outs' mark: 0 while one runs."""
+    last = store.alive_at()
+    return 0.0 if last is None or now - last <= AWAY_SECONDS else now - last
+
+
+def give_time_back(store, gap: float, now: float) -> int:
+    """The server was away ``gap`` seconds: every clock still running is moved on by that
+    much, so that no one is out for time no process was counting (how many rooms)."""
+    moved = 0
+    for code in store.clocked(now):
+        data = store.load(code, now)
+        if data is None or not (data.get("timer") or {}).get("deadline"):
+            continue
+        room = Room.from_dict(data)
+        version = room.version
+        room.data["timer"]["deadline"] += gap
+        room.data["version"] += 1
+        if store_change(store, room, version)[0]:
+            moved += 1
+    return moved
+
+
+def stuck(store, code: str, err: Exception, now: float, pause: float) -> None:
+    """Tell the room's phones that the server cannot act in it (the view's ``stuck``), as
+    far as its stored state can be read at all, and set it aside for ``pause``."""
+    try:
+        data = store.load(code, now)
+        if isinstance(data, dict) and isinstance(data.get("version"), int) \
+                and not data.get("stuck"):
+            version = data["version"]
+            data["stuck"] = (f"the server cannot act in this table "
+                             f"({type(err).__name__}): the host may start a rematch")
+            data["version"] = version + 1
+            store.save(data, version, now, due=now + pause)
+    except StoreUnavailable:
+        raise
+    except Exception:  # a state too broken to mark: its phones get room_stuck on reading it
+        pass
+    store.postpone(code, now + pause)
+
+
 def time_out(store, code: str, now: float) -> str | None:
     """The player to move in ``code`` is out of time at ``now``: they are out (once: the
     change is saved at the version it was made at, or not at all).  Who timed out."""
@@ -136,6 +188,8 @@ class Ticker:
         self.app, self.store = app, store
         self.owner = f"{os.getpid()}:{secrets.token_hex(4)}"
         self.pid = os.getpid()
+        self.failures: dict[str, int] = {}  # rooms set aside, by code: how often they failed
+        self.marked = 0.0  # when this look-out last marked that it runs
         self._wake = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True, name="rooms-ticker")
         self._thread.start()
@@ -152,20 +206,51 @@ class Ticker:
             self._wake.clear()
             acted = 0
             try:
-                acted = self.tick(time.time())
+                with self.app.app_context():  # the app's settings (a group's games a day)
+                    acted = self.tick(time.time())
             except LiarsError:
                 pass  # the store is away: look again next tick
             except Exception:  # the look-out must never stop
                 log.exception("the rooms' ticker failed")
 
     def tick(self, now: float) -> int:
-        """Act in every room whose time has come and that this process leases; how many."""
+        """Act in every room whose time has come and that this process leases, each on its
+        own (a room that fails is set aside: :meth:`set_aside`); how many.  First, if no
+        look-out ran for a while, the time the server was away is given back."""
+        if now - self.marked >= ALIVE_SECONDS:
+            self.marked = now
+            before = self.store.alive(now)
+            if before is not None and now - before > AWAY_SECONDS:
+                moved = give_time_back(self.store, now - before, now)
+                log.warning("no look-out ran for %.1f s: %d clocks moved on by that much",
+                            now - before, moved)
         acted = 0
         for code in self.store.due(now):
-            if self.store.lease(code, self.owner, now, LEASE_SECONDS):
+            if not self.store.lease(code, self.owner, now, LEASE_SECONDS):
+                continue
+            try:
                 self.act(code)
-                acted += 1
+            except StoreUnavailable:
+                raise  # the store is away: every room waits for it alike
+            except Exception as err:  # this room only: the others go on
+                self.set_aside(code, err)
+            else:
+                self.failures.pop(code, None)
+            acted += 1
         return acted
+
+    def set_aside(self, code: str, err: Exception) -> None:
+        """The look-out could not act in ``code``: logged the first time (its code and the
+        error, never a token), its phones told, tried again after a growing pause."""
+        failed = self.failures.get(code, 0)
+        if len(self.failures) > 10_000:  # rooms long gone: start counting afresh
+            self.failures.clear()
+        self.failures[code] = failed + 1
+        if not failed:
+            log.error("room %s is set aside: the server cannot act in it (%s: %s)", code,
+                      type(err).__name__, str(err)[:200])
+        pause = SET_ASIDE_SECONDS[min(failed, len(SET_ASIDE_SECONDS) - 1)]
+        stuck(self.store, code, err, time.time(), pause)
 
     def act(self, code: str) -> None:
         """Do what is due in ``code``: a timeout, or a computer player's move."""

@@ -11,6 +11,7 @@
 // /rooms/{code}/bots): each plays from its own view, at a human pace, easy or hard.
 
 import { percent } from "./engine/chance.js";
+import { isOut } from "./outs.js";
 
 const PACES = [["1", "1 second a move"], ["3", "3 seconds a move"], ["0.5", "Half a second"]];
 const LEVELS = [["easy", "Easy"], ["hard", "Hard"]];
@@ -87,7 +88,7 @@ export class Advisor {
     this.toggle.setAttribute("aria-pressed", String(allowed));
     this.toggle.textContent = allowed ? "Forbid the advisor for the table"
       : "Allow the advisor for the table";
-    const canAsk = allowed && playing && !me.out && view.you.hand !== null && view.you.hand !== undefined;
+    const canAsk = allowed && playing && !isOut(view, me) && view.you.hand !== null && view.you.hand !== undefined;
     this.askButton.hidden = !canAsk;
     this.askButton.textContent = this.following ? "Hide the advice" : "Ask the advisor";
     this.askButton.setAttribute("aria-expanded", String(this.following));

@@ -1,20 +1,29 @@
 // The house leaderboard (#leaderboard): each game's best rated players, from the referee
-// server (GET /api/v1/leaderboard/GAME), and this phone's profile: made here (a name), shown
-// as a code and a QR code to take it to another phone, or taken over from one (the code
-// typed, or the QR code's link opened).  The server rates; this screen only shows.
-// Loaded by app.js after the first screen is ready.
+// server (GET /api/v1/leaderboard/GAME), and this phone's profile, its page: each game's
+// rating (or provisional), a chart of it over its rated games, games, opponents and places
+// (GET /api/v1/profiles/ID with its key).  The profile is made here (a name), shown as a
+// code and a QR code to take it to another phone, or taken over from one (the code typed,
+// or the QR code's link opened); its key leaves this phone no other way.  The server
+// rates; this screen only shows.  Loaded by app.js after the first screen is ready.
 
 import { keepProfile, keptProfile, linkedCode, profileCode, profileLink,
   readProfileCode } from "./profile.js";
 import { qrCanvas } from "./qr.js";
+import { ratingChart } from "./ratingchart.js";
 import { PlayError, api } from "./rooms.js";
+import { SCREENS, titleOf } from "./screens/index.js";
 import { TEXT, fill, plural } from "./screenkit.js";
+import { ordinal } from "./tablekit.js";
 
-// The games a table plays on every phone (play.js), each with its own leaderboard.
-const GAMES = [["letters", "Liars' Letters"], ["dice", "Liar's Dice"]];
+// Every game a table plays on every phone (play.js), each with its own leaderboard.
+const GAMES = SCREENS.map((screen) => [screen.game, screen.title]);
 const GAME_KEY = "liars.leaderboard.game"; // the game last looked at
-const COUNTS = "A game counts when every seat is a person with a profile: no computer " +
-  "player, and two profiles at least.";
+const ESTABLISHED = 3; // different opponents met before a profile is listed (the server's)
+const COUNTS = "A game counts when every seat is a person with a profile, and everyone " +
+  "in it plays it out: no computer player, no one taken off, everyone making moves of " +
+  "their own. One group of players counts a set number of games a day (10 unless the " +
+  "server is set otherwise). A profile is listed " +
+  `once it has played ${ESTABLISHED} different opponents at that game.`;
 
 let app; // app.js's helpers: h, $, wireForm, registerScreen, route
 
@@ -37,7 +46,7 @@ const board = {
       "data-title": "Leaderboard", "aria-labelledby": this.id("heading") },
       h("a", { class: "back", href: "#games" }, "‹ Other games"),
       h("h2", { id: this.id("heading"), class: "visually-hidden" }, "Leaderboard"),
-      h("fieldset", { class: "segments" }, h("legend", {}, "Game"),
+      h("fieldset", { class: "segments", id: this.id("game-choice") }, h("legend", {}, "Game"),
         h("div", { class: "segment-row" }, GAMES.map(([value, title]) =>
           h("label", { class: "segment" }, h("input", { type: "radio", name: "board-game",
             value, id: this.id(`game-${value}`) }), h("span", {}, title))))),
@@ -84,8 +93,10 @@ const board = {
       h("span", { class: "board-place" }, String(index + 1)),
       h("span", { class: "board-name" }, player.name),
       h("span", { class: "board-rating" }, String(player.rating)),
-      h("span", { class: "board-games" }, plural(player.games, "game")))));
-    this.empty.textContent = "No rated game yet.";
+      h("span", { class: "board-games" }, `${plural(player.games, "game")} · ` +
+        plural(player.opponents, "opponent")))));
+    this.empty.textContent = `No one listed yet: a profile is listed once it has played ` +
+      `${ESTABLISHED} different opponents here.`;
     this.empty.hidden = data.players.length > 0;
     Object.assign(this.section.dataset, { game, loaded: "true",
       players: String(data.players.length) });
@@ -199,10 +210,27 @@ const board = {
       }
     }
     if (keptProfile()?.id !== kept.id) return; // forgotten or replaced meanwhile
-    const title = (game) => (GAMES.find(([value]) => value === game) || [game, game])[1];
-    fill(this.myRatings, data.ratings.length ? data.ratings.map((r) => h("li",
-      { "data-game": r.game }, `${title(r.game)}: ${r.rating} · ${plural(r.games, "game")}`))
+    fill(this.myRatings, data.ratings.length ? data.ratings.map((r) => this.gameCard(r))
       : h("li", { class: "hint" }, "No rated game yet: everyone starts at 1000."));
+  },
+
+  /** One game on the profile's page: its rating (provisional until listed), its chart,
+   * its games, opponents and places. */
+  gameCard(r) {
+    const { h } = app;
+    const id = (part) => this.id(`mine-${r.game}-${part}`);
+    const places = r.places.map((p) => `${ordinal(p.place)} ×${p.games}`).join(", ");
+    return h("li", { class: "board-game", "data-game": r.game,
+      "data-provisional": String(r.provisional) },
+    h("p", { class: "board-game-head", id: id("rating") },
+      h("span", { class: "board-game-title" }, titleOf(r.game)),
+      h("span", { class: "board-rating" }, String(r.rating)),
+      r.provisional ? h("span", { class: "board-provisional" }, "provisional") : null),
+    r.history.length ? ratingChart(r.history, { id: id("chart") }) : null,
+    h("p", { class: "board-games", id: id("counts") }, `${plural(r.games, "game")} · ` +
+      `${plural(r.opponents, "opponent")} · places: ${places}`),
+    r.provisional ? h("p", { class: "hint", id: id("why") }, `On the leaderboard once ` +
+      `you have played ${ESTABLISHED} different opponents (${r.opponents} so far).`) : null);
   },
 
   /** The screen is shown: its leaderboard now, and this phone's ratings. */

@@ -12,6 +12,8 @@ import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode,
   watchRoom } from "./rooms.js";
 import { SCREENS, screenOf } from "./screens/index.js";
 import { TEXT } from "./screenkit.js";
+import { Notices } from "./notice.js";
+import { TakeOff } from "./takeoff.js";
 
 const NAME_KEY = "liars.play.name"; // the name last sat down with, offered again
 
@@ -19,6 +21,7 @@ const play = {
   view: null,
   seat: null, // the Seat followed (rooms.js), or null
   screen: null, // the screen module of the game shown (screens/)
+  busy: null, // the button whose move is on its way: every action waits for its answer
 
   get h() { return app.h; },
   get game() { return this.screen || screenOf(this.view && this.view.game) || SCREENS[0]; },
@@ -201,6 +204,9 @@ const play = {
     // Whose turn, the clock at its last seconds, each ruling: said to a screen reader.
     this.announcer = h("p", { id: this.id("announce"), class: "visually-hidden",
       "aria-live": "assertive", "aria-atomic": "true" });
+    // What happened at the table that is not a ruling (notice.js): a line, and said once.
+    this.notices = new Notices();
+    this.noticeLine = h("p", { id: this.id("notice"), class: "table-notice", hidden: true });
     this.lobby = h("div", { class: "card play-lobby", id: this.id("lobby") });
     this.line = h("p", { class: "game-line", id: this.id("line") });
     this.menuButton = h("button", { type: "button", class: "secondary game-menu-button",
@@ -225,7 +231,16 @@ const play = {
     this.over = h("div", { id: this.id("over"), class: "card", hidden: true });
     this.error = h("p", { id: this.id("error"), class: "table-message bad", role: "alert",
       hidden: true });
-    this.manage = h("details", { class: "more", id: this.id("manage"), hidden: true });
+    // The host takes a player off (takeoff.js): in the Menu, and on the game-over card.
+    const send = (body) => this.seat.move(body);
+    this.takeOffMenu = new TakeOff(h, this.id("manage"), send);
+    this.manageTitle = h("summary", {}, "A player left?");
+    this.manage = h("details", { class: "more", id: this.id("manage"), hidden: true },
+      this.manageTitle, h("div", { class: "more-body" }, this.takeOffMenu.el));
+    this.takeOffOver = new TakeOff(h, this.id("leave-table"), send);
+    this.leavingTitle = h("summary", {}, "Someone leaving the table?");
+    this.leaving = h("details", { class: "more", id: this.id("leave-table") },
+      this.leavingTitle, h("div", { class: "more-body" }, this.takeOffOver.el));
     this.leaveButton = h("button", { type: "button", class: "secondary", id: this.id("leave"),
       onclick: () => this.leave() }, "Leave this table on this phone");
     this.advisor = new Advisor(app, this, { onUse: (move) => this.useAdvice(move) });
@@ -234,7 +249,7 @@ const play = {
     this.board = h("div", { class: "game-board", id: this.id("board") },
       this.top, this.error, this.status, this.round, this.handCard, this.actions, this.over);
     this.roomView = h("div", { class: "table-board", id: this.id("room-view"), hidden: true },
-      this.connection, this.announcer, this.lobby, this.board, this.leaveButton,
+      this.connection, this.announcer, this.noticeLine, this.lobby, this.board, this.leaveButton,
       this.rulingLayer, this.menu, this.historySheet);
   },
 
@@ -327,11 +342,14 @@ const play = {
     return this.seat.move(body);
   },
 
-  /** Send a move from a button: true if it went through (else the error is shown). */
+  /** Send a move from a button: true if it went through (else the error is shown).  While
+   * it is on its way every action waits (disabled); its answer's view says what is enabled
+   * again (renderActions), never this tap. */
   async tap(button, body) {
     this.error.hidden = true;
+    this.busy = button;
     button.setAttribute("aria-busy", "true");
-    button.disabled = true;
+    this.render();
     try {
       await this.move(body);
       return true;
@@ -339,9 +357,15 @@ const play = {
       this.showError(error.message);
       return false;
     } finally {
+      this.busy = null;
       button.removeAttribute("aria-busy");
       this.render();
     }
+  },
+
+  /** An action's button, enabled exactly when the view allows it and no move is on its way. */
+  allow(button, allowed) {
+    button.disabled = !allowed || this.busy !== null;
   },
 
   /** A row of call buttons ({call, label, body, confirm?}): each asks for a confirmation. */
@@ -362,7 +386,7 @@ const play = {
   /** Show a screen's calls on this turn, disabled with the reason while nothing is called. */
   showCalls(box, shown, why) {
     box.hidden = !shown || Boolean(this.pendingCall); // a call asked: its question shows
-    for (const button of box.buttons) button.disabled = Boolean(why) || this.sending === true;
+    for (const button of box.buttons) this.allow(button, !why && this.sending !== true);
     box.why.textContent = why;
     box.why.hidden = !why;
   },
@@ -400,15 +424,6 @@ const play = {
 
   sendRuling(ruling) {
     this.tap(app.$(`#${this.id(ruling)}`), { type: "ruling", ruling });
-  },
-
-  remove(name, button) {
-    if (button.dataset.armed !== "true") {
-      button.dataset.armed = "true";
-      button.textContent = `Tap again to remove ${name}`;
-      return;
-    }
-    this.tap(button, { type: "remove", player: name });
   },
 
   async start(button) {

@@ -3,6 +3,8 @@
 
 import { Countdown, URGENT_S } from "./countdown.js";
 import { ARROW, fill, plural } from "./screenkit.js";
+import { isOut, outBy, outWhy, outWord, seatOf, yourOut } from "./outs.js";
+import { showNotice } from "./notice.js";
 import { openTables } from "./rooms.js";
 import { qrCanvas } from "./qr.js";
 import { screenOf, titleOf } from "./screens/index.js";
@@ -132,7 +134,13 @@ export const rendering = {
     this.roomView.hidden = false;
     this.note("");
     this.useScreen(view);
-    if (showDisplay(this, view)) return; // no seat (a table display, a spectator): tabledisplay.js
+    const news = this.notices.fresh(view); // said once; shown while the view carries it
+    showNotice(this.noticeLine, view);
+    if (showDisplay(this, view)) { // no seat (a table display, a spectator): tabledisplay.js
+      this.noticeLine.hidden = true; // (the display shows it, big)
+      if (news) this.say(news);
+      return;
+    }
     const lobby = view.phase === "lobby";
     this.lobby.hidden = !lobby;
     this.board.hidden = lobby;
@@ -140,7 +148,7 @@ export const rendering = {
     if (lobby) { this.closeLayers(); this.renderLobby(view); return; }
     this.runClock(view);
     this.buzz(view);
-    this.announce(view);
+    this.announce(view, news);
     this.renderOver(view);
     this.renderStatus(view);
     this.renderHand();
@@ -182,8 +190,8 @@ export const rendering = {
 
   /** Say to a screen reader what a glance tells: whose turn, each ruling, the winner (one
    * live region, words only when they change; drawClock says your last seconds). */
-  announce(view) {
-    const said = [];
+  announce(view, news = null) {
+    const said = news ? [news] : [];
     const ruling = view.last_ruling;
     const key = this.rulingKey(view);
     if (ruling && key !== this.announcedRuling && this.announcedRuling !== undefined) {
@@ -218,18 +226,20 @@ export const rendering = {
       id: this.id(count ? "seats" : "lobby-seats"), "aria-label": "Players in seat order" },
     view.players.map((p) => {
       const held = p[game.count];
-      const line = p.out ? "out" : held === null || held === undefined ? (p.host ? "host" : "")
-        : plural(held, game.one, game.many);
-      const extra = count && game.seatLine ? game.seatLine(view, p) : null;
-      return h("li", { "data-player": p.name, class: [p.name === view.to_move ? "to-move" : "",
-        p.out ? "out" : "", p.name === view.you.name ? "you" : ""].join(" ").trim() || null,
+      const out = outWord(view, p); // out, and why: the clock, the host, by play
+      const line = out || (held === null || held === undefined ? (p.host ? "host" : "")
+        : plural(held, game.one, game.many));
+      const extra = count && game.seatLine && !out ? game.seatLine(view, p) : null;
+      return h("li", { "data-player": p.name, "data-out": out ? outBy(view, p) : null,
+        class: [p.name === view.to_move ? "to-move" : "",
+          out ? "out" : "", p.name === view.you.name ? "you" : ""].join(" ").trim() || null,
       "aria-current": p.name === view.to_move ? "true" : null },
       h("span", { class: "seat-name" }, p.name),
       h("span", { class: "seat-count" }, [p.name === view.you.name ? "you" : "",
         count ? line : p.host ? "host" : "", extra,
         p.bot ? (!count && p.level ? `computer (${p.level})` : "computer") : "",
         // a player whose phone holds no event stream (locked, reloading, gone)
-        p.connected === false && p.name !== view.you.name && !p.out ? "away" : ""]
+        p.connected === false && p.name !== view.you.name && !out ? "away" : ""]
         .filter(Boolean).join(" · ")));
     }));
   },
@@ -246,8 +256,8 @@ export const rendering = {
     fill(this.lobby,
       h("p", { class: "hint center" }, `${this.game.title} · ${view.deal === "server"
         ? "the server deals" : "each player's own at the table"}`),
-      view.rated ? h("p", { class: "hint center", id: this.id("rated") }, "Rated: every " +
-        "seat has a profile, so this game counts for the leaderboard") : null,
+      this.ratedLine(view, "", "Rated: every seat has a profile, so this game counts for " +
+        "the leaderboard"),
       // said letter by letter (a <p> takes no aria-label: the big code is only shown)
       h("p", { class: "hint center" }, "Table code",
         h("span", { class: "visually-hidden" }, ` ${spoken}`)),
@@ -297,7 +307,6 @@ export const rendering = {
     const won = view.winner === view.you.name;
     const host = [...view.players, ...(view.spectators || []).map((name) => ({ name }))]
       .find((p) => p.host);
-    const leaving = this.over.querySelector(`#${this.id("leave-table")}`);
     fill(this.over,
       h("p", { class: "table-winner", id: this.id("winner") },
         view.winner ? `🏆 ${view.winner} wins` : "No winner"),
@@ -305,12 +314,16 @@ export const rendering = {
         : "Game over.")),
       h("h3", {}, "Places"),
       h("ol", { class: "play-places", id: this.id("places"), "aria-label": "Places" },
-        (view.places || []).map((p) => h("li", { "data-player": p.name, "data-place":
-          String(p.place), class: p.name === view.you.name ? "you" : null },
-        h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
-          p.name)))),
+        (view.places || []).map((p) => {
+          const why = outWhy(view, seatOf(view, p.name)); // out of time, taken off, left
+          return h("li", { "data-player": p.name, "data-place": String(p.place),
+            class: p.name === view.you.name ? "you" : null },
+          h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
+            p.name), why ? h("span", { class: "place-why" }, ` · ${why}`) : null);
+        })),
+      this.ratedLine(view, "-over", "Rated: this game counts for the leaderboard"),
       this.sessionTable(view),
-      this.leavingTable(view, Boolean(leaving && leaving.open)),
+      this.leavingTable(view),
       this.clockSetting(view, "-next"),  // the pace may change between games
       view.you.host
         ? h("button", { type: "button", class: "primary", id: this.id("rematch"),
@@ -319,20 +332,21 @@ export const rendering = {
           `${host ? host.name : "the host"}: a rematch at this table, or leave.`));
   },
 
-  /** Between games, the host takes a player who walked away off the table (two taps):
-   * no seat in the rematch; their phone watches on. */
-  leavingTable(view, open) {
+  /** Whether the game counts for the leaderboard, and if not why, as the server says
+   * (none at a table where no seat has a profile). */
+  ratedLine(view, suffix, rated) {
     const { h } = app;
-    const others = view.players.filter((p) => p.name !== view.you.name);
-    if (!view.you.host || !others.length) return null;
-    return h("details", { class: "more", id: this.id("leave-table"), open: open || null },
-      h("summary", {}, "Someone leaving the table?"),
-      h("div", { class: "more-body" },
-        h("p", { class: "hint" }, "Take them off for the next game: their phone watches on, " +
-          "and this table's score keeps their games."),
-        others.map((p) => h("button", { type: "button", class: "secondary",
-          "data-remove": p.name, onclick: (event) => this.remove(p.name, event.currentTarget) },
-        `Take ${p.name} off the table`))));
+    if (view.rated) return h("p", { class: "hint center", id: this.id(`rated${suffix}`) }, rated);
+    return view.unrated_because ? h("p", { class: "hint center",
+      id: this.id(`unrated${suffix}`) }, `Not rated: ${view.unrated_because}`) : null;
+  },
+
+  /** Between games, the host takes a player who walked away off the table (pick, then
+   * confirm: `unseat`, takeoff.js): no seat in the rematch; their phone watches on. */
+  leavingTable(view) {
+    if (!this.takeOffOver.offered(view)) return null;
+    this.takeOffOver.render(view);
+    return this.leaving;
   },
 
   /** The table's games so far: each player's wins (and chips, at a kitty). */
@@ -372,7 +386,10 @@ export const rendering = {
     if (this.game.tableLine && view.phase !== "over") line.push(this.game.tableLine(view));
     if (view.kitty && view.kitty.pot) line.push(`kitty ${view.kitty.pot}`);
     this.line.textContent = line.join(" · ");
-    fill(this.status, turn, this.seatList(view, true));
+    const gone = yourOut(view, seatOf(view, view.you.name)); // your own phone says you are out
+    fill(this.status, turn, gone ? h("p", { class: "you-out", id: this.id("you-out"),
+      "data-out": outBy(view, seatOf(view, view.you.name)) }, gone) : null,
+    this.seatList(view, true));
   },
 
   renderHand() {
@@ -386,7 +403,7 @@ export const rendering = {
     const held = me[game.count];
     const hand = view.you.hand;
     const mine = view.phase === "playing" && view.to_move === view.you.name;
-    this.handCard.hidden = view.phase === "over" || me.out || view.you.seat === false;
+    this.handCard.hidden = view.phase === "over" || isOut(view, me) || view.you.seat === false;
     this.hideButton.setAttribute("aria-pressed", String(hidden));
     this.hideButton.textContent = hidden ? "Show" : "Hide";
     this.hideButton.setAttribute("aria-label", hidden ? `Show my ${game.many}` : `Hide my ${game.many}`);
@@ -417,6 +434,12 @@ export const rendering = {
     }
     this.confirmBar.hidden = !this.pendingCall;
     this.movesSlot.hidden = Boolean(this.pendingCall);
+    // Every action's state comes from this view: none is left as a tap left it.  Each is
+    // enabled unless a move is on its way; the game's screen then disables what the view
+    // does not allow (a form's own submit button is its form's: app.js's wireForm).
+    for (const button of this.actions.querySelectorAll("button")) {
+      if (!button.closest("form")) this.allow(button, true);
+    }
     if (this.screen) this.screen.update(this, view, mine);
     // The reveal at a table of real tiles, dice or cards.
     const undecided = view.phase === "reveal" && view.last_ruling && view.last_ruling.ruling === null;
@@ -497,7 +520,7 @@ export const rendering = {
     const show = ruling && (undecided || (key !== this.dismissedRuling && !seenHere));
     if (!show) { this.rulingLayer.hidden = true; this.sayHold(null); return; }
     const game = this.game;
-    const outNow = new Set(view.players.filter((p) => p.out).map((p) => p.name));
+    const outNow = new Set(view.players.filter((p) => isOut(view, p)).map((p) => p.name));
     const right = ["upheld", "holds", "made", "true", "right", "discarded"].includes(ruling.ruling);
     const box = this.ruling;
     box.className = `result ${undecided ? "undecided" : right ? "ok" : "bad"}`;
@@ -525,6 +548,9 @@ export const rendering = {
       !undecided && !Object.keys(ruling.changes).length
         ? h("p", { class: "ruling-line" }, "Nobody gains or loses.") : null);
     this.tableRuling.hidden = !(undecided && view.you.host);
+    for (const button of this.tableRuling.querySelectorAll("button")) {
+      this.allow(button, undecided && view.you.host);
+    }
     this.dismissButton.hidden = Boolean(undecided);
     this.rulingLayer.hidden = false;
     if (this.shownRuling !== key) {
@@ -593,19 +619,12 @@ export const rendering = {
     this.rulingLayer.hidden = true;
   },
 
+  /** The host's Menu takes a player off (takeoff.js): out of this game while it is on,
+   * off the table once it is over; its refusals show inside the Menu. */
   renderManage(view) {
-    const { h } = app;
-    const others = view.players.filter((p) => !p.out && p.name !== view.you.name);
-    this.manage.hidden = !view.you.host || view.phase === "over" || !others.length;
+    this.manage.hidden = !this.takeOffMenu.offered(view);
     if (this.manage.hidden) return;
-    const open = this.manage.open;
-    fill(this.manage, h("summary", {}, "A player left?"),
-      h("div", { class: "more-body" },
-        h("p", { class: "hint" }, "Remove a player who has left: they are out, and the round " +
-          "starts again."),
-        others.map((p) => h("button", { type: "button", class: "secondary",
-          "data-remove": p.name, onclick: (event) => this.remove(p.name, event.currentTarget) },
-        `Remove ${p.name}`))));
-    this.manage.open = open;
+    this.manageTitle.textContent = this.takeOffMenu.title(view);
+    this.takeOffMenu.render(view);
   },
 };

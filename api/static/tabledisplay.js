@@ -5,17 +5,22 @@
 // screen: the players' counts, whose turn and their clock, the round's claims, the last
 // call's reveal (the hands the call turned over, face up), the game's own public state
 // (Liar Liar's pile, Liar's Post's face-up cards and the card in transit), the places at the
-// end.  In the lobby: the table code big and the QR code to join, and the host's controls
-// (the Play screen's own: computer players, the time a move, start, rematch).
+// end; who is out and why; what happened at the table (the view's notice).  In the lobby:
+// the table code big and the QR code to join, and the host's controls (the Play screen's
+// own: computer players, the time a move, start, rematch).  The host's Host menu, on every
+// screen of the table: take a player off (takeoff.js), out of a game or off the table.
 //
 // The games differ only in their screen modules' `tv` (screens/): a few small functions.  playview.js hands a
 // seatless view here (showDisplay); every other view is the player's board.
 
 import { Countdown, URGENT_S } from "./countdown.js";
 import { fill, plural } from "./screenkit.js";
+import { noticeText } from "./notice.js";
+import { outBy, outWhy, outWord, seatOf } from "./outs.js";
 import { app, CALLED, joinLink, LOOPBACK } from "./playview.js";
 import { qrCanvas } from "./qr.js";
 import { screenOf, titleOf } from "./screens/index.js";
+import { TakeOff } from "./takeoff.js";
 
 const SHOWN_CLAIMS = 6; // the round's last claims on the screen
 
@@ -28,6 +33,9 @@ export class TableDisplay {
   constructor(screen = {}) {
     this.screen = screen;
     this.el = h("section", { class: "tv", id: "tv", "aria-label": "The table", hidden: true });
+    this.body = h("div", { class: "tv-body" }); // drawn anew at each view
+    this.buildMenu();
+    this.el.append(this.body, this.menu);
     this.clock = h("p", { class: "tv-clock", id: "tv-clock", role: "timer", "aria-live": "off",
       hidden: true });
     this.timer = null;
@@ -38,28 +46,84 @@ export class TableDisplay {
 
   show(on) {
     this.el.hidden = !on;
-    if (!on) this.stopClock();
+    if (!on) { this.stopClock(); this.closeMenu(); }
+  }
+
+  /** The host's menu: their controls in one small sheet over the table (takeoff.js: take a
+   * player off, out of this game or off the table), its refusals shown inside it. */
+  buildMenu() {
+    const send = (body) => this.screen.seat.move(body);
+    this.takeOff = new TakeOff(h, "tv-menu", send);
+    this.menuButton = h("button", { type: "button", class: "secondary tv-menu-button",
+      id: "tv-menu-button", "aria-haspopup": "dialog", "aria-controls": "tv-menu",
+      "aria-expanded": "false", onclick: () => this.openMenu() }, "Host menu");
+    this.menuTitle = h("h4", { id: "tv-menu-part" });
+    this.menuNobody = h("p", { class: "hint", id: "tv-menu-nobody" }, "No one to take off now.");
+    this.menu = h("div", { class: "game-layer tv-layer", id: "tv-menu", role: "dialog",
+      "aria-modal": "true", "aria-labelledby": "tv-menu-title", hidden: true },
+    h("div", { class: "game-sheet", tabindex: "0" },
+      h("div", { class: "sheet-head" }, h("h3", { id: "tv-menu-title" }, "Host menu"),
+        h("button", { type: "button", class: "secondary", id: "tv-menu-close",
+          onclick: () => this.closeMenu() }, "Back to the table")),
+      this.menuTitle, this.takeOff.el, this.menuNobody));
+    this.menu.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") this.closeMenu();
+    });
+  }
+
+  openMenu() {
+    this.menu.hidden = false;
+    this.menuButton.setAttribute("aria-expanded", "true");
+    if (this.view) this.renderMenu(this.view);
+    const first = this.menu.querySelector(".take-off button:not([disabled])")
+      || this.menu.querySelector("#tv-menu-close");
+    first.focus({ preventScroll: true });
+  }
+
+  closeMenu() {
+    if (this.menu.hidden) return;
+    this.menu.hidden = true;
+    this.menuButton.setAttribute("aria-expanded", "false");
+    if (this.menuButton.isConnected) this.menuButton.focus({ preventScroll: true });
+  }
+
+  renderMenu(view) {
+    if (!view.you.host) { this.closeMenu(); return; }
+    const offered = this.takeOff.offered(view);
+    this.menuTitle.textContent = this.takeOff.title(view);
+    this.menuTitle.hidden = !offered;
+    this.takeOff.el.hidden = !offered;
+    this.menuNobody.hidden = offered;
+    this.takeOff.render(view);
   }
 
   render(view) {
     const screen = screenOf(view.game) || screenOf("dice"); // each game's own: screens/
     const game = { count: screen.count, one: screen.one, many: screen.many, ...screen.tv };
     this.remember(view);
+    this.view = view;
     Object.assign(this.el.dataset, { game: view.game, phase: view.phase,
       version: String(view.version), toMove: view.to_move || "" });
     const title = titleOf(view.game);
+    this.renderMenu(view);
+    const notice = noticeText(view);
+    const news = notice ? h("p", { class: "tv-notice", id: "tv-notice",
+      "data-n": String(view.notice.n) }, notice) : null;
+    const menu = view.you.host ? this.menuButton : null;
     if (view.phase === "lobby") {
       this.stopClock();
-      fill(this.el, this.lobby(view, title));
+      fill(this.body, menu ? h("div", { class: "tv-tools" }, menu) : null, news,
+        this.lobby(view, title));
       return;
     }
     this.runClock(view);
-    fill(this.el,
+    fill(this.body,
       h("header", { class: "tv-head" },
         h("h2", { class: "tv-title" }, title),
         h("p", { class: "tv-line", id: "tv-line" }, [`Table ${view.code}`,
           view.phase === "over" ? "" : `round ${view.round}`, view.you.host ? ""
-            : `watching as ${view.you.name}`].filter(Boolean).join(" · "))),
+            : `watching as ${view.you.name}`].filter(Boolean).join(" · ")), menu),
+      news,
       h("div", { class: "tv-main" },
         h("div", { class: "tv-side" }, this.turn(view), this.clock, this.seats(view, game)),
         h("div", { class: "tv-centre" },
@@ -133,15 +197,17 @@ export class TableDisplay {
     return h("ul", { class: "tv-seats", id: "tv-seats", "aria-label": "Players in seat order" },
       view.players.map((p) => {
         const held = p[game.count];
-        const notes = [p.out ? "out" : finished.has(p.name) ? "no cards left" : "",
+        const out = outWord(view, p); // out, and why: the clock, the host, by play
+        const notes = [finished.has(p.name) ? "no cards left" : "",
           p.bot ? `computer (${p.level || "easy"})` : "",
-          p.connected === false && !p.out && !p.bot ? "away" : ""].filter(Boolean);
-        return h("li", { "data-player": p.name, class: [p.name === view.to_move ? "to-move" : "",
-          p.out ? "out" : ""].join(" ").trim() || null },
+          p.connected === false && !out && !p.bot ? "away" : ""].filter(Boolean);
+        return h("li", { "data-player": p.name, "data-out": out ? outBy(view, p) : null,
+          class: [p.name === view.to_move ? "to-move" : "", out ? "out" : ""].join(" ").trim()
+            || null },
         h("span", { class: "tv-name" }, p.name),
-        h("span", { class: "tv-count" }, held === null || held === undefined ? ""
-          : plural(held, game.one, game.many)),
-        game.seat ? game.seat(view, p) : null,
+        h("span", { class: "tv-count" }, out || (held === null || held === undefined ? ""
+          : plural(held, game.one, game.many))),
+        game.seat && !out ? game.seat(view, p) : null,
         notes.length ? h("span", { class: "tv-note" }, notes.join(" · ")) : null);
       }));
   }
@@ -194,9 +260,13 @@ export class TableDisplay {
       view.called_off ? h("p", { class: "tv-fact" }, view.called_off) : null,
       h("h3", {}, "Places"),
       h("ol", { class: "tv-places", id: "tv-places", "aria-label": "Places" },
-        (view.places || []).map((p) => h("li", { "data-player": p.name,
-          "data-place": String(p.place) }, h("span", { class: "place" }, `${p.place}.`), " ",
-        h("span", { class: "tv-name" }, p.name)))),
+        (view.places || []).map((p) => {
+          const why = outWhy(view, seatOf(view, p.name)); // out of time, taken off, left
+          return h("li", { "data-player": p.name, "data-place": String(p.place) },
+            h("span", { class: "place" }, `${p.place}.`), " ",
+            h("span", { class: "tv-name" }, p.name),
+            why ? h("span", { class: "place-why" }, ` · ${why}`) : null);
+        })),
       view.you.host && screen.rematch ? h("button", { type: "button", class: "primary",
         id: "tv-rematch", onclick: (event) => screen.rematch(event.currentTarget) },
       "Rematch: same seats") : h("p", { class: "hint" }, "Waiting for the host: a rematch, " +

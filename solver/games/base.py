@@ -227,6 +227,10 @@ class Game:
         """The players still in the game, in seat order."""
         return [p for p in self.players if p not in self.out]
 
+    def is_out(self, player: str) -> bool:
+        """Hook: is ``player`` out of the game (lost it, or gone), not merely done?"""
+        return player in self.out
+
     def check(self, action) -> None:
         """Raise unless ``action`` is legal now: GameOver after the end, IllegalMove
         otherwise (and InvalidInput for an object that is no action of this game)."""
@@ -258,8 +262,8 @@ class Game:
         return self.apply(action)
 
     def leave(self, player: str) -> None:
-        """``player`` is out; the round starts again, opened by the next player in
-        (hook ``restart_round`` clears the round's bidding)."""
+        """``player`` is out, on their turn or not; the round starts again, opened by the
+        next player in after them (hook ``restart_round`` clears the round's bidding)."""
         opener = self.next_in(player)
         self.out.append(player)
         self.restart_round()

@@ -31,7 +31,7 @@ from solver.errors import (
 )
 
 from . import phrases, schema
-from .base import Game, Outcome, Rules, option
+from .base import Game, Leave, Outcome, Rules, option
 from .cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
 from .commands import Arg, Command
 from .schema import Refusal
@@ -223,7 +223,8 @@ def _discard_rank(event: dict, field: str) -> int:
 def action_from_dict(event: dict, *, field: str = "event"):
     """Events: ``{"type": "play", "player", "count"?, "rank"? | "claim"?, "cards"?}``,
     ``{"type": "liar", "player", "cards"?}``, ``{"type": "discard", "player", "rank",
-    "cards"?}``, ``{"type": "timeout", "player"}``."""
+    "cards"?}``, ``{"type": "timeout", "player"}``, ``{"type": "leave", "player"}`` (any
+    player taken off the table: the timer's rule applied at once)."""
     kind = require(event, "type", field=field)
     player = require(event, "player", field=field)
     if kind == "play":
@@ -250,8 +251,10 @@ def action_from_dict(event: dict, *, field: str = "event"):
         return Discard(player, _discard_rank(event, field))
     if kind == "timeout":
         return Timeout(player)
-    raise InvalidInput(f"a Liar Liar event is 'play', 'liar', 'discard' or 'timeout', "
-                       f"not {kind!r}", field=f"{field}.type")
+    if kind == "leave":
+        return Leave(player)
+    raise InvalidInput(f"a Liar Liar event is 'play', 'liar', 'discard', 'timeout' or "
+                       f"'leave', not {kind!r}", field=f"{field}.type")
 
 
 @dataclass(frozen=True)
@@ -326,7 +329,7 @@ class LiarLiarGame(Game):
     name = "liarliar"
     title = "Liar Liar"
     Rules = LiarLiarRules
-    actions = (Play, CallLiar, Discard, Timeout)
+    actions = (Play, CallLiar, Discard, Timeout, Leave)
     seats = (2, 6)
     read_action = staticmethod(action_from_dict)
 
@@ -358,7 +361,7 @@ class LiarLiarGame(Game):
                          {"required": ["cards", "rank"],
                           "properties": {"cards": {"type": "null"}, "rank": _DISCARDED}},
                          {"required": ["cards"], "properties": {"cards": schema.cards(4)}}]},
-              schema.event("timeout", {}, []))
+              schema.event("timeout", {}, []), schema.event("leave", {}, []))
     replay_refusals = tuple(schema.in_event((
         *CLAIM_REFUSALS,
         Refusal(InvalidInput, "count", "a play has a count, from its claim, its count or "
@@ -421,6 +424,9 @@ class LiarLiarGame(Game):
         return [p for p in self.players if p not in self.finished and p not in self.eliminated]
 
     in_play = active
+
+    def is_out(self, player: str) -> bool:
+        return player in self.eliminated  # a finished player is done, not out
 
     def _next(self, player: str, *, with_cards: bool = False) -> str | None:
         gone = set(self.finished) | set(self.eliminated)
@@ -543,6 +549,18 @@ class LiarLiarGame(Game):
             self.to_move = self._next(action.player)
         self._settle()
         return result
+
+    def leave(self, player: str) -> None:
+        """``player`` is taken off the table, on their turn or not: the timer's rule applied
+        at once (docs/rules.md).  Eliminated, their cards leave the game; a play of theirs
+        still to be called, or one only they could call, stands."""
+        if self.last is not None and player in (self.last.player, self.to_move):
+            self._stand()
+        self.eliminated.append(player)
+        self.hands[player] = 0
+        if self.to_move == player:
+            self.to_move = self._next(player)
+        self._settle()
 
     def _stand(self) -> None:
         """The play before is no longer callable: it stands."""

@@ -90,6 +90,22 @@ def same_name(a: str, b: str) -> bool:
     return a_key == b_key or skeleton(a) == skeleton(b) or skeleton(a_key) == skeleton(b_key)
 
 
+def look_keys(name: str) -> tuple[str, str]:
+    """The two keys :func:`same_name` compares, for a store's unique index: two names are
+    the same person exactly when either key is equal (the first, the skeleton as
+    written; the second, the skeleton once case-folded, which equal :func:`name_key`
+    implies).
+
+    >>> marta = look_keys("Marta")
+    >>> [any(map(str.__eq__, marta, look_keys(other))) == same_name("Marta", other)
+    ...  for other in ("marta", "M\u0430rta", "\uff2darta", "Martha")]
+    [True, True, True, True]
+    >>> [look_keys(other) == marta for other in ("M\u0430rta", "\uff2darta")]
+    [True, False]
+    """
+    return skeleton(name), skeleton(name_key(name))
+
+
 def name_key(name: str) -> str:
     """What two names are compared by: NFC, then case-folded (and NFC again)."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())

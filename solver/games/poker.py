@@ -33,7 +33,7 @@ from solver.errors import (
 )
 
 from . import phrases, schema
-from .base import Game, Rules, option
+from .base import Game, Leave, Rules, option
 from .cards import ACE, POKER_DECK, SUITS, Card, parse_cards, parse_rank, rank_name
 from .commands import Arg, Command
 from .schema import Refusal
@@ -237,8 +237,9 @@ class CallBluff:
 
 
 def action_from_dict(event: dict, *, field: str = "event"):
-    """``{"type": "claim", "player", "claim"}`` or ``{"type": "call", "player",
-    "cards": {player: [cards]}}``."""
+    """``{"type": "claim", "player", "claim"}``, ``{"type": "call", "player",
+    "cards": {player: [cards]}}`` or ``{"type": "leave", "player"}`` (taken off the table,
+    or out of time)."""
     kind = require(event, "type", field=field)
     player = require(event, "player", field=field)
     if kind in ("claim", "bid"):
@@ -251,7 +252,9 @@ def action_from_dict(event: dict, *, field: str = "event"):
                               field=f"{field}.cards")
         return CallBluff(player, {p: parse_cards(c, field=f"{field}.cards.{p}", limit=DECK)
                                   for p, c in cards.items()})
-    raise InvalidInput(f"a Liar's Poker event is 'claim' or 'call', not {kind!r}",
+    if kind == "leave":
+        return Leave(player)
+    raise InvalidInput(f"a Liar's Poker event is 'claim', 'call' or 'leave', not {kind!r}",
                        field=f"{field}.type")
 
 
@@ -322,7 +325,7 @@ class PokerGame(Game):
     name = "poker"
     title = "Liar's Poker"
     Rules = PokerRules
-    actions = (Declare, CallBluff)
+    actions = (Declare, CallBluff, Leave)
     read_action = staticmethod(action_from_dict)
 
     order = 4
@@ -340,7 +343,8 @@ class PokerGame(Game):
     events = (schema.event(("claim", "bid"), {"claim": CLAIM_SCHEMA}, ["claim"]),
               schema.event(("call", "liar", "bullshit"), {"cards": {
                   "type": "object", "additionalProperties": _CARDS,
-                  "description": "every player's revealed cards"}}, ["cards"]))
+                  "description": "every player's revealed cards"}}, ["cards"]),
+              schema.event("leave", {}, []))
     replay_refusals = tuple(schema.in_event((
         *CLAIM_REFUSALS,
         Refusal(InvalidCard, rf"cards(?:\.{schema.ANY})?", f"{DECK_REFUSAL}; a call "
@@ -444,6 +448,14 @@ class PokerGame(Game):
         self.turns, self.last, self.direction = [], None, -self.direction
         self.to_move = None if self.is_over() else opener
         return result
+
+    def next_in(self, player: str) -> str | None:
+        return next_player(self.players, player, self.out + [player], self.direction)
+
+    def restart_round(self) -> None:
+        """A round cut short (a player left): its claims are forgotten, and the next
+        player still in opens it again, the same way round."""
+        self.turns, self.last = [], None
 
     def state_dict(self) -> dict:
         return {"cards": {p: self.cards[p] for p in self.players}, "out": list(self.out),

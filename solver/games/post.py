@@ -33,7 +33,7 @@ from solver.errors import (
 )
 
 from . import phrases, schema
-from .base import Game, Outcome, Rules, option
+from .base import Game, Leave, Outcome, Rules, option
 from .cards import Card, Deck, parse_cards, parse_rank, rank_name
 from .commands import Arg, Command
 from .schema import Refusal
@@ -226,7 +226,8 @@ class Timeout:
 def action_from_dict(event: dict, *, field: str = "event"):
     """``{"type": "send"|"pass", "player", "to", "claim"}`` or
     ``{"type": "call", "player", "call": "true"|"false", "card"}``, or
-    ``{"type": "timeout", "player"}``."""
+    ``{"type": "timeout", "player"}`` or ``{"type": "leave", "player"}`` (taken off the
+    table, whoever's turn it is: they lose, as out of time)."""
     kind = require(event, "type", field=field)
     player = require(event, "player", field=field)
     if kind in ("send", "pass"):
@@ -238,8 +239,10 @@ def action_from_dict(event: dict, *, field: str = "event"):
                     read_card(require(event, "card", field=field), field=f"{field}.card"))
     if kind == "timeout":
         return Timeout(player)
-    raise InvalidInput(f"a Liar's Post event is 'send', 'pass', 'call' or 'timeout', not "
-                       f"{kind!r}", field=f"{field}.type")
+    if kind == "leave":
+        return Leave(player)
+    raise InvalidInput(f"a Liar's Post event is 'send', 'pass', 'call', 'timeout' or "
+                       f"'leave', not {kind!r}", field=f"{field}.type")
 
 
 @dataclass(frozen=True)
@@ -312,7 +315,7 @@ class PostGame(Game):
     name = "post"
     title = "Liar's Post"
     Rules = PostRules
-    actions = (Send, Pass, Call, Timeout)
+    actions = (Send, Pass, Call, Timeout, Leave)
     seats = (2, 6)
     read_action = staticmethod(action_from_dict)
 
@@ -338,7 +341,7 @@ class PostGame(Game):
               schema.event("pass", {"to": schema.PLAYER, "claim": CLAIM_SCHEMA},
                            ["to", "claim"]),
               schema.event("call", {"call": CALL_SCHEMA, "card": _CARD}, ["call", "card"]),
-              schema.event("timeout", {}, []))
+              schema.event("timeout", {}, []), schema.event("leave", {}, []))
     replay_refusals = tuple(schema.in_event((*CLAIM_REFUSALS, *_CARD_REFUSALS)))
     check_required = ("claim", "card")
     check_properties = {
@@ -399,6 +402,9 @@ class PostGame(Game):
 
     def is_over(self) -> bool:
         return self.loser is not None
+
+    def is_out(self, player: str) -> bool:
+        return player == self.loser  # the game ends with its one loser
 
     def outcome(self) -> Outcome | None:
         if self.loser is None:
@@ -479,6 +485,12 @@ class PostGame(Game):
         if reason:
             self.loser, self.reason, self.to_move = taker, reason, None
         return result
+
+    def leave(self, player: str) -> None:
+        """``player`` is taken off the table: they lose the game, as out of time, and a
+        card in transit leaves it unturned (docs/rules.md)."""
+        self.held, self.claim = [], None
+        self.loser, self.reason, self.to_move = player, "left the table", None
 
     def state_dict(self) -> dict:
         return {"hands": dict(self.hands),

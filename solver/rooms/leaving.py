@@ -1,43 +1,103 @@
-"""Players leaving a table: the host removes one who walked away, in a game (they are out,
-the round starts again) or between games (no seat in the rematch; a person watches on),
-and the host's powers pass on when the host is the one leaving.  A mixin of
-:class:`~solver.rooms.room.Room`, which keeps its data."""
+"""Players leaving a table, written once for every game: out of this game (their clock ran
+out, the host took them off, or they left), or off the table between games (no seat in the
+next game; a person watches on), and the host's powers passing on when the host is the one
+leaving.  What going out means to a game's own state is the game's (its ``leave`` rule in
+:mod:`solver.games`, its room variant's :meth:`~solver.rooms.variants.RoomGame.left`).
+A mixin of :class:`~solver.rooms.room.Room`, which keeps its data.
+
+The two acts are distinct moves (docs/rules.md, "Taking a player off"): ``remove`` takes a
+seat out of the game being played, ``unseat`` takes it off the table once no game is on.
+A repeated request changes nothing and says so.
+"""
 
 from __future__ import annotations
 
 from solver.errors import InvalidInput, RoomConflict, shown
 from solver.games.table import require
 
+# Why a seat is out of the game, as a view's ``players[i].out_by`` says it.
+OUT_BY = ("clock", "removed", "left", "play")
+NOTICE_TEXT = {
+    "timeout": "{player}'s time ran out: {player} is out of this game",
+    "removed": "{by} took {player} off: {player} is out of this game",
+    "left": "{player} left: {player} is out of this game",
+    "unseated": "{by} took {player}'s seat away: {player} plays no more at this table",
+}
+
 
 class Leaving:
-    """The host's ``remove`` move, and who hosts after the host leaves."""
+    """The ``remove`` and ``unseat`` moves, a timeout's going out, and who hosts after."""
 
-    def _remove(self, by, body, rng):
-        """The host removes a player who left: they are out, and the round starts again
-        (a call waiting for reveals or a ruling is dropped; the server deals anew).  A host
-        who removes themselves hands the host's powers on (:meth:`_pass_host`)."""
-        self._host_only(by, "remove a player")
-        name = require(body, "player", field="move")
-        if name not in [s["name"] for s in self.seats]:
-            raise InvalidInput(f"{shown(name)} is not at this table", field="player")
-        self._leave(name)
-        if name == by:
-            self._pass_host(name)
-        self.data["pending"] = None
-        self.data["bids"] = []
-        self._result(rng=rng)
-
-    def _remove_between_games(self, by, body) -> None:
-        """Between games the host takes a player who walked away off the table: no seat in
-        the rematch (nor its ante); a person's phone watches on as a spectator, and the
-        table's score keeps their games.  Two players stay, at least."""
-        self._host_only(by, "remove a player")
+    def _seat_named(self, body) -> dict:
         name = require(body, "player", field="move")
         seat = next((s for s in self.seats if s["name"] == name), None)
         if seat is None:
             raise InvalidInput(f"{shown(name)} is not at this table", field="player")
+        return seat
+
+    def _remove(self, by, body, rng):
+        """A seat goes out of this game, whoever's turn it is: the host takes off a player
+        who walked away, or a player takes themselves off.  The clock's rule applied at once
+        (docs/rules.md); a host who leaves hands the host's powers on (:meth:`_pass_host`)."""
+        name = self._seat_named(body)["name"]
+        if name != by:
+            self._host_only(by, "take another player off")
+        if self.game_obj().is_out(name):
+            raise RoomConflict(f"{name} is already out of this game: nothing changes",
+                               field="player")
+        self._go_out(name, "left" if name == by else "removed", by=by, rng=rng)
+        if name == by and self.host == by:
+            self._pass_host(name)
+
+    def _go_out(self, name: str, why: str, *, by: str | None = None, rng=None,
+                at: float | None = None) -> None:
+        """``name`` goes out of this game (``why``: "clock", "removed" or "left"; ``at``: when
+        the server applied a clock, epoch seconds): the game's own event and rule, what
+        leaves the room with them, then the round goes on, is dealt again, or the game is
+        over."""
+        event = (self.kind.timeout_event(name) if why == "clock"
+                 else {"type": "leave", "player": name})
+        self._push(event)
+        self.kind.left(self, name)
+        listed = {"clock": "timed_out", "removed": "removed", "left": "removed"}[why]
+        self.data[listed] = [*self.data.get(listed, []), name]
+        if why == "left":
+            self.data["left"] = [*self.data.get("left", []), name]
+        self._notice("timeout" if why == "clock" else why, name, by, at=at)
+        self._result(rng=rng)
+
+    def out_by(self, game, name: str) -> str | None:
+        """Why ``name`` is out of this game (:data:`OUT_BY`), or None while they play."""
+        if game is None or not game.is_out(name):
+            return None
+        if name in self.data.get("timed_out", []):
+            return "clock"
+        if name in self.data.get("left", []):
+            return "left"
+        return "removed" if name in self.data.get("removed", []) else "play"
+
+    def _notice(self, kind: str, player: str, by: str | None, *,
+                at: float | None = None) -> None:
+        """Say a table event that is no ruling to everyone (a view's ``notice``)."""
+        before = self.data.get("notice")
+        self.data["notice"] = {"n": (before["n"] if before else 0) + 1, "kind": kind,
+                               "player": player, "by": by, "at": at,
+                               "text": NOTICE_TEXT[kind].format(player=player, by=by)}
+
+    def _unseat(self, by, body) -> None:
+        """In the lobby or between games the host takes a player off the table: no seat in
+        the next game (nor its ante); a person's phone watches on as a spectator, and the
+        table's score keeps their games.  Never below the game's fewest players once a game
+        has been played."""
+        self._host_only(by, "take a seat away")
+        seat = self._seat_named(body)
+        name = seat["name"]
+        if self.phase not in ("lobby", "over"):
+            raise RoomConflict(f"{name} is in the game being played: take them out of it "
+                               f"first (remove), then their seat once it is over",
+                               field="type")
         low = self.game_type.seats[0]
-        if len(self.seats) - 1 < low:
+        if self.phase == "over" and len(self.seats) - 1 < low:
             raise RoomConflict(f"{self.game_type.title} needs {low} players: {shown(name)} "
                                f"stays for the next game", field="player")
         self.seats.remove(seat)
@@ -46,6 +106,7 @@ class Leaving:
                                                                 "profile") if key in seat})
         if seat["host"]:
             self._pass_host_between_games()
+        self._notice("unseated", name, by)
 
     def _pass_host_between_games(self) -> None:
         """The host left the table between games: the first person seated takes it on (with
@@ -63,7 +124,7 @@ class Leaving:
         take them (a computer player cannot rule a call), so they stay with the one who
         left, and the computer players play on."""
         game = self.game_obj()
-        removed = {e["player"] for e in self.data["events"] if e["type"] == "leave"}
+        removed = set(self.data.get("removed", []))
         at = next(i for i, s in enumerate(self.seats) if s["name"] == leaving)
         humans = [s for s in self.seats[at + 1:] + self.seats[:at] if not s.get("bot")]
         heir = next((s for s in humans if s["name"] in game.active), None) \

@@ -72,7 +72,7 @@ class LiarLiarRoom(RoomGame):
     # --- moves ----------------------------------------------------------------------------
 
     def handle(self, room, by, kind, body, rng):
-        hidden = room.data.setdefault("hidden", {"pile": [], "last": None})
+        hidden = room.data["hidden"]
         if kind == "play":
             return self._play(room, hidden, by, body)
         if kind == "liar":
@@ -146,11 +146,15 @@ class LiarLiarRoom(RoomGame):
                 "reason": f"{by} put down four {rank_name(rank)}s: they leave the game",
                 "changes": {by: -4}}
 
-    def leave_event(self, room, name):
+    def new_game(self, room):
+        room.data["hidden"] = {"pile": [], "last": None}  # the pile's cards, the last play's
+
+    def timeout_event(self, name):
         return {"type": "timeout", "player": name}
 
     def left(self, room, name):
-        room.hands[name] = []  # their cards leave the game
+        """Their cards leave the game; the pile and the round go on."""
+        room.hands[name] = []
 
     # --- what the table sees ----------------------------------------------------------
 

@@ -67,7 +67,7 @@ class PostRoom(RoomGame):
     # --- moves ----------------------------------------------------------------------------
 
     def handle(self, room, by, kind, body, rng):
-        hidden = room.data.setdefault("hidden", {})
+        hidden = room.data["hidden"]
         return getattr(self, f"_{kind}")(room, hidden, by, body)
 
     def _send(self, room, hidden, by, body):
@@ -135,11 +135,15 @@ class PostRoom(RoomGame):
         claim = room.game_obj().to_dict()["card"]["claim"]
         return {"player": by, "to": to, "claim": claim}
 
-    def leave_event(self, room, name):
+    def new_game(self, room):
+        room.data["hidden"] = {}  # the card in transit, and who has looked at it
+
+    def timeout_event(self, name):
         return {"type": "timeout", "player": name}
 
     def left(self, room, name):
         room.data["hidden"] = {}  # a card in transit leaves the game unturned
+        room.data["bids"] = []
 
     # --- what the table sees ----------------------------------------------------------
 

@@ -40,12 +40,14 @@ class Reveals:
         return reveal["at"] + wait
 
     def reveal_waiting(self, present=frozenset()) -> list[str]:
-        """The connected human seats that have not yet dismissed the last ruling's reveal."""
+        """The connected human seats that have not yet dismissed the last ruling's reveal
+        (a player taken off this game holds no one up)."""
         reveal = self.data.get("reveal")
         if reveal is None:
             return []
+        gone = set(self.data.get("removed", []))
         return [s["name"] for s in self.seats if not s.get("bot") and s["name"] in present
-                and s["name"] not in reveal["seen"]]
+                and s["name"] not in reveal["seen"] and s["name"] not in gone]
 
     def _reveal_view(self, present) -> dict | None:
         reveal = self.data.get("reveal")

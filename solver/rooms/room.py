@@ -130,6 +130,7 @@ class Room(Leaving, Reveals, CallFlow):
                     "events": [], "hands": {}, "pending": None, "last_ruling": None,
                     "bids": [], "advisor": advisor, "clock": None, "kitty": None,
                     "open": False, "timer": {}, "game_no": 1, "timed_out": [],
+                    "removed": [], "left": [], "notice": None,
                     "session": session.new_session([]), "hold": float(hold),
                     "reveal": None, "history": []})
         room._settings(body)
@@ -281,8 +282,14 @@ class Room(Leaving, Reveals, CallFlow):
         self._changed()
 
     def _begin(self, rng) -> None:
-        """A game starts: every seat plays, the next seat opens each game (the rules name
-        no dealer for a rematch: the first seat opens the first game), antes go in."""
+        """A game starts (the first, or a rematch): every seat plays, the next seat opens
+        each game (the rules name no dealer for a rematch: the first seat opens the first
+        game), antes go in.  Everything a game keeps is set here afresh, once for every
+        game; what a game keeps hidden beside the hands is its variant's (``new_game``)."""
+        self.data.update({"events": [], "called_off": None, "pending": None,
+                          "last_ruling": None, "bids": [], "timed_out": [], "removed": [],
+                          "left": [], "reveal": None, "history": []})
+        self.kind.new_game(self)
         names = [s["name"] for s in self.seats]
         first = self.kind.opener(self, names)
         game = self.game_type(names[first:] + names[:first],
@@ -296,14 +303,22 @@ class Room(Leaving, Reveals, CallFlow):
         """The host starts the next game at the same table, the same seats (computer
         players included), once the game is over; the session keeps the score."""
         self._host_only(by, "start a rematch")
-        if self.phase != "over":
+        if self.phase != "over" and not self.data.get("stuck") and self.unplayable() is None:
             raise RoomConflict("a rematch starts once the game is over", field="type")
-        self.data.update({"game_no": self.data.get("game_no", 1) + 1, "events": [],
-                          "called_off": None, "pending": None, "last_ruling": None,
-                          "bids": [], "timed_out": [], "hidden": {}, "reveal": None,
-                          "history": []})
+        self.data["game_no"] = self.data.get("game_no", 1) + 1
         self._begin(rng)
         self._changed()
+
+    def unplayable(self) -> Exception | None:
+        """Why this room's game cannot be read back, if it cannot (a state no server wrote):
+        such a table is stuck, and its host may start it anew (:meth:`rematch`)."""
+        if self.data.get("state") is None:
+            return None  # the lobby: no game to read yet
+        try:
+            self.game_obj()
+        except Exception as err:  # any shape of broken state, said as what it is
+            return err
+        return None
 
     def settings(self, by: str, body: dict) -> None:
         """The host changes the clock, whether the table is listed open, or the kitty: in
@@ -350,15 +365,21 @@ class Room(Leaving, Reveals, CallFlow):
         if game is None or game.to_move is None:
             clock.stop(timer)
             return
-        bot = self.bot_to_move()
+        bot = self.bot_to_move()  # only people have clocks (docs/rules.md, "Whose clock")
         started = clock.set_turn(timer, (self.data.get("game_no", 1),
                                          len(self.data["events"]), game.to_move),
-                                 clock=self.data.get("clock"),
+                                 clock=None if bot else self.data.get("clock"),
                                  bot_delay=self.bot(bot)["delay"] if bot else None, now=now)
         if started and timer["deadline"] is not None and reveal is not None:
             # a player's clock after a ruling starts once the reveal's hold is over
             timer["deadline"] = max(timer["deadline"],
                                     reveal["at"] + self.hold + self.data["clock"])
+
+    def _clock_starts(self) -> float | None:
+        """When the mover's clock starts running (after a ruling's reveal is held): a phone
+        counts down from the clock's setting, never from more."""
+        deadline, setting = self.data.get("timer", {}).get("deadline"), self.data.get("clock")
+        return None if deadline is None or setting is None else deadline - setting
 
     def due(self, present=frozenset()) -> float | None:
         """When the server must act next in this room (epoch seconds), or None: the clock
@@ -382,17 +403,9 @@ class Room(Leaving, Reveals, CallFlow):
         name = self.out_of_time(now)
         if name is None:
             raise RoomConflict("no one's time has run out", field="type")
-        self._leave(name)
-        self.data["timed_out"] = [*self.data.get("timed_out", []), name]
-        self.data["bids"] = []
-        self._result(rng=rng)
+        self._go_out(name, "clock", rng=rng, at=now)
         self._changed()
         return name
-
-    def _leave(self, name: str) -> None:
-        """``name`` leaves the game (removed, or out of time), as the game's log says it."""
-        self._push(self.kind.leave_event(self, name))
-        self.kind.left(self, name)
 
     def _result(self, ruling: dict | None = None, *, rng=None, played=None) -> None:
         """After a move the game played its own way (or a player leaving): the ruling it
@@ -454,14 +467,18 @@ class Room(Leaving, Reveals, CallFlow):
             return
         if not self.plays(by) and kind not in HOST_MOVES:
             raise NotAPlayer(f"{by} watches this table: only its players move")
+        if kind == "unseat":  # off the table: in the lobby or between games
+            self._unseat(by, body)
+            self._changed()
+            return
         if self.phase == "lobby":
             raise RoomConflict("the game has not started yet: the host starts it", field="type")
         reveal = self.data.get("reveal")
-        if self.phase == "over" and kind == "remove":  # between games: off the table
-            self._remove_between_games(by, body)
-            self._changed()
-            return
         try:
+            if self.phase == "over" and kind == "remove":
+                raise RoomConflict("the game is over: no one is taken out of it now (to take "
+                                   "a seat off the table for the next game, unseat them)",
+                                   field="type")
             if self.phase == "over":
                 raise GameOver(f"the game is over: {self.view(by)['winner']} won")
             if kind in self.kind.flow_moves:  # a game that plays its own way (cards)
@@ -573,7 +590,8 @@ class Room(Leaving, Reveals, CallFlow):
         for seat in self.seats:
             player = seat["name"]
             players.append({"name": player, self.kind.hand_key: held.get(player),
-                            "out": game is not None and player in game.out,
+                            "out": game is not None and game.is_out(player),
+                            "out_by": self.out_by(game, player),
                             "host": seat["host"], "bot": bool(seat.get("bot")),
                             "level": (seat["bot"].get("level", bots.DEFAULT_LEVEL)
                                       if seat.get("bot") else None),
@@ -606,9 +624,13 @@ class Room(Leaving, Reveals, CallFlow):
             "places": self.places(outcome) if outcome else None,
             "clock": self.data.get("clock"), "open": bool(self.data.get("open")),
             "deadline": _ms(self.data.get("timer", {}).get("deadline")),
+            "clock_starts": _ms(self._clock_starts()),
             "now": _ms(now), "timed_out": list(self.data.get("timed_out", [])),
+            "removed": list(self.data.get("removed", [])),
+            "notice": self.data.get("notice"),
             "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
             "session": self.session, "rated": self.rated(),
+            "stuck": self.data.get("stuck"),
             **(self.kind.public(self, game) if game is not None else {}),
         }
 
@@ -632,15 +654,16 @@ class Room(Leaving, Reveals, CallFlow):
     # --- the house leaderboard ----------------------------------------------------------
 
     def rated(self) -> bool:
-        """Does this table's game count for the leaderboard?  Only when every seat is a
-        human with a profile, and there are two of them at least: a computer player has
-        no rating to put at stake."""
-        return len(self.seats) >= 2 and all(s.get("profile") and not s.get("bot")
-                                            for s in self.seats)
+        """Does this table's game count for the leaderboard?  Every seat a human with a
+        profile, two at least, and places that come from play (:mod:`.ratings` says which
+        games count, and why the others do not)."""
+        from .ratings import unrated_because
+        return unrated_because(self) is None
 
     def standings(self) -> list[tuple[str, int]]:
         """A finished rated game's ``(profile id, place)`` for every seat, best first."""
-        profiles = {s["name"]: s["profile"] for s in self.seats}
+        # a seat taken off the table after the game still has its place and its profile
+        profiles = {s["name"]: s.get("profile") for s in (*self.spectators, *self.seats)}
         return [(profiles[p["name"]], p["place"])
                 for p in self.places(self.outcome(self.game_obj()))]
 

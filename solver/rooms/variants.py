@@ -10,7 +10,7 @@ entry in :data:`solver.rooms.games.ROOM_GAMES`.
 >>> DiceRoom().hand_key, LettersRoom().hand_key
 ('dice', 'tiles')
 >>> sorted(LettersRoom().moves)
-['call', 'declare', 'remove', 'reveal', 'ruling', 'seen']
+['call', 'declare', 'remove', 'reveal', 'ruling', 'seen', 'unseat']
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ from solver.words.tiles import Tiles, get_tile_set
 from . import bots
 from .deal import deal_cards, deck, draw_tiles, roll_dice
 
-HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}}  # every game's, the host's own
+# Every game's, the table's own: the host's (a seatless host's too); ``remove`` is also any
+# player's for themselves (solver/rooms/leaving.py).
+HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}, "unseat": {"player"}}
 # Every game's, any seat's, read by the room itself: a phone dismissed the reveal of ruling n.
 ROOM_MOVES = {"seen": {"n"}}
 
@@ -79,12 +81,22 @@ class RoomGame:
         names a dealer for a rematch).  ``room.data["last_places"]``: the last game's."""
         return (room.data.get("game_no", 1) - 1) % len(names)
 
-    def leave_event(self, room, name: str) -> dict:
-        """The replay event of ``name`` leaving the game (removed, or out of time)."""
+    def new_game(self, room) -> None:
+        """What the room keeps hidden for a new game (each rematch too) beside the hands:
+        nothing, by default."""
+        room.data.pop("hidden", None)
+
+    def timeout_event(self, name: str) -> dict:
+        """The replay event of ``name`` running out of time (the game's own word for it;
+        a player taken off is ``{"type": "leave"}`` in every game)."""
         return {"type": "leave", "player": name}
 
     def left(self, room, name: str) -> None:
-        """What leaves the game with ``name`` (their hidden cards)."""
+        """What leaves the room's round with ``name``, out of the game: by default the
+        round starts again (its claims and any call waiting on reveals are dropped; the
+        server deals anew)."""
+        room.data["bids"] = []
+        room.data["pending"] = None
 
     def public(self, room, game: Game) -> dict:
         """What every view adds for this game (a pile, face-up cards): public only."""

@@ -83,7 +83,7 @@ export default {
     }
     const rank = opening ? this.rank : view.rank;
     this.playButton.hidden = !mine;
-    this.playButton.disabled = !count || !rank;
+    p.allow(this.playButton, mine && count && rank);
     this.playButton.textContent = count && rank ? `Play ${plural(count, "card")} as ` +
       `${ranks(rank)}` : "Play";
     this.note.hidden = !mine;
@@ -102,6 +102,7 @@ export default {
       id: p.id(`discard-${r}`), onclick: (event) => p.tap(event.currentTarget,
         { type: "discard", rank: r }) }, `Put down four ${ranks(r)}`)));
     this.fours.hidden = !fours.length || view.phase !== "playing";
+    for (const button of this.fours.children) p.allow(button, view.phase === "playing");
   },
 
   async play(p) {

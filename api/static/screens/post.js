@@ -98,7 +98,10 @@ export default {
           : null);
     }
     p.showCalls(this.calls, receiving && !seen, "");
-    this.lookButton.hidden = !(receiving && view.you.can_look);
+    // Look and pass, every time the view allows it (not only the first: p.allow).
+    const canLook = receiving && !seen && Boolean(view.you.can_look);
+    this.lookButton.hidden = !canLook;
+    p.allow(this.lookButton, canLook);
     // Sending a card (or passing the one you looked at): whom to, and the kind you say.
     const choosing = sending || passing;
     const ready = (passing || this.picked !== null) && this.to && this.kind;
@@ -112,7 +115,7 @@ export default {
         (t) => { this.to = t; p.render(); }));
       p.fillWith(this.kinds, choices(p, "kind", "Say it is", KINDS.map((k) => [k, k]),
         this.kind, (k) => { this.kind = k; p.render(); }));
-      this.sendButton.disabled = !ready;
+      p.allow(this.sendButton, ready);
       this.sendButton.textContent = ready ? `${passing ? "Pass" : "Send"} to ${this.to}: ` +
         `"a ${this.kind}"` : passing ? "Pass it on" : "Send";
       this.sendButton.id = p.id(passing ? "pass" : "send");
