@@ -68,13 +68,33 @@ class Complaints(logging.Handler):
         self.records.append(self.format(record))
 
 
+class OneRoom:
+    """The store as the look-out sees it in one run of the test: only the run's own room
+    is ever due (the rooms of earlier runs, kept in the same store, are left alone)."""
+
+    def __init__(self, store, code: str):
+        self._store, self._code = store, code
+
+    def due(self, now: float, limit: int = 20) -> list[str]:
+        return [c for c in self._store.due(now, limit=10_000) if c == self._code][:limit]
+
+    def __getattr__(self, name):
+        return getattr(self._store, name)
+
+
 class LookOut(turns.Ticker):
-    """The server's own look-out, without its thread: :meth:`run` does in one room what
-    the look-out would do at the moved clock's time, each thing due in turn."""
+    """The server's own look-out, without its thread: :meth:`run` moves the clock on and
+    ticks all along it, as the look-out ticks while time passes (several times a second:
+    never so rarely that it thinks the server was away)."""
+
+    STEP = 1.0  # seconds between two ticks while the clock moves on (under AWAY_SECONDS)
 
     def __init__(self, app, store, clock: MovedClock):
-        self.app, self.store, self.clock = app, store, clock
+        self.app, self.everything, self.clock = app, store, clock
+        self.store = store
         self.owner, self.pid = f"matrix:{os.getpid()}", os.getpid()
+        self.failures: dict[str, int] = {}
+        self.marked = 0.0
         self.complaints = Complaints()
         turns.log.addHandler(self.complaints)
         turns.log.setLevel(logging.INFO)
@@ -82,15 +102,37 @@ class LookOut(turns.Ticker):
     def close(self) -> None:
         turns.log.removeHandler(self.complaints)
 
-    def run(self, code: str, limit: int = 200) -> int:
-        """Act in room ``code`` while the store says the server's time to act has come
-        (each act as the look-out's own: a timeout, a computer player's move); how many
-        times it acted.  Whatever the look-out would have logged and gone on from fails."""
-        acted = 0
+    def run(self, code: str, seconds: float = 0.0) -> int:
+        """Move the clock ``seconds`` on, the look-out ticking in room ``code`` at each step
+        of it and at the end (each tick acting while something is due: a timeout, a
+        computer player's move); how many times it acted.  What the real look-out would
+        log and go on from (a room set aside, a computer player that could not move) fails
+        here, as does a timeout before its deadline."""
+        self.store = OneRoom(self.everything, code)
         self.complaints.records.clear()
-        while acted < limit and code in self.store.due(self.clock.now, limit=10_000):
-            self.act(code)
-            acted += 1
+        acted, left = 0, max(0.0, seconds)
+        while True:
+            acted += self._tick_until_done(code)
+            if left <= 0:
+                return acted
+            step = min(self.STEP, left)
+            self.clock.advance(step)
+            left -= step
+
+    def _tick_until_done(self, code: str, limit: int = 500) -> int:
+        acted = 0
+        for _ in range(limit):
+            before = self.everything.load(code, self.clock.now) or {}
+            with self.app.app_context():
+                done = self.tick(self.clock.now)
             failed, self.complaints.records = self.complaints.records, []
             assert not failed, f"the server's look-out failed in room {code}: {failed}"
-        return acted
+            after = self.everything.load(code, self.clock.now) or {}
+            deadline = (before.get("timer") or {}).get("deadline")
+            for name in set(after.get("timed_out", [])) - set(before.get("timed_out", [])):
+                assert deadline is not None and deadline <= self.clock.now, \
+                    f"{name} was timed out at {self.clock.now}, before their deadline {deadline}"
+            if not done:
+                return acted
+            acted += done
+        raise AssertionError(f"the look-out acted {limit} times in room {code} at one moment")

@@ -43,6 +43,9 @@ def _dice(view, rng) -> dict:
     if not bids:
         return {"type": "bid", "quantity": 1, "face": rng.randint(1, faces)}
     last = bids[-1]  # the same face, one more: a raise under every bid order
+    in_play = sum(p["dice"] for p in view["players"] if not p["out"])
+    if last["quantity"] >= in_play:  # no bid passes the dice in play: call it
+        return {"type": "liar"}
     return {"type": "bid", "quantity": last["quantity"] + 1, "face": last["face"]}
 
 
