@@ -39,6 +39,8 @@ DEFAULT_CONFIG = {
                                        # players move on (liars serve --reveal-seconds)
     "RATED_GAMES_PER_DAY": 10,         # one group of profiles is rated this many games in
                                        # a rolling day (liars serve --rated-games-per-day)
+    "MAX_CONNECTIONS": 2000,           # a worker's connections: event streams take their
+                                       # share (api/rooms/streams.py; --max-connections)
     "SUBWORDS_LIMIT": 1000,            # words listed by letters/subwords by default ...
     "SUBWORDS_LIMIT_MAX": 5000,        # ... and at most
     "DEFAULT_LEXICON": DEFAULT_LEXICON,

@@ -71,6 +71,36 @@ class StoreUnavailable(LiarsError):
         self.retry_after = max(1, int(retry_after))
 
 
+class TooManyRequests(LiarsError):
+    """A request one token sends far more often than a phone does (``seen``): retry
+    after a while (api/rooms/throttle.py)."""
+
+    code = "too_many_requests"
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int = 1, field: str | None = None):
+        super().__init__(message, field=field)
+        self.retry_after = max(1, int(retry_after))
+
+
+class StreamsFull(LiarsError):
+    """This process holds all the event streams it takes (api/rooms/streams.py): refused
+    at once, so that everything else is still answered; retry after a while."""
+
+    code = "streams_full"
+    status = 503
+
+    def __init__(self, message: str, *, retry_after: int = 5, field: str | None = None):
+        super().__init__(message, field=field)
+        self.retry_after = max(1, int(retry_after))
+
+
+class TooManyStreams(TooManyRequests):
+    """One token holds as many event streams as it may."""
+
+    code = "too_many_streams"
+
+
 # Sent with every answer, the app's and the server's own (see api.serve): the page
 # needs no inline script or style, and no other site may frame it or learn its URLs.
 SECURITY_HEADERS = {

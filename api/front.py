@@ -34,6 +34,9 @@ from .errors import SECURITY_HEADERS
 from .inputs import RECEIVED_KEY
 
 READ_SIZE = 16 * 1024
+# environ: the app asks that this answer close its connection (a refused event stream:
+# a phone that opens it again later should hold no connection meanwhile).
+CLOSE_KEY = "liars.close"
 
 
 class BodyTimeout(Exception):
@@ -77,7 +80,13 @@ class BufferedRequests:
             environ["wsgi.input"] = io.BytesIO(body)
             environ["CONTENT_LENGTH"] = str(len(body))
             environ.pop("HTTP_TRANSFER_ENCODING", None)
-        return self.app(environ, start_response)
+
+        def answer(status, headers, exc_info=None):
+            if environ.get(CLOSE_KEY):
+                _force_close(start_response)
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, answer)
 
     def _count(self, environ, start_response) -> None:
         connection = environ.get("gunicorn.socket")

@@ -5,12 +5,15 @@ EventSource sends no header), and gunicorn's error log names a failed request's 
 URI (``Error handling request GET /api/v1/rooms/CODE/events?token=...``), tracebacks
 may quote a URL, and a header could be echoed.  Every line the server writes goes
 through :class:`ScrubbingFormatter`, which drops each URL's query and blanks a token
-wherever it stands, in the message and in the traceback alike.
+wherever it stands (a path segment as long as a token too), in the message and in the
+traceback alike.
 
 >>> scrub("Error handling request GET /api/v1/rooms/BCDFG/events?token=s3cr3t-T0ken_x")
 'Error handling request GET /api/v1/rooms/BCDFG/events?[query not logged]'
 >>> scrub("Authorization: Bearer s3cr3t.T0ken and token=abc&x=1")
 'Authorization: Bearer [token not logged] and token=[token not logged]&x=1'
+>>> scrub('"GET /api/v1/rooms/' + "k" * 32 + '/events HTTP/1.1" 401')
+'"GET /api/v1/rooms/[token not logged]/events HTTP/1.1" 401'
 """
 
 from __future__ import annotations
@@ -21,12 +24,18 @@ import re
 _QUERY = re.compile(r"(/[^\s?\"'<>]*)\?[^\s\"'<>]*")
 _TOKEN = re.compile(r"(?i)((?:token|key)=)[^\s&\"'<>#]+")
 _BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]+")
+# A path segment as long as a token or a profile's key (32 url-safe characters: 24 random
+# bytes) is one sent in the wrong place (as a room code, as a profile id): blanked
+# wherever in the path it stands.  Nothing the server names is that long.
+SECRET_LENGTH = 32
+_SEGMENT = re.compile(rf"(?<=/)[A-Za-z0-9_-]{{{SECRET_LENGTH},}}(?=[/?#\s\"'<>]|$)")
 
 
 def scrub(text: str) -> str:
     """``text`` with every URL's query dropped and every token blanked."""
     text = _QUERY.sub(r"\1?[query not logged]", text)
     text = _TOKEN.sub(r"\1[token not logged]", text)
+    text = _SEGMENT.sub("[token not logged]", text)
     return _BEARER.sub(r"\1[token not logged]", text)
 
 

@@ -188,9 +188,13 @@ def letters_replay_result() -> dict:
         "round": {"type": "integer"}, "opener": {"type": "string"}, "to_move": name,
         "direction": direction, "winner": name,
         "last": {"type": ["object", "null"], "description": "the declaration to beat"},
-        "rounds": {"type": "array", "items": round_}},
+        "rounds": {"type": "array", "items": round_},
+        "outcome": {"type": ["object", "null"],
+                    "description": "once the game is over (as every game's replay answers "
+                                   "it): winner, winners, loser, losers, placings (best "
+                                   "first), reason"}},
         required=["tiles", "out", "round", "opener", "to_move", "direction", "winner",
-                  "rounds"], additional=True)
+                  "rounds", "outcome"], additional=True)
     return obj({"ok": {"type": "boolean", "description": "false: an illegal or undecided "
                                                          "event stopped the replay"},
                 "game": {"const": "letters"},

@@ -162,8 +162,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "~/.local/state/liars/rooms.sqlite3) or redis://HOST:PORT/N "
                              "for several machines behind one load balancer")
     parser.add_argument("--max-connections", type=_positive_int, default=DEFAULT_CONNECTIONS,
-                        help=f"connections each worker holds open, event streams included "
-                             f"(default {DEFAULT_CONNECTIONS})")
+                        help=f"connections each worker holds open (default "
+                             f"{DEFAULT_CONNECTIONS}); event streams take all but a tenth "
+                             f"(at least 8 are kept for other requests), spectators' streams "
+                             f"at most three quarters of those; past that a stream is "
+                             f"answered 503 at once")
     parser.add_argument("--max-per-address", type=_count, default=DEFAULT_PER_ADDRESS,
                         metavar="N",
                         help=f"connections one address may hold open in a worker (default "
@@ -217,7 +220,8 @@ def app_config(budget: float | None = None, lexicon: str | None = None,
                allow_hosts: tuple[str, ...] = (), rooms_db: str | None = None,
                room_limits: tuple[int, int] = (NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS),
                reveal_seconds: float = REVEAL_SECONDS,
-               rated_games: int = RATED_GAMES_PER_DAY) -> dict:
+               rated_games: int = RATED_GAMES_PER_DAY,
+               max_connections: int = DEFAULT_CONNECTIONS) -> dict:
     """The create_app() configuration ``liars serve`` uses."""
     from solver.words.lexicon import load_lexicon
 
@@ -244,6 +248,7 @@ def app_config(budget: float | None = None, lexicon: str | None = None,
     config["ROOMS_PER_MINUTE"], config["ROOMS_PER_ADDRESS"] = room_limits
     config["ROOM_REVEAL_SECONDS"] = reveal_seconds
     config["RATED_GAMES_PER_DAY"] = rated_games
+    config["MAX_CONNECTIONS"] = max_connections  # event streams take their share of them
     if budget is not None:
         config["SOLVER_BUDGET"] = budget
         config["SOLVER_BUDGET_MAX"] = max(budget, DEFAULT_CONFIG["SOLVER_BUDGET_MAX"])
@@ -351,7 +356,7 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
     if factory is None:
         from . import create_app
         config = app_config(budget, lexicon, allow_hosts, rooms_db, room_limits,
-                            reveal_seconds, rated_games)
+                            reveal_seconds, rated_games, max_connections)
 
         def factory() -> Flask:
             return create_app(config)

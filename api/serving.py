@@ -4,6 +4,9 @@
   ``localhost``, any IP literal (phones on the LAN use the address), or a name in
   ``ALLOWED_HOSTS`` (``"*"``: any, behind a proxy that checks it).  Anything else is
   421, so a web page cannot reach the API by DNS rebinding.
+* **One credential**: a request that sends its token both in the ``Authorization``
+  header and as ``?token=`` is refused 400, on every route (RFC 6750: one way per
+  request).
 * **Security headers** on every answer (:data:`api.errors.SECURITY_HEADERS`): a CSP
   of ``default-src 'self'`` that forbids framing, no referrer, no sniffing.  No
   CORS headers are ever sent: other sites' pages cannot read the answers.
@@ -30,6 +33,8 @@ import ipaddress
 import json
 
 from flask import Flask, current_app, request
+
+from solver.errors import InvalidInput
 
 from .errors import SECURITY_HEADERS, MisdirectedRequest
 
@@ -71,6 +76,19 @@ def check_host():
         raise MisdirectedRequest(
             f"this server does not answer for host {request.host[:80]!r}: use its address, "
             f"localhost, or a name given to `liars serve --allow-host`", field=None)
+
+
+def one_credential():
+    """before_request: a token is sent one way per request (RFC 6750, section 2): the
+    ``Authorization`` header, or the event stream's ``?token=`` (a browser's EventSource
+    sends no header), never both.  A request carrying both is refused 400 on every route,
+    whether or not they agree, before anything reads either: no route can take one and
+    ignore the other."""
+    if request.routing_exception is not None:
+        return  # no such route, or not this method: that is the answer
+    if "token" in request.args and "Authorization" in request.headers:
+        raise InvalidInput("send your token one way: the Authorization header or ?token=, "
+                           "not both", field="token")
 
 
 def add_security_headers(response):
@@ -117,5 +135,6 @@ def solve_apart():
 
 def register(app: Flask) -> None:
     app.before_request(check_host)   # first: before any other hook or route
+    app.before_request(one_credential)
     app.before_request(solve_apart)
     app.after_request(add_security_headers)

@@ -1,48 +1,33 @@
 #!/usr/bin/env python3
-"""The computer players' levels, played against each other: prints win rates, asserts nothing.
+"""The hard computer player against reference players: prints win rates, asserts nothing.
 
-    python scripts/bench_bots.py                      # every game, 200 games a match-up
-    python scripts/bench_bots.py --game dice --games 300 --seed 7
+    python scripts/bench_bots.py                    # every game: 60 games a match-up,
+                                                    # 30 at poker and letters (slower)
+    python scripts/bench_bots.py --only dice --games 60 --seed 7
 
 Each game is played in-process through the room model, as the server plays it (no
-server: ``Room.create``, ``add_bot``, ``start``, then ``room.move(name,
-room.decide(name, rng))`` until the game is over), seeded, three seats, the hard
-player's seat rotated from game to game.  Two match-ups a game:
+server: ``Room.create``, ``add_bot``, ``start``, then a move a turn until the game is
+over), seeded, three seats rotated from game to game.  The reference players
+(scripts/reference_players.py) are written from the rules, not from the hard level's
+code: the reader, cautious, bluffer and caller at dice, the truthful player and the
+caller at Liar Liar, the record keeper and the doubter at Post, the sampler at poker,
+the greedy honest player at letters.  Per game it prints:
 
-* **hard vs easy**: one hard computer player against two easy ones;
-* **hard vs simple**: one hard computer player against two players of the *simple
-  rule* below, each a rule on the exact odds of its own view (:mod:`solver.odds`).
+* **hard vs 2 KIND**: one hard player against two of a kind: the hard player's share;
+* **KIND vs 2 hard**: one of a kind against two hard players: that player's share;
+* **hard, hard, easy**: the easy player's share;
 
-For each it prints how often the hard player won, with its 95% Wilson interval, against
-the fair share (one in three; at Liar's Post, where the two who do not lose share first
-place, a "win" is not losing, and the fair share two in three), and whether the whole
-interval lies above it; how long the match-up took, and the hard player's slowest and
-mean decision.
-
-The simple rules (the one the issue measured at dice, and its like for each game):
-
-* Liar's Dice: call "Liar!" when the last bid holds with chance under 50%, else bid the
-  likeliest raise (no raise left: call);
-* Liars' Letters: call "exact" when the last declaration is the highest with chance 50%
-  or more, else "bullshit" when it exists with chance under 50%, else declare the
-  likeliest raise the advisor finds (none: "bullshit");
-* Liar's Poker: call when the last claim is made with chance under 50%, else claim the
-  likeliest higher hand;
-* Liar Liar: put down any four of a kind; call "Liar!" when the play is true with chance
-  under 50%; else play every card of the round's rank it holds (jokers too), at most
-  three, or one card at random when it holds none; opening, the rank it holds most of;
-* Liar's Post: receiving, call "true" when the card is the named kind with chance 50%
-  or more, else "false" (it never looks or passes); sending, a card at random, named as
-  what it is (a receiver who goes by the odds rarely believes a claim), to anyone.
-
-The default run (every game, 200 games a match-up, the issue's least) takes about four
-and a half minutes on one core: a letters or poker game about a quarter of a second (the
-raise searches, and the hard player's deals), the others a few hundredths.
+each with its 95% Wilson interval against the fair share (one in three; at Liar's Post,
+where the two who do not lose share first place, a "win" is not losing, and the fair
+share two in three), and whether the whole interval lies above or below it; then the
+hard player's decision times (p99, max) and the machine's load average, since the
+machine may be shared.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -50,111 +35,28 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 
-from solver.games.cards import Card, parse_rank, rank_name  # noqa: E402
+from reference_players import KINDS_BY_GAME  # noqa: E402
+
 from solver.odds.chance import wilson  # noqa: E402
-from solver.odds.dice import DiceView  # noqa: E402
-from solver.odds.letters import LettersView  # noqa: E402
-from solver.odds.liarliar import LiarLiarView  # noqa: E402
-from solver.odds.poker import PokerView  # noqa: E402
-from solver.odds.post import PostView  # noqa: E402
-from solver.rooms.bots import EXACT_BUDGET, letters_raises  # noqa: E402
-from solver.rooms.games import ROOM_GAMES  # noqa: E402
 from solver.rooms.room import Room  # noqa: E402
 
-GAMES = ("letters", "dice", "poker", "liarliar", "post")
-SEATS = ("hard", "other 1", "other 2")
+GAMES = ("dice", "liarliar", "post", "poker", "letters")
 HOST = "table"
 MAX_MOVES = 20_000  # a game longer than this is a bug, not a game
+DEFAULT_GAMES = {"poker": 30, "letters": 30}  # games a match-up; others 60 (a full run
+# is about ten minutes on two cores shared with other work)
 
-
-# --- the simple rules -------------------------------------------------------------------
-
-def _me(game, view):
-    return view["you"]["name"], view["you"]["hand"]
-
-
-def simple_dice(game, view, rng) -> dict:
-    odds = DiceView.of_player(game, *_me(game, view))
-    if game.bid is not None and odds.holds(game.bid).probability < 0.5:
-        return {"type": "liar"}
-    best = odds.raises(game.bid, limit=1)
-    if not best:
-        return {"type": "liar"}
-    return {"type": "bid", "quantity": best[0].bid.quantity, "face": best[0].bid.face}
-
-
-def simple_letters(game, view, rng) -> dict:
-    odds = LettersView.of_player(game, *_me(game, view))
-    last = game.last[1] if game.last else None
-    if last is not None:
-        highest = odds.highest(last, budget=EXACT_BUDGET)
-        if highest.decided and highest.probability >= 0.5:
-            return {"type": "call", "call": "exact"}
-        if odds.exists(last).probability < 0.5:
-            return {"type": "call", "call": "bullshit"}
-    best = letters_raises(odds, last)
-    if not best:
-        return {"type": "call", "call": "bullshit"}
-    return {"type": "declare", "words": ", ".join(best[0].words)}
-
-
-def simple_poker(game, view, rng) -> dict:
-    odds = PokerView.of_player(game, *_me(game, view))
-    last = game.last.hand if game.last is not None else None
-    if last is not None and odds.made(last).probability < 0.5:
-        return {"type": "call"}
-    best = odds.raises(last, limit=1)
-    if not best:
-        return {"type": "call"}
-    return {"type": "claim", "claim": best[0].hand.to_dict()}
-
-
-def simple_liarliar(game, view, rng) -> dict:
-    hand = view["you"]["hand"]
-    ranks = [Card.parse(c).rank for c in hand]
-    fours = sorted(r for r in set(ranks) if r is not None and ranks.count(r) >= 4)
-    if fours:
-        return {"type": "discard", "rank": rank_name(fours[0])}
-    last = view.get("last_play")
-    if last is not None and view["you"].get("can_call"):
-        odds = LiarLiarView.of_player(game, view["you"]["name"], hand)
-        if odds.true({"rank": view["rank"], "count": last["count"]}).probability < 0.5:
-            return {"type": "liar"}
-    if view["rank"] is None:
-        counts = {r: ranks.count(r) for r in set(ranks) if r is not None}
-        rank = max(counts, key=lambda r: (counts[r], r)) if counts else 14
-        true = [c for c in hand if Card.parse(c).rank in (rank, None)][:3]
-        return {"type": "play", "cards": true or hand[:1], "rank": rank_name(rank)}
-    rank = parse_rank(view["rank"])
-    true = [c for c in hand if Card.parse(c).rank in (rank, None)][:3]
-    return {"type": "play", "cards": true or [rng.choice(hand)]}
-
-
-def simple_post(game, view, rng) -> dict:
-    me = view["you"]
-    if view.get("card") is None:
-        card = rng.choice(me["hand"])
-        to = rng.choice([p["name"] for p in view["players"] if p["name"] != me["name"]])
-        return {"type": "send", "card": card, "to": to,
-                "claim": rank_name(Card.parse(card).rank)}
-    odds = PostView.of_player(game, me["name"], me["hand"])
-    return {"type": "call", "call": odds.is_kind(view["card"]["claim"]).probability >= 0.5}
-
-
-SIMPLE = {"dice": simple_dice, "letters": simple_letters, "poker": simple_poker,
-          "liarliar": simple_liarliar, "post": simple_post}
-
-
-# --- playing ----------------------------------------------------------------------------
 
 def play(game: str, levels: dict[str, str], rng: random.Random, times: list[float]) -> dict:
-    """One game of three computer players (``levels``: a seat's name -> "easy", "hard",
-    or "simple"); its places.  ``times``: the hard player's decisions, in seconds."""
+    """One game of three players (``levels``: a seat's name -> "easy", "hard" or a
+    reference kind); the final view.  ``times``: the hard players' decisions, in seconds."""
     room, _ = Room.create("BENCH", {"game": game, "name": HOST, "seat": False}, rng=rng)
     for name, level in levels.items():
-        room.add_bot(HOST, name, delay=0, level="easy" if level == "simple" else level)
+        room.add_bot(HOST, name, delay=0, level=level if level in ("easy", "hard") else "easy")
     room.start(HOST, rng=rng)
+    kinds = KINDS_BY_GAME[game]
     for _ in range(MAX_MOVES):
         if room.phase == "over":
             return room.view(HOST)
@@ -162,8 +64,8 @@ def play(game: str, levels: dict[str, str], rng: random.Random, times: list[floa
             room.move(HOST, {"type": "ruling", "ruling": "rejected"}, rng=rng)
             continue
         name = room.bot_to_move()
-        if levels[name] == "simple":
-            move = SIMPLE[game](room.game_obj(), room.view(name), rng)
+        if levels[name] in kinds:
+            move = kinds[levels[name]](room.game_obj(), room.view(name), rng)
         else:
             start = time.perf_counter()
             move = room.decide(name, rng)
@@ -186,38 +88,64 @@ def fair_share(game: str) -> float:
     return 2 / 3 if game == "post" else 1 / 3
 
 
-def match(game: str, others: str, games: int, seed: int) -> None:
-    rng = random.Random(f"{seed}:{game}:{others}")
-    wins, times = 0, []
+def percentile(times: list[float], q: float) -> float:
+    if not times:
+        return 0.0
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def match(game: str, label: str, seats: tuple[str, str, str], watched: str, games: int,
+          seed: int, times: list[float]) -> tuple[int, int]:
+    """``games`` games of ``seats`` (levels), rotated; how often seat 0 (``watched``) won."""
+    rng = random.Random(f"{seed}:{game}:{label}")
+    names = ("p0", "p1", "p2")
+    wins = 0
     start = time.perf_counter()
     for n in range(games):
-        seats = list(SEATS[n % 3:] + SEATS[:n % 3])  # the hard player's seat rotates
-        levels = {name: "hard" if name == "hard" else others for name in seats}
-        wins += won(game, play(game, levels, rng, times), "hard")
+        order = [names[(i + n) % 3] for i in range(3)]  # the seats rotate
+        levels = {name: seats[names.index(name)] for name in order}
+        wins += won(game, play(game, levels, rng, times), "p0")
     took = time.perf_counter() - start
     low, high = wilson(wins, games)
     fair = fair_share(game)
-    verdict = "above" if low > fair else "below" if high < fair else "within"
+    verdict = "ABOVE" if low > fair else "below" if high < fair else "level"
     what = "not lost" if game == "post" else "won"
-    print(f"{game:9} hard vs 2 {others:6}: {what} {wins:4}/{games} = {wins / games:6.1%}  "
-          f"95% [{low:6.1%}, {high:6.1%}]  fair {fair:5.1%}: {verdict:6}  "
-          f"{took:7.1f} s  hard's move mean {1000 * sum(times) / max(1, len(times)):6.1f} ms "
-          f"max {1000 * max(times, default=0):7.1f} ms", flush=True)
+    print(f"  {label:22} {watched:8} {what} {wins:4}/{games} = {wins / games:6.1%}  "
+          f"95% [{low:6.1%}, {high:6.1%}]  fair {fair:5.1%}: {verdict:5}  {took:6.1f} s",
+          flush=True)
+    return wins, games
+
+
+def bench(game: str, games: int, seed: int) -> None:
+    times: list[float] = []
+    print(f"{game}:", flush=True)
+    for kind in KINDS_BY_GAME[game]:
+        match(game, f"hard vs 2 {kind}", ("hard", kind, kind), "hard", games, seed, times)
+    for kind in KINDS_BY_GAME[game]:
+        match(game, f"{kind} vs 2 hard", (kind, "hard", "hard"), kind, games, seed, times)
+    match(game, "hard, hard, easy", ("easy", "hard", "hard"), "easy", games, seed, times)
+    load = os.getloadavg()
+    print(f"  hard's decisions: {len(times)}, p99 {1000 * percentile(times, 0.99):.0f} ms, "
+          f"max {1000 * max(times, default=0):.0f} ms, mean "
+          f"{1000 * sum(times) / max(1, len(times)):.1f} ms; load average "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores", flush=True)
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games a match-up (200)")
-    parser.add_argument("--game", choices=sorted(ROOM_GAMES), action="append",
+    parser.add_argument("--games", type=int, default=None,
+                        help="games a match-up (60; poker and letters 30)")
+    parser.add_argument("--only", choices=GAMES, action="append",
                         help="only this game (again for more); default: every game")
-    parser.add_argument("--against", choices=("easy", "simple"), action="append",
-                        help="only this match-up (again for both); default: both")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    for game in args.game or [g for g in GAMES if g in ROOM_GAMES]:
-        for others in args.against or ("easy", "simple"):
-            match(game, others, args.games, args.seed)
+    print(f"python scripts/bench_bots.py --seed {args.seed}"
+          + (f" --games {args.games}" if args.games else "")
+          + "".join(f" --only {g}" for g in args.only or []), flush=True)
+    for game in args.only or GAMES:
+        bench(game, args.games or DEFAULT_GAMES.get(game, 60), args.seed)
     print(f"total {time.perf_counter() - start:.1f} s", flush=True)
 
 

@@ -1,16 +1,25 @@
 #!/usr/bin/env python3
-"""Load benchmark of the rooms: prints figures, asserts nothing.
+"""Benchmarks of the rooms, in named sections: prints figures, asserts nothing.
 
-    python scripts/bench_rooms.py [--rooms 200] [--phones 4] [--duration 20] [--rate 40]
-                                  [--burst] [--drops 2]
+    python scripts/bench_rooms.py [--section NAME ...] [each section's options]
 
-Starts plain `liars serve` (its default workers) on a free loopback port with a fresh
-SQLite rooms store, measures the judge's latency with no rooms (the reference, in the
-same run), then fills --rooms Liar's Dice rooms of --phones phones each, every phone
-holding its event stream open, and plays: --rate moves a second in all (the player to
-move in a random room bids or calls "Liar!"), for --duration seconds, while the judge
-is loaded as before.  For every move it times, from the moment the move is sent, how
-long until each of the other phones' streams carries the move's version.
+Each ``--section`` runs one benchmark (all of them without any), in the order given, and
+the figures of every section run are printed side by side at the end:
+
+* ``load``: the event streams' delivery under load (below);
+* ``fanout``: the server's CPU a move costs with 0 and with --spectators spectators'
+  streams open (scripts/bench_rooms_fanout.py);
+* ``store``: the SQLite file's and Redis's size over --games finished games, with the
+  stores' clocks compressed (scripts/bench_rooms_store.py).
+
+The ``load`` section: [--rooms 200] [--phones 4] [--duration 20] [--rate 40] [--burst]
+[--drops 2].  It starts plain `liars serve` (its default workers) on a free loopback
+port with a fresh SQLite rooms store, measures the judge's latency with no rooms (the
+reference, in the same run), then fills --rooms Liar's Dice rooms of --phones phones
+each, every phone holding its event stream open, and plays: --rate moves a second in all
+(the player to move in a random room bids or calls "Liar!"), for --duration seconds,
+while the judge is loaded as before.  For every move it times, from the moment the move
+is sent, how long until each of the other phones' streams carries the move's version.
 
 With --burst, a table's burst: every room is made from its host's own phone and every
 phone joins at once, then every stream opens within one second, and the script prints how
@@ -58,9 +67,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, db: str) -> subprocess.Popen:
+def start_server(port: int, db: str, *extra: str) -> subprocess.Popen:
     server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--host", HOST,
-                               "--port", str(port), "--rooms-db", db], cwd=ROOT,
+                               "--port", str(port), "--rooms-db", db, *extra], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True)
     deadline = time.monotonic() + 90
@@ -237,6 +246,8 @@ class Bench:
                     return
                 if line.startswith(b"data: "):
                     view = json.loads(line[6:])
+                    if "version" not in view:
+                        continue  # a ping's "data: {}"
                     now = time.monotonic()
                     self.first_view.setdefault((room["code"], name), now)
                     if fresh and view["version"] < max(newest, room["view"]["version"]):
@@ -304,22 +315,8 @@ class Bench:
         return times
 
 
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "--judge":  # the judge's client process (see Judge)
-        port, seconds, clients = int(argv[1]), float(argv[2]), int(argv[3])
-        print(json.dumps(Judge(port, clients).run_here(seconds)))
-        return 0
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rooms", type=int, default=200)
-    parser.add_argument("--phones", type=int, default=4)
-    parser.add_argument("--duration", type=float, default=20.0)
-    parser.add_argument("--rate", type=float, default=40.0, help="moves a second, in all")
-    parser.add_argument("--burst", action="store_true",
-                        help="every phone joins at once, then every stream opens within 1 s")
-    parser.add_argument("--drops", type=float, default=0.0,
-                        help="phones a second, in all, that drop their stream and return")
-    args = parser.parse_args(argv)
+def load(args) -> list[tuple[str, str]]:
+    """The ``load`` section (the module's docstring)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(port, str(Path(folder) / "rooms.sqlite3"))
@@ -371,6 +368,56 @@ def main(argv=None) -> int:
     ratio = loaded / alone if alone else float("nan")
     print(f"judge p99 ms: {alone:.1f} with no rooms, {loaded:.1f} with rooms: {ratio:.2f}x "
           f"(target <= {JUDGE_RATIO:.0f}x: {'met' if ratio <= JUDGE_RATIO else 'NOT met'})")
+    return [("load delivery p99", f"{p99:.1f} ms"),
+            ("load judge p99 with rooms", f"{ratio:.2f}x"),
+            ("load errors", str(sum(bench.errors.values()) + judge.errors))]
+
+
+def _fanout(args):
+    import bench_rooms_fanout
+    return bench_rooms_fanout.run(args, start_server, free_port)
+
+
+def _store(args):
+    import bench_rooms_store
+    return bench_rooms_store.run(args)
+
+
+# name -> run(args) -> [(figure, value)]: each section's figures, printed side by side
+SECTIONS = {"load": load, "fanout": _fanout, "store": _store}
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "--judge":  # the judge's client process (see Judge)
+        port, seconds, clients = int(argv[1]), float(argv[2]), int(argv[3])
+        print(json.dumps(Judge(port, clients).run_here(seconds)))
+        return 0
+    sys.path.insert(1, str(ROOT))  # this checkout's api and solver (the store section's)
+    import bench_rooms_fanout
+    import bench_rooms_store
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--section", action="append", choices=list(SECTIONS),
+                        help="a section to run (repeatable; every one without any)")
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--phones", type=int, default=4)
+    parser.add_argument("--duration", type=float, default=20.0)
+    parser.add_argument("--rate", type=float, default=40.0, help="moves a second, in all")
+    parser.add_argument("--burst", action="store_true",
+                        help="every phone joins at once, then every stream opens within 1 s")
+    parser.add_argument("--drops", type=float, default=0.0,
+                        help="phones a second, in all, that drop their stream and return")
+    bench_rooms_fanout.add_arguments(parser)
+    bench_rooms_store.add_arguments(parser)
+    args = parser.parse_args(argv)
+    figures = []
+    for name in args.section or list(SECTIONS):
+        print(f"--- {name}", flush=True)
+        figures += SECTIONS[name](args)
+    width = max(len(figure) for figure, _ in figures)
+    print("--- figures")
+    for figure, value in figures:
+        print(f"{figure:<{width}}  {value}")
     return 0
 
 

@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout's library; the case modules
 
 from engine_cases import (  # noqa: E402
-    cards, games, letters, local, odds, pystr, replays, search, words, write)
+    cards, fairdeal, games, letters, local, odds, pystr, replays, search, words, write)
 
 FAMILIES = {"games": games, "cards": cards, "letters": letters, "search": search,
             "local": local, "pystr": pystr, "replays": replays, "words": words,
-            "odds": odds}
+            "odds": odds, "fairdeal": fairdeal}
 
 
 def record(name: str) -> Path:

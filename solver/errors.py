@@ -206,6 +206,13 @@ class UnknownRoom(LiarsError):
     status = 404
 
 
+class NoReplay(LiarsError):
+    """A room's game with no replay to read: still being played (nothing of a game is shown
+    before it is over), never played, or no longer kept."""
+    code = "no_replay"
+    status = 404
+
+
 class RoomConflict(LiarsError):
     """What the room's state does not allow now: joining after the start, a move before it.
     An illegal move in a room is answered with this status too (409)."""

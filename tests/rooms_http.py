@@ -52,3 +52,58 @@ def play_dice_out(http, code, tokens, host) -> dict:
         moved = http.post(f"{V1}/rooms/{code}/moves", json=body, headers=bearer(tokens[mover]))
         assert moved.status_code == 200, json_of(moved)
     raise AssertionError("the game did not end")
+
+
+# --- a legal move of every game, for seats the tests play over HTTP ------------------------
+
+# Single words one letter longer each: each a raise of the one before (a longer word set).
+LADDER = {1: "A", 2: "AA", 3: "AAH", 4: "AAHS", 5: "AAHED", 6: "AAHING", 7: "ABALONE"}
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def claim_body(game: str, mine: dict, to: str | None = None) -> dict:
+    """A legal claim (a raise of the last one) by the seat whose own view is ``mine``, to
+    move: a word one letter longer, one die more of the last face, a high card one rank up,
+    Liar Liar's first card of the hand (an ace at an opening), Liar's Post's first card sent
+    to ``to`` if it may go there (else to the first player it may go to), said as its own
+    kind."""
+    said = mine["declarations"]
+    last = said[-1] if said else None
+    hand = mine["you"]["hand"]
+    if game == "letters":
+        return {"type": "declare", "words": LADDER[len("".join(last["words"])) + 1 if last
+                                                   else 1]}
+    if game == "dice":
+        return {"type": "bid", "quantity": last["quantity"] + 1 if last else 1,
+                "face": last["face"] if last else hand[0]}
+    if game == "poker":
+        rank = RANKS[RANKS.index(last["claim"]["ranks"][0]) + 1] if last else RANKS[0]
+        return {"type": "claim", "claim": {"hand": "high card", "ranks": [rank]}}
+    if game == "liarliar":
+        return {"type": "play", "cards": [hand[0]],
+                **({"rank": "A"} if mine.get("rank") is None else {})}
+    if game == "post":
+        targets = mine["you"]["targets"]
+        return {"type": "send", "card": hand[0], "to": to if to in targets else targets[0],
+                "claim": hand[0][:-1]}
+    raise ValueError(f"no claim for the game {game!r}")
+
+
+def call_body(game: str) -> dict:
+    """The call on the last claim, in ``game``'s own words (Liar's Post: "false")."""
+    return {"letters": {"type": "call", "call": "bullshit"}, "dice": {"type": "liar"},
+            "poker": {"type": "call"}, "liarliar": {"type": "liar"},
+            "post": {"type": "call", "call": False}}[game]
+
+
+def next_move(game: str, mine: dict, claims_a_round: int = 3, to: str | None = None) -> dict:
+    """The move of the seat to move (its own view ``mine``): a card that came to it is
+    called (Liar's Post), so is a round with ``claims_a_round`` claims; else a claim (a
+    card sent ``to`` that player where it may go)."""
+    if game == "post" and mine.get("card") is not None:
+        return call_body(game)
+    if game == "liarliar" and mine["declarations"] and not mine["you"].get("can_call"):
+        return claim_body(game, mine)
+    if len(mine["declarations"]) >= claims_a_round:
+        return call_body(game)
+    return claim_body(game, mine, to=to)

@@ -80,11 +80,12 @@ def config(document: dict, room: dict | None = None, profile: dict | None = None
 
     With ``room`` (``{"code", "token"}``: a room made for the run and its host's token),
     every operation that needs a player's token is sent to that room with that token, so
-    that its generated requests reach the room's rules, not only its 401 (the event
-    stream excepted: with a good token it never ends, so it keeps generated codes and
-    tokens).  The token is still held to: where the room answers 2xx, the
-    ``ignored_auth`` check sends the request again without the token and with a wrong
-    one, and each must be refused.
+    that its generated requests reach the room's rules, not only its 401.  The event
+    stream too: with a good token it never ends, so Schemathesis reads its first event
+    and closes it (``max-stream-events``).  The token is still held to: where the room
+    answers 2xx, the ``ignored_auth`` check sends the request again without the token and
+    with a wrong one (in the header, and as the stream's ``?token=``), and each must be
+    refused.
 
     With ``profile`` (``{"id", "key"}``: a leaderboard profile made for the run), the
     operations on a profile are sent to that one with its key, so that they are answered
@@ -95,16 +96,11 @@ def config(document: dict, room: dict | None = None, profile: dict | None = None
             if method not in METHODS:
                 continue
             entry = []
-            if room and op.get("security") and "{code}" in path and not _streams(op):
+            if room and op.get("security") and "{code}" in path:
                 entry += [f"parameters = {{ \"path.code\" = {_toml(room['code'])} }}",
                           f"headers = {{ Authorization = {_toml('Bearer ' + room['token'])} }}"]
             if _streams(op):
-                # A stream with a good token never ends: the check that resends a request
-                # with the token it was given cannot judge it.  Schemathesis feeds it the
-                # token a new room's answer carried (a link it infers), and then takes the
-                # stream cut by its own timeout for a 200 "with invalid auth".  Its refusal
-                # of bad tokens is tested apart (tests/test_rooms_api.py).
-                entry += ["[operations.checks.ignored_auth]", "enabled = false"]
+                entry += ["max-stream-events = 1"]
             if profile and "{profile_id}" in path:
                 entry += [f"parameters = {{ \"path.profile_id\" = {_toml(profile['id'])} }}",
                           f"headers = {{ Authorization = {_toml('Bearer ' + profile['key'])} }}"]

@@ -84,13 +84,11 @@ def test_schemathesis_with_every_check_finds_nothing(server, tmp_path):
     generated, passed, skipped = (int(n or 0) for n in counts.groups())
     assert generated == passed and skipped < 0.01 * generated, report
     assert f"Tested: {operations}" in run.stdout, report  # every operation, none skipped
-    # The room's operations got past the token to the room's rules: Schemathesis warns
-    # of operations that "returned only 401/403 responses", here only the event stream,
-    # which keeps generated tokens (tests/schemathesis_rules.py: config).
-    refused = re.search(r"^401 Unauthorized \(\d+ operations?\):\n((?:[ \t]+- .*\n)+)",
-                        run.stdout, re.MULTILINE)
-    only_401 = re.findall(r"- (\S+ \S+)", refused.group(1)) if refused else []
-    assert only_401 == ["GET /api/v1/rooms/{code}/events"], report
+    # The room's operations got past the token to the room's rules, the event stream's
+    # too: Schemathesis warns of operations that "returned only 401/403 responses" (none),
+    # or "repeatedly returned 404" (none).
+    assert "401 Unauthorized (" not in run.stdout, report
+    assert "repeatedly returned 404" not in run.stdout, report
     # (asked from another address: the run's unknown codes got this one refused, 429)
     status, played = server.get_from("127.0.0.2", f"/api/v1/rooms/{room['code']}",
                                      headers={"Authorization": f"Bearer {room['token']}"})

@@ -14,6 +14,7 @@ from rooms_http import bearer
 from api import create_app
 from solver.errors import InvalidInput
 from solver.games.cards import POKER_DECK, SUITS, rank_name
+from solver.games.dice import Bid
 from solver.games.registry import REPLAYERS
 from solver.rooms.bots import LEVELS
 from solver.rooms.games import ROOM_GAMES
@@ -246,3 +247,123 @@ def test_the_round_dealt_after_a_call_comes_from_the_moves_generator():
         room.move(room.bot_to_move(), {"type": "liar"}, rng=random.Random(4))
         dealt.append(copy.deepcopy(room.hands))
     assert dealt[0] == dealt[1]
+
+
+# --- issue 50: no tells, and players read ---------------------------------------------
+
+def liarliar_spot() -> tuple[Room, str, str]:
+    """A Liar Liar table of hard players, 18 cards each: the opener holds the 6 of hearts
+    and plays it alone as "6"; the next player holds no 6 and no joker.  The opener is
+    left with 17 cards."""
+    room, _ = table("liarliar", {"ann": "hard", "ben": "hard", "cy": "hard"}, 1)
+    opener = room.bot_to_move()
+    judge = room.game_obj()._next(opener)
+    third = next(p for p in room.hands if p not in (opener, judge))
+    deck = [f"{rank_name(r)}{s}" for r in range(2, 15) for s in SUITS] + ["joker", "joker"]
+    sixes_and_jokers = [c for c in deck if c.startswith("6") or c == "joker"]
+    rest = [c for c in deck if c not in sixes_and_jokers]
+    room.hands[judge] = rest[:18]
+    room.hands[opener] = ["6H"] + rest[18:35]
+    room.hands[third] = [c for c in sixes_and_jokers if c != "6H"] + rest[35:]
+    assert sorted(map(len, room.hands.values())) == [18, 18, 18]
+    room.move(opener, {"type": "play", "cards": ["6H"], "rank": "6"})
+    return room, opener, judge
+
+
+def test_a_hard_player_at_liar_liar_believes_one_card_from_a_big_hand():
+    """A player plays its true cards when it holds them: one "6" from an 18-card hand
+    is nearly always true (such a hand holds a 6 or a joker with chance about 0.98),
+    though one card at random from those the judge cannot see is a 6 or a joker only
+    about 1 in 6.  The hard player judged the latter way and called; now it plays on."""
+    from solver.rooms.hard import liarliar
+    room, opener, judge = liarliar_spot()
+    view = room.view(judge)
+    assert view["you"]["can_call"]
+    chance = liarliar.judged_true(room.game_obj(), view, judge, opener, 6, 1)
+    assert chance > 0.9
+    moves = [room.decide(judge, random.Random(seed))["type"] for seed in range(8)]
+    assert "liar" not in moves
+
+
+def test_a_hard_player_at_liar_liar_reads_how_often_the_next_player_calls():
+    """The next player's record at the table: a player that let every play pass is
+    taken to call less often than one that called at every chance."""
+    from solver.rooms.hard import record
+    passes = {"history": [{"claims": [{"player": "a"}, {"player": "b"}, {"player": "a"},
+                                      {"player": "b"}], "ruling": {"call": "liar", "by": "a"}}],
+              "declarations": []}
+    calls = {"history": [{"claims": [{"player": "a"}], "ruling": {"call": "liar", "by": "b"}}
+                         for _ in range(3)], "declarations": []}
+    assert record.call_record(passes, "b") == (0, 2)
+    assert record.call_record(calls, "b") == (3, 3)
+    assert record.rate(record.call_record(passes, "b"), 0.5, 2) \
+        < 0.5 < record.rate(record.call_record(calls, "b"), 0.5, 2)
+
+
+def test_a_hard_players_dice_openings_vary():
+    """Its openings do not show its hand: over seeded deals it opens on a face it holds
+    none of, and above one die, as well as on the faces it holds (it opened "1 of a face
+    it holds" in 276 of 281 openings)."""
+    from solver.games.dice import DiceRules
+    rules = DiceRules()
+    bluffs = jumps = held = 0
+    for seed in range(40):
+        room, rng = table("dice", {"ann": "hard", "ben": "hard", "cy": "hard"}, seed, rules={})
+        name = room.bot_to_move()
+        mine = room.view(name)["you"]["hand"]
+        move = room.decide(name, random.Random(seed))
+        assert move["type"] == "bid"
+        counted = rules.count(Bid(1, move["face"]), mine)
+        bluffs += counted == 0
+        held += counted > 0
+        jumps += move["quantity"] > 1
+    assert bluffs and jumps and held
+
+
+def test_a_hard_player_at_dice_reads_how_often_a_player_bids_what_it_holds():
+    """From the rulings' revealed dice: a player whose bids named faces it held none of
+    is read as less honest than one whose bids its dice backed."""
+    from solver.games.dice import DiceRules
+    from solver.rooms.hard import dice
+    def seen(faces):
+        return {"history": [{"claims": [{"player": "b", "quantity": 2, "face": f}],
+                             "ruling": {"call": "liar", "by": "a",
+                                        "revealed": {"b": [2, 2, 3, 3, 4]}}}
+                            for f in faces]}
+    rules = DiceRules()
+    assert dice.honesty(seen([5, 6, 5, 6]), "b", rules) < dice.HONEST \
+        < dice.honesty(seen([2, 3, 4, 2]), "b", rules)
+
+
+def test_a_hard_players_lies_at_post_vary_and_do_not_repeat_its_last_claim():
+    """Lying, it named "ace" in 246 of 293 lies and repeated its previous claim 54% of the
+    time: now the kind is drawn at random (weighed by belief), never its last claim."""
+    from solver.rooms.hard import post
+    room, rng = table("post", {"ann": "hard", "ben": "hard", "cy": "hard"}, 3)
+    while not any(t.senders[-1] == "ann" for t in room.game_obj().turns):
+        step(room, rng)
+    game = room.game_obj()
+    last = [t.claim.kind for t in game.turns if t.senders[-1] == "ann"][-1]
+    lies = {post.lie_kind(game, "ann", "ben", 9, random.Random(seed)) for seed in range(30)}
+    assert last not in lies and 9 not in lies
+    assert len(lies) >= 3
+
+
+def test_a_hard_players_poker_openings_sometimes_name_ranks_it_holds_none_of():
+    """All 64 of its opening claims named only ranks it held: now, holding two cards or
+    more (with one card, a claim of a rank it lacks is called at once), some do not."""
+    from solver.games.cards import Card
+    from solver.games.poker import Hand
+    bluffs = held = 0
+    for seed in range(8):
+        room, rng = table("poker", {"ann": "hard", "ben": "hard", "cy": "hard"}, seed, rules={})
+        while room.phase != "over":
+            name, game = room.bot_to_move(), room.game_obj()
+            if game.last is None and game.cards[name] >= 2:
+                mine = {Card.parse(c).rank for c in room.view(name)["you"]["hand"]}
+                move = room.decide(name, random.Random(seed))
+                named = set(Hand.parse(move["claim"]).ranks)
+                bluffs += not named & mine
+                held += bool(named & mine)
+            step(room, rng)
+    assert bluffs and held

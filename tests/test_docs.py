@@ -37,7 +37,7 @@ def test_every_test_the_rules_name_exists():
     assert missing == []
 
 
-@pytest.mark.parametrize("doc", ["docs/play.md", "docs/odds.md"])
+@pytest.mark.parametrize("doc", ["docs/play.md", "docs/odds.md", "docs/fair-deal.md"])
 def test_every_test_a_doc_names_exists(doc):
     references = REFERENCE.findall((ROOT / doc).read_text(encoding="utf-8"))
     assert references, f"{doc} names no test"
@@ -86,7 +86,7 @@ def test_nothing_points_outside_the_repository():
 # and every curl example must be answered by the app; every >>> example runs.
 
 USER_DOCS = ["README.md", "docs/replay.md", "docs/solver.md", "docs/rules.md", "docs/odds.md",
-             "docs/play.md",
+             "docs/play.md", "docs/fair-deal.md",
              "api/README.md"]
 README_MAX_LINES = 300
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)

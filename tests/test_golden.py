@@ -16,12 +16,12 @@ import json
 import unicodedata
 
 import pytest
-from engine_cases import (cards, differences, games, letters, local, odds, pystr, read,
-                          replays, search, words)
+from engine_cases import (cards, differences, fairdeal, games, letters, local, odds, pystr,
+                          read, replays, search, words)
 
 FAMILIES = {"games": games, "cards": cards, "letters": letters, "search": search,
             "local": local, "pystr": pystr, "replays": replays, "words": words,
-            "odds": odds}
+            "odds": odds, "fairdeal": fairdeal}
 SAME = {"local": local.same, "search": search.big_intervals_meet}
 
 

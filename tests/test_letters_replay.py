@@ -126,6 +126,20 @@ def test_a_fifth_tile_puts_a_player_out_and_the_last_one_left_wins():
     assert last["next_opener"] is None and last["next_direction"] is None
 
 
+def test_the_outcome_names_the_winner_and_every_place_as_the_sister_games_do():
+    """Last in first, then in reverse order of going out: the shape dice's replay answers."""
+    players = ["ann", "ben", "cy"]
+    events = [D("ann", "a"), D("ben", "qi"), C("cy", "bullshit", "ABC"),     # ben out
+              D("cy", "qi"), C("ann", "bullshit", "AB")]                     # cy out
+    assert state(players, events[:3], tile_limit=1)["outcome"] is None
+    outcome = state(players, events, tile_limit=1)["outcome"]
+    assert outcome["winner"] == "ann" and outcome["placings"] == [["ann"], ["cy"], ["ben"]]
+    dice = REPLAYERS["dice"].replay({"players": AB, "rules": {"dice_each": 1}, "events": [
+        {"type": "bid", "player": "ann", "quantity": 2, "face": 6},
+        {"type": "liar", "player": "ben", "dice": {"ann": [1], "ben": [2]}}]})
+    assert set(outcome) == set(dice["state"]["outcome"])
+
+
 def test_the_tile_limit_is_the_tables_choice():
     events = [D("ann", "qi"), C("ben", "bullshit", "AB")]
     assert state(AB, events, tile_limit=2)["winner"] is None
@@ -472,7 +486,7 @@ def test_api_answers_like_the_library_and_bounds_what_it_runs(client):
     body = answer.get_json()
     assert set(body) == {"ok", "game", "events", "state"} and body["ok"] is True
     assert {"tiles", "out", "round", "opener", "to_move", "direction", "winner",
-            "rounds"} <= set(body["state"])
+            "rounds", "outcome"} <= set(body["state"])
     assert body["state"]["rules"]["budget"] == 2.0            # the server's default
     big = client.post("/api/v1/letters/replay", json={"rules": {"budget": 30},
                                                       "players": AB})

@@ -47,3 +47,26 @@ def test_a_request_line_gunicorn_quotes_loses_its_query():
     warning = f"Invalid request from ip=127.0.0.1: Invalid HTTP request line: {line!r}"
     assert scrub(warning) == ("Invalid request from ip=127.0.0.1: Invalid HTTP request line: "
                               "'GET /api/v1/rooms/BCDFG/events?[query not logged] HTTP/1.1'")
+
+
+def test_a_token_or_key_sent_as_a_path_segment_is_never_logged():
+    """A token pasted as the room code, a profile's key as its id: gunicorn's access line
+    names the path, which is blanked wherever such a segment stands."""
+    config = Config()
+    config.set("accesslog", "-")
+    log = scrubbed_logger_class()(config)
+    written = io.StringIO()
+    for handler in log.access_log.handlers:
+        handler.setStream(written)
+    for path in (f"/api/v1/rooms/{TOKEN}/events", f"/api/v1/profiles/{TOKEN}",
+                 f"/api/v1/rooms/{TOKEN}"):
+        log.access_log.info('127.0.0.1 [01/Jan/2026:00:00:00] "GET %s HTTP/1.1" 401 80 1ms',
+                            path)
+    text = written.getvalue()
+    assert TOKEN not in text and TOKEN[:12] not in text
+    lines = [line for line in text.splitlines() if '"GET ' in line]
+    assert len(lines) >= 3 and all("[token not logged]" in line for line in lines)
+    assert "/events HTTP/1.1" in text
+    assert scrub("GET /api/v1/rooms/BCDFG/events") == "GET /api/v1/rooms/BCDFG/events"
+    assert scrub("GET /api/v1/profiles/abcdefghij HTTP/1.1") == \
+        "GET /api/v1/profiles/abcdefghij HTTP/1.1"  # an id is no secret

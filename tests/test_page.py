@@ -137,12 +137,35 @@ def test_first_screen_is_usable(phone):
 
 
 def test_page_uses_no_external_resources():
-    """No CDN, no web font, no remote URL anywhere in what the page loads."""
+    """No CDN, no web font, no remote URL anywhere in what the page loads (SVG's namespace,
+    the name icons.js makes its pictures in, is a name: nothing is fetched from it)."""
     for path in STATIC.iterdir():
         if path.suffix in (".html", ".css", ".js", ".webmanifest"):
-            text = path.read_text()
+            text = path.read_text().replace('"http://www.w3.org/2000/svg"', '""')
             assert not re.search(r"(?i)\bhttps?://|//[a-z0-9-]+\.[a-z]", text), path.name
             assert "@font-face" not in text and "@import" not in text, path.name
+
+
+# The symbols the page draws as text: each one in DejaVu Sans (fonts-dejavu-core, which
+# scripts/run_tests.sh installs and app.css's font list names) as in every phone's own
+# fonts.  An emoji is not (a stopwatch, a cup, a joker, a card's back: empty boxes where no
+# emoji font is installed): the page draws those as inline SVG (api/static/icons.js).
+DRAWN_SYMBOLS = set("·×–—“”•…‹›→↺↻−⌫▶▸▾♠♣♥♦✓✗")
+
+
+def test_the_page_draws_no_glyph_a_system_may_lack():
+    """Every character beyond ASCII in the page's own files (its screens, styles and
+    markup; the engine's case tables and parsers read text, they draw none) is one of the
+    symbols every system's fonts have."""
+    found: dict[str, set[str]] = {}
+    for path in STATIC.rglob("*"):
+        parts = path.relative_to(STATIC).parts
+        if path.suffix not in (".html", ".css", ".js") or parts[0] in ("engine", "lexicons"):
+            continue
+        for char in set(path.read_text()):
+            if ord(char) > 127 and char not in DRAWN_SYMBOLS:
+                found.setdefault(f"{char} (U+{ord(char):04X})", set()).add("/".join(parts))
+    assert found == {}, f"drawn as a glyph a system may lack (use icons.js): {found}"
 
 
 SCREENS = ["judge", "call", "raise", "solve", "games", "dice", "post", "liarliar", "poker",
@@ -545,6 +568,15 @@ def test_every_word_of_a_solve_stays_on_one_line(browser, server, scheme):
         device.close()
 
 
+# Does a tap at the middle of ``selector`` reach it (nothing on top of it there)?
+REACHED = """(selector) => {
+  const el = document.querySelector(selector);
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && (hit === el || el.contains(hit));
+}"""
+
+
 def test_solve_a_big_rack_keeps_its_words_short(phone):
     """60 tiles make thousands of words: the Solve screen shows them as the Words screen
     does, side by side, a hundred at a time, so the answer is not buried under a page of
@@ -561,7 +593,14 @@ def test_solve_a_big_rack_keeps_its_words_short(phone):
     assert len(set(tops)) < 80  # several words a row
     assert words.evaluate_all(UNWRAPPED) == []  # and each whole, on one line
     assert page.evaluate("document.documentElement.scrollHeight") < 6000
-    page.get_by_role("button", name="Show 100 more").click()
+    # The tap lands on the button itself: scrolled into sight whole, and waited for until a
+    # tap at its middle reaches it (not the word chips above it, nor the tab bar below,
+    # while the page settles on a busy machine), then clicked where it is.
+    more = page.get_by_role("button", name="Show 100 more")
+    more.scroll_into_view_if_needed()
+    expect(more).to_be_in_viewport(ratio=1)
+    page.wait_for_function(REACHED, arg="#solve-more")
+    more.click()
     expect(words).to_have_count(200)
     expect(page.locator("#solve-shown")).to_contain_text("Showing the first 200 of")
     phone.shot("solve-big-rack")

@@ -6,7 +6,10 @@ A display at 1280x720 opens a seatless table of Liar's Dice, seats three compute
 machine), starts it and shows the game to its places (two dice each: some 15 moves), while a spectator's phone (360x640) watches the same table by its code; then the
 display's secrecy: every game's seatless views, move by move from a room played in this
 process, drawn by the display, show no tile, die or card of a hand before a call turns it
-over.  Browser tests wait with Playwright's auto-waiting ``expect``, never with sleeps.
+over, and the last ruling only until the next claim; then, at every game at its most
+seats, the display shows the table and nothing else, all on one screen, big enough to read
+across a room (1280x720 and 1920x1080, light and dark, axe).  Browser tests wait with
+Playwright's auto-waiting ``expect``, never with sleeps.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from room_views import cards_in
-from test_page import Phone  # (skips without chromium)
+from rooms_http import V1, bearer, next_move, view_of
+from test_page import SHOTS, Phone  # (skips without chromium)
+from test_page_a11y import assert_accessible
 from test_page_play import fresh
 
 from solver.rooms.room import Room
@@ -47,7 +52,7 @@ RECORD = """() => {
       seen.moving.push(document.querySelectorAll("#tv-seats li.to-move").length);
     }
     if ($("#tv-claims li.last")) seen.claim.push($("#tv-claims li.last").textContent);
-    for (const li of document.querySelectorAll("#tv-seats li")) {
+    for (const li of document.querySelectorAll("#tv[data-phase=playing] #tv-seats li")) {
       seen.seat.push(`${li.querySelector(".tv-name").textContent}: ` +
         li.querySelector(".tv-count").textContent);
     }
@@ -90,8 +95,13 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
     assert re.fullmatch(r"[A-Z]{5}", code)
     expect(page.locator("#tv-qr canvas")).to_be_visible()
     expect(page.locator("#tv-link")).to_have_attribute("href", re.compile(rf"\?room={code}#play$"))
-    expect(page.locator("#play-add-bot")).to_be_visible()  # the host's lobby controls
     expect(page.locator("#tv-start")).to_be_disabled()
+    expect(page.locator("#play-add-bot")).to_be_hidden()  # the host's lobby controls: in
+    page.locator("#tv-menu-button").click()  # the Host menu, one tap away
+    expect(page.locator("#tv-menu #play-add-bot")).to_be_visible()
+    expect(page.locator("#tv-menu #play-clock-setting")).to_be_visible()
+    page.locator("#tv-menu-close").click()
+    expect(page.locator("#tv-menu")).to_be_hidden()
     tv.shot("display-lobby")
     # big enough to read across a room: the code's letters over a tenth of the screen's height
     assert page.locator("#tv-code").bounding_box()["height"] > TV["height"] / 10
@@ -114,6 +124,11 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
     expect(other.locator("#tv-start-why")).to_have_text("Waiting for the host to start the game.")
 
     expect(page.locator("#tv-start")).to_be_enabled()
+    commit = server.get(f"/api/v1/rooms/{code}", headers={"Authorization": f"Bearer "
+                        f"{seat['token']}"}).json()["fairness"]["commit"]
+    for screen in (page, other):  # the deal is sealed before it is dealt
+        expect(screen.locator("#tv-fair")).to_have_text(
+            f"Deal sealed before it was dealt: {commit[:8]}")
     for screen in (page, other):  # record each state as it is drawn: a turn is too short to poll
         screen.evaluate(RECORD)
     page.locator("#tv-start").click()
@@ -131,7 +146,8 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
     places = [f"{p['place']}. {p['name']}" for p in view["places"]]
     for screen in (page, other):
         expect(screen.locator("#tv-places li")).to_have_text(places)
-        expect(screen.locator("#tv-turn")).to_have_text(f"🏆 {view['winner']} wins")
+        expect(screen.locator("#tv-turn")).to_have_text(f"{view['winner']} wins")
+        expect(screen.locator("#tv-turn svg[data-icon='trophy']")).to_be_visible()  # no emoji
         no_piece_outside_the_reveal(screen)
         # every die on the screen is one the last call turned over
         shown = {name: screen.locator(f'#tv-revealed li[data-hand="{name}"] .tv-piece')
@@ -145,10 +161,25 @@ def test_a_display_shows_a_table_of_computer_players_to_its_places(devices, serv
         assert any(CLAIM.fullmatch(text) for text in seen["claim"]), seen["claim"]
         assert any(re.fullmatch(r"Computer [123]: [1-5] dic?e", text) for text in seen["seat"])
         assert seen["loose"] == [], "a die face up outside a call's reveal"
+    for screen in (page, other):  # and checked once the game is over, round by round
+        expect(screen.locator("#tv-fair")).to_have_attribute("data-verdict", "checked")
+        expect(screen.locator("#tv-fair .fair-verdict")).to_have_text(re.compile(
+            r"^✓ Deal checked: .* (\d+) deals dealt again from it match \((\d+) against the "
+            r"hands turned over\)\.$"))
     expect(page.locator("#tv-rematch")).to_be_visible()  # the host's rematch
     expect(other.locator("#tv-rematch")).to_have_count(0)
     tv.shot("display-over")
     phone.shot("display-spectator-over")
+    # The spectator's one control is its Menu: leaving there gives the page back (its
+    # header and tabs, hidden while the table showed).
+    expect(other.locator(".bar")).to_be_hidden()
+    other.locator("#tv-menu-button").click()
+    expect(other.locator("#tv-menu-title")).to_have_text("Menu")
+    expect(other.locator("#tv-menu [data-pick]")).to_have_count(0)  # the host's alone
+    other.locator("#tv-menu-leave").click()
+    expect(other.locator("#play-start-view")).to_be_visible()
+    expect(other.locator(".bar")).to_be_visible()
+    expect(other.locator("nav.tabs")).to_be_visible()
 
 
 # --- secrecy: every game's seatless views, drawn ----------------------------------------------
@@ -160,7 +191,9 @@ DRAW = """async (views) => {
   display.show(true);
   const drawn = views.map((view) => {
     display.render(view);
-    return { text: display.el.innerText, pieces: [...display.el.querySelectorAll(".tv-piece")]
+    return { text: display.el.innerText,
+      ids: [...display.el.querySelectorAll("[id]")].map((el) => el.id),
+      pieces: [...display.el.querySelectorAll(".tv-piece")]
       .map((el) => ({ piece: el.dataset.piece, revealed: Boolean(el.closest("#tv-revealed")),
         hand: (el.closest("[data-hand]") || { dataset: {} }).dataset.hand || null })) };
   });
@@ -206,18 +239,28 @@ def test_the_display_shows_no_hand_before_a_call_turns_it_over(game, phone_conte
         drawn = page.evaluate(DRAW, [view for view, _ in steps])
     finally:
         page.close()
-    reveals = cards_shown = 0
+    reveals = cards_shown = gone = 0
+    ruled = None  # the view in which the last ruling came
     for (view, hands), screen in zip(steps, drawn, strict=True):
         assert view["you"]["hand"] is None
         assert any(hands.values()) or view["phase"] == "over"  # hands held, and hidden
         revealed = (view["last_ruling"] or {}).get("revealed", {})
-        reveals += bool(revealed)
         # a piece face up only in the reveal, each turned-over hand exactly
         assert all(p["revealed"] and p["hand"] for p in screen["pieces"]), screen["pieces"]
         by_hand: dict[str, list[str]] = {}
         for p in screen["pieces"]:
             by_hand.setdefault(p["hand"], []).append(p["piece"])
-        assert by_hand == {name: [str(x) for x in hand] for name, hand in revealed.items()}
+        assert by_hand in ({}, {name: [str(x) for x in hand] for name, hand in revealed.items()})
+        reveals += bool(by_hand)
+        # the last ruling shows from its call until the next claim: never beside a later
+        # claim of its round, nor in a later round
+        if view["last_ruling"] != (ruled or {}).get("last_ruling"):
+            ruled = view
+            assert "tv-ruling" in screen["ids"] and (by_hand or not revealed), view
+        elif ruled and view["phase"] == "playing" and (view["round"] != ruled["round"]
+                                                       or view["claims"] > ruled["claims"]):
+            assert "tv-ruling" not in screen["ids"] and by_hand == {}, screen["text"]
+            gone += 1
         if game in ("poker", "liarliar", "post"):
             # the screen's words: no card but the ones turned over (a hidden hand's, the
             # pile's, the card in transit's never)
@@ -226,6 +269,172 @@ def test_the_display_shows_no_hand_before_a_call_turns_it_over(game, phone_conte
             held = sum((cards_in(hand) for hand in hands.values()), Counter())
             assert not (shown_cards(screen["text"]) & held) - cards_in(revealed)
     assert reveals, "no call was made in the game"
+    assert gone, "no claim came after a ruling"
     assert cards_shown or game in ("letters", "dice"), "no card was read on the screen"
     assert f"{steps[-1][0]['places'][0]['place']}. {steps[-1][0]['places'][0]['name']}" in \
         drawn[-1]["text"]
+    if game == "post":  # the last reveal says that it ended the game
+        loser = steps[-1][0]["places"][-1]["name"]
+        assert re.search(rf"That ends the game: {loser} (has \d \w+s face up and )?loses\.",
+                         drawn[-1]["text"]), drawn[-1]["text"]
+
+
+# --- the table and nothing else, on one screen, read from across a room ---------------------
+
+SIZES = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
+GAMES = ["letters", "dice", "poker", "liarliar", "post"]
+# Seats of different lengths, a computer player's name among them.
+NAMES = ("Alexandra", "Ben", "Computer 3", "Dee", "Evangeline", "Fay", "Gus", "Hamid")
+# The words that matter, read from 3 metres: 28 px or more at 1280x720; the rest 20 px.
+BIG = ("#tv-code", ".tv-join > .tv-fact", "#tv-turn", "#tv-clock", "#tv-seats .tv-name",
+       "#tv-seats .tv-count", "#tv-claims", "#tv-claims li", "#tv-called", "#tv-verdict",
+       "#tv-revealed .tv-name", "#tv-changes li", "#tv-places li", "#tv-table .tv-fact",
+       "#tv-table .tv-big")
+# What must not show on the display: the page's header, settings and tabs, the phone's
+# own screens and buttons.
+PHONE_PARTS = (".bar", ".settings", ".tabs", "#back-to-table", "#play-leave", "#play-board",
+               "#play-lobby", "#play-notice", "#play-entry")
+ON_ONE_SCREEN = """([big, phoneParts]) => {
+  const problems = [];
+  const root = document.scrollingElement;
+  if (root.scrollHeight > innerHeight + 1) problems.push(`the page scrolls: ${root.scrollHeight}px`);
+  if (root.scrollWidth > innerWidth + 1) problems.push(`the page is ${root.scrollWidth}px wide`);
+  const shown = (el) => el.checkVisibility() && !el.closest("#tv-menu");
+  for (const selector of phoneParts) {
+    const el = document.querySelector(selector);
+    if (el && el.checkVisibility()) problems.push(`${selector} shows`);
+  }
+  const name = (el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className} ` +
+    `"${el.textContent.trim().slice(0, 40)}"`;
+  for (const el of document.querySelectorAll("#tv *")) {
+    if (!shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    if ((r.width || r.height) && (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5
+        || r.right > innerWidth + 0.5)) problems.push(`${name(el)} is off the screen`);
+  }
+  const controls = [...document.querySelectorAll("button, a[href], input, select, summary")]
+    .filter((el) => shown(el) && !el.classList.contains("skip"));
+  for (const el of controls) {  // the one control is the menu's; Start, Rematch, the links
+    // to join and to the game's replay, the rounds of the deal checked once it is over
+    if (!["tv-menu-button", "tv-start", "tv-rematch", "tv-link", "tv-replay-link"]
+        .includes(el.id) && !el.matches("#tv-fair summary")) {
+      problems.push(`a phone's control shows: ${name(el)}`);
+    }
+  }
+  const walker = document.createTreeWalker(document.querySelector("#tv"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !shown(el)) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 20) problems.push(`${name(el)} is ${size}px`);
+  }
+  for (const selector of big) {
+    for (const el of document.querySelectorAll(selector)) {
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (shown(el) && size < 28) problems.push(`${selector} ${name(el)} is ${size}px`);
+    }
+  }
+  return problems;
+}"""
+
+
+def most_seats(game: str) -> int:
+    """The seats a test fills: the game's most, eight at most (Letters, Dice and Poker
+    take twenty)."""
+    room, _ = Room.create("BCDFG", {"game": game, "name": "tv", "seat": False})
+    return min(8, room.game_type.seats[1])
+
+
+def fits(page, state: str, axe_at=(SIZES[0],)) -> None:
+    """The display, as it shows now, at 1280x720 and 1920x1080, light and dark: all of it on
+    the screen and nothing else, its words big enough; no serious axe violation (at the
+    sizes ``axe_at``); a screenshot of each (test-artifacts/screenshots/display-fit-*)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    slug = re.sub(r"[^a-z0-9]+", "-", state.lower()).strip("-")
+    for size in SIZES:
+        page.set_viewport_size(size)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            where = f"{state} at {size['width']}x{size['height']}, {scheme}"
+            page.screenshot(path=str(SHOTS / f"display-fit-{slug}-{size['width']}-{scheme}.png"))
+            problems = page.evaluate(ON_ONE_SCREEN, [list(BIG), list(PHONE_PARTS)])
+            assert problems == [], f"{where}: {problems}"
+            if size in axe_at:
+                assert_accessible(page, where)
+    page.set_viewport_size(SIZES[0])
+    page.emulate_media(color_scheme="light")
+
+
+def shows_version(page, version: int) -> None:
+    """Wait until the display shows the room at ``version`` or later."""
+    page.wait_for_function(
+        "v => Number(document.querySelector('#tv').dataset.version) >= v", arg=version)
+
+
+def play_one(server, code, tokens, host, game, **how) -> dict:
+    """The seat to move makes its move over HTTP (rooms_http.next_move); the room's view."""
+    view = view_of(server, code, host)
+    mover = view["to_move"]
+    body = next_move(game, view_of(server, code, tokens[mover]), **how)
+    answer = server.post(f"{V1}/rooms/{code}/moves", json=body, headers=bearer(tokens[mover]))
+    assert answer.status_code == 200, (body, answer.text)
+    return view_of(server, code, host)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_display_shows_the_table_and_nothing_else_on_one_screen(devices, server, game):
+    """A display hosting the game's most seats (eight at most), every state of a game at
+    1280x720 and 1920x1080, light and dark: the lobby with its Start, the round's claims,
+    the last ruling (shown until the next claim, then gone: this round's claims only), the
+    places: no page header, tab bar or phone button, nothing to scroll, the words that
+    matter 28 px or more and the rest 20 px or more, no serious axe violation."""
+    tv, _ = devices
+    page = fresh(tv)
+    page.locator(f"#play-game-{game}").check()
+    page.locator("#play-new-display").check()
+    page.locator("#play-new-name").fill("TV")
+    page.locator("#play-create").click()
+    expect(page.locator("#tv")).to_have_attribute("data-phase", "lobby")
+    seat = page.evaluate("JSON.parse(localStorage.getItem('liars.play.seat'))")
+    code, host = seat["code"], seat["token"]
+    names = NAMES[:most_seats(game)]
+    tokens = {}
+    for name in names:
+        joined = server.post(f"{V1}/rooms/{code}/join", json={"name": name})
+        assert joined.status_code == 201, joined.text
+        tokens[name] = joined.json()["token"]
+    expect(page.locator("#tv-seats li")).to_have_count(len(names))
+    expect(page.locator("#tv-start")).to_be_enabled()
+    fits(page, f"{game} lobby")
+    page.locator("#tv-start").click()
+    expect(page.locator("#tv")).to_have_attribute("data-phase", "playing")
+    for _ in range(3):  # three claims (Liar's Post: a card sent, called, sent again)
+        view = play_one(server, code, tokens, host, game, claims_a_round=3)
+    shows_version(page, view["version"])
+    expect(page.locator("#tv-claims li").first).to_be_visible()
+    fits(page, f"{game} claims", axe_at=SIZES)
+    while True:  # to the next call
+        view = play_one(server, code, tokens, host, game, claims_a_round=3)
+        if view["last_ruling"] and not view["declarations"]:
+            break
+    shows_version(page, view["version"])
+    expect(page.locator("#tv-ruling")).to_be_visible()
+    expect(page.locator("#tv-turn")).to_have_text(f"{view['to_move']}'s turn")
+    expect(page.locator("#tv-claims")).to_have_count(0)  # no claim yet: the ruling alone
+    fits(page, f"{game} ruling")
+    view = play_one(server, code, tokens, host, game)  # the next claim: the ruling goes
+    shows_version(page, view["version"])
+    expect(page.locator("#tv-ruling")).to_have_count(0)
+    expect(page.locator("#tv-claims li")).to_have_count(len(view["declarations"]))
+    for name in names:  # the host takes the players off, to the end of the game
+        if view["phase"] == "over":
+            break
+        if not next(p for p in view["players"] if p["name"] == name)["out"]:
+            answer = server.post(f"{V1}/rooms/{code}/moves", headers=bearer(host),
+                                 json={"type": "remove", "player": name})
+            assert answer.status_code == 200, answer.text
+        view = view_of(server, code, host)
+    assert view["phase"] == "over"
+    shows_version(page, view["version"])
+    expect(page.locator("#tv-places li")).to_have_count(len(names))
+    fits(page, f"{game} over")

@@ -7,6 +7,8 @@ played through the page at 360x640 in chromium, light and dark.
 * axe-core finds no serious or critical violation on those screens (tests/axe.py).
 * A call asks for a confirmation and is sent once; the reveal stays until Continue.
 * Whole games of Liar Liar and Liar's Post on three phones, one reloading in the middle.
+* Every seat count fits a phone (each game at its most seats, eight at most): names,
+  counts and the claim to answer whole, every action in reach; a join link opens on Join.
 
 Every step is checked against the server's own view of the phone's seat; the tests wait
 with Playwright's auto-waiting ``expect`` and ``wait_for_function``, never for a fixed time.
@@ -21,10 +23,13 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from rooms_http import V1, bearer, next_move, view_of  # noqa: E402
 from test_page import Phone  # noqa: E402  (skips without chromium)
 from test_page_a11y import assert_accessible  # noqa: E402
-from test_page_play import (create, dismiss, join, open_play, shows_at_least,  # noqa: E402
-                            told_seen, truth)
+from test_page_play import (SEAT, create, dismiss, join, open_play,  # noqa: E402
+                            shows_at_least, told_seen, truth)
+
+from solver.rooms.room import Room  # noqa: E402
 
 expect = sync_api.expect
 MAX_STEPS = 400  # a whole game longer than this is a bug of the page or the test
@@ -170,7 +175,8 @@ def act_dice(phone, view, where, checks):
 
 
 def act_poker(phone, view, where, checks):
-    if view["declarations"]:
+    if view["declarations"]:  # the call is "Liar!", as the reveal says it ("called Liar!")
+        expect(phone.page.locator("#play-liar")).to_have_text("Liar!")
         call(phone, "#play-liar", where, checks)
         return
     phone.page.locator("#play-claim-hand").select_option("high card")
@@ -280,7 +286,9 @@ def test_every_action_of_a_turn_is_on_screen_and_accessible(phones, game):
 
 def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
     """A call needs its confirmation; tapping Confirm twice sends one move; the reveal stays
-    while the table moves on, until Continue; the referee's tabs are a tap away."""
+    while the table moves on, until Continue; the referee's tabs are a tap away; Leave in
+    the Menu (two taps) takes the player out of the game on the server, then forgets the
+    seat."""
     light, dark = phones[0], phones[1]
     code = create(light, "dice", "ann", dice_each=2)
     join(dark, code, "ben")
@@ -337,27 +345,42 @@ def test_the_reveal_stays_until_dismissed_and_a_call_is_sent_once(phones):
     waiting.page.locator("#back-to-table").click()
     expect(waiting.page.locator("body")).to_have_attribute("data-game", "on")
     expect(waiting.page.locator("nav.tabs")).to_be_hidden()
-    # Leaving from the menu takes a second tap, and gives the page back.
+    # Leaving from the menu takes a second tap: the player leaves the game on the server
+    # first (out of it, their own `remove`), then the page is given back.
+    me = truth(waiting)["you"]["name"]
+    stays = light if waiting is dark else dark
     waiting.page.locator("#play-menu-button").click()
     leave = waiting.page.locator("#play-menu-leave")
     leave.click()
-    expect(leave).to_have_text("Tap again: this phone forgets its seat")
-    leave.click()
+    expect(leave).to_have_text("Tap again: you leave this game and this phone forgets its seat")
+    with waiting.page.expect_response(lambda r: r.url.endswith("/moves") and
+                                      (r.request.post_data_json or {}).get("type") ==
+                                      "remove") as answer:
+        leave.click()
+    assert answer.value.request.post_data_json == {"type": "remove", "player": me}
+    assert answer.value.status == 200, answer.value.text()
     expect(waiting.page.locator("#play-start-view")).to_be_visible()
+    left = next(p for p in truth(stays)["players"] if p["name"] == me)
+    assert left["out"] and left["out_by"] == "left", left
+    expect(stays.page.locator("#play-notice")).to_have_text(f"{me} left: {me} is out of this game")
+    assert waiting.page.evaluate(SEAT) is None  # forgotten on this phone
     expect(waiting.page.locator("body")).not_to_have_attribute("data-game", "on")
     expect(waiting.page.locator("nav.tabs")).to_be_visible()
 
 
-def play_out(table, act, reload_at, where):
+def play_out(table, act, reload_at, where, at_the_end=lambda phone, view: None):
     """Play the table's game to its end, each phone acting on its turn by ``act(phone,
-    view, step)``; every phone dismisses each reveal; one phone reloads at step
-    ``reload_at``.  The last view."""
+    view, step)``; every phone dismisses each reveal (at the end, once ``at_the_end(phone,
+    view)`` has looked at the last); one phone reloads at step ``reload_at``.  The last
+    view."""
     phones = list(table.values())
     reloaded = False
     for step in range(MAX_STEPS):
         view = truth(phones[0])
         for phone in phones:
             shows_at_least(phone, view["version"])
+            if view["phase"] == "over":
+                at_the_end(phone, view)
             dismiss(phone)
         if view["phase"] == "over":
             return view
@@ -416,7 +439,8 @@ def test_a_whole_liar_liar_game_on_three_phones(phones):
 def test_a_whole_liars_post_game_on_three_phones(phones):
     """Three phones play Liar's Post to its loser: cards sent with true claims and called,
     one looked at and passed on; the face-up cards gather on one player (the others pass
-    them nothing else) until four of a kind, or an empty hand to send from, end the game."""
+    them nothing else) until four of a kind, or an empty hand to send from, end the game,
+    and the last reveal says so on every phone."""
     ann, ben, cy = phones
     code = create(ann, "post", "ann")
     join(ben, code, "ben")
@@ -461,7 +485,15 @@ def test_a_whole_liars_post_game_on_three_phones(phones):
         # card), the others call it true (right: the victim who sent it takes it).
         call(phone, "#play-false" if me == victim else "#play-true", "post", None)
 
-    view = play_out(table, act, 5, "Liar's Post")
+    def the_last_reveal(phone, view):  # it says that it ended the game, and how
+        ruling = view["last_ruling"]
+        kind = ruling["card"][:-1]
+        up = view["face_up"][victim].get(kind, 0)
+        expect(phone.page.locator("#play-ruling-ended")).to_have_text(
+            f"That ends the game: {victim} has {up} {kind}s face up and loses."
+            if up >= view["losing_count"] else f"That ends the game: {victim} loses.")
+
+    view = play_out(table, act, 5, "Liar's Post", at_the_end=the_last_reveal)
     assert done["looked"] == 1
     loser = view["places"][-1]["name"]
     assert loser == victim
@@ -510,7 +542,10 @@ def test_the_reveal_holds_its_seconds_and_the_computer_player_waits_for_it(brows
         waiting = truth(phone)
         if waiting["phase"] == "playing" and waiting["to_move"] != "ann":
             assert waiting["declarations"] == [] and waiting["reveal"]["waiting"] == ["ann"]
-        button.click()
+        with page.expect_response(lambda r: r.url.endswith("/moves")
+                                  and r.request.method == "POST") as seen:
+            button.click()  # the page hides the reveal at once; its seen lands after
+        assert seen.value.ok
         expect(layer).to_be_hidden()
         after = truth(phone)
         assert after["reveal"]["seen"] == ["ann"] and after["reveal"]["waiting"] == []
@@ -571,6 +606,40 @@ def test_play_is_one_tap_from_the_first_screen_new_table_first(phones):
     assert_accessible(page, "Play's first screen")
 
 
+def test_a_join_link_opens_on_join_with_new_table_a_tap_away(phones):
+    """The join link (the QR code's) opens the Play screen on Join: the table's code filled
+    in, the name field and Join on the screen at 360x640 without scrolling (above the tab
+    bar), New table folded away, one tap from there."""
+    host, guest = phones[0], phones[2]
+    code = create(host, "dice", "ann")
+    link = host.page.locator("#play-link").get_attribute("href")
+    assert link.endswith(f"?room={code}#play")
+    page = guest.page
+    open_play(guest)
+    page.evaluate("localStorage.clear()")  # a phone with no seat scans the code
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_selector("html[data-ready]")
+    expect(page.locator("#play-join-code")).to_have_value(code)
+    expect(page.locator("#play-new-form")).to_be_hidden()
+    tabs = page.locator("nav.tabs").bounding_box()
+    for part in ("#play-join-name", "#play-join", "#play-new-table"):
+        expect(page.locator(part)).to_be_in_viewport(ratio=1)
+        box = page.locator(part).bounding_box()
+        assert box["y"] + box["height"] <= tabs["y"], f"{part} is under the tab bar"
+    assert page.evaluate("scrollY") == 0
+    guest.shot("play-join-link")
+    assert_accessible(page, "Play opened by a join link")
+    page.locator("#play-new-table").click()  # a new table instead: one tap
+    expect(page.locator("#play-new-form")).to_be_visible()
+    expect(page.locator("#play-new-form h3")).to_have_text("New table")
+    expect(page.locator("#play-new-form h3")).to_be_in_viewport()
+    page.locator("#play-join-name").fill("ben")  # or Join, as the link meant
+    page.locator("#play-join").click()
+    expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
+    expect(page.locator("#play-lobby-seats li")).to_have_count(2)
+
+
 def test_the_host_takes_a_player_off_the_table_between_games(phones):
     """A game of the host and two computer players ends; the host takes one off the table
     (two taps) and the rematch seats the other two."""
@@ -601,3 +670,110 @@ def test_the_host_takes_a_player_off_the_table_between_games(phones):
     expect(page.locator("#screen-play")).to_have_attribute("data-phase", "playing")
     expect(page.locator("#play-seats li")).to_have_count(2)
     assert [p["name"] for p in truth(phone)["players"]] == ["ann", "Computer 1"]
+
+
+# --- every seat count fits a phone -------------------------------------------------------
+
+# The seats of a full table beside the phone's own (Annabelle), a computer player's name and
+# longer ones among them.
+FULL_TABLE = ("Computer 2", "Ben", "Evangeline", "Dee", "Fay", "Gus", "Hamid")
+# Every word the turn needs, whole: the table's lines, whose turn, each seat's name and
+# count, the claims shown, each choice (a player to send to, a kind), the reveal's lines.
+# Nothing cut by an ellipsis, an overflow or the screen's edge, nothing to swipe sideways.
+CUT = """() => {
+  const cut = [];
+  const name = (el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className} ` +
+    `"${el.textContent.trim().slice(0, 40)}"`;
+  const parts = "#play-line, #play-table-line, #play-turn, #play-clock, #play-seats li, " +
+    "#play-seats .seat-name, #play-seats .seat-count, #play-said li, .choice, " +
+    "#play-ruling li, #play-ruling li > *, #play-ruling h3, #play-ruling p";
+  for (const el of document.querySelectorAll(parts)) {
+    if (!el.checkVisibility()) continue;
+    const r = el.getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+      cut.push(`${name(el)} is cut`);
+    } else if (r.left < -0.5 || r.right > innerWidth + 0.5) {
+      cut.push(`${name(el)} runs off the screen`);
+    }
+  }
+  const said = document.querySelector("#play-said");  // the claims' box shows its last ones
+  if (said && said.checkVisibility()) {
+    const box = said.getBoundingClientRect();
+    for (const li of said.querySelectorAll("li")) {
+      const r = li.getBoundingClientRect();
+      if (li.checkVisibility() && (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)) {
+        cut.push(`${name(li)} is cut by the claims' box`);
+      }
+    }
+  }
+  const seats = document.querySelector("#play-seats");
+  if (seats && seats.scrollWidth > seats.clientWidth + 1) cut.push("the seats scroll sideways");
+  return cut;
+}"""
+
+
+def most_seats(game: str) -> int:
+    """The seats a test fills: the game's most, eight at most (Letters, Dice and Poker
+    take twenty)."""
+    room, _ = Room.create("BCDFG", {"game": game, "name": "ann"})
+    return min(8, room.game_type.seats[1])
+
+
+def fits(phone, where: str) -> None:
+    """Every action in reach (reachable) and every word the turn needs whole (CUT)."""
+    reachable(phone, where)
+    cut = phone.page.evaluate(CUT)
+    if cut:
+        phone.shot(f"cut-{re.sub(r'[^a-z0-9]+', '-', where.lower()).strip('-')}")
+    assert cut == [], f"{where} ({phone.scheme}): {cut}"
+
+
+@pytest.mark.parametrize("game", ["letters", "dice", "poker", "liarliar", "post"])
+def test_every_seat_count_fits_a_phone(phones, server, game):
+    """A phone at a table of the game's most seats (eight at most: Liar Liar and Liar's
+    Post take six), the other seats played over HTTP: at its own turn, at another's, at a
+    reveal, and with a claim to answer, every seat's name and count, the table's line and
+    every action are whole and in reach at 360x640, light and dark, nothing to scroll."""
+    phone = phones[1] if game in ("dice", "liarliar") else phones[0]  # dark, light
+    page = phone.page
+    create(phone, game, "Annabelle")
+    seat = page.evaluate(SEAT)
+    code, token = seat["code"], seat["token"]
+    most = most_seats(game)
+    tokens = {"Annabelle": token}
+    for name in FULL_TABLE[:most - 1]:
+        joined = server.post(f"{V1}/rooms/{code}/join", json={"name": name})
+        assert joined.status_code == 201, joined.text
+        tokens[name] = joined.json()["token"]
+    expect(page.locator("#play-lobby-seats li")).to_have_count(most)
+    started = server.post(f"{V1}/rooms/{code}/start", headers=bearer(token))
+    assert started.status_code == 200, started.text
+    expect(page.locator("#screen-play")).to_have_attribute("data-phase", "playing")
+    expect(page.locator("#play-seats li")).to_have_count(most)
+    where = f"{game} at {most} seats"
+    seen = set()
+    for _ in range(60):
+        view = on_screen(phone)
+        if page.locator("#play-ruling-layer").is_visible():
+            fits(phone, f"{where}: the reveal")
+            seen.add("reveal")
+            dismiss(phone)
+        if view["phase"] != "playing":
+            break
+        mine = view["to_move"] == "Annabelle"
+        state = "a claim to answer" if mine and view["declarations"] else \
+            "your turn" if mine else "another's turn"
+        fits(phone, f"{where}: {state}")
+        seen.add(state)
+        if len(seen) == 4:
+            break
+        if mine:  # (Liar's Post: the card sent said as what it is: the call on it is wrong,
+            own = truth(phone)  # and the card comes back to this phone)
+            truly = {"kind": own["you"]["hand"][0][:-1]} if game == "post" else {}
+            ACTS[game](phone, own, where, set(), **truly)
+            continue
+        mover = view["to_move"]
+        body = next_move(game, view_of(server, code, tokens[mover]), to="Annabelle")
+        answer = server.post(f"{V1}/rooms/{code}/moves", json=body, headers=bearer(tokens[mover]))
+        assert answer.status_code == 200, (body, answer.text)
+    assert seen == {"your turn", "another's turn", "a claim to answer", "reveal"}, seen

@@ -235,6 +235,12 @@ def test_liars_dice_on_three_phones_to_a_winner(phones):
         assert phone.page.locator("#screen-play img").count() == 0
     expect(ben.page.locator("#play-start")).to_have_count(0)  # only the host starts
     expect(ben.page.locator("#play-start-why")).to_have_text("Waiting for ann to start the game.")
+    fair = truth(ann)["fairness"]  # each phone sent a seed of its own; the deal is sealed
+    assert re.fullmatch(r"[0-9a-f]{32}\|[0-9a-f]{32}\|[0-9a-f]{32}", fair["client_seed"])
+    for phone in phones:
+        expect(phone.page.locator("#play-lobby-fair")).to_have_text(
+            f"Deal sealed before it was dealt: {fair['commit'][:8]}")
+    cy.page.route(LOG, tampered_log)  # cy's phone is handed a log whose seed was changed
     table = {"ann": ann, "ben": ben, HOSTILE: cy}
     view = tap(table, ann, "#play-start")
     for phone in phones:
@@ -297,10 +303,37 @@ def test_liars_dice_on_three_phones_to_a_winner(phones):
             shows_own_hand(ben, "dice")
     assert reloaded and view["phase"] == "over" and view["winner"] in table
     for phone in phones:
-        expect(phone.page.locator("#play-winner")).to_have_text(f"🏆 {view['winner']} wins")
+        expect(phone.page.locator("#play-winner")).to_have_text(f"{view['winner']} wins")
+        expect(phone.page.locator("#play-winner svg[data-icon='trophy']")).to_be_visible()
         expect(phone.page.locator("#play-actions form:visible")).to_have_count(0)
+    for phone in (ann, ben):  # each phone dealt both rounds again from the seed shown
+        expect(phone.page.locator("#play-fair")).to_have_attribute("data-verdict", "checked")
+        expect(phone.page.locator("#play-fair .fair-verdict")).to_have_text(re.compile(
+            r"^✓ Deal checked: the seed shown matches the one sealed before the deal, and 2 "
+            r"deals dealt again from it match \(2 against the hands turned over, [12] against "
+            r"your own\)\.$"))
+        expect(phone.page.locator("#play-fair li[data-checked=true]")).to_have_count(2)
+    expect(cy.page.locator("#play-fair")).to_have_attribute("data-verdict", "failed")
+    expect(cy.page.locator("#play-fair .fair-verdict")).to_have_text(
+        "✗ The deal does not check: the seed shown does not match the commitment made before "
+        "the deal")
     cy.shot("play-04-over")
+    cy.page.unroute(LOG)
     ben.page.unroute(re.compile(r"/api/v1/rooms/[A-Z]+/events"))
+
+
+LOG = re.compile(r"/api/v1/rooms/[A-Z]+/log$")
+
+
+def tampered_log(route):
+    """The room's log with one hex digit of its last game's seed changed."""
+    answer = route.fetch()
+    log = answer.json()
+    record = log["fairness"][-1]
+    if record["server_seed"]:
+        seed = record["server_seed"]
+        record["server_seed"] = ("1" if seed[0] == "0" else "0") + seed[1:]
+    route.fulfill(response=answer, json=log)
 
 
 def test_liars_letters_on_three_phones_through_the_calls(phones):
@@ -359,7 +392,7 @@ def test_liars_letters_on_three_phones_through_the_calls(phones):
         ann.shot(f"play-letters-0{calls}-ruling")
     assert calls == 2 and view["phase"] == "over"
     for phone in table.values():
-        expect(phone.page.locator("#play-winner")).to_have_text(f"🏆 {view['winner']} wins")
+        expect(phone.page.locator("#play-winner")).to_have_text(f"{view['winner']} wins")
 
 
 def test_a_table_of_real_dice_reveals_on_each_phone(phones):

@@ -59,7 +59,8 @@ def test_a_clocked_open_table_to_places_and_a_rematch(table):
     tap(table, ann, "#play-start")
     for phone, who in ((ann, "You"), (ben, "ann")):
         clock = phone.page.locator("#play-clock")
-        expect(clock).to_have_text(re.compile(rf"^⏱ {who}: ([1-9]|[12][0-9]|30) s$"))
+        expect(clock).to_have_text(re.compile(rf"^{who}: ([1-9]|[12][0-9]|30) s$"))
+        expect(clock.locator("svg[data-icon='clock']")).to_be_visible()  # drawn, no emoji
     # the countdown runs: its seconds go down (waited for, never slept)
     start = int(page.locator("#play-clock").get_attribute("data-left"))
     page.wait_for_function("s => Number(document.querySelector('#play-clock').dataset.left) < s",
@@ -113,7 +114,8 @@ def test_a_new_table_comes_first_and_a_seated_phone_is_offered_its_table(table):
 def test_a_lost_connection_is_shown_and_cleared_when_it_is_back(browser, tmp_path):
     """A server of its own, frozen under a phone's table (SIGSTOP: its port stays its own,
     no answer and no ping comes) and let go again: the phone says the connection is lost,
-    and clears it once the server answers again (waited for, never slept)."""
+    in sight though the lobby is read down to its Start, and clears it once the server
+    answers again (waited for, never slept)."""
     live = LiveServer("--workers", "1", "--rooms-db", str(tmp_path / "rooms.sqlite3"))
     phone = Phone(browser, live)
     frozen = False
@@ -124,9 +126,15 @@ def test_a_lost_connection_is_shown_and_cleared_when_it_is_back(browser, tmp_pat
         expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
         lost = page.locator("#play-connection")
         expect(lost).to_be_hidden()
+        # the lobby read down to its Start: the top of the lobby is out of sight (the page
+        # scrolled, not an element of the lobby: a new view draws the lobby again)
+        expect(page.locator("#screen-play")).to_have_attribute("data-live", "events")
+        page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+        expect(page.locator("#play-code")).not_to_be_in_viewport()
         os.killpg(live.process.pid, signal.SIGSTOP)
         frozen = True
         expect(lost).to_contain_text("Connection to the referee server lost")
+        expect(lost).to_be_in_viewport(ratio=1)  # in sight where the phone is scrolled to
         expect(page.locator("#screen-play")).to_have_attribute("data-connection", "lost")
         os.killpg(live.process.pid, signal.SIGCONT)
         frozen = False

@@ -18,7 +18,7 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from rooms_http import V1, bearer, view_of, wait_for  # noqa: E402
+from rooms_http import V1, bearer, play_dice_out, view_of, wait_for  # noqa: E402
 from test_page import Phone  # noqa: E402  (skips without chromium)
 from test_page_a11y import assert_accessible  # noqa: E402
 from test_page_play import SEAT, dismiss, fresh, join, truth  # noqa: E402
@@ -452,8 +452,110 @@ def test_after_a_ruling_s_hold_the_clock_shows_its_setting_at_most(browser):
                                arg=after["version"])
         shown = page.evaluate("window.shown")
         assert max(left for _, left in shown) <= 10, shown
-        assert re.fullmatch(r"⏱ (You|ben): ([1-9]|10) s", page.locator("#play-clock").inner_text())
+        assert re.fullmatch(r"(You|ben): ([1-9]|10) s", page.locator("#play-clock").inner_text())
         assert phone.errors == []
     finally:
         phone.close()
         live.stop()
+
+
+# --- the phone host's Menu, in the lobby and between games -------------------------------------
+
+def test_the_phone_host_s_menu_takes_a_seat_off_in_the_lobby_and_between_games(devices, server):
+    """A seated host's phone has its Menu in the lobby too: two taps there take a seat off
+    the table (`unseat`), the Menu staying open as the lobby changes; between games the
+    Menu offers the same, a refusal shown inside it, in front."""
+    _, phone = devices
+    page = fresh(phone)
+    page.locator("#play-game-dice").check()
+    page.locator("#play-new-name").fill("ann")
+    page.locator("#play-new-rules summary").click()
+    page.locator("#play-new-dice-each").select_option("1")
+    page.locator("#play-create").click()
+    expect(page.locator("#screen-play")).to_have_attribute("data-phase", "lobby")
+    seat = page.evaluate(SEAT)
+    code = seat["code"]
+    tokens = {"ann": seat["token"], "ben": sit(server, code, "ben"), "cy": sit(server, code, "cy")}
+    expect(page.locator("#play-lobby-seats li")).to_have_count(3)
+    page.locator("#play-lobby-menu-button").click()
+    menu = page.locator("#play-menu")
+    expect(menu).to_be_visible()
+    expect(page.locator("#play-manage summary")).to_have_text("Someone leaving the table?")
+    page.locator("#play-manage summary").click()
+    expect(page.locator("#play-manage [data-pick]")).to_have_count(2)  # not the host's own
+    page.locator("#play-manage [data-pick='cy']").click()
+    with answer_to(page, "unseat") as answer:
+        page.locator("#play-manage-take-off-yes").click()
+    assert answer.value.request.post_data_json == {"type": "unseat", "player": "cy"}
+    assert answer.value.status == 200, answer.value.text()
+    expect(page.locator("#play-lobby-seats li")).to_have_count(2)
+    expect(menu).to_be_visible()  # the lobby's change left the Menu open
+    expect(page.locator("#play-manage [data-pick]")).to_have_count(1)
+    phone.shot("play-lobby-menu-unseat")
+    assert_accessible(page, "the phone's Menu in the lobby")
+    page.locator("#play-menu-close").click()
+    del tokens["cy"]
+    over = play_dice_out(server, code, tokens, "ann")
+    expect(page.locator("#screen-play")).to_have_attribute("data-phase", "over")
+    assert over["phase"] == "over"
+    dismiss(phone)
+    page.locator("#play-menu-button").click()  # between games: the Menu, there too
+    expect(menu).to_be_visible()
+    expect(page.locator("#play-manage summary")).to_have_text("Someone leaving the table?")
+    expect(page.locator("#play-manage")).to_have_attribute("open", "")  # as the lobby left it
+    page.locator("#play-manage [data-pick='ben']").click()
+    with answer_to(page, "unseat") as answer:
+        page.locator("#play-manage-take-off-yes").click()
+    assert answer.value.status == 409  # Liar's Dice needs two: refused, said in the Menu
+    expect(page.locator("#play-manage-take-off-error")).to_contain_text(
+        answer.value.json()["error"]["message"])
+    assert in_front(page, "#play-manage-take-off-error")
+
+
+# --- the reveal at 360 px: no line runs past its edge ------------------------------------------
+
+DRAW_REVEAL = """async (view) => {
+    const { app, rendering } = await import("./static/playview.js");
+    const { screenOf } = await import("./static/screens/index.js");
+    const el = (tag, cls = "") => Object.assign(document.createElement(tag), { className: cls });
+    const [layer, sheet, foot] = [el("div", "game-layer"), el("div", "game-sheet"),
+      el("div", "sheet-foot")];
+    const phone = Object.assign(Object.create(rendering), { screen: screenOf("liarliar"),
+      game: screenOf("liarliar"), h: app.h, id: (part) => `t-${part}`, ruling: el("div", "result"),
+      tableRuling: el("div", "pair"), dismissButton: el("button", "primary"),
+      rulingLayer: layer, allow: () => {} });
+    foot.append(phone.tableRuling, phone.dismissButton);
+    sheet.append(phone.ruling, foot);
+    layer.append(sheet);
+    document.body.append(layer);
+    phone.renderRuling(view);
+    const box = sheet.getBoundingClientRect();
+    const runs = [...sheet.querySelectorAll(".ruling li, .ruling li > *")].filter((item) => {
+      const r = item.getBoundingClientRect();
+      return item.scrollWidth > item.clientWidth + 1 || r.right > box.right + 0.5;
+    }).map((item) => item.textContent);
+    const lines = [...sheet.querySelectorAll(".ruling li")].map((li) => li.textContent);
+    layer.remove();
+    return { runs, lines };
+}"""
+
+
+def test_a_reveal_s_lines_wrap_inside_the_sheet_at_360_px(devices):
+    """A Liar Liar reveal on a phone (360 px): a player with a long name takes a big pile
+    ("takes the pile: 12 cards") beside three cards turned over: every line stays inside
+    the sheet, wrapping what does not fit (it ran past the right edge, cut)."""
+    _, phone = devices
+    page = fresh(phone)
+    taker, accused = "Maximiliana Longname", "Bartholomew Quince"
+    players = [{"name": name, "cards": 9, "out": False, "out_by": None}
+               for name in (taker, accused, "cy")]
+    view = {"code": "BCDFG", "game": "liarliar", "phase": "playing", "version": 9,
+            "game_no": 1, "players": players, "you": {"name": "cy", "seat": True,
+                                                      "host": False},
+            "reveal": None, "last_ruling": {
+                "call": "liar", "by": taker, "ruling": "true",
+                "revealed": {accused: ["QH", "QS", "QD"]}, "changes": {taker: 12},
+                "reason": f"{accused}'s play (3 Qs) was true: {taker} takes the pile of 12"}}
+    drawn = page.evaluate(DRAW_REVEAL, view)
+    assert f"{taker}takes the pile: 12 cards" in drawn["lines"], drawn
+    assert drawn["runs"] == [], drawn

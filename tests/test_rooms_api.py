@@ -293,5 +293,5 @@ def test_finished_and_idle_rooms_expire(db):
     assert store.load("BCDFH", now + OVER_SECONDS + 1) is None
     assert store.load("BCDFG", now + OVER_SECONDS + 1) is not None
     assert store.load("BCDFG", now + IDLE_SECONDS + 1) is None
-    assert store.purge(now + IDLE_SECONDS + 1) == 2
+    assert store.purge_expired(now + IDLE_SECONDS + 1) == 2
     assert store.load("BCDFG") is None

@@ -4,6 +4,7 @@ before the call that turns it over."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 
@@ -14,6 +15,7 @@ from rooms_http import bearer
 from api import create_app
 from solver.errors import InvalidInput
 from solver.games.cards import Card
+from solver.rooms.dealcheck import check_log
 from solver.rooms.room import Room
 
 V1 = "/api/v1"
@@ -61,6 +63,7 @@ def test_a_whole_match_over_http_keeps_every_card_secret_until_turned(client):
              for n, t in tokens.items()}
     dealt = sum((Counter(first[n]["you"]["hand"]) for n in ("ann", "ben", "cy")), Counter())
     assert sum(dealt.values()) == 54 and dealt["joker"] == 2  # one deck, all dealt
+    commit = made["room"]["fairness"]["commit"]  # the fair deal's, shown in the lobby
     rulings = []
     for step in range(2000):
         views = {n: client.get(f"{V1}/rooms/{code}", headers=bearer(t)).get_json()
@@ -73,8 +76,12 @@ def test_a_whole_match_over_http_keeps_every_card_secret_until_turned(client):
             if name != "sam" and view["phase"] != "over":
                 assert len(view["you"]["hand"]) == next(
                     p["cards"] for p in view["players"] if p["name"] == name)
+            assert view["fairness"]["commit"] == commit
+            assert (view["fairness"]["server_seed"] is None) == (view["phase"] != "over")
         log = client.get(f"{V1}/rooms/{code}/log", headers=bearer(tokens["sam"])).get_json()
         assert all("cards" not in e for e in log["events"] if e["type"] == "play")
+        if views["ann"]["phase"] != "over":  # no deal is in the log before the seed is shown
+            assert [r["deals"] for r in log["fairness"]] == [None]
         ann = views["ann"]
         if ann["phase"] == "over":
             break
@@ -92,6 +99,9 @@ def test_a_whole_match_over_http_keeps_every_card_secret_until_turned(client):
     again = Room.places(__import__("solver.games.liarliar", fromlist=["LiarLiarGame"])
                         .LiarLiarGame.from_dict(replayed["state"]).outcome())
     assert again == ann["places"]
+    seed = ann["fairness"]["server_seed"]
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commit
+    assert check_log(log)["ok"]  # every card dealt, as the seed deals it
 
 
 def room_of(names=("ann", "ben", "cy"), **extra):

@@ -7,6 +7,7 @@ every step holds its own player's hand and no one else's.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 
@@ -73,6 +74,24 @@ def assert_secrets_kept(room: Room, rulings: list | None = None):
         if view["last_ruling"] is not None and room.phase == "playing":
             # what the last call revealed is the round before's hands, not today's
             assert set(view["last_ruling"]["revealed"]) <= {s["name"] for s in room.seats}
+        assert_seeds_kept(room, view)
+
+
+def assert_seeds_kept(room: Room, view: dict) -> None:
+    """Before the game is over no view and no log carries its seed, the next game's, or a
+    deal kept for the log (docs/fair-deal.md); the commitment is there from the lobby on."""
+    fair = room.data.get("fair")
+    if room.deal != "server":
+        assert view["fairness"] is None
+        return
+    assert view["fairness"]["commit"] == hashlib.sha256(bytes.fromhex(fair["seed"])).hexdigest()
+    if room.phase == "over":
+        assert view["fairness"]["server_seed"] == fair["seed"]
+        return
+    assert view["fairness"]["server_seed"] is None
+    for text in (json.dumps(view), json.dumps(room.log())):
+        assert fair["seed"] not in text and fair.get("next", "-") not in text
+    assert room.log()["fairness"][-1]["deals"] is None
 
 
 def play_to_the_end(room, tokens, rng, choose, limit=400):

@@ -26,6 +26,7 @@ from api.rooms import turns
 from api.serve import add_arguments, app_config
 from solver.errors import InvalidInput
 from solver.games.cards import Card
+from solver.rooms.call_odds import seen_by
 from solver.rooms.clock import REVEAL_WAIT_MAX
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.reveals import HISTORY_ROUNDS
@@ -87,7 +88,14 @@ def test_every_games_ruling_has_a_reveal_record_in_every_view(game):
                                   "waiting": ["ann"]}  # ben is away; sam is no seat
         assert not cards_in(view["reveal"])
         [entry] = view["history"]
-        assert entry["ruling"] == view["last_ruling"] == ruling
+        # each view shows the ruling whole but for a caller's private odds (their hand is
+        # still in play: Liar Liar, Liar's Post), which their own view alone shows
+        assert entry["ruling"] == view["last_ruling"] == seen_by(ruling, name)
+        odds = ruling["odds"]
+        if odds is not None and odds["caller"].get("private") \
+                and odds["caller"]["seat"] != name:
+            assert view["last_ruling"]["odds"]["caller"] == {
+                "seat": odds["caller"]["seat"], "private": True, "withheld": True}
         if ruling["call"] != "discard":
             assert entry["claims"] == declared and entry["round"] == 1
     assert room.view("ann")["reveal"]["waiting"] == []  # no one connected, no one waited for

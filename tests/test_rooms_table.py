@@ -158,6 +158,38 @@ def test_the_kitty_goes_to_the_winner_and_is_dice_only():
         Room.create("BCDFG", {"game": "letters", "name": "ann", "kitty": {"ante": 5}})
 
 
+def chips_and_pot(room) -> int:
+    view = room.view(room.host)
+    return sum(p["chips"] for p in view["session"]["players"]) + (view["kitty"] or {"pot": 0})["pot"]
+
+
+def test_the_kittys_chips_are_conserved_whatever_the_settings(monkeypatch):
+    """A game called off (no single winner) leaves the kitty standing: it cannot be switched
+    off then (409 naming it), a new ante keeps the pot, and chips and pot always sum to 0."""
+    import solver.rooms.room as room_module
+    monkeypatch.setattr(room_module, "MAX_EVENTS", 3)  # the log is full after one call
+    room = dice_room(clock=None, kitty={"ante": 7})
+    room.move("ann", {"type": "bid", "quantity": 1, "face": 6})
+    room.move("ben", {"type": "liar"}, rng=random.Random(1))
+    view = room.view("ann")
+    assert view["phase"] == "over" and view["winner"] is None and view["kitty"]["pot"] == 21
+    assert chips_and_pot(room) == 0
+    version = room.version
+    with pytest.raises(RoomConflict) as refused:
+        room.settings("ann", {"kitty": None})
+    assert refused.value.field == "kitty" and "21 chips" in refused.value.message
+    assert room.version == version and room.view("ann")["kitty"]["pot"] == 21
+    room.settings("ann", {"kitty": {"ante": 2}})
+    assert room.view("ann")["kitty"] == {"ante": 2, "pot": 21} and chips_and_pot(room) == 0
+    monkeypatch.undo()
+    room.rematch("ann", rng=random.Random(3))
+    assert room.view("ann")["kitty"]["pot"] == 27 and chips_and_pot(room) == 0
+    finish(room)
+    assert room.view("ann")["kitty"]["pot"] == 0 and chips_and_pot(room) == 0
+    room.settings("ann", {"kitty": None})  # nothing standing: off it goes
+    assert room.view("ann")["kitty"] is None and chips_and_pot(room) == 0
+
+
 # --- the server runs its own table --------------------------------------------------------
 
 def test_two_servers_on_one_redis_never_apply_one_timeout_twice(redis_url):

@@ -76,8 +76,12 @@ class NimRoom(RoomGame):
     def held(self, game):
         return {p: 0 if p in game.out else 1 for p in game.players}
 
-    def deal(self, rules, counts, rng):
-        return {p: rng.choice(SECRETS) for p in counts}
+    def dealer(self, rules):
+        return {"cards": list(SECRETS)}  # a secret word each, from a bag of them
+
+    def deal(self, rules, counts, stream):
+        dealt = super().deal(rules, counts, stream)  # the one way a server deals
+        return {p: words[0] if words else None for p, words in dealt.items()}
 
     def handle(self, room, by, kind, body, rng):
         room._push({"type": "take", "player": by, "count": require(body, "count",

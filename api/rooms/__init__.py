@@ -19,7 +19,8 @@ event stream, which a browser opens without headers, takes ``?token=``).
 
 from __future__ import annotations
 
-import json
+import hashlib
+import os
 import random
 import re
 import secrets
@@ -36,13 +37,16 @@ from solver.errors import (
     TooManyRooms,
     UnknownRoom,
 )
+from solver.rooms import kept
 from solver.rooms.bots import DEFAULT_LEVEL
 from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import NO_TOKEN, Room
+from solver.rooms.tokens import digest as token_digest
 
 from .. import inputs
-from ..errors import StoreUnavailable
-from . import guesses, profiles, ratings, turns
+from ..errors import StoreUnavailable, TooManyRequests
+from ..front import CLOSE_KEY
+from . import guesses, profiles, ratings, throttle, turns
 from .limits import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -51,6 +55,9 @@ from .limits import (
     ROOMS_PER_ADDRESS,
 )
 from .store import open_store
+from .streams import Streams
+from .sweep import sweep
+from .views import SharedViews
 
 bp = Blueprint("rooms", __name__)
 
@@ -59,6 +66,8 @@ OPEN_TABLES = 50  # open tables listed at most
 MOVE_SECONDS = 10.0  # a change is retried this long while other requests keep saving first
 _CODE = re.compile(f"[{CODE_LETTERS}{CODE_LETTERS.lower()}]{{{CODE_LENGTH}}}")
 EXTENSION = "liars_rooms"
+STREAMS_EXTENSION = "liars_streams"
+VIEWS_EXTENSION = "liars_shared_views"
 
 
 def store():
@@ -71,6 +80,12 @@ def store():
 
 def _address() -> str:
     return request.remote_addr or "?"
+
+
+def _source() -> str:
+    """Who asks, as a room keeps it (a spectator's place counted by address): a digest of
+    the address, never the address."""
+    return hashlib.sha256(f"address:{_address()}".encode()).hexdigest()[:16]
 
 
 def _room(code: str) -> Room:
@@ -239,12 +254,12 @@ def _may_create(now: float) -> None:
 @bp.post("/rooms")
 def create():
     body = _rules(inputs.json_body({"game", "deal", "name", "rules", "advisor", "clock",
-                                    "kitty", "open", "seat", "profile"}))
+                                    "kitty", "open", "seat", "profile", "seed"}))
     body = dict(body)
     profile = profiles.verified(body.pop("profile", None))
     now = time.time()
     _may_create(now)
-    store().purge(now)  # the rooms past their expiry go as new ones come
+    sweep(store(), now)  # the rooms past their expiry go (at most once a minute)
     for _ in range(20):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         room, token = Room.create(code, body, profile=profile, hold=reveal_seconds())
@@ -257,12 +272,12 @@ def create():
 
 @bp.post("/rooms/<code>/join")
 def join(code: str):
-    body = inputs.json_body({"name", "profile"})
+    body = inputs.json_body({"name", "profile", "seed"})
     profile = profiles.verified(body.get("profile"))
     token = {}
 
     def seat(room: Room) -> str:
-        token["value"] = room.join(body.get("name"), profile=profile)
+        token["value"] = room.join(body.get("name"), profile=profile, seed=body.get("seed"))
         return room.seat(token["value"])
 
     room, name = _changed(code, seat)
@@ -277,7 +292,7 @@ def watch(code: str):
     token = {}
 
     def sit_aside(room: Room) -> str:
-        token["value"] = room.watch(body.get("name"), profile=profile)
+        token["value"] = room.watch(body.get("name"), profile=profile, source=_source())
         return room.seat(token["value"])
 
     room, name = _changed(code, sit_aside)
@@ -300,7 +315,13 @@ def start(code: str):
 @bp.post("/rooms/<code>/moves")
 def move(code: str):
     body = inputs.json_body(None)
-    _need_token()
+    token = _need_token()
+    if isinstance(body, dict) and body.get("type") == "seen":
+        wait = throttle.seen.wait(token, time.time())
+        if wait:
+            raise TooManyRequests(f"more than {throttle.SEEN_PER_MINUTE} seen moves from "
+                                  f"this token in a minute: a phone says it once a ruling",
+                                  retry_after=wait, field="type")
     room = _room(code)
     sender = _seat(room)  # a bad token is 401 here, before the move is read
     _on_time(room, sender, body)
@@ -401,6 +422,20 @@ def log(code: str):
     return jsonify(room.log())
 
 
+@bp.get("/rooms/<code>/games/<n>/replay")
+def replay(code: str, n: str):
+    """Game ``n``'s replay, for anyone with the table's code (no token): once it is over,
+    every claim, call and reveal with its odds, its log and its places; 404 before."""
+    return jsonify(kept.replay(_room(code), n))
+
+
+@bp.get("/rooms/<code>/games")
+def games(code: str):
+    """The room's log: every finished game it keeps (the last 10), for anyone with the
+    table's code (no token)."""
+    return jsonify(kept.kept_log(_room(code)))
+
+
 @bp.get("/rooms/<code>/events")
 def events(code: str):
     """Server-sent events: ``data: VIEW`` now and whenever the room or who is connected
@@ -410,39 +445,62 @@ def events(code: str):
     While it is open the stream beats every STREAM_PING seconds: that heartbeat, kept
     apart from the room's state, is what shows its player connected (a stream whose
     worker was killed stops beating, and its player shows away once it expires).  A
-    store that fails mid-stream ends the stream quietly (the phone opens it again)."""
+    store that fails mid-stream ends the stream quietly (the phone opens it again).
+
+    The stream follows its token, not a name: a spectator renamed (a player took their
+    name) is sent their new one, and one sent away by the host is closed.  A spectator's
+    stream keeps no heartbeat: only players show connected.  Streams take
+    their share of the server's connections (api/rooms/streams.py): past it, 503 at once.
+    A spectator's view is the room's shared one (api/rooms/views.py)."""
     args = inputs.query_args(("token",))
     token = _need_token(args.get("token"))
     room = _room(code)
     name = _seat(room, token)
-    code = room.code
-    rooms = store()
+    code, digest = room.code, token_digest(token)
+    try:
+        release = _streams().take(digest, spectator=not room.plays(name))
+    except LiarsError:
+        request.environ[CLOSE_KEY] = True  # a refused stream keeps no connection
+        raise
+    rooms, shared = store(), _shared_views()
     stream_id = secrets.token_hex(8)
     log_failure = current_app.logger.info
+    # Only a player's connection is shown (and holds a reveal): a spectator's stream
+    # keeps no heartbeat, and its coming and going wakes no one.
+    seated = room.plays(name)
+
+    def finish(room: Room, view: dict) -> dict:  # the leaderboard's verdict, as _seen's
+        view["rated"], view["unrated_because"] = ratings.verdict(rooms, room, time.time())
+        return view
 
     def stream():
         try:
-            announced = _quietly(lambda: rooms.arrive(code, name, stream_id, time.time()))
+            announced = seated and _quietly(
+                lambda: rooms.arrive(code, name, stream_id, time.time()))
             yield "retry: 2000\n\n"
             mark, data, sent = (0, 0), rooms.load(code, time.time()), None
             while data is not None:  # a room that expired ends its streams
-                present = rooms.present(code, time.time())
+                now = time.time()  # (a view shows whether players are connected)
+                present = shared.present(rooms, code, mark, now) & shared.players(data)
                 if (data["version"], present) != sent:
+                    who = shared.who(data, digest)
+                    if who is None:
+                        break  # sent away: the token opens nothing any more
                     sent = data["version"], present
-                    view = _seen(rooms, Room.from_dict(data), name, present,
-                                 time.time())
-                    yield f"data: {json.dumps(view, separators=(',', ':'))}\n\n"
+                    yield f"data: {shared.message(data, present, *who, now, finish)}\n\n"
                 woke = rooms.watch(code, mark, STREAM_PING)
                 if woke is None:  # a ping a phone's page hears (a comment it would not)
                     yield "event: ping\ndata: {}\n\n"
-                    # the heartbeat (an arrival again, told to the others, if the first
-                    # one was not written)
-                    beat = rooms.beat if announced else rooms.arrive
-                    announced = _quietly(lambda beat=beat: beat(code, name, stream_id,
-                                                                time.time()))
-                    data = rooms.load(code, time.time())
-                else:
-                    mark, data = woke
+                    if seated:  # the heartbeat (an arrival again, told to the others, if
+                        # the first one was not written)
+                        beat = rooms.beat if announced else rooms.arrive
+                        announced = _quietly(lambda beat=beat: beat(code, name, stream_id,
+                                                                    time.time()))
+                    sweep(rooms, time.time())  # the expired rooms go, once a minute
+                    data = _newer(shared.reload(rooms, code, time.time()), data)
+                else:  # (this process may have heard of an older version than was sent)
+                    mark, woken = woke
+                    data = _newer(woken, data)
         except RoomStuck as err:  # said once, then the stream ends
             yield f"event: stuck\ndata: {json.dumps({'error': err.as_dict()})}\n\n"
         except LiarsError as err:  # the store went away: the phone opens the stream again
@@ -451,10 +509,36 @@ def events(code: str):
             said = stuck_table(code, err).as_dict()
             yield f"event: stuck\ndata: {json.dumps({'error': said})}\n\n"
         finally:
-            _quietly(lambda: rooms.depart(code, stream_id, time.time()))
+            if seated:
+                _quietly(lambda: rooms.depart(code, stream_id, time.time()))
 
-    return Response(stream_with_context(stream()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response = Response(stream_with_context(stream()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(release)  # counted out however the stream ends, read or not
+    return response
+
+
+def _newer(data: dict | None, held: dict) -> dict | None:
+    """The room as a stream goes on with: ``data`` unless it is older than ``held`` (a
+    stream never goes back); None once the room is gone."""
+    return data if data is None or data["version"] >= held["version"] else held
+
+
+def _streams() -> Streams:
+    """This process's count of its event streams (a forked worker counts its own)."""
+    counted = current_app.extensions.get(STREAMS_EXTENSION)
+    if counted is None or counted[0] != os.getpid():
+        counted = current_app.extensions[STREAMS_EXTENSION] = (
+            os.getpid(), Streams(int(current_app.config["MAX_CONNECTIONS"])))
+    return counted[1]
+
+
+def _shared_views() -> SharedViews:
+    """This process's views shared by its rooms' spectators' streams."""
+    shared = current_app.extensions.get(VIEWS_EXTENSION)
+    if shared is None or shared[0] != os.getpid():
+        shared = current_app.extensions[VIEWS_EXTENSION] = (os.getpid(), SharedViews())
+    return shared[1]
 
 
 def _quietly(work) -> bool:

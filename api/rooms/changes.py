@@ -17,6 +17,7 @@ OVER_SECONDS = 3600
 MISS_WINDOW = 60.0  # seconds over which an address's misses (and new rooms) are counted
 POLL_SECONDS = 0.05  # how often a process looks for changes made by the others
 PRESENT_SECONDS = 20.0  # a stream not heard from for this long is away (kill -9, no network)
+PRESENCE_KEPT = 3600.0  # seconds a stream's last heartbeat and poke are kept, then swept
 
 Mark = tuple[int, int]  # (the room's version, its pokes) a waiter has seen
 
@@ -32,7 +33,9 @@ class Changes:
 
     def __init__(self, poll=None, every: float = POLL_SECONDS):
         self._lock = threading.Lock()
-        self._rooms: dict[str, threading.Condition] = {}  # only the rooms someone waits on
+        # A room's waiters wait on one event, set and replaced at its next change: waking a
+        # hundred of them takes no lock a hundred times over (as a condition's wait would).
+        self._events: dict[str, threading.Event] = {}  # only the rooms someone waits on
         self._waiting: dict[str, int] = {}
         self._versions: dict[str, int] = {}
         self._pokes: dict[str, int] = {}
@@ -47,17 +50,22 @@ class Changes:
         with self._lock:
             if version > self._versions.get(code, 0):
                 self._versions[code] = version
-                if code in self._rooms:
+                if code in self._waiting:
                     if data is not None:
                         self._latest[code] = version, data
-                    self._rooms[code].notify_all()
+                    self._wake(code)
 
     def poke(self, code: str) -> None:
         """Who is connected to ``code`` changed: its waiters look again."""
         with self._lock:
             self._pokes[code] = self._pokes.get(code, 0) + 1
-            if code in self._rooms:
-                self._rooms[code].notify_all()
+            self._wake(code)
+
+    def _wake(self, code: str) -> None:
+        """(With the lock held.)  The room's waiters go and look."""
+        event = self._events.pop(code, None)
+        if event is not None:
+            event.set()
 
     def has(self, code: str, version: int) -> bool:
         with self._lock:
@@ -78,20 +86,24 @@ class Changes:
         self._start()
         deadline = time.monotonic() + timeout
         with self._lock:
-            room = self._rooms.setdefault(code, threading.Condition(self._lock))
             self._waiting[code] = self._waiting.get(code, 0) + 1
-            try:
-                while self._versions.get(code, 0) <= since[0] \
-                        and self._pokes.get(code, 0) <= since[1]:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        return None
-                    room.wait(left)
-                return self._mark(code)
-            finally:
+        try:
+            while True:
+                with self._lock:
+                    if self._versions.get(code, 0) > since[0] \
+                            or self._pokes.get(code, 0) > since[1]:
+                        return self._mark(code)
+                    woken = self._events.setdefault(code, threading.Event())
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                woken.wait(left)
+        finally:
+            with self._lock:
                 self._waiting[code] -= 1
                 if not self._waiting[code]:
-                    del self._waiting[code], self._rooms[code]
+                    del self._waiting[code]
+                    self._events.pop(code, None)
                     self._latest.pop(code, None)  # (pokes stay: a stream's mark counts them)
 
     def waited_on(self) -> list[str]:

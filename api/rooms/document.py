@@ -15,6 +15,7 @@ from solver.errors import (
     HostOnly,
     IllegalMove,
     InvalidInput,
+    NoReplay,
     NotAPlayer,
     NotSeated,
     RoomConflict,
@@ -27,15 +28,22 @@ from solver.games.letters import TABLE_RULINGS
 from solver.games.registry import get_game
 from solver.games.table import MAX_NAME
 from solver.rooms.bots import DEFAULT_LEVEL, LEVELS
+from solver.rooms.call_odds import MEASURES, REVEAL_SEARCH
 from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
+from solver.rooms.fairdeal import SCHEME
+from solver.rooms.fairness import MAX_SEED
 from solver.rooms.games import ROOM_GAMES
+from solver.rooms.kept import KEPT_GAMES
 from solver.rooms.leaving import OUT_BY
 from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
 from solver.rooms.session import MAX_ANTE
+from solver.rooms.spectators import MAX_SPECTATORS, SPECTATORS_PER_ADDRESS
 from solver.rooms.variants import move_branch
 
-from ..errors import StoreUnavailable
+from ..errors import StoreUnavailable, StreamsFull, TooManyRequests, TooManyStreams
 from .limits import MAX_MISSES, NEW_ROOMS_PER_MINUTE, ROOMS_PER_ADDRESS
+from .streams import STREAMS_PER_TOKEN
+from .throttle import SEEN_PER_MINUTE
 
 ROOM_ERRORS = {
     401: "No token, or not a token of this room's seats",
@@ -61,6 +69,17 @@ NAME_RULE = _rule(InvalidInput, "name", f"a name is 1 to {MAX_NAME} characters o
                                         f"(not only blanks, fillers such as U+3164, or marks)")
 TOKEN_RULE = _rule(NotSeated, "", "the player's token: Authorization: Bearer TOKEN (the event "
                                   "stream also takes ?token=), one of this room's seats'")
+# RFC 6750: a token is sent one way per request (api/serving.py: one_credential).
+ONE_CREDENTIAL = _rule(InvalidInput, "token", "one credential a request: the Authorization "
+                                              "header or ?token=, not both")
+STREAMS_RULE = _rule(TooManyStreams, "", f"at most {STREAMS_PER_TOKEN} event streams open "
+                                         f"with one token (Retry-After)")
+STREAMS_FULL_RULE = _rule(StreamsFull, "", "the server holds fewer event streams than its share "
+                                           "of its connections (all but a tenth, spectators' "
+                                           "at most three quarters of those): past it 503 at "
+                                           "once, with Retry-After")
+SEEN_RULE = _rule(TooManyRequests, "type", f"at most {SEEN_PER_MINUTE} seen moves from one "
+                                           f"token a minute (Retry-After)")
 ROOM_RULES = (_rule(UnknownRoom, "code", "a room that exists (rooms expire a day after their "
                                          "last move, an hour after the game ends)"),
               _rule(TooManyGuesses, "", f"at most {MAX_MISSES} unknown room codes from an "
@@ -75,6 +94,45 @@ CREATE_LIMITS = _rule(TooManyRooms, "", f"at most {NEW_ROOMS_PER_MINUTE} new roo
                                         f"once (the server's --rooms-per-minute and "
                                         f"--rooms-per-address)")
 HOST_RULE = _rule(HostOnly, "", "only the room's host may do this")
+SEED_RULE = _rule(InvalidInput, "seed", f"a phone's seed is at most {MAX_SEED} printable ASCII "
+                                        f"characters (space to ~)")
+HEX = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
+
+
+def seed_schema() -> dict:
+    return {"type": ["string", "null"], "maxLength": MAX_SEED, "pattern": "^[ -~]*$",
+            "description": "this phone's seed for the fair deal (docs/fair-deal.md): the "
+                           "page makes one with crypto.getRandomValues; null or none: the "
+                           "seat adds an empty text"}
+
+
+def fairness_schema() -> dict:
+    """The view's ``fairness``: the fair deal of the game being played (or just over)."""
+    nullable_hex = {"type": ["string", "null"], "pattern": HEX["pattern"]}
+    return {
+        "type": ["object", "null"],
+        "required": ["scheme", "game", "commit", "client_seed", "server_seed"],
+        "description": "the fair deal (docs/fair-deal.md); null at a table that deals its "
+                       "own hands",
+        "properties": {
+            "scheme": {"const": SCHEME},
+            "game": {"type": "integer", "description": "the game's number at this table"},
+            "commit": {**HEX, "description": "SHA-256 of the game's 32-byte seed, shown "
+                                             "from before its first deal"},
+            "client_seed": {"type": "string", "description": "the seats' seeds in seat "
+                                                             "order joined by |, fixed "
+                                                             "at the start (a seat with "
+                                                             "none adds an empty text)"},
+            "server_seed": {**nullable_hex, "description": "the seed, once the game is "
+                                                           "over; null until then"},
+            "round": {"type": ["integer", "null"],
+                      "description": "the number of the game's last deal (null before "
+                                     "the first)"},
+            "as_dealt": {"type": "boolean", "description": "the hands are still as that "
+                                                           "deal made them"},
+            "next_commit": {**nullable_hex, "description": "once the game is over: the "
+                                                           "commitment of the next game's "
+                                                           "seed"}}}
 BUSY_RULE = _rule(StoreUnavailable, "", "the room is not busy for 10 s on end (other moves "
                                         "kept coming first): else 503, try again")
 # A move the schema admits may still be out of turn, in the wrong phase or illegal by the
@@ -117,12 +175,16 @@ def move_schema() -> dict:
         listed = {branch["properties"]["type"]["const"] for branch in own}
         assert listed == set(kind.own_moves), (game, listed)
         branches += own
+    spectator = {**schema.room_name(), "description": "dismiss: the spectator the host "
+                                                      "sends away (as the view's spectators "
+                                                      "name them)"}
     seen = {"type": "integer", "description": "the number of the ruling whose reveal the "
                                               "phone dismissed (the view's reveal.n)"}
     return {"anyOf": [*branches,
                       move_branch("ruling", {"ruling": ruling}, ["ruling"]),
                       move_branch("remove", {"player": player}, ["player"]),
                       move_branch("unseat", {"player": player}, ["player"]),
+                      move_branch("dismiss", {"spectator": spectator}, ["spectator"]),
                       move_branch("seen", {"n": seen}, ["n"])],
             "description": "a replay event without \"player\" (the token says who): "
                            + "; ".join(f"{game}: {', '.join(kinds)}"
@@ -145,6 +207,7 @@ def new_room_schema() -> dict:
                        "name": name,
                        "advisor": {"type": "boolean", "default": False,
                                    "description": "may each player ask for advice"},
+                       "seed": seed_schema(),
                        "seat": {"type": "boolean", "default": True,
                                 "description": "false: the host runs a table display (a "
                                                "big screen) and does not play"},
@@ -187,6 +250,81 @@ def create_rules() -> list[dict]:
     return rules
 
 
+PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
+ODDS_FIGURE = {
+    "type": "object", "required": ["seat"],
+    "description": "one seat's chance that the claim held, from its own view (its hand and "
+                   "what was public before the call), as POST /api/v1/GAME/odds answers "
+                   "that view",
+    "properties": {
+        "seat": {"type": "string"},
+        "p": {"type": ["number", "null"], "minimum": 0, "maximum": 1,
+              "description": "the chance; null when a search could not settle it (then "
+                             "interval) or withheld"},
+        "fraction": {"type": ["string", "null"], "pattern": "^[0-9]+/[0-9]+$",
+                     "description": "the exact chance, n/d"},
+        "exact": {"type": "boolean"},
+        "decided": {"const": False, "description": "a Liars' Letters 'exact' whose one "
+                                                   f"search ({REVEAL_SEARCH:g} s at most) "
+                                                   "did not settle it"},
+        "interval": {"type": "array", "items": PROBABILITY, "minItems": 2, "maxItems": 2,
+                     "description": "where the chance lies, when not decided"},
+        "private": {"const": True, "description": "the caller's figure where hands outlive "
+                                                  "the ruling (Liar Liar, Liar's Post): "
+                                                  "shown to the caller alone while the game "
+                                                  "is on, to all in its replay"},
+        "withheld": {"const": True, "description": "another seat's private figure: not "
+                                                   "yours to see"}}}
+RULING_ODDS = {
+    "oneOf": [{"type": "null"}, {
+        "type": "object", "required": ["measure", "claim", "caller", "claimer"],
+        "description": "how likely the called claim was to hold, from the caller's seat and "
+                       "the claimer's; null for what is no call (a Liar Liar discard)",
+        "properties": {
+            "measure": {"enum": list(MEASURES),
+                        "description": "what held means: the bid holds (dice), the hand is "
+                                       "made (poker), the declaration exists (bullshit) or "
+                                       "is the highest (exact), the play or the card is "
+                                       "true (Liar Liar, Liar's Post)"},
+            "claim": {"type": "object", "required": ["phrase"],
+                      "description": "the claim called, as its game says it"},
+            "caller": ODDS_FIGURE, "claimer": ODDS_FIGURE}}]}
+RULING = {"type": "object", "description": "a ruling: the call, what it revealed, the "
+                                           "verdict, who gains or loses, and its odds",
+          "properties": {"odds": RULING_ODDS}}
+
+
+def replay_schema() -> dict:
+    """A finished game's replay (GET /rooms/{code}/games/{n}/replay)."""
+    return {
+        "type": "object",
+        "required": ["code", "game", "n", "players", "places", "winner", "rounds", "log"],
+        "properties": {
+            "code": {"type": "string"}, "game": {"enum": list(GAMES)},
+            "n": {"type": "integer", "minimum": 1, "description": "the game's number at the "
+                                                                  "table (1, then each "
+                                                                  "rematch)"},
+            "deal": {"enum": list(DEALS)},
+            "players": {"type": "array", "items": {"type": "string"}},
+            "places": {"type": "array", "items": {"type": "object"}},
+            "winner": {"type": ["string", "null"]},
+            "called_off": {"type": ["string", "null"]},
+            "rounds": {"type": "array", "description": "every round a ruling closed, oldest "
+                                                       "first: its claims, its ruling with "
+                                                       "every odds figure",
+                       "items": {"type": "object", "required": ["round", "claims", "ruling"],
+                                 "properties": {"round": {"type": ["integer", "null"]},
+                                                "claims": {"type": "array",
+                                                           "items": {"type": "object"}},
+                                                "ruling": RULING}}},
+            "rounds_dropped": {"type": "integer", "minimum": 0,
+                               "description": "the earliest rounds a very long game's record "
+                                              "left out (its log keeps every move)"},
+            "log": {"type": "object", "required": ["rules", "players", "events"],
+                    "description": "the replay JSON of the game: POST /api/v1/GAME/replay "
+                                   "plays it"}}}
+
+
 def room_view() -> dict:
     return {
         "type": "object", "additionalProperties": True,
@@ -226,7 +364,7 @@ def room_view() -> dict:
             "called_off": {"type": ["string", "null"],
                            "description": "why the game was called off (its log full)"},
             "waiting_for": {"type": "array", "items": {"type": "string"}},
-            "last_ruling": {"type": ["object", "null"]},
+            "last_ruling": {"oneOf": [{"type": "null"}, RULING]},
             "reveal": {
                 "type": ["object", "null"], "required": ["n", "at", "hold", "seen", "waiting"],
                 "description": "the last ruling's reveal, shown until each phone dismisses it "
@@ -249,7 +387,7 @@ def room_view() -> dict:
                                       "round": {"type": ["integer", "null"]},
                                       "claims": {"type": "array",
                                                  "items": {"type": "object"}},
-                                      "ruling": {"type": "object"}}}},
+                                      "ruling": RULING}}},
             "winner": {"type": ["string", "null"]},
             "clock": {"type": ["integer", "null"]},
             "deadline": {"type": ["integer", "null"],
@@ -281,6 +419,7 @@ def room_view() -> dict:
                     "description": "the server's time as it answered (epoch ms)"},
             "session": {"type": "object", "description": "the table's games so far: each "
                                                         "player's places, wins and chips"},
+            "fairness": fairness_schema(),
             "places": {"type": ["array", "null"], "items": {
                 "type": "object", "required": ["name", "place"],
                 "properties": {"name": {"type": "string"}, "place": {"type": "integer"}}},
@@ -312,7 +451,8 @@ def extender(prefix: str):
                             for s in statuses if s in ROOM_ERRORS}}
 
     def op(summary: str, ok: dict, statuses, rules, *, status: int = 200, body=None,
-           example=None, token: bool = True, room: bool = True, parameters=None) -> dict:
+           example=None, token: bool = True, room: bool = True, parameters=None,
+           security=({"bearerAuth": []},)) -> dict:
         statuses = {*statuses, 503, *((400, 413, 415) if body is not None else ())}
         rules = [*rules, STORE_RULE]
         entry = {"summary": summary, "tags": ["rooms"], "responses": {str(status): ok}}
@@ -325,9 +465,9 @@ def extender(prefix: str):
         if body is not None:
             entry["requestBody"] = {"required": True, "content": json_content(body, example)}
         if token:
-            entry["security"] = [{"bearerAuth": []}]
+            entry["security"] = list(security)
             statuses |= {401}
-            rules = [TOKEN_RULE, *rules]
+            rules = [TOKEN_RULE, ONE_CREDENTIAL, *rules]
         statuses |= {r["status"] for r in rules}
         entry["responses"].update(errors(*sorted(statuses)))
         entry[RULES] = rules
@@ -353,33 +493,46 @@ def extender(prefix: str):
         schemas["NewRoom"] = new_room_schema()
         schemas["RoomMove"] = move_schema()
         schemas["RoomEvent"] = stream_event()
+        schemas["GameReplay"] = replay_schema()
         joined = {"type": "object", "required": ["token", "room"], "properties": {
             "code": {"type": "string"}, "token": {"type": "string"}, "room": ref("RoomView")}}
-        document["components"].setdefault("securitySchemes", {})["bearerAuth"] = {
+        schemes = document["components"].setdefault("securitySchemes", {})
+        schemes["bearerAuth"] = {
             "type": "http", "scheme": "bearer",
             "description": "the token a player got on creating or joining the room"}
+        schemes["streamToken"] = {
+            "type": "apiKey", "in": "query", "name": "token",
+            "description": "the same token, as the event stream alone takes it (a browser's "
+                           "EventSource sends no header); one way a request, never both"}
         conflict = [BUSY_RULE]
         rooms = f"{prefix}/rooms/{{code}}"
         paths = document["paths"]
         create = op("A new room; the creator is its host",
                     {"description": "Created", "content": json_content(joined)}, (409, 429),
-                    [*create_rules(), CREATE_LIMITS], status=201, body=ref("NewRoom"), token=False,
+                    [*create_rules(), SEED_RULE, CREATE_LIMITS], status=201, body=ref("NewRoom"),
+                    token=False,
                     room=False, example={"game": "letters", "deal": "server", "name": "ann"})
         paths[f"{prefix}/rooms"] = {"post": create}
         paths[f"{rooms}/join"] = {"post": op(
             "Join a room by its code, before the host starts it",
             {"description": "Joined", "content": json_content(joined)}, (404, 409, 429),
-            [NAME_RULE, _rule(RoomConflict, "name", "before the start, a name not taken "
-                                                    "(case aside), a seat free"), *conflict],
-            status=201, token=False, example={"name": "ben"},
+            [NAME_RULE, SEED_RULE, _rule(RoomConflict, "name", "before the start, a name no "
+                                                               "player keeps (case aside; a "
+                                                               "spectator's who never played "
+                                                               "here is taken over), a seat "
+                                                               "free"), *conflict],
+            status=201, token=False, example={"name": "ben", "seed": "f00d5eed"},
             body=body_of({"name": {**schema.room_name(), "description": "your name at the "
-                                   "table"}}, ["name"]))}
+                                   "table"}, "seed": seed_schema()}, ["name"]))}
         paths[rooms] = {"get": op("Your view of the room", seated, (404, 429), [])}
         paths[f"{rooms}/watch"] = {"post": op(
             "Watch a table from the sidelines, in any phase: the public state only",
             {"description": "Watching", "content": json_content(joined)}, (404, 409, 429),
-            [NAME_RULE, _rule(RoomConflict, "name", "a name not taken at the table (case "
-                                                    "aside), at most 50 spectators"),
+            [NAME_RULE, _rule(RoomConflict, "name", f"a name no player nor spectator "
+                                                    f"keeps (case aside), at most "
+                                                    f"{MAX_SPECTATORS} spectators, "
+                                                    f"{SPECTATORS_PER_ADDRESS} of them from "
+                                                    f"one address"),
              *conflict],
             status=201, token=False, example={"name": "sam"},
             body=body_of({"name": {**schema.room_name(), "description": "your name"}},
@@ -392,18 +545,15 @@ def extender(prefix: str):
             "A move: declare, call, bid, liar, reveal (table deal), ruling (host)", seated,
             (403, 404, 409, 429), [HOST_RULE, _rule(NotAPlayer, "", "a player's seat: "
                                                                     "spectators do not move"),
-                                   *move_rules(), *MOVE_CONFLICTS, *conflict],
+                                   *move_rules(), *MOVE_CONFLICTS, SEEN_RULE, *conflict],
             body=ref("RoomMove"), example={"type": "declare", "words": "big, g"})}
         paths[f"{rooms}/events"] = {"get": op(
             "Server-sent events: data: VIEW now and on every change",
             {"description": "text/event-stream: a data: event of your RoomView now and on "
                             "every change, a comment now and then",
              "content": {"text/event-stream": {"schema": ref("RoomEvent")}}},
-            (400, 404, 429), [], parameters=[{
-                "name": "token", "in": "query", "required": False,
-                "schema": {"type": "string"},
-                "description": "your token (a browser's EventSource sends no header); "
-                               "else the Authorization header's"}])}
+            (404, 429, 503), [STREAMS_RULE, STREAMS_FULL_RULE],
+            security=({"bearerAuth": []}, {"streamToken": []}))}
         paths[f"{rooms}/bots"] = {"post": op(
             "The host seats a computer player (server deal, before the start)", seated,
             (403, 404, 409, 429),
@@ -468,9 +618,31 @@ def extender(prefix: str):
             [_rule(HostOnly, "", "the host has allowed the advisor"),
              _rule(RoomConflict, "deal|type", "a claim to advise on, at a table the server "
                                               "deals")])}
+        number = {"name": "n", "in": "path", "required": True,
+                  "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
+                  "description": "the game's number at the table (the view's game_no)"}
+        paths[f"{rooms}/games/{{n}}/replay"] = {"get": op(
+            "A finished game's replay, for anyone with the table's code (no token): every "
+            "claim, call and reveal with its odds; 404 until the game is over",
+            {"description": "OK", "content": json_content(ref("GameReplay"))}, (400, 404, 429),
+            [_rule(InvalidInput, "n", "a game's number, 1 or more"),
+             _rule(NoReplay, "n", f"a game of this table that is over and still kept (the "
+                                  f"last {KEPT_GAMES})")],
+            token=False, parameters=[number])}
+        paths[f"{rooms}/games"] = {"get": op(
+            f"The room's log: its finished games' replays (the last {KEPT_GAMES}), for "
+            f"anyone with the table's code (no token)",
+            {"description": "OK", "content": json_content({
+                "type": "object", "required": ["code", "game", "games"],
+                "properties": {"code": {"type": "string"}, "game": {"enum": list(GAMES)},
+                               "games": {"type": "array", "items": ref("GameReplay")}}})},
+            (404, 429), [], token=False)}
         paths[f"{rooms}/log"] = {"get": op(
-            "The replay so far: {rules, players, events}",
-            {"description": "OK", "content": json_content({"type": "object"})},
+            "The replay so far: {rules, players, events}, and the fair deal's records "
+            "(fairness: each game's, whole once it is over; liars verify checks them)",
+            {"description": "OK", "content": json_content({
+                "type": "object", "required": ["rules", "players", "events", "fairness"],
+                "properties": {"fairness": {"type": "array", "items": {"type": "object"}}}})},
             (404, 429), [])}
     return extend
 

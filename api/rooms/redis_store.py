@@ -20,7 +20,7 @@ import threading
 from solver.games.names import look_keys
 
 from ..errors import StoreUnavailable
-from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
+from .changes import IDLE_SECONDS, MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
 from .limits import GROUP_WINDOW, HISTORY_KEPT, UNRATED_PROFILE_SECONDS
 
 PREFIX = "liars:room:"
@@ -35,6 +35,9 @@ NAME = "liars:profile-name:"  # string a look-alike key (its digest): the profil
 HISTORY = "liars:history:"  # list a profile and game: its rated games' points (JSON)
 GROUP = "liars:group:"  # sorted set a group of profiles: "CODE:GAME_NO" -> when rated
 RATE_TRIES = 50  # a rating's transaction is tried again this often while its keys change
+# The indexes of rooms (DUE, LISTED) expire this long after their last change: by then
+# every room they name has expired (a room lives a day at most after its last change).
+INDEX_SECONDS = 2 * IDLE_SECONDS
 
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -77,6 +80,8 @@ else redis.call('ZADD', KEYS[2], ARGV[7], ARGV[8]) end
 redis.call('DEL', KEYS[3])
 if ARGV[9] == '1' then redis.call('ZADD', KEYS[4], ARGV[10], ARGV[8])
 else redis.call('ZREM', KEYS[4], ARGV[8]) end
+redis.call('EXPIRE', KEYS[2], ARGV[11])
+redis.call('EXPIRE', KEYS[4], ARGV[11])
 return 1
 """
 
@@ -155,6 +160,7 @@ class RedisStore:
                 pipe.expire(key, 2 * 24 * 3600)
             if listed:
                 pipe.zadd(LISTED, {code: now})
+                pipe.expire(LISTED, INDEX_SECONDS)
             self._call(pipe.execute)
         return bool(done)
 
@@ -169,7 +175,7 @@ class RedisStore:
             keys=[PREFIX + code, DUE, f"liars:lease:{code}", LISTED],
             args=[version, room["version"], json.dumps(room), int(expiry(room, now)),
                   CHANNEL, f"{code}:{room['version']}", "" if due is None else repr(due),
-                  code, "1" if listed else "0", repr(now)]))
+                  code, "1" if listed else "0", repr(now), INDEX_SECONDS]))
         if done:
             self._changes.seen(code, room["version"])
         return bool(done)
@@ -302,8 +308,21 @@ class RedisStore:
         return self._call(lambda: self._redis.zcount(f"liars:{kind}:{address}",
                                                      now - MISS_WINDOW, "+inf"))
 
-    def purge(self, now: float) -> int:
-        return 0  # Redis expires each room itself
+    def purge_expired(self, now: float) -> int:
+        """Redis expires each room itself (and every key this store writes, but the
+        leaderboard's: :meth:`rate`); the indexes of rooms lose the codes of those gone
+        (how many), so that they stay as large as the rooms kept."""
+        dropped = 0
+        for index in (DUE, LISTED):
+            codes = self._call(lambda index=index: self._redis.zrange(index, 0, -1))
+            pipe = self._redis.pipeline(transaction=False)
+            for code in codes:
+                pipe.exists(PREFIX + code.decode())
+            gone = [code for code, kept in zip(codes, self._call(pipe.execute)) if not kept]
+            if gone:
+                dropped += self._call(lambda index=index, gone=gone:
+                                      self._redis.zrem(index, *gone))
+        return dropped
 
     def check(self) -> None:
         self._call(self._redis.ping)

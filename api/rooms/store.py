@@ -16,8 +16,10 @@ run against both (tests/test_rooms_api.py):
   heartbeat, apart from the room's state, and ``present`` names who is connected;
 * ``hit`` counts an address's events of a kind (unknown codes, new rooms) in the last
   minute, and ``hits`` reads the count without adding one;
-* ``purge`` drops the rooms past their expiry; ``check`` says whether the store can
-  be reached (``/healthz``); ``durability`` says what a crash of the store loses.
+* ``purge_expired`` drops the rooms past their expiry and what only they used (the
+  SQLite file gives the pages back; Redis expires every key itself, and its indexes lose
+  the codes of rooms gone); ``check`` says whether the store can be reached
+  (``/healthz``); ``durability`` says what a crash of the store loses.
 * the house leaderboard's: ``add_profile`` (under a name no other profile's looks like)
   and ``profile`` (a key's digest, never the key), ``rate`` a finished game once (the
   ratings, their history, the group's count and the room's mark, together), a group's
@@ -45,6 +47,7 @@ from pathlib import Path
 from solver.games.names import look_keys
 
 from ..errors import StoreUnavailable
+from . import changes
 from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
 from .limits import GROUP_WINDOW, HISTORY_KEPT, UNRATED_PROFILE_SECONDS
 
@@ -186,6 +189,21 @@ _ADDED_RATINGS = {"opponents": "INTEGER NOT NULL DEFAULT 0", "met": "TEXT NOT NU
                   "places": "TEXT NOT NULL DEFAULT '{}'"}
 
 
+def _incremental_vacuum(db) -> None:
+    """The file gives pages freed by deleted rooms back on ``PRAGMA incremental_vacuum``
+    (:meth:`SQLiteStore.purge_expired`).  The mode is set before the first table is made;
+    a file made without it is converted once by a VACUUM (skipped, and tried at the next
+    start, while another process holds it)."""
+    if db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2:  # INCREMENTAL
+        return
+    db.execute("PRAGMA auto_vacuum=INCREMENTAL")
+    if db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
+        try:
+            db.execute("VACUUM")
+        except sqlite3.OperationalError:
+            pass
+
+
 class SQLiteStore:
     """Rooms in one SQLite file (WAL: readers never wait for the writer), one transaction a
     move.  Every process opens its own two connections (reads, writes); each waits on its
@@ -204,6 +222,7 @@ class SQLiteStore:
 
     @staticmethod
     def _migrate(db) -> None:
+        _incremental_vacuum(db)
         db.executescript(_SCHEMA)
         have = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
         for column, kind in _ADDED.items():
@@ -417,11 +436,20 @@ class SQLiteStore:
             "SELECT COUNT(*) FROM hits WHERE kind = ? AND address = ? AND at >= ?",
             (kind, address, now - MISS_WINDOW)).fetchone()[0])
 
-    def purge(self, now: float) -> int:
+    def purge_expired(self, now: float) -> int:
+        """Drop the rooms past their expiry (how many), the heartbeats and counts no one
+        reads any more, and give the freed pages back to the file system (an incremental
+        vacuum, then a checkpoint that empties the write-ahead log): the file stays as
+        large as the rooms kept, however many have come and gone."""
         def drop(db):
             gone = db.execute("DELETE FROM rooms WHERE expires < ?", (now,)).rowcount
-            db.execute("DELETE FROM presence WHERE seen < ?", (now - 3600,))
-            db.execute("DELETE FROM presence_changes WHERE at < ?", (now - 3600,))
+            kept = now - changes.PRESENCE_KEPT
+            db.execute("DELETE FROM presence WHERE seen < ?", (kept,))
+            db.execute("DELETE FROM presence_changes WHERE at < ?", (kept,))
+            db.execute("DELETE FROM hits WHERE at < ?", (now - MISS_WINDOW,))
+            # (run whole: an execute() would step it once, freeing one page)
+            db.executescript("PRAGMA incremental_vacuum;")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             return gone
         return self._write.run(drop)
 

@@ -86,8 +86,13 @@ def presence(store, room: Room, now: float) -> frozenset:
 
 def store_change(store, room: Room, version: int) -> tuple[bool, float | None]:
     """Save ``room`` changed from ``version``, its clocks started and with its next moment
-    and listing: whether it was saved (no other change came first), and that moment.  A
-    room the server acted in again is no longer stuck."""
+    and listing: whether it was saved (no other change came first), and that moment.
+    A room that did not change (still at ``version``: a stale ``seen``, a setting set to
+    what it was) is not written at all: no new timestamp, lease or place among the open
+    tables; it counts as saved, with nothing new to do.  A room the server acted in
+    again is no longer stuck."""
+    if room.version == version:
+        return True, None
     now = time.time()
     room.data.pop("stuck", None)
     room.timers(now)
@@ -293,12 +298,12 @@ _lock = threading.Lock()
 
 def start(app, store) -> Ticker:
     """This process's ticker for ``app``, started once (a forked worker starts its own)."""
-    key = id(app)
+    key = id(app)  # (an id a collected app's ticker held may come again: checked below)
     ticker = _tickers.get(key)
-    if ticker is not None and ticker.pid == os.getpid():
+    if ticker is not None and ticker.pid == os.getpid() and ticker.app is app:
         return ticker
     with _lock:
         ticker = _tickers.get(key)
-        if ticker is None or ticker.pid != os.getpid():
+        if ticker is None or ticker.pid != os.getpid() or ticker.app is not app:
             ticker = _tickers[key] = Ticker(app, store)
     return ticker

@@ -175,7 +175,7 @@ export class Advisor {
     let n = 1;
     while (taken.has(`computer ${n}`)) n += 1;
     button.disabled = true;
-    this.play.error.hidden = true;
+    this.play.clearError();
     try {
       await this.play.seat.addBot({ name: `Computer ${n}`, delay: Number(this.pace.value),
         level: this.level.value });

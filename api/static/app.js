@@ -559,7 +559,9 @@ const tabFor = { judge: "judge", call: "call", raise: "raise", solve: "solve", w
 let shown = null;
 
 function route() {
-  const name = location.hash.replace(/^#/, "") || "judge";
+  const hash = location.hash.replace(/^#/, "") || "judge";
+  // A game's replay (#/replay/CODE/N) is one screen for every game and table (replay.js).
+  const name = hash.startsWith("/replay/") ? "replay" : hash;
   // Another fragment (the skip link's #main) is not a screen: stay where we are.
   if (!screens.has(name) && shown && !shown.hidden) return;
   const screen = screens.get(name) || screens.get("judge");
@@ -613,6 +615,8 @@ function start() {
     .catch((error) => console.error("the Play screen did not load:", error));
   import("./leaderboard.js").then((board) => board.start({ h, $, wireForm, registerScreen,
     route })).catch((error) => console.error("the Leaderboard screen did not load:", error));
+  import("./replay.js").then((replay) => replay.start({ h, $, $$, wireForm, registerScreen,
+    route })).catch((error) => console.error("the Replay screen did not load:", error));
 }
 
 /** After one visit the page works with no network (sw.js, at the site's root),

@@ -1,5 +1,6 @@
 // The Liar's Dice table (#dicetable): its options, moves and what it shows; table.js runs it.
 
+import { withIcon } from "./icons.js";
 import { fill, plural, readDice } from "./screenkit.js";
 import { app, buildSetupForm, debounce, gameOverLine, renderHistory, seatCount } from "./tablekit.js";
 
@@ -161,7 +162,7 @@ export const DICE = {
     });
     fill(table.status,
       winner
-        ? h("p", { class: "table-winner", id: table.id("winner") }, `🏆 ${winner} wins`)
+        ? h("p", { class: "table-winner", id: table.id("winner") }, withIcon("trophy", `${winner} wins`))
         : h("p", { class: "table-turn" }, h("span", { class: "hint" }, "To act"),
           h("strong", { id: table.id("to-move") }, state.to_move)),
       h("p", { class: "table-line", id: table.id("declaration") }, state.bid

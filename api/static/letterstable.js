@@ -1,5 +1,6 @@
 // The Liars' Letters table (#table): its options, moves and what it shows; table.js runs it.
 
+import { withIcon } from "./icons.js";
 import { ARROW, fill, plural, upper } from "./screenkit.js";
 import {
   app, buildSetupForm, debounce, gameOverLine, renderHistory, seatCount, shapeText,
@@ -178,7 +179,7 @@ export const LETTERS = {
     });
     fill(table.status,
       state.winner
-        ? h("p", { class: "table-winner", id: table.id("winner") }, `🏆 ${state.winner} wins`)
+        ? h("p", { class: "table-winner", id: table.id("winner") }, withIcon("trophy", `${state.winner} wins`))
         : h("p", { class: "table-turn" }, h("span", { class: "hint" }, "To act"),
           h("strong", { id: table.id("to-move") }, state.to_move)),
       state.winner ? null : h("p", { class: "table-line" },

@@ -7,6 +7,7 @@
 // game's screen module (screens/).  Loaded by app.js after the first screen is ready.
 
 import { Advisor } from "./advisor.js";
+import { FairDealCheck } from "./fairdealview.js";
 import { app, HIDE_KEY, rendering, useApp } from "./playview.js";
 import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode,
   watchRoom } from "./rooms.js";
@@ -14,6 +15,7 @@ import { SCREENS, screenOf } from "./screens/index.js";
 import { TEXT } from "./screenkit.js";
 import { Notices } from "./notice.js";
 import { TakeOff } from "./takeoff.js";
+import { isOut, seatOf } from "./outs.js";
 
 const NAME_KEY = "liars.play.name"; // the name last sat down with, offered again
 
@@ -37,8 +39,11 @@ const play = {
     this.message = h("p", { id: this.id("message"), class: "table-message", role: "status",
       "aria-live": "polite", hidden: true });
     // A new table first: the host opens it; the others join it from its code or its QR.
+    // A join link (the QR code's) opens on Join instead, New table a tap away (arrange).
+    this.createForm = this.buildCreate();
+    this.joinForm = this.buildJoin();
     this.startView = h("div", { class: "play-start", id: this.id("start-view") },
-      this.buildCreate(), this.buildJoin());
+      this.createForm, this.joinForm);
     this.buildRoom();
     app.$("[data-play]", section).append(this.message, this.startView, this.roomView);
   },
@@ -106,8 +111,13 @@ const play = {
       { id: "join-code", autocapitalize: "characters", inputmode: "text", enterkeyhint: "next",
         placeholder: "BCDFG" });
     const name = this.nameField("join");
+    // Opened by a join link, New table is folded away: this button opens it.
+    this.newTableButton = h("button", { type: "button", class: "secondary play-new-table",
+      id: this.id("new-table"), "aria-controls": this.id("new-form"), "aria-expanded": "false",
+      hidden: true, onclick: () => this.openNewTable() }, "New table");
     const form = h("form", { class: "card", id: this.id("join-form"), novalidate: true },
-      h("h3", {}, "Join a table"), code.element, name.element,
+      h("div", { class: "card-head" }, h("h3", {}, "Join a table"), this.newTableButton),
+      code.element, name.element,
       h("button", { type: "submit", class: "primary", id: this.id("join") }, "Join"),
       this.watchButton = h("button", { type: "submit", class: "secondary", id: this.id("watch") },
         "Watch (no seat)"),
@@ -127,6 +137,26 @@ const play = {
     this.openList = h("div", { id: this.id("open-tables"), class: "play-open", hidden: true });
     form.append(this.openList);
     return form;
+  },
+
+  /** The start's order: a join link (`linked`) opens on Join, its code filled in, the name
+   * and Join in sight, New table folded behind one button; else New table first. */
+  arrangeStart(linked) {
+    if (linked) this.startView.prepend(this.joinForm);
+    else this.startView.prepend(this.createForm);
+    this.createForm.hidden = linked;
+    this.newTableButton.hidden = !linked;
+    this.newTableButton.setAttribute("aria-expanded", String(!linked));
+  },
+
+  /** New table, unfolded from a join link's Join (one tap). */
+  openNewTable() {
+    this.createForm.hidden = false;
+    this.newTableButton.hidden = true;
+    this.newTableButton.setAttribute("aria-expanded", "true");
+    this.startView.append(this.createForm); // below the Join it came from
+    this.createForm.scrollIntoView({ block: "start", behavior: "instant" });
+    this.createForm.querySelector("input").focus({ preventScroll: true }); // the game
   },
 
   /** The New table form: the game, who deals (the games' own choices), the pace, the rules. */
@@ -244,6 +274,7 @@ const play = {
     this.leaveButton = h("button", { type: "button", class: "secondary", id: this.id("leave"),
       onclick: () => this.leave() }, "Leave this table on this phone");
     this.advisor = new Advisor(app, this, { onUse: (move) => this.useAdvice(move) });
+    this.fairDeal = new FairDealCheck({ onChange: () => this.render() });
     this.buildRuling();
     this.buildSheets();
     this.board = h("div", { class: "game-board", id: this.id("board") },
@@ -301,8 +332,10 @@ const play = {
     this.rulingLayer = h("div", { class: "game-layer", id: this.id("ruling-layer"),
       role: "dialog", "aria-modal": "true", "aria-label": "The ruling",
       hidden: true },
-    // (a sheet taller than the screen scrolls, by keyboard too: it takes the focus)
-    h("div", { class: "game-sheet", tabindex: "0" }, this.ruling, this.tableRuling, this.dismissButton));
+    // (a sheet taller than the screen scrolls, by keyboard too: it takes the focus; its
+    // buttons stay at its foot, in reach, whatever the reveal holds)
+    h("div", { class: "game-sheet", tabindex: "0" }, this.ruling,
+      h("div", { class: "sheet-foot" }, this.tableRuling, this.dismissButton)));
   },
 
   /** The menu (the referee's screens, hiding the hand, the advisor, removing a player,
@@ -323,13 +356,20 @@ const play = {
     this.historyBody));
     this.menuLeave = h("button", { type: "button", class: "secondary", id: this.id("menu-leave"),
       onclick: () => this.leave(this.menuLeave) }, "Leave this table on this phone");
+    // a Leave the server could not be told of, said where it was tapped
+    this.leaveError = h("p", { class: "error", id: this.id("leave-error"), role: "alert",
+      hidden: true });
+    // the Menu in the lobby (no game yet: the board and its top line are not shown)
+    this.lobbyMenuButton = h("button", { type: "button", class: "secondary game-menu-button",
+      id: this.id("lobby-menu-button"), "aria-haspopup": "dialog",
+      "aria-controls": this.id("menu"), onclick: () => this.openSheet(this.menu) }, "Menu");
     this.refereeLink = h("a", { class: "button secondary", id: this.id("referee"),
       href: "#judge", onclick: () => this.closeSheets() }, "The referee's screens (Judge, Call, Solve...)");
     this.menu = h("div", { class: "game-layer", id: this.id("menu"), role: "dialog",
       "aria-modal": "true", "aria-labelledby": this.id("menu-title"), hidden: true },
     h("div", { class: "game-sheet", tabindex: "0" }, h("div", { class: "sheet-head" },
       h("h3", { id: this.id("menu-title") }, "Menu"), close(this.id("menu"))),
-    this.refereeLink, this.advisor.card, this.manage, this.menuLeave));
+    this.refereeLink, this.advisor.card, this.manage, this.leaveError, this.menuLeave));
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.sheetOpen()) this.closeSheets();
     });
@@ -346,7 +386,7 @@ const play = {
    * it is on its way every action waits (disabled); its answer's view says what is enabled
    * again (renderActions), never this tap. */
   async tap(button, body) {
-    this.error.hidden = true;
+    this.clearError();
     this.busy = button;
     button.setAttribute("aria-busy", "true");
     this.render();
@@ -427,7 +467,7 @@ const play = {
   },
 
   async start(button) {
-    this.error.hidden = true;
+    this.clearError();
     button.disabled = true;
     try {
       await this.seat.start();
@@ -439,7 +479,7 @@ const play = {
 
   /** The host starts the next game at this table: the phones follow by their streams. */
   async rematch(button) {
-    this.error.hidden = true;
+    this.clearError();
     button.disabled = true;
     try {
       await this.seat.rematch();
@@ -451,7 +491,7 @@ const play = {
 
   /** The host sets the time a move, in the lobby. */
   async setClock(select) {
-    this.error.hidden = true;
+    this.clearError();
     try {
       await this.seat.settings({ clock: select.value ? Number(select.value) : null });
     } catch (error) {
@@ -467,9 +507,19 @@ const play = {
     this.section.dataset.connection = reachable ? "ok" : "lost";
   },
 
+  /** A refused move or control, shown where it was tapped: the board, or the display. */
   showError(text) {
+    if (this.tableDisplay && !this.tableDisplay.el.hidden) {
+      this.tableDisplay.showError(text);
+      return;
+    }
     this.error.textContent = text;
     this.error.hidden = false;
+  },
+
+  clearError() {
+    this.error.hidden = true;
+    if (this.tableDisplay) this.tableDisplay.clearError();
   },
 
   showCheck(el, legal, reason) {
@@ -491,12 +541,36 @@ const play = {
     this.render();
   },
 
-  /** This phone forgets its seat (a second tap confirms, while a game is on). */
-  leave(button = this.leaveButton) {
-    if (button.dataset.armed !== "true" && this.view && this.view.phase !== "over") {
+  /** This phone leaves the table (a second tap confirms, unless the game is over).  A player
+   * still in a game is first taken out of it on the server (`remove`, their own: they are
+   * out, the game goes on without them), then the phone forgets the seat; a server that
+   * cannot be told keeps the seat here, and says so. */
+  async leave(button = this.leaveButton) {
+    const view = this.view;
+    const inGame = Boolean(view && (view.phase === "playing" || view.phase === "reveal")
+      && view.you.seat !== false && !isOut(view, seatOf(view, view.you.name)));
+    this.leaveError.hidden = true;
+    if (button.dataset.armed !== "true" && view && view.phase !== "over") {
       button.dataset.armed = "true";
-      button.textContent = "Tap again: this phone forgets its seat";
+      button.textContent = inGame ? "Tap again: you leave this game and this phone forgets " +
+        "its seat" : "Tap again: this phone forgets its seat";
       return;
+    }
+    if (inGame && this.seat) {
+      button.disabled = true;
+      button.setAttribute("aria-busy", "true");
+      try {
+        await this.seat.move({ type: "remove", player: view.you.name });
+      } catch (error) {
+        if (!error.status || error.status >= 500) { // not told: the seat stays
+          this.leaveError.textContent = `${error.message} You are still at the table.`;
+          this.leaveError.hidden = false;
+          return;
+        } // refused (out already, the game just ended): nothing to take out of
+      } finally {
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
+      }
     }
     delete button.dataset.armed;
     if (this.seat) this.seat.close({ forget: true });

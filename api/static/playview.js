@@ -3,10 +3,13 @@
 
 import { Countdown, URGENT_S } from "./countdown.js";
 import { ARROW, fill, plural } from "./screenkit.js";
+import { withIcon } from "./icons.js";
 import { isOut, outBy, outWhy, outWord, seatOf, yourOut } from "./outs.js";
 import { showNotice } from "./notice.js";
-import { openTables } from "./rooms.js";
+import { openTables, readCode } from "./rooms.js";
+import { oddsParagraph, oddsSentences } from "./oddswords.js";
 import { qrCanvas } from "./qr.js";
+import { replayLink } from "./replay.js";
 import { screenOf, titleOf } from "./screens/index.js";
 import { showDisplay } from "./tabledisplay.js";
 
@@ -43,7 +46,9 @@ export const rendering = {
 
   showStart() {
     this.roomView.hidden = true;
+    if (this.tableDisplay) this.tableDisplay.show(false);
     this.startView.hidden = false;
+    this.arrangeStart(Boolean(readCode(new URLSearchParams(location.search).get("room") || "")));
     this.closeLayers();
     delete document.body.dataset.game; // no game on this phone: the referee's page again
     this.wasOn = false;
@@ -94,7 +99,7 @@ export const rendering = {
     if (left === null || !this.view) { clock.hidden = true; return; }
     const who = this.view.to_move === this.view.you.name ? "You" : this.view.to_move;
     clock.hidden = false;
-    clock.textContent = `⏱ ${who}: ${left} s`;
+    fill(clock, withIcon("clock", `${who}: ${left} s`));
     clock.dataset.left = String(left);
     clock.classList.toggle("urgent", left <= URGENT_S);
     // Your own clock's last seconds are said (the timer itself is not read aloud each tick).
@@ -134,6 +139,7 @@ export const rendering = {
     this.roomView.hidden = false;
     this.note("");
     this.useScreen(view);
+    this.fairDeal.follow(view, this.seat); // the hand as dealt kept; a game over checked
     const news = this.notices.fresh(view); // said once; shown while the view carries it
     showNotice(this.noticeLine, view);
     if (showDisplay(this, view)) { // no seat (a table display, a spectator): tabledisplay.js
@@ -145,7 +151,14 @@ export const rendering = {
     this.lobby.hidden = !lobby;
     this.board.hidden = lobby;
     this.setGameMode(view);
-    if (lobby) { this.closeLayers(); this.renderLobby(view); return; }
+    if (lobby) { // (the Menu may be open: the host takes a seat off here)
+      this.rulingLayer.hidden = true;
+      this.advisor.card.hidden = true; // nothing to ask before the game
+      this.renderLobby(view);
+      this.renderManage(view);
+      this.renderLeave(view);
+      return;
+    }
     this.runClock(view);
     this.buzz(view);
     this.announce(view, news);
@@ -159,6 +172,11 @@ export const rendering = {
     this.renderManage(view);
     this.advisor.render(view);
     this.oddsButton.hidden = !view.advisor || view.phase === "over";
+    this.renderLeave(view);
+  },
+
+  /** The Leave buttons' words for this view (an armed one keeps its question). */
+  renderLeave(view) {
     this.leaveButton.textContent = view.phase === "over" ? "New table"
       : "Leave this table on this phone";
     delete this.leaveButton.dataset.armed;
@@ -195,7 +213,9 @@ export const rendering = {
     const ruling = view.last_ruling;
     const key = this.rulingKey(view);
     if (ruling && key !== this.announcedRuling && this.announcedRuling !== undefined) {
-      said.push(`${this.headline(ruling)}. ${ruling.reason || ""}`);
+      said.push(`${this.headline(ruling)}. ${ruling.reason || ""}`,
+        ...oddsSentences(ruling.odds, this.game ? this.game.claimNoun : "claim")
+          .map((sentence) => `${sentence}.`));
     }
     this.announcedRuling = key;
     const turn = view.phase === "playing" ? `${view.round}:${view.claims}:${view.to_move}` : "";
@@ -235,7 +255,10 @@ export const rendering = {
           out ? "out" : "", p.name === view.you.name ? "you" : ""].join(" ").trim() || null,
       "aria-current": p.name === view.to_move ? "true" : null },
       h("span", { class: "seat-name" }, p.name),
-      h("span", { class: "seat-count" }, [p.name === view.you.name ? "you" : "",
+      // your own seat: shown by its colour at a game (a line saved), said all the same
+      count && p.name === view.you.name ? h("span", { class: "visually-hidden" }, " (you)")
+        : null,
+      h("span", { class: "seat-count" }, [p.name === view.you.name && !count ? "you" : "",
         count ? line : p.host ? "host" : "", extra,
         p.bot ? (!count && p.level ? `computer (${p.level})` : "computer") : "",
         // a player whose phone holds no event stream (locked, reloading, gone)
@@ -254,8 +277,9 @@ export const rendering = {
       id: this.id("start"), disabled: !enough, "aria-describedby": this.id("start-why"),
       onclick: (event) => this.start(event.currentTarget) }, "Start the game") : null;
     fill(this.lobby,
-      h("p", { class: "hint center" }, `${this.game.title} · ${view.deal === "server"
-        ? "the server deals" : "each player's own at the table"}`),
+      h("div", { class: "card-head" }, h("p", { class: "hint" }, `${this.game.title} · ` +
+        (view.deal === "server" ? "the server deals" : "each player's own at the table")),
+      this.lobbyMenuButton),
       this.ratedLine(view, "", "Rated: every seat has a profile, so this game counts for " +
         "the leaderboard"),
       // said letter by letter (a <p> takes no aria-label: the big code is only shown)
@@ -273,6 +297,7 @@ export const rendering = {
       this.seatList(view, false),
       this.advisor.botControls(view),
       this.clockSetting(view),
+      this.fairDeal.element(h, view, this.id("lobby-fair")),
       startButton,
       h("p", { class: "hint", id: this.id("start-why") }, view.you.host
         ? (enough ? "Everyone in? Start: no one joins after." : "Waiting for at least one more " +
@@ -309,7 +334,7 @@ export const rendering = {
       .find((p) => p.host);
     fill(this.over,
       h("p", { class: "table-winner", id: this.id("winner") },
-        view.winner ? `🏆 ${view.winner} wins` : "No winner"),
+        view.winner ? withIcon("trophy", `${view.winner} wins`) : "No winner"),
       h("p", { class: "table-line" }, view.called_off || (won ? "That's you. Well bluffed."
         : "Game over.")),
       h("h3", {}, "Places"),
@@ -321,7 +346,12 @@ export const rendering = {
           h("span", { class: "place" }, `${p.place}.`), " ", h("span", { class: "seat-name" },
             p.name), why ? h("span", { class: "place-why" }, ` · ${why}`) : null);
         })),
+      this.fairDeal.element(h, view, this.id("fair")),
       this.ratedLine(view, "-over", "Rated: this game counts for the leaderboard"),
+      h("p", { class: "play-replay" }, h("a", { class: "button secondary",
+        id: this.id("replay-link"), href: replayLink(view.code, view.game_no) },
+      "Replay this game, step by step"), h("span", { class: "hint" }, " Share the link: " +
+        "anyone with it can replay the game, every reveal with its odds.")),
       this.sessionTable(view),
       this.leavingTable(view),
       this.clockSetting(view, "-next"),  // the pace may change between games
@@ -382,12 +412,20 @@ export const rendering = {
         class: mine ? "play-mine" : null }, mine ? "Your turn" : `${view.to_move}'s turn`));
     }
     const line = [`Table ${view.code}`, `round ${view.round}`];
-    if (this.game.showsDirection && view.phase !== "over") line.push(ARROW[view.direction]);
-    if (this.game.tableLine && view.phase !== "over") line.push(this.game.tableLine(view));
     if (view.kitty && view.kitty.pot) line.push(`kitty ${view.kitty.pot}`);
     this.line.textContent = line.join(" · ");
+    // what the turn needs of the table (the way round, the pile and its rank, what loses):
+    // a line of its own under the turn, whole (it wraps, never cut)
+    const table = [];
+    if (this.game.showsDirection && view.phase !== "over") table.push(ARROW[view.direction]);
+    if (this.game.tableLine && view.phase !== "over") table.push(this.game.tableLine(view));
     const gone = yourOut(view, seatOf(view, view.you.name)); // your own phone says you are out
-    fill(this.status, turn, gone ? h("p", { class: "you-out", id: this.id("you-out"),
+    if (turn && table.length) { // beside the turn, or under it when it does not fit
+      turn.append(h("span", { class: "game-table-line", id: this.id("table-line") },
+        table.join(" · ")));
+    }
+    fill(this.status, turn,
+    gone ? h("p", { class: "you-out", id: this.id("you-out"),
       "data-out": outBy(view, seatOf(view, view.you.name)) }, gone) : null,
     this.seatList(view, true));
   },
@@ -460,7 +498,7 @@ export const rendering = {
     this.actions.hidden = view.phase === "over";
   },
 
-  /** The claim to answer, big; the round's earlier claims in the History sheet. */
+  /** The claim to answer, big and whole; the round's earlier claims in the History sheet. */
   renderRound(view) {
     const { h } = app;
     const game = this.game;
@@ -476,9 +514,11 @@ export const rendering = {
         : h("p", { class: "hint", id: this.id("said") }, view.phase === "playing"
           ? `Nothing yet: ${view.to_move === view.you.name ? "you open" : `${view.to_move} opens`}.`
           : "Nothing."),
-      h("div", { class: "game-claims-tools" },
-        earlier > 0 ? h("span", { class: "hint" }, `${plural(earlier, "earlier claim")}`) : null,
-        this.hideButton, this.historyButton));
+      h("div", { class: "game-claims-tools" }, this.hideButton, this.historyButton));
+    // the round's earlier claims counted on History's button (the claim to answer keeps
+    // the row's width): "History (2)", said "History (2 earlier claims)"
+    fill(this.historyButton, "History", earlier > 0 ? [` (${earlier}`, h("span",
+      { class: "visually-hidden" }, ` earlier claim${earlier === 1 ? "" : "s"}`), ")"] : null);
   },
 
   /** The round's history: this round's claims, and the rounds before with their rulings. */
@@ -496,7 +536,8 @@ export const rendering = {
         h("h4", {}, `Round ${r.round}`),
         r.claims && r.claims.length ? claims(r.claims) : null,
         r.ruling ? h("p", {}, h("strong", {}, this.headline(r.ruling)),
-          r.ruling.reason ? `: ${r.ruling.reason}` : "") : null)),
+          r.ruling.reason ? `: ${r.ruling.reason}` : "") : null,
+        r.ruling ? oddsParagraph(h, r.ruling.odds, game.claimNoun) : null)),
       !past.length && view.last_ruling ? h("p", {}, h("strong", {}, "Last ruling: "),
         this.headline(view.last_ruling), view.last_ruling.reason
           ? `: ${view.last_ruling.reason}` : "") : null);
@@ -533,6 +574,7 @@ export const rendering = {
       h("p", { class: "hint" }, `${ruling.by} called ${CALLED[ruling.call] || ruling.call}`),
       h("h3", { id: this.id("ruling-title") }, this.headline(ruling)),
       ruling.reason ? h("p", { class: "reason" }, ruling.reason) : null,
+      oddsParagraph(h, ruling.odds, game.claimNoun, { id: this.id("ruling-odds") }),
       h("p", { class: "hint" }, "Revealed"),
       h("ul", { class: "ruling", id: this.id("revealed"), "aria-label": "Revealed" },
         Object.entries(ruling.revealed).map(([name, hand]) => h("li", { "data-player": name },
@@ -546,7 +588,8 @@ export const rendering = {
               h("span", {}, name), h("span", { class: `delta ${game.bad(delta) ? "up" : "down"}` },
                 game.change(delta, outNow.has(name))))))],
       !undecided && !Object.keys(ruling.changes).length
-        ? h("p", { class: "ruling-line" }, "Nobody gains or loses.") : null);
+        ? h("p", { class: "ruling-line" }, "Nobody gains or loses.") : null,
+      this.endedLine(view, ruling, "play-ruling-ended"));
     this.tableRuling.hidden = !(undecided && view.you.host);
     for (const button of this.tableRuling.querySelectorAll("button")) {
       this.allow(button, undecided && view.you.host);
@@ -559,6 +602,12 @@ export const rendering = {
       this.dismissButton.focus({ preventScroll: true });
     }
     this.sayHold(undecided ? null : view);
+  },
+
+  /** The reveal that ended the game says so (the game's screen knows when: Liar's Post). */
+  endedLine(view, ruling, id) {
+    const text = this.game.ended ? this.game.ended(view, ruling) : null;
+    return text ? app.h("p", { class: "ruling-line ruling-ended", id }, text) : null;
   },
 
   /** The Continue button waits out the server's hold of the reveal, counted on its clock. */

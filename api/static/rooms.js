@@ -7,6 +7,7 @@
 // every second (Authorization: Bearer).  The Play screen (play.js) shows what it passes on.
 
 import { ApiError } from "./client.js";
+import { newPhoneSeed } from "./engine/fairdeal.js";
 import { profileBody } from "./profile.js";
 
 const API = new URL("../api/v1", import.meta.url).href;
@@ -91,19 +92,21 @@ async function withProfile(send) {
 }
 
 /** Open a room ({game, deal, name, rules}): the host's seat (kept) and the room's view.
- * The phone's leaderboard profile, if it keeps one, goes with it (profile.js). */
+ * The phone's leaderboard profile, if it keeps one, goes with it (profile.js), and a seed of
+ * its own for the fair deal (docs/fair-deal.md). */
 export async function createRoom(body) {
   const made = await withProfile(() => api("POST", "/rooms",
-    { body: { ...body, ...profileBody() } }));
+    { body: { ...body, ...profileBody(), seed: newPhoneSeed() } }));
   const seat = { code: made.code, token: made.token, name: made.room.you.name };
   keep(seat);
   return { seat, view: made.room };
 }
 
-/** Sit down at room `code` as `name`: the seat (kept) and the room's view. */
+/** Sit down at room `code` as `name`, with this phone's own seed for the fair deal: the
+ * seat (kept) and the room's view. */
 export async function joinRoom(code, name) {
   const joined = await withProfile(() => api("POST", `${roomPath(code)}/join`,
-    { body: { name, ...profileBody() } }));
+    { body: { name, ...profileBody(), seed: newPhoneSeed() } }));
   const seat = { code: joined.room.code, token: joined.token, name: joined.room.you.name };
   keep(seat);
   return { seat, view: joined.room };
@@ -209,6 +212,11 @@ export class Seat {
   async setAdvisor(allowed) {
     this.offer(await api("POST", `${roomPath(this.code)}/advisor`, { body: { allowed },
       token: this.token }));
+  }
+
+  /** The room's log: its replay and its fair deal's records (what `liars verify` reads). */
+  log() {
+    return api("GET", `${roomPath(this.code)}/log`, { token: this.token });
   }
 
   /** The advisor's odds from this seat's own view: {last, suggestions} (when allowed). */

@@ -159,7 +159,7 @@ def emit(result: dict, args, lines: list[str]) -> None:
             print(terminal(line))
 
 
-def _with_usage(parser: argparse.ArgumentParser, run):
+def with_usage(parser: argparse.ArgumentParser, run):
     """Bad input fails as the subcommand's own error: one line on standard error that
     names the problem and says where its usage is (exit 2)."""
     def guarded(args) -> int:
@@ -180,7 +180,7 @@ def answering(answer):
             result = answer(request(command.arguments, vars(args)))
             emit(result, args, command.lines(result))
             return EXIT_OK if command.verdict is None or result[command.verdict] else EXIT_FALSE
-        return _with_usage(parser, answer_args)
+        return with_usage(parser, answer_args)
     return run
 
 
@@ -189,7 +189,7 @@ def _run_replay(parser: argparse.ArgumentParser, name: str):
         result = REPLAYERS[name].replay(read_payload(args.file))
         emit(result, args, [format_replay(result)])
         return EXIT_OK if result["ok"] else EXIT_FALSE
-    return _with_usage(parser, run)
+    return with_usage(parser, run)
 
 
 def _json_flag(parser: argparse.ArgumentParser) -> None:

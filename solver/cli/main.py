@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Callable, Iterable
 
-from . import games, letters, odds, words
+from . import games, letters, odds, verify, words
 from .common import Parser, add_version, run_main
 
 
@@ -25,6 +25,7 @@ def liars_parser(more: Iterable[Callable] = ()) -> argparse.ArgumentParser:
     words.register(sub)  # words, lexicons
     actions = games.register(sub)  # the sister games, and whole Liars' Letters games
     odds.register(sub, actions)  # odds, and the odds of each sister game
+    verify.register(sub)  # a room's log: its deals made from the seeds shown
     for register in more:
         register(sub)
     return p

@@ -678,10 +678,10 @@ class LettersGame(Game):
                                                          "shape": list(self.last[1].shape)},
                 "winner": self.winner, "tiles_in_play": self.tiles_in_play}
 
-    def to_dict(self) -> dict:
-        """The whole state, as the replay answers it: :meth:`state`, the rules, the rounds."""
-        return {"game": "letters", "rules": self.rules.to_dict(), **self.state(),
-                "declarations": list(self._declarations), "over": self.winner is not None,
+    def state_dict(self) -> dict:
+        """The whole state, as the replay answers it (:meth:`Game.to_dict` adds the rules,
+        ``over`` and the ``outcome``, as every game's): :meth:`state`, the rounds."""
+        return {**self.state(), "declarations": list(self._declarations),
                 "rounds": list(self.rounds)}
 
     def restore(self, data: dict) -> None:

@@ -137,8 +137,8 @@ class Replayer:
         needs more is undecided and the replay stops there, as the rules say, with
         ``"cut_short": true``; the table rules on it and replays again.
         """
-        payload = _object(payload, {"rules", "players", "events"}, {"players"},
-                          f"{self.name} replay")
+        payload = _object(payload, {"rules", "players", "events", "fairness"}, {"players"},
+                          f"{self.name} replay")  # a room's log: its fair deal is ignored
         game = self.game(payload["players"], self.rules_type.from_dict(payload.get("rules")))
         if seconds is not None:
             game.deadline = time.monotonic() + seconds

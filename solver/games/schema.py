@@ -276,7 +276,10 @@ def replay_schema(rules: dict, seats: tuple[int, int], events: list[dict]) -> di
     return {"type": "object", "required": ["players"], "additionalProperties": False,
             "properties": {"rules": rules, "players": players(*seats),
                            "events": {"type": "array", "maxItems": MAX_EVENTS,
-                                      "items": {"oneOf": events}}}}
+                                      "items": {"oneOf": events}},
+                           "fairness": {"description": "a room's fair-deal records, as its "
+                                        "log carries them (docs/fair-deal.md): a replay "
+                                        "ignores them, liars verify checks them"}}}
 
 
 def event(kind, properties: dict, required: list[str], *, strict: bool = False) -> dict:

@@ -193,8 +193,12 @@ class LettersView:
         return (f"needs {listed} beyond your tiles, among the {self.hidden} hidden of "
                 f"{self.unseen} unseen")
 
-    def highest(self, declared, *, budget: float | None = DEFAULT_BUDGET) -> "HighestChance":
-        """The chance the declared set exists and is the highest of all the tiles."""
+    def highest(self, declared, *, budget: float | None = DEFAULT_BUDGET,
+                check=None) -> "HighestChance":
+        """The chance the declared set exists and is the highest of all the tiles.
+        ``check``: the one search it needs, when already made (a
+        :func:`~solver.games.letters.check_declaration` of exactly the declared letters,
+        as the referee makes at a call whose revealed tiles are those): not made again."""
         declared = WordSet.parse(declared)
         budget = read_budget(budget)
         none = Chance(Fraction(0))
@@ -217,8 +221,9 @@ class LettersView:
         pool = self.pool
         fit = Chance.of(ways_exactly([pool[x] for x in LETTERS],
                                      [extra.get(x, 0) for x in LETTERS]), self._total())
-        check = check_declaration(Tiles(letters, self.tile_set), declared, self.lexicon,
-                                  budget=budget)
+        if not _checks(check, letters, declared):
+            check = check_declaration(Tiles(letters, self.tile_set), declared, self.lexicon,
+                                      budget=budget)
         if check.is_highest is None:
             return HighestChance(None, fit, f"undecided: the hidden tiles are exactly its "
                                             f"letters with chance {fit}, but whether it is "
@@ -268,6 +273,12 @@ class LettersView:
         """The safest legal raises over ``last`` (None: an opening declaration), ranked
         by their exact chance of existing: advice (see :mod:`solver.odds.raises`)."""
         return raises.safest_raises(self, last, limit=limit)
+
+
+def _checks(check, letters: Counter, declared: WordSet) -> bool:
+    """Whether ``check`` is the search of exactly ``letters`` for ``declared``."""
+    return check is not None and check.declared == declared \
+        and Counter(check.tiles.counts) == letters
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from solver.errors import CannotRule, IllegalMove, RoomConflict
 from solver.games.table import MAX_EVENTS, require
 
+from . import call_odds
+
 MAX_ROUND_CLAIMS = 100  # claims a round takes (far past any real one); then a call
 
 
@@ -98,10 +100,13 @@ class CallFlow:
         except CannotRule as err:
             pending["undecided"] = err.ruling.as_dict()
             self.data["phase"] = "reveal"
-            self._ruled(self._ruling_view(event, revealed, None, err.message, {}))
+            self._ruled({**self._ruling_view(event, revealed, None, err.message, {}),
+                         "odds": call_odds.at_call(self, event["player"], verdict=err.ruling)})
             return
         ruling, reason, changes, more = self.kind.ruling(game, event, result)
-        view = {**self._ruling_view(event, revealed, ruling, reason, changes), **more}
+        view = {**self._ruling_view(event, revealed, ruling, reason, changes), **more,
+                # from the room as it stood (its state is the game's before this call)
+                "odds": call_odds.at_call(self, event["player"], verdict=result)}
         self.data["events"].append(event)
         self.data["state"] = game.to_dict()
         self.data["pending"] = None

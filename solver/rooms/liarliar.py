@@ -32,8 +32,8 @@ from solver.games.cards import Card, parse_cards, parse_rank, rank_name
 from solver.games.liarliar import MAX_PLAY, LiarLiarGame
 from solver.games.table import require
 
-from . import bots
-from .deal import deal_cards, deck
+from . import bots, call_odds
+from .deal import deck
 from .variants import RoomGame, move_branch
 
 NOMINAL_TIMER = 30  # the timer the log names at a table with no clock (see game_rules)
@@ -66,8 +66,8 @@ class LiarLiarRoom(RoomGame):
     def held(self, game):
         return game.hands
 
-    def deal(self, rules, counts, rng):
-        return deal_cards(deck(jokers=2), counts, rng)
+    def dealer(self, rules):
+        return {"cards": deck(jokers=2)}
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -117,6 +117,7 @@ class LiarLiarRoom(RoomGame):
                  "cards": list(last["cards"]) if last else None}
         if last is None:
             event.pop("cards")
+        odds = call_odds.at_call(room, by) if last is not None else None  # before the call
         result = room._push(event)
         taker = result.taker
         room.hands[taker] = sorted(room.hands.get(taker, []) + hidden["pile"])
@@ -129,7 +130,8 @@ class LiarLiarRoom(RoomGame):
                 "ruling": truth,
                 "reason": f"{result.accused}'s play ({said}) was {truth}: {taker} takes the "
                           f"pile of {result.pile}; {result.opener} opens",
-                "changes": {taker: result.pile}, "taker": taker, "opener": result.opener}
+                "changes": {taker: result.pile}, "taker": taker, "opener": result.opener,
+                "odds": odds}
 
     def _discard(self, room, by, body):
         rank = parse_rank(require(body, "rank", field="move"), field="rank")
@@ -144,7 +146,7 @@ class LiarLiarRoom(RoomGame):
         room._push(event)
         return {"call": "discard", "by": by, "revealed": {by: four}, "ruling": "discarded",
                 "reason": f"{by} put down four {rank_name(rank)}s: they leave the game",
-                "changes": {by: -4}}
+                "changes": {by: -4}, "odds": None}
 
     def new_game(self, room):
         room.data["hidden"] = {"pile": [], "last": None}  # the pile's cards, the last play's

@@ -32,8 +32,8 @@ from solver.games.post import CALL_SCHEMA, KINDS, PostGame, read_call
 from solver.games.post import CLAIM_SCHEMA as KIND_SCHEMA
 from solver.games.table import require
 
-from . import bots
-from .deal import deal_cards, deck
+from . import bots, call_odds
+from .deal import deck
 from .variants import RoomGame, move_branch
 
 
@@ -53,9 +53,9 @@ class PostRoom(RoomGame):
     def held(self, game):
         return game.hands
 
-    def deal(self, rules, counts, rng):
+    def dealer(self, rules):
         copies = 1 if rules.get("one_deck") else 2
-        return deal_cards(deck(ranks=KINDS, copies=copies), counts, rng)
+        return {"cards": deck(ranks=KINDS, copies=copies)}
 
     def opener(self, room, names):
         """The loser deals the next game, and the player to the dealer's left starts."""
@@ -119,6 +119,7 @@ class PostRoom(RoomGame):
                               f"so pass it on", field="type")
         event = {"type": "call", "player": by, "call": "true" if believes else "false",
                  "card": card}
+        odds = call_odds.at_call(room, by)  # from the room before the call
         result = room._push(event)
         hidden.clear()
         room.data["bids"] = []
@@ -128,7 +129,7 @@ class PostRoom(RoomGame):
                 "claim": result.claim.to_dict(),
                 "reason": f"the card is {card}: {by} called {event['call']} on "
                           f"'{result.claim}' and was {right}; {result.taker} takes it",
-                "changes": {result.taker: 1}}
+                "changes": {result.taker: 1}, "odds": odds}
 
     @staticmethod
     def _claimed(room, by, to) -> dict:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from solver.errors import InvalidInput, shown
 
+from . import kept
 from .clock import REVEAL_WAIT_MAX
 
 SHOWN_CLAIMS = 20  # a view shows the round's last claims, and how many there were
@@ -88,6 +89,7 @@ class Reveals:
             history.append({"round": number, "claims": claims[-SHOWN_CLAIMS:],
                             "ruling": dict(ruling)})
             del history[:-HISTORY_ROUNDS]
+            kept.note_round(self.data, number, claims, ruling)  # the whole game's, kept
 
     def _round_so_far(self) -> tuple:
         """This round's number and its claims, as a view shows them."""

@@ -23,7 +23,6 @@ False
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
 
@@ -39,31 +38,28 @@ from solver.errors import (
     shown,
 )
 from solver.games.base import Outcome
-from solver.games.names import read_name, same_name
 from solver.games.table import MAX_EVENTS, require
 
-from . import bots, clock, session
+from . import bots, call_odds, clock, kept, session
 from .calls import CallFlow
 from .clock import read_clock
+from .fairness import FairDeal, read_seed
 from .games import ROOM_GAMES
 from .leaving import Leaving
 from .reveals import SHOWN_CLAIMS, Reveals
+from .spectators import Spectators
+from .tokens import digest as token_digest
+from .tokens import new_token
 from .variants import HOST_MOVES, ROOM_MOVES, RoomGame
 
 GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
-TOKEN_BYTES = 24  # 192 random bits a token
 NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
-MAX_SPECTATORS = 50  # spectators a table takes (a table display is one)
 
 # The moves a phone sends, by game, with the keys each may carry besides "type".
 MOVES = {name: kind.moves for name, kind in ROOM_GAMES.items()}
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _keys(body, allowed: set[str], what: str) -> dict:
@@ -91,7 +87,7 @@ def _as_sent(field: str | None) -> str | None:
     return field
 
 
-class Room(Leaving, Reveals, CallFlow):
+class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
     """One table: its seats, its game, its log.  Build one with :meth:`create`."""
 
     def __init__(self, data: dict):
@@ -108,7 +104,7 @@ class Room(Leaving, Reveals, CallFlow):
         seconds each ruling's reveal stays before computer players move on (the server's
         ``--reveal-seconds``; none for a room played in-process)."""
         body = _keys(body, {"game", "deal", "name", "rules", "advisor", "clock", "kitty",
-                            "open", "seat"}, "a new room")
+                            "open", "seat", "seed"}, "a new room")
         game = require(body, "game", field="room")
         if not isinstance(game, str) or game not in GAMES:
             raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
@@ -134,43 +130,19 @@ class Room(Leaving, Reveals, CallFlow):
                     "session": session.new_session([]), "hold": float(hold),
                     "reveal": None, "history": []})
         room._settings(body)
+        room._fair_open(rng)
+        seed = read_seed(body.get("seed"))
         seated = body.get("seat", True)
         if not isinstance(seated, bool):
             raise InvalidInput(f"seat is true (the host plays) or false (the host runs the "
                                f"table display), not {shown(seated)}", field="seat")
         name = require(body, "name", field="room")
-        token = room._seat(name, host=True, profile=profile) if seated \
+        token = room._seat(name, host=True, profile=profile, seed=seed) if seated \
             else room._watcher(name, host=True)
         return room, token
 
-    def _free_name(self, name) -> str:
-        name = read_name(name)
-        taken = next((p["name"] for p in (*self.seats, *self.spectators)
-                      if same_name(p["name"], name)), None)
-        if taken is not None:
-            raise RoomConflict(f"{shown(taken)} is already at this table: choose another "
-                               f"name", field="name")
-        return name
-
-    def _watcher(self, name, *, host: bool = False, profile: str | None = None) -> str:
-        """A spectator (or the host of a table display): sees the public state only.
-        ``profile``: their leaderboard profile's id (kept; a spectator is never rated)."""
-        name = self._free_name(name)
-        if len(self.spectators) >= MAX_SPECTATORS:
-            raise RoomConflict(f"this table has {MAX_SPECTATORS} spectators already, the "
-                               f"most it takes", field="name")
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        self.spectators.append({"name": name, "token": _digest(token), "host": host})
-        if profile is not None:
-            self.spectators[-1]["profile"] = profile
-        self._changed()
-        return token
-
-    def watch(self, name, *, profile: str | None = None) -> str:
-        """A spectator's token, in any phase: they see what the whole table sees."""
-        return self._watcher(name, profile=profile)
-
-    def _seat(self, name, *, host: bool = False, profile: str | None = None) -> str:
+    def _seat(self, name, *, host: bool = False, profile: str | None = None,
+              seed: str | None = None) -> str:
         name = self._free_name(name)
         high = self.game_type.seats[1]
         if len(self.seats) >= high:
@@ -178,11 +150,13 @@ class Room(Leaving, Reveals, CallFlow):
                                f"{high} players", field="name")
         if profile is not None:
             self._one_seat_a_profile(profile)
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        self.seats.append({"name": name, "token": _digest(token), "host": host})
+        token, digest = new_token()
+        self.seats.append({"name": name, "token": digest, "host": host})
         session.seat(self.session, name)
         if profile is not None:
             self.seats[-1]["profile"] = profile
+        if seed is not None:  # the phone's own seed for the fair deal (docs/fair-deal.md)
+            self.seats[-1]["seed"] = seed
         self._changed()
         return token
 
@@ -226,8 +200,9 @@ class Room(Leaving, Reveals, CallFlow):
         if not isinstance(allowed, bool):
             raise InvalidInput(f"allowed is true or false, not {shown(allowed)}",
                                field="allowed")
-        self.data["advisor"] = allowed
-        self._changed()
+        if bool(self.data.get("advisor")) != allowed:
+            self.data["advisor"] = allowed
+            self._changed()
 
     def advice(self, name: str) -> dict:
         """The advisor's odds for ``name`` (their own view only), if the host allows it."""
@@ -245,18 +220,19 @@ class Room(Leaving, Reveals, CallFlow):
         return self.kind.decide(self.game_obj(), self.view(name), rng,
                                 level=self.bot(name)["level"])
 
-    def join(self, name, *, profile: str | None = None) -> str:
+    def join(self, name, *, profile: str | None = None, seed=None) -> str:
         """A new player's seat; their token.  No one joins once the game has started.
-        ``profile``: the id of their leaderboard profile, its key checked by the caller."""
+        ``profile``: the id of their leaderboard profile, its key checked by the caller;
+        ``seed``: their phone's seed for the fair deal."""
         if self.phase != "lobby":
             raise RoomConflict("the game has started: no one joins now", field="name")
-        return self._seat(name, profile=profile)
+        return self._seat(name, profile=profile, seed=read_seed(seed))
 
     def seat(self, token) -> str:
         """The name of the seat (or spectator) ``token`` is for; NotSeated for any other
         token."""
         if isinstance(token, str) and token:
-            digest = _digest(token)
+            digest = token_digest(token)
             found = None
             for seat in (*self.seats, *self.spectators):  # every one compared, in constant time
                 if hmac.compare_digest(seat["token"], digest):
@@ -289,6 +265,7 @@ class Room(Leaving, Reveals, CallFlow):
         self.data.update({"events": [], "called_off": None, "pending": None,
                           "last_ruling": None, "bids": [], "timed_out": [], "removed": [],
                           "left": [], "reveal": None, "history": []})
+        kept.new_record(self.data)
         self.kind.new_game(self)
         names = [s["name"] for s in self.seats]
         first = self.kind.opener(self, names)
@@ -297,7 +274,8 @@ class Room(Leaving, Reveals, CallFlow):
         self.data["state"] = game.to_dict()
         self.data["phase"] = "playing"
         session.ante(self.session, self.data.get("kitty"), names)
-        self._deal(game, rng)
+        self._fair_begin(rng)
+        self._deal(game)
 
     def rematch(self, by: str, *, rng=None) -> None:
         """The host starts the next game at the same table, the same seats (computer
@@ -328,8 +306,10 @@ class Room(Leaving, Reveals, CallFlow):
         if self.phase not in ("lobby", "over"):
             raise RoomConflict("the table's settings change in the lobby or between games, "
                                "not during one", field="type")
+        before = {key: self.data.get(key) for key in ("clock", "open", "kitty")}
         self._settings(body)
-        self._changed()
+        if any(self.data.get(key) != value for key, value in before.items()):
+            self._changed()  # (a setting set to what it was changes nothing)
 
     def _settings(self, body: dict) -> None:
         if "clock" in body:
@@ -348,6 +328,10 @@ class Room(Leaving, Reveals, CallFlow):
         if "kitty" in body:
             kitty = session.read_kitty(body["kitty"], self.game_type.title, self.kind.kitty)
             standing = (self.data.get("kitty") or {}).get("pot", 0)
+            if kitty is None and standing:  # the chips in it are the players': none vanish
+                raise RoomConflict(f"the kitty holds {standing} chips left standing by a game "
+                                   f"with no single winner: it stays on until a game is won",
+                                   field="kitty")
             if kitty is not None:
                 kitty["pot"] = standing  # a kitty left standing stays on the table
             self.data["kitty"] = kitty
@@ -421,7 +405,7 @@ class Room(Leaving, Reveals, CallFlow):
         else:
             self.data["phase"] = "playing"
             if self.kind.deals_each_round:
-                self._deal(game, rng)
+                self._deal(game)
 
     def _call_off(self, game) -> None:
         """The log can hold no other move: the game ends with no winner, everyone still in
@@ -440,13 +424,15 @@ class Room(Leaving, Reveals, CallFlow):
                        reason)
 
     def _over(self, game) -> None:
-        """The game ended: no hands are kept, the session counts it."""
+        """The game ended: no hands are kept, its seed is shown, the session counts it."""
         self.data["phase"] = "over"
         self.data["hands"] = {}
+        self._fair_close()
         outcome = self.outcome(game)
         self.data["last_places"] = self.places(outcome)
         session.record(self.session, self.data.get("kitty"), self.places(outcome),
                        outcome.winner)
+        kept.keep_game(self)  # its replay, for anyone with the table's code
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -467,8 +453,8 @@ class Room(Leaving, Reveals, CallFlow):
             return
         if not self.plays(by) and kind not in HOST_MOVES:
             raise NotAPlayer(f"{by} watches this table: only its players move")
-        if kind == "unseat":  # off the table: in the lobby or between games
-            self._unseat(by, body)
+        if kind in ("unseat", "dismiss"):  # the table's own, between games or in any phase
+            getattr(self, f"_{kind}")(by, body)
             self._changed()
             return
         if self.phase == "lobby":
@@ -515,14 +501,10 @@ class Room(Leaving, Reveals, CallFlow):
         self.data["state"] = game.to_dict()
         return result
 
-    def _deal(self, game, rng) -> None:
-        """The server draws each player's tiles (or rolls their dice) for the round."""
-        if self.deal != "server":
-            self.data["hands"] = {}
-            return
-        held = self.kind.held(game)
-        self.data["hands"] = self.kind.deal(self.rules, {p: held[p] for p in game.active},
-                                            rng or secrets.SystemRandom())
+    def _deal(self, game) -> None:
+        """The server draws each player's tiles (or rolls their dice) for the round, from
+        the game's committed seed (:meth:`_fair_deal`)."""
+        self.data["hands"] = self._fair_deal(game) if self.deal == "server" else {}
 
     def _playing(self, *, kind: str) -> None:
         if self.phase == "reveal":
@@ -561,21 +543,19 @@ class Room(Leaving, Reveals, CallFlow):
     def host(self) -> str | None:
         return next((s["name"] for s in (*self.seats, *self.spectators) if s["host"]), None)
 
-    @property
-    def spectators(self) -> list[dict]:
-        return self.data.setdefault("spectators", [])
-
     def game_obj(self):
         """The game as it stands (rebuilt from its state: no search is run again)."""
         return self.game_type.from_dict(self.data["state"])
 
     def log(self) -> dict:
-        """The replay so far: the replay routes play it to this room's game state."""
+        """The replay so far: the replay routes play it to this room's game state (and
+        ignore ``fairness``, the fair deal's records that ``liars verify`` checks)."""
         state = self.data["state"]
         players = state["players"] if state else [s["name"] for s in self.seats]
         rules = state["rules"] if state else self.rules
         return {"rules": dict(rules), "players": list(players),
-                "events": [dict(e) for e in self.data["events"]]}
+                "events": [dict(e) for e in self.data["events"]],
+                "fairness": self.fair_records()}
 
     def view(self, name: str, *, present=frozenset(), now: float | None = None) -> dict:
         """What ``name``'s phone shows: everything public, and only their own hand.
@@ -583,8 +563,31 @@ class Room(Leaving, Reveals, CallFlow):
         from the room, a heartbeat: :mod:`api.rooms.store`); computer players always are.
         ``now``: the server's time (epoch seconds), sent with the mover's deadline so that a
         phone draws a countdown that does not drift."""
+        game = self.game_obj() if self.data["state"] else None
+        return {**self._table_view(present, game), **self._rulings_seen_by(name),
+                "you": self.you(name, game), "now": _ms(now)}
+
+    def _rulings_seen_by(self, name: str | None) -> dict:
+        """The last ruling and the history as ``name`` sees them: a caller's private odds
+        are theirs alone while the game goes on (None: no seat's, as a spectator)."""
+        return {"last_ruling": call_odds.seen_by(self.data["last_ruling"], name),
+                "history": call_odds.history_seen_by(self.data.get("history", []), name)}
+
+    def you(self, name: str, game=None) -> dict:
+        """The part of a view that is ``name``'s own: who they are, their hand (``game``:
+        the game as it stands, for a player's)."""
+        seated = self.plays(name)
+        return {"name": name, "host": name == self.host, "seat": seated,
+                "hand": self.hands.get(name) if seated else None,
+                **(self.kind.private(self, game, name) if game is not None and seated else {})}
+
+    def table_view(self, present=frozenset()) -> dict:
+        """A view but its ``you`` and ``now``: what every phone at the table is shown alike
+        (the server builds it once a version for all of a room's spectators)."""
+        return self._table_view(present, self.game_obj() if self.data["state"] else None)
+
+    def _table_view(self, present, game) -> dict:
         state = self.data["state"]
-        game = self.game_obj() if state else None
         held = self.kind.held(game) if game is not None else {}
         players = []
         for seat in self.seats:
@@ -605,10 +608,6 @@ class Room(Leaving, Reveals, CallFlow):
             "code": self.code, "game": self.game, "deal": self.deal, "rules": dict(self.rules),
             "advisor": bool(self.data.get("advisor")),
             "version": self.version, "phase": self.phase, "players": players,
-            "you": {"name": name, "host": name == self.host, "seat": self.plays(name),
-                    "hand": self.hands.get(name) if self.plays(name) else None,
-                    **(self.kind.private(self, game, name)
-                       if game is not None and self.plays(name) else {})},
             "spectators": [s["name"] for s in self.spectators],
             "to_move": None if game is None or self.phase != "playing" else game.to_move,
             "round": self.kind.round_number(state) if state else None,
@@ -616,20 +615,19 @@ class Room(Leaving, Reveals, CallFlow):
             "declarations": declarations[-SHOWN_CLAIMS:], "claims": claims,
             "waiting_for": self._waiting_for(game),
             "call": self._call_view(),
-            "last_ruling": self.data["last_ruling"],
+            **self._rulings_seen_by(None),
             "reveal": self._reveal_view(present),
-            "history": [dict(h) for h in self.data.get("history", [])],
             "winner": outcome.winner if outcome else None,
             "called_off": self.data.get("called_off"),
             "places": self.places(outcome) if outcome else None,
             "clock": self.data.get("clock"), "open": bool(self.data.get("open")),
             "deadline": _ms(self.data.get("timer", {}).get("deadline")),
             "clock_starts": _ms(self._clock_starts()),
-            "now": _ms(now), "timed_out": list(self.data.get("timed_out", [])),
+            "timed_out": list(self.data.get("timed_out", [])),
             "removed": list(self.data.get("removed", [])),
             "notice": self.data.get("notice"),
             "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
-            "session": self.session, "rated": self.rated(),
+            "session": self.session, "rated": self.rated(), "fairness": self.fairness(),
             "stuck": self.data.get("stuck"),
             **(self.kind.public(self, game) if game is not None else {}),
         }

@@ -10,7 +10,7 @@ entry in :data:`solver.rooms.games.ROOM_GAMES`.
 >>> DiceRoom().hand_key, LettersRoom().hand_key
 ('dice', 'tiles')
 >>> sorted(LettersRoom().moves)
-['call', 'declare', 'remove', 'reveal', 'ruling', 'seen', 'unseat']
+['call', 'declare', 'dismiss', 'remove', 'reveal', 'ruling', 'seen', 'unseat']
 """
 
 from __future__ import annotations
@@ -26,11 +26,13 @@ from solver.games.table import require
 from solver.words.tiles import Tiles, get_tile_set
 
 from . import bots
-from .deal import deal_cards, deck, draw_tiles, roll_dice
+from .deal import deck, hands, tiles
 
 # Every game's, the table's own: the host's (a seatless host's too); ``remove`` is also any
-# player's for themselves (solver/rooms/leaving.py).
-HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}, "unseat": {"player"}}
+# player's for themselves (solver/rooms/leaving.py); ``dismiss`` sends a spectator away
+# (solver/rooms/spectators.py).
+HOST_MOVES = {"ruling": {"ruling"}, "remove": {"player"}, "unseat": {"player"},
+              "dismiss": {"spectator"}}
 # Every game's, any seat's, read by the room itself: a phone dismissed the reveal of ruling n.
 ROOM_MOVES = {"seen": {"n"}}
 
@@ -121,9 +123,15 @@ class RoomGame:
         """How many tiles or dice each seat holds."""
         raise NotImplementedError
 
-    def deal(self, rules: dict, counts: dict[str, int], rng) -> dict:
-        """Each active player's hand, drawn by the server."""
+    def dealer(self, rules: dict) -> dict:
+        """What the server deals from (:mod:`.deal`): dice and their faces, or a bag in its
+        canonical order (docs/fair-deal.md)."""
         raise NotImplementedError
+
+    def deal(self, rules: dict, counts: dict[str, int], stream) -> dict:
+        """Each active player's hand (``counts``, in seat order), dealt by the server the one
+        way every game is (:func:`.deal.hands`, from the round's :class:`.fairdeal.Stream`)."""
+        return hands(self.dealer(rules), counts, stream)
 
     def read_hand(self, body: dict, rules: dict):
         """The hand a phone revealed, in the form the views and the log carry."""
@@ -191,8 +199,8 @@ class LettersRoom(RoomGame):
     def held(self, game):
         return game.tiles
 
-    def deal(self, rules, counts, rng):
-        return draw_tiles(get_tile_set(rules["tile_set"]), counts, rng)
+    def dealer(self, rules):
+        return tiles(get_tile_set(rules["tile_set"]))
 
     def read_hand(self, body, rules):
         return str(Tiles.parse(require(body, "tiles", field="move"), rules["tile_set"]))
@@ -254,8 +262,8 @@ class DiceRoom(RoomGame):
     def held(self, game):
         return game.dice
 
-    def deal(self, rules, counts, rng):
-        return roll_dice(counts, rules["faces"], rng)
+    def dealer(self, rules):
+        return {"dice": rules["faces"]}
 
     def read_hand(self, body, rules):
         return list(read_dice(require(body, "dice", field="move"), rules["faces"]))
@@ -316,8 +324,8 @@ class PokerRoom(RoomGame):
     def held(self, game):
         return game.cards
 
-    def deal(self, rules, counts, rng):
-        return deal_cards(deck(), counts, rng)
+    def dealer(self, rules):
+        return {"cards": deck()}
 
     def read_hand(self, body, rules):
         return [str(card) for card in read_poker_cards(require(body, "cards", field="move"))]

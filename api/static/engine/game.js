@@ -138,7 +138,8 @@ function inEvent(error, index) {
  * ``kind`` is {name, Game, readAction(event, field), makeRules(data) (may be async)}.
  */
 export async function replay(kind, payload, { seconds = null, options = {} } = {}) {
-  payload = requestObject(payload, ["rules", "players", "events"], ["players"],
+  // a room's log carries its fair deal's records too ("fairness"): a replay ignores them
+  payload = requestObject(payload, ["rules", "players", "events", "fairness"], ["players"],
     `${kind.name} replay`);
   const rules = await kind.makeRules(Object.hasOwn(payload, "rules") ? payload.rules : null);
   const game = new kind.Game(payload.players, rules, options);

@@ -384,7 +384,7 @@ export class LettersGame extends Game {
       last: this.last === null ? null : { player: this.last[0],
         declared: [...this.last[1].words], shape: this.last[1].shape },
       winner, tiles_in_play: this.tilesInPlay, declarations: [...this.declarations],
-      over: winner !== null, rounds: [...this.rounds],
+      over: winner !== null, rounds: [...this.rounds], outcome: this.outcome(),
     };
   }
 }

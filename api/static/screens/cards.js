@@ -2,16 +2,17 @@
 // a button a thumb taps to pick it; the ranks a claim names.
 
 import { Card } from "../engine/cards.js";
+import { icon } from "../icons.js";
 
 const RED = new Set(["H", "D"]);
 const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack" };
 export const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 
-/** "Q♥" for "QH"; the joker as "🃏". */
+/** "Q♥" for "QH"; the joker as "Joker" (its face draws a picture: face()). */
 export function symbol(code) {
   const card = Card.parse(code);
-  return card.isJoker ? "🃏" : card.symbol;
+  return card.isJoker ? "Joker" : card.symbol;
 }
 
 /** "queen of hearts" for "QH", read aloud. */
@@ -30,11 +31,12 @@ export function rankOf(code) {
 /** A rank named for people, plural: "Ks", "10s". */
 export const ranks = (rank) => `${rank}s`;
 
-/** A card's face, coloured by its suit. */
+/** A card's face, coloured by its suit: a picture named as it is read ("queen of hearts"). */
 export function face(h, code, attrs = {}) {
   const suit = code === "joker" ? "joker" : code.slice(-1);
   return h("span", { class: `card-face ${RED.has(suit) ? "red" : suit === "joker" ? "joker" : ""}`,
-    "aria-label": spoken(code), ...attrs }, symbol(code));
+    role: "img", "aria-label": spoken(code), ...attrs },
+  suit === "joker" ? icon("joker") : symbol(code));
 }
 
 /** Cards face up in a row (a reveal, a looked-at card). */

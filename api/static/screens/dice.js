@@ -15,6 +15,7 @@ export default {
   deals: ["server", "table"],
   claimsTitle: "Bids this round",
   verb: "bid",
+  claimNoun: "bid", // the claim a call is on, in the reveal's odds (oddswords.js)
   dealHint: (deal) => (deal === "server"
     ? "The server rolls every cup: each phone shows its own, and calls are ruled at once."
     : "Each player rolls real dice; at a call, each phone types its own."),
@@ -90,8 +91,7 @@ export default {
   update(p, view, mine) {
     const last = view.declarations[view.declarations.length - 1];
     this.form.hidden = !mine;
-    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: bid first; the round " +
-      "opens with you.");
+    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: you open the round.");
     if (mine) this.fillBid(p, view, last);
   },
 

@@ -29,6 +29,7 @@ export default {
   deals: ["server", "table"],
   claimsTitle: "Declared this round",
   verb: "declare",
+  claimNoun: "declaration", // the claim a call is on, in the reveal's odds (oddswords.js)
   showsDirection: true,
   dealHint: (deal) => (deal === "server"
     ? "The server draws every tile: each phone shows its own, and calls are ruled at once."
@@ -92,8 +93,7 @@ export default {
   update(p, view, mine) {
     const last = view.declarations[view.declarations.length - 1];
     this.form.hidden = !mine;
-    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: declare first; the round " +
-      "opens with you.");
+    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: you open the round.");
     if (mine) this.checkDeclaration(p);
   },
 

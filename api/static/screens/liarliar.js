@@ -16,6 +16,7 @@ export default {
   deals: ["server"], // a phone cannot type a whole hand of cards
   claimsTitle: "Played this round",
   verb: "play",
+  claimNoun: "play", // the claim a call is on, in the reveal's odds (oddswords.js)
   dealHint: () => "The server shuffles a 54-card deck (two jokers) and deals it all: each " +
     "phone shows its own cards.",
 

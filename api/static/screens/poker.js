@@ -14,6 +14,7 @@ export default {
   deals: ["server", "table"],
   claimsTitle: "Claimed this round",
   verb: "claim",
+  claimNoun: "claim", // the claim a call is on, in the reveal's odds (oddswords.js)
   showsDirection: true,
   dealHint: (deal) => (deal === "server"
     ? "The server deals from one 52-card deck: each phone shows its own cards."
@@ -56,8 +57,8 @@ export default {
       const ranks = two ? this.ranks.map((r) => r.input.value) : [this.ranks[0].input.value];
       await p.move({ type: "claim", claim: { hand: this.hand.input.value, ranks } });
     });
-    this.calls = p.calls([{ call: "liar", label: "Call it", body: { type: "call" },
-      confirm: "Call the last claim" }]);
+    // The call is "Liar!", as the reveal and the display name it (CALLED.liar).
+    this.calls = p.calls([{ call: "liar", label: "Liar!", body: { type: "call" } }]);
     return h("div", { class: "play-moves", id: p.id("poker-moves") }, this.form, this.calls);
   },
 
@@ -66,8 +67,7 @@ export default {
   update(p, view, mine) {
     const last = view.declarations[view.declarations.length - 1];
     this.form.hidden = !mine;
-    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: claim first; the round " +
-      "opens with you.");
+    p.showCalls(this.calls, mine, last ? "" : "Nothing to call yet: you open the round.");
   },
 
   advice: (s) => ({ text: s.claim.phrase, chance: s.made, move: s.claim }),

@@ -3,6 +3,8 @@
 
 import { choices, face, faces, handList } from "./cards.js";
 import { card, changed, h } from "./pieces.js";
+import { icon } from "../icons.js";
+import { outBy, seatOf } from "../outs.js";
 import { plural } from "../screenkit.js";
 
 const KINDS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
@@ -16,6 +18,7 @@ export default {
   deals: ["server"], // a phone cannot type a whole hand of cards
   claimsTitle: "This card's journey",
   verb: "send",
+  claimNoun: "claim", // the claim a call is on, in the reveal's odds (oddswords.js)
   dealHint: () => "The server shuffles two 32-card decks (A to 7) and deals them all: each " +
     "phone shows its own cards.",
 
@@ -34,6 +37,19 @@ export default {
   bad: () => true,
   headline(ruling) {
     return `${ruling.by} was ${ruling.ruling}`; // (the line above says what they called)
+  },
+  /** The reveal that ended the game says so: its taker lost by it (four of a kind face up,
+   * or no card left to send), not by the clock or by leaving. */
+  ended(view, ruling) {
+    const taker = ruling.taker;
+    if (view.phase !== "over" || !taker || outBy(view, seatOf(view, taker)) !== "play") {
+      return null;
+    }
+    const kind = String(ruling.card || "").slice(0, -1);
+    const up = ((view.face_up || {})[taker] || {})[kind] || 0;
+    return up >= view.losing_count
+      ? `That ends the game: ${taker} has ${up} ${kind}s face up and loses.`
+      : `That ends the game: ${taker} loses.`;
   },
   seatLine(view, player) {
     const up = (view.face_up || {})[player.name] || {};
@@ -121,8 +137,8 @@ export default {
       this.sendButton.id = p.id(passing ? "pass" : "send");
     }
     this.note.hidden = !choosing || ready;
-    this.note.textContent = sending ? "Tap a card, a player, and the kind you say it is."
-      : passing ? "Pick who gets it next, and the kind you say." : "";
+    this.note.textContent = sending ? "Tap a card, a player and the kind you say."
+      : passing ? "Pick who gets it next and the kind you say." : "";
   },
 
   async send(p) {
@@ -160,7 +176,7 @@ export default {
       const moving = view.card;
       return [
         moving && sent ? h("div", { class: "tv-transit", id: "tv-transit" },
-          h("span", { class: "tv-piece-back", "aria-hidden": "true" }, "🂠"),
+          h("span", { class: "tv-piece-back" }, icon("card-back")),
           h("p", { class: "tv-big" }, `${sent.player} → ${sent.to}`),
           h("p", { class: "tv-fact" }, h("strong", {}, `“${moving.claim.phrase}”`)),
           h("p", { class: "hint" }, [`Held so far: ${moving.held.join(", ")}`,

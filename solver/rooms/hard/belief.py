@@ -18,8 +18,11 @@ claim holds; a raise loses when the next player calls it and it fails, and the n
 player calls, as a player going by its own odds does, what its own hand makes unlikely
 (:func:`call_chance`).  A raise that the next player will believe is worth making even
 when it is false (a bluff), and one that holds is a trap when the next player will
-call it.  Now and then it takes a move close to the best at random, so that its claims
-do not give its hand away.
+call it.  Now and then it takes a move close to the best at random, and now and then
+a bluff (:func:`mixed`: a claim its own hand does not back, when it risks little more
+than the best), so that its claims do not give its hand away.  What it knows of each
+other player from this game's rulings (how often it calls, whether its claims held)
+is read by :mod:`.record` and each game's module.
 
 >>> import random
 >>> gen = generator(random.Random(1))
@@ -169,6 +172,18 @@ class Option:
 
     move: dict
     value: float
+
+
+def mixed(options: list[Option], bluffs: list[Option], rng, rate: float,
+          margin: float) -> dict:
+    """Now and then (``rate``) a bluff: one of ``bluffs`` (claims its own hand does not
+    back) within ``margin`` of the best move, so that its claims do not show its hand;
+    else :func:`choose`."""
+    best = max(o.value for o in options)
+    fair = [o for o in bluffs if o.value >= best - margin]
+    if fair and rng.random() < rate:
+        return rng.choice(fair).move
+    return choose(options, rng)
 
 
 def choose(options: list[Option], rng) -> dict:

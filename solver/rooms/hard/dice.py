@@ -21,6 +21,26 @@ from solver.odds.dice import DiceView
 from . import belief
 
 SHARPNESS = 1.0  # a bid's chance from its bidder's seat, to this power, is its likelihood
+HONEST = 0.85  # a player is first taken to bid a face it holds this often ...
+HONEST_WEIGHT = 4.0  # ... counting as this many of its bids the rulings revealed
+BLUFF = 0.3  # how often it bids a face it holds none of, when that risks little more ...
+BLUFF_MARGIN = 0.15  # ... than this below the best move
+JUMP_OPEN = 0.6  # an opening bids up to this share of the dice expected to count
+
+
+def honesty(view: dict, player: str, rules) -> float:
+    """How often ``player`` bids a face it holds: its bids in the rounds whose rulings
+    revealed its dice (this game, as far as the view shows)."""
+    honest = bids = 0
+    for past in view.get("history", []):
+        dice = ((past.get("ruling") or {}).get("revealed") or {}).get(player)
+        if dice is None:
+            continue
+        for claim in past.get("claims", []):
+            if claim.get("player") == player:
+                bids += 1
+                honest += rules.count(Bid(1, claim["face"]), dice) > 0
+    return (honest + HONEST * HONEST_WEIGHT) / (bids + HONEST_WEIGHT)
 
 
 def tail(hidden: int, good: int, faces: int) -> np.ndarray:
@@ -35,7 +55,8 @@ class Table:
     """One decision's belief: the others' dice in each roll (as counts a face), and each
     roll's weight."""
 
-    def __init__(self, game, me: str, mine: tuple[int, ...], bids: list[dict], rng):
+    def __init__(self, game, me: str, mine: tuple[int, ...], bids: list[dict], rng,
+                 bluffs: dict[str, float] | None = None):
         self.game, self.me, self.rules = game, me, game.rules
         faces = self.rules.faces
         self.mine = np.bincount(np.array(mine, dtype=np.int64) - 1, minlength=faces)
@@ -49,7 +70,8 @@ class Table:
             def weigh(rolls, p=p):
                 out = np.ones(len(rolls))
                 for bid in said[p]:
-                    out *= belief.likelihood(self.seat_chance(p, bid, rolls), SHARPNESS)
+                    out *= belief.likelihood(self.seat_chance(p, bid, rolls), SHARPNESS,
+                                             (bluffs or {}).get(p))
                 return out
             self.rolls[p], weights = belief.believed_hands(game.dice[p], faces, None, weigh,
                                                            belief.SAMPLES, gen)
@@ -76,20 +98,41 @@ class Table:
         return count >= bid.quantity
 
 
+def candidates(odds, game, mine) -> list[Bid]:
+    """The next bids: on each face the smallest raise, and one more (a jump); opening, up
+    to :data:`JUMP_OPEN` of the dice expected to count, so that openings vary."""
+    bids = list(odds.next_bids(game.bid))
+    more = []
+    for bid in bids:
+        top = bid.quantity + 1
+        if game.bid is None:
+            good = 1 if bid.face in game.rules.wild else 1 + len(game.rules.wild)
+            expected = game.rules.count(bid, mine) + (
+                game.dice_in_play - len(mine)) * good / game.rules.faces
+            top = max(top, int(JUMP_OPEN * expected))
+        more += [Bid(q, bid.face) for q in range(bid.quantity + 1, top + 1)
+                 if q <= game.dice_in_play]
+    return bids + more
+
+
 def move(game, view, rng) -> dict:
     """A hard computer player's move at Liar's Dice, as its phone would send it."""
     me, mine = view["you"]["name"], tuple(view["you"]["hand"])
     odds = DiceView.of_player(game, me, mine)  # the exact odds of its own view
-    table = Table(game, me, mine, view["declarations"], rng)
-    options = []
+    bluffs = {p: min(0.6, max(belief.OTHERS_BLUFF, 1 - honesty(view, p, game.rules)))
+              for p in game.active if p != me}
+    table = Table(game, me, mine, view["declarations"], rng, bluffs)
+    options, bluffing = [], []
     if game.bid is not None:
         holds = (belief.share(table.weights, table.holds(game.bid)) if table.informed
                  else odds.holds(game.bid).probability)
         options.append(belief.Option({"type": "liar"}, belief.call_value(holds)))
     after = next_player(game.players, me, skip=game.out)
-    for bid in odds.next_bids(game.bid):
+    for bid in candidates(odds, game, mine):
         called = belief.call_chance(table.seat_chance(after, bid))
-        options.append(belief.Option(
-            {"type": "bid", "quantity": bid.quantity, "face": bid.face},
-            belief.raise_value(table.weights, table.holds(bid), called)))
-    return belief.choose(options, rng)
+        option = belief.Option({"type": "bid", "quantity": bid.quantity, "face": bid.face},
+                               belief.raise_value(table.weights, table.holds(bid), called))
+        options.append(option)
+        if game.rules.count(Bid(1, bid.face), mine) == 0:
+            bluffing.append(option)
+    return belief.mixed(options, bluffing, rng, BLUFF, BLUFF_MARGIN)

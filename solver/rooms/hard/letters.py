@@ -42,7 +42,7 @@ from solver.words.wordset import WordSet
 from . import belief
 
 CANDIDATES = 8  # raises from each search weighed over the deals
-SAMPLES = 4000  # deals weighed
+SAMPLES = 2000  # deals weighed (4000 took letters past 300 ms a decision on a loaded machine)
 OTHERS_BLUFF = 1e-4  # the likelihood of a declaration its declarer's tiles make unlikely
 SHARPNESS = 3.0  # a declarer has many sets to choose from: an unlikely one says much
 BELIEVED = 0.5  # a letter is taken as held when the deals hold it with this chance

@@ -4,17 +4,20 @@ From its own view: its hand, the round's rank, the pile's size, the last play's 
 every player's card count and the fours put down.  It puts down any four of a kind at
 once.  Then it weighs each move by the cards it sheds or takes:
 
-* **a call** on the play just made: the play is true with the exact chance of its own
-  view (:class:`~solver.odds.liarliar.LiarLiarView`); true, it takes the pile; false,
-  the player who made it does, and it opens the next round.  A play that emptied its
-  player's hand finishes that player unless it is caught, so it is called whenever it
-  could be a lie;
+* **a call** on the play just made: the play is true with the chance its player held
+  that many true cards and chose to play them (:func:`judged_true`).  Players play true
+  cards when they hold them, so the accused's hand size matters: a one-card play from
+  a 14-card hand is nearly always true, a three-card play from a two-card hand rarely.
+  How often that player lies when it need not is read from the plays of theirs that
+  were called at this table (the rulings reveal them).  True, the caller takes the
+  pile; false, the player who made it does, and the caller opens the next round.  A
+  play that emptied its player's hand finishes that player unless it is caught;
 * **a play** of one to three cards: the true ones it holds (the rank's own, then
   jokers), and lies to make up the count (a bluff, from the ranks it holds fewest of).
-  The next player's chance of calling comes from its own view in each hand it may hold
-  (how many of the rank's cards it holds: a hypergeometric draw from the cards this
-  player cannot see), as a player going by its own odds calls what it finds unlikely.
-  A lie called takes the pile back; a play that empties its hand and stands finishes.
+  The next player's chance of calling is its record at this table (:mod:`.record`),
+  starting from what its own view would make it call (how many of the rank's cards it
+  may hold: a hypergeometric draw from the cards this player cannot see).  A lie called
+  takes the pile back; a play that empties its hand and stands finishes.
 """
 
 from __future__ import annotations
@@ -28,11 +31,19 @@ from solver.games.cards import Card, rank_name
 from solver.games.liarliar import MAX_PLAY
 from solver.odds.liarliar import LiarLiarView
 
-from . import belief
+from . import belief, record
 
 FINISH = 12.0  # what finishing (or keeping the next player from finishing) is worth, in cards
 TEMPO = 2.0  # what opening the next round is worth, in cards
 JOKERS, PER_RANK, DECK = 2, 4, 54
+FINISH_CALLED = 0.95  # a play that would finish a liar is called this often at least
+JOKER = 1.5  # a joker kept is worth this many cards: it makes a last play true at any rank
+LIES = 0.15  # how often a player is first taken to lie when it holds a true card
+LIES_WEIGHT = 3.0  # ... counting as this many of its called plays
+CALLS_WEIGHT = 2.0  # the odds' guess of a player's calling counts as this many chances
+ALL_TRUE = 0.7  # a truthful player plays all its true cards (up to three) this often
+SHORT_LIE = 0.1  # a lie of no more cards than it holds true ones is this rare among its lies
+FORCED = {1: 0.6, 2: 0.25, 3: 0.15}  # the count of a lie by a player with no true card
 
 
 def _true_cards(hand: list[str], rank: int) -> list[str]:
@@ -66,7 +77,65 @@ def call_chance(game, view, me: str, after: str, rank: int, count: int) -> float
         left = true_total - held
         true = comb(left, count) / comb(their_unseen, count) if left >= count else 0.0
         expected += share * float(belief.call_chance(np.array([true]))[0])
-    return expected
+    return record.rate(record.call_record(view, after), expected, CALLS_WEIGHT)
+
+
+def _held(good: int, unseen: int, size: int) -> list[float]:
+    """``p[k]``: the chance a hand of ``size`` cards drawn from ``unseen`` holds ``k`` of
+    the ``good`` ones."""
+    size = max(0, min(size, unseen))
+    total = comb(unseen, size)
+    return [comb(good, k) * comb(unseen - good, size - k) / total
+            for k in range(min(good, size) + 1)]
+
+
+def lie_rate(game, view, me: str, player: str) -> float:
+    """How often ``player`` lies when it holds a true card: its called plays at this table
+    (the rulings reveal them), less the lies its hand may have forced (no true card)."""
+    hand = view["you"]["hand"]
+    lies = forced = shown = 0.0
+    odds = LiarLiarView.of_player(game, me, hand)
+    for past in view.get("history", []):
+        ruling = past.get("ruling") or {}
+        cards = (ruling.get("revealed") or {}).get(player)
+        if ruling.get("call") != "liar" or cards is None or not past.get("claims"):
+            continue
+        rank = Card.parse(past["claims"][-1]["rank"]).rank
+        false = any(Card.parse(c).rank not in (rank, None) for c in cards)
+        size = game.hands[player] + len(cards)
+        shown += 1
+        lies += false
+        forced += _held(odds.could_be_true(rank), odds.unseen, size)[0]
+    return min(0.9, max(0.01, (lies - forced + LIES * LIES_WEIGHT) / (shown + LIES_WEIGHT)))
+
+
+def judged_true(game, view, me: str, player: str, rank: int, count: int) -> float:
+    """How likely ``player``'s play of ``count`` cards as ``rank`` is true: over how many
+    true cards its hand held (a draw of its hand before the play from the cards ``me``
+    cannot see), a player plays its true cards when it holds them (mostly all, up to
+    three), lies when it holds none, and lies anyway at its :func:`lie_rate`, mostly
+    with more cards than it holds true ones (a lie sheds cards)."""
+    odds = LiarLiarView.of_player(game, me, view["you"]["hand"])
+    good = odds.could_be_true(rank)
+    if good < count:
+        return 0.0
+    lying = lie_rate(game, view, me, player)
+    held = _held(good, odds.unseen, game.hands[player] + count)
+    true = false = 0.0
+    for k, chance in enumerate(held):
+        if k == 0:
+            false += chance * FORCED.get(count, 0.0)
+            continue
+        most = min(k, MAX_PLAY)
+        if count <= most:
+            plays_count = ALL_TRUE * (count == most) + (1 - ALL_TRUE) / most
+            true += chance * (1 - lying) * plays_count
+            false += chance * lying * SHORT_LIE / MAX_PLAY
+        else:  # more cards than it holds true: a lie to shed cards
+            false += chance * lying / (MAX_PLAY - most)
+    if true + false <= 0:
+        return float(odds.true({"rank": rank_name(rank), "count": count}).probability)
+    return true / (true + false)
 
 
 def plays(game, view, me: str, rank: int) -> list[belief.Option]:
@@ -83,7 +152,10 @@ def plays(game, view, me: str, rank: int) -> list[belief.Option]:
         lying = count > len(true)
         called = call_chance(game, view, me, after, rank, count) if after else 0.0
         empties = count == len(hand)
-        value = count + (1 - called) * empties * FINISH
+        if empties and lying and after:  # anyone calls a play that would finish a liar
+            called = max(called, FINISH_CALLED)
+        jokers = sum(Card.parse(c).is_joker for c in cards)
+        value = count + (1 - called) * empties * FINISH - (not empties) * jokers * JOKER
         if lying:
             value -= called * (pile + count + TEMPO)
         else:
@@ -105,8 +177,8 @@ def move(game, view, rng) -> dict:
     options = []
     last = view.get("last_play")
     if last is not None and view["you"].get("can_call"):
-        odds = LiarLiarView.of_player(game, me, hand)
-        true = odds.true({"rank": view["rank"], "count": last["count"]}).probability
+        true = judged_true(game, view, me, last["player"], Card.parse(view["rank"]).rank,
+                           last["count"])
         pile = view["pile"]
         finishes = game.hands[last["player"]] == 0
         value = (1 - true) * (belief.GAIN * pile + TEMPO + finishes * FINISH) \

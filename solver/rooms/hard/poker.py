@@ -22,10 +22,23 @@ from solver.games.poker import DECK, Hand
 from solver.games.table import next_player
 from solver.odds.poker import COPIES, PokerView, straight_ranks
 
-from . import belief
+from . import belief, record
 
 WEIGHED = 12  # the likeliest higher hands weighed with the next player's call
-SHARPNESS = 1.0  # a claimer's chance, to this power, is its claim's likelihood
+SHARPNESS = 2.5  # a claimer's chance, to this power, is its claim's likelihood
+CALLS = 0.3  # how often a player is first taken to call at a chance to ...
+CALLS_WEIGHT = 3.0  # ... counting as this many chances of its record at this table
+BLUFF = 0.25  # how often it claims ranks it holds none of, when that risks little more ...
+BLUFF_MARGIN = 0.15  # ... than this below the best move
+OPEN_BLUFF = 0.15  # how often an opening names ranks it holds none of (else they show)
+BLUFFS_WEIGHED = 4  # the likeliest higher hands of ranks it holds none of, weighed too
+
+
+def calling(view: dict, player: str) -> float:
+    """How much more (or less) often ``player`` calls than a player is first taken to:
+    its record at this table (:mod:`.record`), between a third and three times."""
+    return min(3.0, max(1 / 3, record.rate(record.call_record(view, player), CALLS,
+                                           CALLS_WEIGHT) / CALLS))
 
 
 def code(card: Card) -> int:
@@ -157,14 +170,22 @@ def move(game, view, rng) -> dict:
         chances = {s.hand: belief.share(table.weights, table.all.made(s.hand)) for s in higher}
         higher = sorted(higher, key=lambda s: -chances[s.hand])[:WEIGHED] + higher[:WEIGHED]
     after = next_player(game.players, me, game.out, game.direction)
-    seen = set()
-    for suggestion in higher[:2 * WEIGHED]:
+    keen = calling(view, after)
+    held = {card.rank for card in odds.mine}
+    seen, bluffing = set(), []
+    bluffs = [s for s in higher if not held & set(s.hand.ranks)][:BLUFFS_WEIGHED]
+    for suggestion in higher[:2 * WEIGHED] + bluffs:
         hand = suggestion.hand
         if hand in seen:
             continue
         seen.add(hand)
-        called = belief.call_chance(table.seat_chance(after, hand))
-        options.append(belief.Option({"type": "claim", "claim": hand.to_dict()},
-                                     belief.raise_value(table.weights, table.all.made(hand),
-                                                        called)))
-    return belief.choose(options, rng)
+        called = np.clip(keen * belief.call_chance(table.seat_chance(after, hand)), 0, 1)
+        option = belief.Option({"type": "claim", "claim": hand.to_dict()},
+                               belief.raise_value(table.weights, table.all.made(hand), called))
+        options.append(option)
+        if not held & set(hand.ranks):
+            bluffing.append(option)
+    if last is None:  # opening: now and then its likeliest bluff, whatever it risks
+        likeliest = sorted(bluffing, key=lambda o: -o.value)[:1]
+        return belief.mixed(options, likeliest, rng, OPEN_BLUFF, float("inf"))
+    return belief.mixed(options, bluffing, rng, BLUFF, BLUFF_MARGIN)

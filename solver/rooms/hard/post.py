@@ -50,29 +50,51 @@ def told_truth(game, sender: str, odds: float) -> float:
     return (true + RECORD * odds) / (len(said) + RECORD)
 
 
-def believes(game, receiver: str, kind: int) -> float:
-    """How likely ``receiver`` calls "true" on a claim of ``kind``: the record of its
-    calls, what a player going by the odds would call counting as :data:`RECORD`."""
+def believes(game, receiver: str, kind: int, sender: str | None = None) -> float:
+    """How likely ``receiver`` calls "true" on a claim of ``kind`` from ``sender``: the
+    record of its calls on that sender's claims, its record on everyone's counting as
+    :data:`RECORD` of them, and what a player going by the odds would call counting as
+    :data:`RECORD` of those (a player may trust one sender and not another)."""
     calls = [t for t in game.turns if t.receiver == receiver]
     shown = sum(game.face_up[p][kind] for p in game.players)
     face_up = sum(sum(up.values()) for up in game.face_up.values())
     odds = max(0, game.rules.copies - shown) / max(1, game.rules.deck_size - face_up)
     guess = 1 - float(belief.call_chance(np.array([odds]))[0])
-    return (sum(t.believes for t in calls) + RECORD * guess) / (len(calls) + RECORD)
+    overall = (sum(t.believes for t in calls) + RECORD * guess) / (len(calls) + RECORD)
+    if sender is None:
+        return overall
+    on_sender = [t for t in calls if t.senders[-1] == sender]
+    return (sum(t.believes for t in on_sender) + RECORD * overall) / (len(on_sender) + RECORD)
 
 
-def sends(game, me: str, cards: list[str], targets: list[str]) -> list[belief.Option]:
+def left_to_claim(game, kind: int) -> int:
+    """Cards of ``kind`` not face up: a claim of a kind with none left is a sure lie."""
+    return game.rules.copies - sum(game.face_up[p][kind] for p in game.players)
+
+
+def lie_kind(game, me: str, to: str, kind: int, rng) -> int:
+    """What to say a card of ``kind`` is, lying: a kind at random, weighed by how likely
+    ``to`` believes it, never one with no card left to be, nor its own last claim (so
+    that its lies favour no one kind)."""
+    said = [t.claim.kind for t in game.turns if t.senders and t.senders[-1] == me]
+    kinds = [k for k in KINDS if k != kind and left_to_claim(game, k) > 0
+             and (not said or k != said[-1])] or [k for k in KINDS if k != kind]
+    weights = [believes(game, to, k, me) for k in kinds]
+    return rng.choices(kinds, weights=weights)[0]
+
+
+def sends(game, me: str, cards: list[str], targets: list[str], rng) -> list[belief.Option]:
     """Every card kind of ``cards`` to every target, named truly or as another kind."""
     options = []
     for card in dict.fromkeys(cards):  # one card a kind is enough
         kind = Card.parse(card).rank
         for to in targets:
             gain, cost = danger(game, to, kind), danger(game, me, kind)
-            trusting = believes(game, to, kind)
+            trusting = believes(game, to, kind, me)
             options.append(belief.Option({"card": card, "to": to, "claim": rank_name(kind)},
                                          (1 - trusting) * gain - trusting * cost))
-            lie = max((k for k in KINDS if k != kind), key=lambda k: believes(game, to, k))
-            trusting = believes(game, to, lie)
+            lie = lie_kind(game, me, to, kind, rng)
+            trusting = believes(game, to, lie, me)
             options.append(belief.Option({"card": card, "to": to, "claim": rank_name(lie)},
                                          trusting * gain - (1 - trusting) * cost))
     return options
@@ -108,9 +130,10 @@ def move(game, view, rng) -> dict:
     me = view["you"]
     if view.get("card") is None:  # its turn to send
         targets = [p["name"] for p in view["players"] if p["name"] != me["name"]]
-        best = belief.choose(sends(game, me["name"], me["hand"], targets), rng)
+        best = belief.choose(sends(game, me["name"], me["hand"], targets, rng), rng)
         return {"type": "send", **best}
     if me.get("card_seen") is not None and me.get("targets"):  # it looked: it passes on
-        best = belief.choose(sends(game, me["name"], [me["card_seen"]], me["targets"]), rng)
+        best = belief.choose(sends(game, me["name"], [me["card_seen"]], me["targets"], rng),
+                             rng)
         return {"type": "pass", "to": best["to"], "claim": best["claim"]}
     return receive(game, view, me["name"], rng)
