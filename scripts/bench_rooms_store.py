@@ -115,8 +115,8 @@ def run(args, start_server=None, free_port=None) -> list[tuple[str, str]]:
 
         def file_size() -> str:
             wal = Path(f"{path}-wal")
-            total = path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
-            return f"{total / 1024:.0f} KiB"
+            wal = wal.stat().st_size if wal.exists() else 0
+            return f"{path.stat().st_size / 1024:.0f} KiB + WAL {wal / 1024:.0f} KiB"
 
         started = time.monotonic()
         sqlite = measure(rooms, args.games, file_size)
