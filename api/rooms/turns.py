@@ -31,7 +31,7 @@ from solver.errors import LiarsError
 from solver.rooms.room import Room
 
 from ..errors import StoreUnavailable
-from . import ratings
+from . import ratings, sweep
 
 TICK_SECONDS = 0.2  # how often a process looks for rooms whose time has come
 LEASE_SECONDS = 1.5  # how long a process holds a room it acts in (a killed one: no longer)
@@ -224,6 +224,7 @@ class Ticker:
         look-out ran for a while, the time the server was away is given back."""
         if now - self.marked >= ALIVE_SECONDS:
             self.marked = now
+            sweep.sweep(self.store, now)  # expired rooms go, at most once a minute
             before = self.store.alive(now)
             if before is not None and now - before > AWAY_SECONDS:
                 moved = give_time_back(self.store, now - before, now)
