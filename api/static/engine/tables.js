@@ -31,7 +31,9 @@ export const ERRORS = freeze({
   "HostOnly": {"code": "host_only", "status": 403, "parent": "LiarsError"},
   "NotAPlayer": {"code": "not_a_player", "status": 403, "parent": "LiarsError"},
   "UnknownRoom": {"code": "unknown_room", "status": 404, "parent": "LiarsError"},
+  "NoReplay": {"code": "no_replay", "status": 404, "parent": "LiarsError"},
   "RoomConflict": {"code": "room_conflict", "status": 409, "parent": "LiarsError"},
+  "RoomStuck": {"code": "room_stuck", "status": 409, "parent": "RoomConflict"},
   "TooManyGuesses": {"code": "too_many_guesses", "status": 429, "parent": "LiarsError"},
   "TooManyRooms": {"code": "too_many_rooms", "status": 429, "parent": "LiarsError"},
   "UnknownProfile": {"code": "unknown_profile", "status": 401, "parent": "LiarsError"},
@@ -45,6 +47,9 @@ export const ERRORS = freeze({
   "MisdirectedRequest": {"code": "misdirected_request", "status": 421, "parent": "LiarsError"},
   "Overloaded": {"code": "overloaded", "status": 503, "parent": "LiarsError"},
   "StoreUnavailable": {"code": "store_unavailable", "status": 503, "parent": "LiarsError"},
+  "TooManyRequests": {"code": "too_many_requests", "status": 429, "parent": "LiarsError"},
+  "StreamsFull": {"code": "streams_full", "status": 503, "parent": "LiarsError"},
+  "TooManyStreams": {"code": "too_many_streams", "status": 429, "parent": "TooManyRequests"},
 });
 
 // api/errors.py: the codes of HTTP's own errors, by status
