@@ -136,3 +136,49 @@ class LookOut(turns.Ticker):
                 return acted
             acted += done
         raise AssertionError(f"the look-out acted {limit} times in room {code} at one moment")
+
+
+class SeededSecrets:
+    """A stand-in for the ``secrets`` module whose draws (room codes, tokens, the fair
+    deal's server seed, the deal and the computer players' choices) follow one seed, set
+    again at each run of the machine: a run replayed (Hypothesis shrinking it, or checking
+    that it fails again) deals, names and plays exactly as it did the first time."""
+
+    def __init__(self, seed: int = 0):
+        self.reseed(seed)
+
+    def reseed(self, seed: int) -> None:
+        import random
+        self._rng = random.Random(seed)
+
+    def SystemRandom(self):  # noqa: N802 (the secrets module's name)
+        import random
+        return random.Random(self._rng.getrandbits(64))
+
+    def token_bytes(self, n: int = 32) -> bytes:
+        return self._rng.randbytes(n)
+
+    def token_hex(self, n: int = 32) -> str:
+        return self.token_bytes(n).hex()
+
+    def token_urlsafe(self, n: int = 32) -> str:
+        import base64
+        return base64.urlsafe_b64encode(self.token_bytes(n)).rstrip(b"=").decode("ascii")
+
+    def choice(self, seq):
+        return self._rng.choice(seq)
+
+    def randbelow(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def compare_digest(self, a, b) -> bool:
+        import hmac
+        return hmac.compare_digest(a, b)
+
+
+def seed_the_server(monkeypatch, seeded: SeededSecrets) -> None:
+    """Every rooms module that draws from ``secrets`` draws from ``seeded``."""
+    import secrets
+    for module in rooms_modules():
+        if getattr(module, "secrets", None) is secrets:
+            monkeypatch.setattr(module, "secrets", seeded)

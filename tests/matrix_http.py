@@ -33,6 +33,7 @@ class DocumentedApi:
     def __init__(self, client):
         self.client = client
         self.document = client.get(f"{V1}/openapi.json").get_json()
+        assert "components" in self.document, self.document
         self.components = self.document["components"]
         self.requests = 0
         self.tally: Counter = Counter()  # (label, route, move type, status): how many

@@ -14,8 +14,8 @@ it may not, the table's contract fields; each game is driven to its end (at the 
 every run, by legal moves only, within a bound) and its places name every player once
 and agree with its replay.
 
-Profiles (``LIARS_MATRIX``): ``short`` (the default, for CI: fixed seeds, 5 runs of up to
-30 steps a game and a store, 60 in all) and ``long`` (before a release: fresh seeds, 100
+Profiles (``LIARS_MATRIX``): ``short`` (the default, for CI: fixed seeds, 12 runs of up to
+30 steps a game and a store, 144 in all) and ``long`` (before a release: fresh seeds, 100
 runs of up to 50 steps a game and a store, tens of thousands of steps);
 ``LIARS_MATRIX_GAMES=dice,post`` narrows the games.  ``scripts/matrix_long.sh`` runs the
 long one and prints its figures (api/README.md, "Tests and load").
@@ -46,7 +46,13 @@ from matrix_checks import (
     secrets_kept,
     table_contract,
 )
-from matrix_clock import LookOut, MovedClock, move_the_server_clock
+from matrix_clock import (
+    LookOut,
+    MovedClock,
+    SeededSecrets,
+    move_the_server_clock,
+    seed_the_server,
+)
 from matrix_http import DocumentedApi
 from matrix_moves import host_ruling, legal_move
 from test_rooms_toy import NimGame, NimRoom
@@ -54,7 +60,7 @@ from test_rooms_toy import NimGame, NimRoom
 import api.rooms as api_rooms
 from api import create_app
 from api.openapi30 import downgrade
-from api.rooms import turns
+from api.rooms import throttle, turns
 from api.rooms.changes import PRESENT_SECONDS
 from solver.rooms import room as room_module
 from solver.rooms.clock import REVEAL_WAIT_MAX
@@ -62,7 +68,7 @@ from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import Room
 
 PROFILES = {  # runs a game a store, steps a run
-    "short": {"max_examples": 5, "stateful_step_count": 30, "derandomize": True},
+    "short": {"max_examples": 12, "stateful_step_count": 30, "derandomize": True},
     "long": {"max_examples": 100, "stateful_step_count": 50, "derandomize": False},
 }
 PROFILE = os.environ.get("LIARS_MATRIX", "short")
@@ -110,32 +116,65 @@ def with_the_toy(document: dict) -> dict:
     return document
 
 
-class World:
-    """What every run of the machine shares: the app, its store, the moved clock."""
+START = 1_800_000_000.0  # the moved clock's moment at the start of every run
 
-    def __init__(self, app, api, store, clock, lookout):
-        self.app, self.api, self.store, self.clock, self.lookout = \
-            app, api, store, clock, lookout
+
+class World:
+    """What every run of the machine is given afresh: an app on an empty store, the clock
+    at START and the server's draws seeded, so that a run depends on nothing an earlier
+    one did (Hypothesis replays a run and must see it behave the same)."""
+
+    def __init__(self, db: str, monkeypatch):
+        self.db, self.runs = db, 0
+        self.clock = MovedClock(START)
+        self.seeded = SeededSecrets()
+        move_the_server_clock(monkeypatch, self.clock)
+        seed_the_server(monkeypatch, self.seeded)
+        self.monkeypatch = monkeypatch
+        self.api = None
+        self.lookout = None
+        self.renew()  # (the document read before the toy is hosted: it is added to it)
+        kind = NimRoom()  # the toy hosted as tests/test_rooms_toy.py hosts it
+        monkeypatch.setitem(ROOM_GAMES, TOY, kind)
+        monkeypatch.setitem(room_module.GAMES, TOY, NimGame)
+        monkeypatch.setitem(room_module.MOVES, TOY, kind.moves)
+
+    def renew(self) -> None:
+        """A new app on an empty store, the clock back at START, the draws at seed 0."""
+        if self.lookout is not None:
+            self.lookout.close()
+        self.runs += 1
+        self.clock.now = START
+        self.seeded.reseed(0)
+        self.monkeypatch.setattr(throttle, "seen", throttle.PerToken(throttle.SEEN_PER_MINUTE))
+        if self.db.startswith("redis://"):
+            import redis
+            redis.Redis.from_url(self.db).flushdb()
+            db = self.db
+        else:
+            db = f"{self.db}.{self.runs}"
+        self.app = create_app({"ROOMS_DB": db, "TESTING": True, "ROOM_REVEAL_SECONDS": 0,
+                               "ROOMS_PER_MINUTE": 10**9, "ROOMS_PER_ADDRESS": 10**9})
+        if self.api is None:
+            self.api = DocumentedApi(self.app.test_client())
+            self.api.document = with_the_toy(self.api.document)
+            self.api.components = self.api.document["components"]
+        else:
+            self.api.client = self.app.test_client()
+        with self.app.app_context():
+            self.store = api_rooms.store()
+        self.lookout = LookOut(self.app, self.store, self.clock)
+
+    def close(self) -> None:
+        if self.lookout is not None:
+            self.lookout.close()
 
 
 @pytest.fixture
 def world(db, monkeypatch):
-    clock = MovedClock()
-    move_the_server_clock(monkeypatch, clock)
-    app = create_app({"ROOMS_DB": db, "TESTING": True, "ROOM_REVEAL_SECONDS": 0,
-                      "ROOMS_PER_MINUTE": 10**9, "ROOMS_PER_ADDRESS": 10**9})
-    api = DocumentedApi(app.test_client())
-    api.document = with_the_toy(api.document)
-    api.components = api.document["components"]
-    kind = NimRoom()  # the toy hosted as tests/test_rooms_toy.py hosts it
-    monkeypatch.setitem(ROOM_GAMES, TOY, kind)
-    monkeypatch.setitem(room_module.GAMES, TOY, NimGame)
-    monkeypatch.setitem(room_module.MOVES, TOY, kind.moves)
-    with app.app_context():
-        store = api_rooms.store()
-    lookout = LookOut(app, store, clock)
-    yield World(app, api, store, clock, lookout)
-    lookout.close()
+    world = World(db, monkeypatch)
+    yield world
+    world.close()
 
 
 class TableMachine(RuleBasedStateMachine):
@@ -147,6 +186,7 @@ class TableMachine(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
         w = self.world
+        w.renew()
         self.api, self.store, self.clock, self.lookout = w.api, w.store, w.clock, w.lookout
         self.code = None
         self.game = None

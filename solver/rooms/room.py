@@ -457,6 +457,10 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             getattr(self, f"_{kind}")(by, body)
             self._changed()
             return
+        if self.phase == "lobby" and kind == "remove":
+            raise RoomConflict("the game has not started yet: no one is taken out of it (to "
+                               "take a seat off the table before it starts, unseat them)",
+                               field="type")
         if self.phase == "lobby":
             raise RoomConflict("the game has not started yet: the host starts it", field="type")
         reveal = self.data.get("reveal")
