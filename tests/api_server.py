@@ -9,6 +9,7 @@ process group, which is killed at teardown.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -55,6 +56,13 @@ class LiveServer:
                  timeout: float = 30.0):
         self.port = port or free_port()
         self.url = f"http://{HOST}:{self.port}"
+        self.folder = None
+        if command is None and "--rooms-db" not in extra:
+            # a store of this server's own: the servers of one test process never share
+            # rooms, or the counts kept with them (one server's fuzzed unknown codes would
+            # otherwise be another's too many guesses from 127.0.0.1)
+            self.folder = tempfile.mkdtemp(prefix="liars-live-")
+            extra = (*extra, "--rooms-db", os.path.join(self.folder, "rooms.sqlite3"))
         self.command = command or serve_command(self.port, *extra)
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(self.command, cwd=ROOT, stdout=self.log,
@@ -135,6 +143,8 @@ class LiveServer:
                 os.killpg(self.process.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
         return self.process.returncode
 
     def __enter__(self) -> "LiveServer":
