@@ -1,8 +1,10 @@
 """scripts/bench_rooms.py's ``fanout`` section: the server's CPU a move costs with spectators.
 
 One Liar's Dice table of two players, each with their stream open, on a fresh
-`liars serve` (its default workers, SQLite): --fanout-moves moves at --fanout-rate a
-second with no spectator, then the same with --spectators spectators' streams open (from
+`liars serve` (its default workers, SQLite), warmed up until it keeps as many finished
+games as a room ever keeps (both runs are of a room of the same size): --fanout-moves
+moves at --fanout-rate a second with no spectator, then the same with --spectators
+spectators' streams open (from
 addresses of their own, 20 an address), every stream read to the move's version.  The
 server's CPU (every process of it: workers, solver processes) over each run, divided by
 its moves, is printed side by side: the target is at most 2x (api/rooms/views.py shares
@@ -20,6 +22,8 @@ import time
 from pathlib import Path
 
 import gevent
+
+from solver.rooms.kept import KEPT_GAMES
 
 TARGET_RATIO = 2.0
 SPECTATORS_PER_ADDRESS = 20
@@ -159,7 +163,13 @@ def run(args, start_server, free_port) -> list[tuple[str, str]]:
             players = [Watcher(bench, bench.code, bench.tokens[p], "127.0.9.2")
                        for p in ("p0", "p1")]
             gevent.sleep(1)
-            play(bench, 20, args.fanout_rate, players)  # warm up
+            # warm up until the room keeps as many finished games as it ever will: a room's
+            # state grows with the games it keeps for their replays (solver/rooms/kept.py),
+            # and both runs must be of the same room, not of a room that grew between them
+            while bench.view["game_no"] <= KEPT_GAMES + 1:
+                play(bench, 10, 50.0, players)
+            print(f"fanout: the room keeps {KEPT_GAMES} finished games "
+                  f"(game {bench.view['game_no']} being played)")
             alone_moves, alone_cpu = play(bench, args.fanout_moves, args.fanout_rate, players)
             watchers = bench.spectators(args.spectators)
             deadline = time.monotonic() + 60
