@@ -23,6 +23,7 @@ long one and prints its figures (api/README.md, "Tests and load").
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import random
@@ -54,6 +55,7 @@ from matrix_clock import (
     seed_the_server,
 )
 from matrix_http import DocumentedApi
+from redis_server import redis_server
 from matrix_moves import host_ruling, legal_move
 from test_rooms_toy import NimGame, NimRoom
 
@@ -171,10 +173,16 @@ class World:
 
 
 @pytest.fixture
-def world(db, monkeypatch):
-    world = World(db, monkeypatch)
-    yield world
-    world.close()
+def world(db, monkeypatch, tmp_path):
+    """On Redis, a redis-server of the test's own: the look-outs of the worker's earlier
+    apps tick on in their threads for good, and one on the session's Redis would act in
+    this test's rooms beside the test's own look-out."""
+    with contextlib.ExitStack() as stack:
+        if db.startswith("redis://"):
+            db, _ = stack.enter_context(redis_server(tmp_path))
+        world = World(db, monkeypatch)
+        yield world
+        world.close()
 
 
 class TableMachine(RuleBasedStateMachine):
