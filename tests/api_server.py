@@ -57,12 +57,17 @@ class LiveServer:
         self.port = port or free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.folder = None
-        if command is None and "--rooms-db" not in extra:
+        if "--rooms-db" in extra:
+            self.db = extra[extra.index("--rooms-db") + 1]
+        elif command is None:
             # a store of this server's own: the servers of one test process never share
             # rooms, or the counts kept with them (one server's fuzzed unknown codes would
             # otherwise be another's too many guesses from 127.0.0.1)
             self.folder = tempfile.mkdtemp(prefix="liars-live-")
-            extra = (*extra, "--rooms-db", os.path.join(self.folder, "rooms.sqlite3"))
+            self.db = os.path.join(self.folder, "rooms.sqlite3")
+            extra = (*extra, "--rooms-db", self.db)
+        else:
+            self.db = None  # (a command of the caller's: its own store)
         self.command = command or serve_command(self.port, *extra)
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(self.command, cwd=ROOT, stdout=self.log,

@@ -173,9 +173,9 @@ def test_the_leaderboard_screen_runs_under_the_csp(browser, server):
         context.close()
 
 
-def rated_elsewhere(game: str, profiles: list[str], places: list[int]) -> None:
-    """A game of ``game`` rated on the session server's store (its SQLite file, the
-    tests' state folder), as the server rates one: a table of that game played out over
+def rated_elsewhere(server, game: str, profiles: list[str], places: list[int]) -> None:
+    """A game of ``game`` rated on the session server's store (its own SQLite file:
+    ``server.db``), as the server rates one: a table of that game played out over
     the API is each game's own tests' (tests/test_rooms_*.py); this page only shows it."""
     from api.rooms import ratings
     from api.rooms.store import open_store
@@ -193,7 +193,7 @@ def rated_elsewhere(game: str, profiles: list[str], places: list[int]) -> None:
         def standings(self):
             return list(zip(profiles, places))
 
-    store = open_store(None)
+    store = open_store(server.db)
     room = Played()
     assert store.create({"code": room.code, "version": 1, "phase": "over"}, time.time())
     assert ratings.record(store, room)
@@ -230,7 +230,7 @@ def test_a_profiles_page_shows_each_games_rating_chart_and_places(phones, server
         over = play_dice_out(server, made["code"], {"host": made["token"],
                                                     "pia": joined["token"]}, "host")
         assert over["rated"] is True, over["unrated_because"]
-    rated_elsewhere("poker", [opponents[0]["id"], pia["id"]], [1, 2])
+    rated_elsewhere(server, "poker", [opponents[0]["id"], pia["id"]], [1, 2])
 
     # the board lists pia now, with games and opponents beside the rating
     page = open_screen(phone, "/#leaderboard")
