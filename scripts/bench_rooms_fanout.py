@@ -169,13 +169,15 @@ def run(args, start_server, free_port) -> list[tuple[str, str]]:
             while bench.view["game_no"] <= KEPT_GAMES + 1:
                 play(bench, 10, 50.0, players)
             print(f"fanout: the room keeps {KEPT_GAMES} finished games "
-                  f"(game {bench.view['game_no']} being played)")
+                  f"(game {bench.view['game_no']} being played)", flush=True)
             alone_moves, alone_cpu = play(bench, args.fanout_moves, args.fanout_rate, players)
             watchers = bench.spectators(args.spectators)
             deadline = time.monotonic() + 60
             while any(w.version == 0 for w in watchers) and time.monotonic() < deadline:
                 gevent.sleep(0.05)
             gevent.sleep(2)  # the streams' arrivals settle
+            print(f"fanout: {len(watchers)} spectators' streams open, the same moves again",
+                  flush=True)
             crowd_moves, crowd_cpu = play(bench, args.fanout_moves, args.fanout_rate,
                                           players + watchers)
             broken = sum(w.broken for w in players + watchers)

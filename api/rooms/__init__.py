@@ -126,14 +126,16 @@ def _need_token(token: str | None = None) -> str:
     return token
 
 
-def _changed(code: str, change) -> tuple[Room, str]:
+def _changed(code: str, change, loaded: Room | None = None) -> tuple[Room, str]:
     """Load, apply ``change(room) -> seat name``, save at the loaded version; retried (for
     up to MOVE_SECONDS, with a random pause) when another request saved first, so that no
-    two moves are ever applied to one version and a legal move is never refused for it."""
+    two moves are ever applied to one version and a legal move is never refused for it.
+    ``loaded``: the room as this request already loaded it, and changed in no way, tried
+    first (a room's state is read once a move, not twice)."""
     deadline = time.monotonic() + MOVE_SECONDS
     pause = 0.005
     while True:
-        room = _room(code)
+        room, loaded = (loaded if loaded is not None else _room(code)), None
         version = room.version
         try:
             name = change(room)
@@ -158,9 +160,9 @@ def _changed(code: str, change) -> tuple[Room, str]:
         pause = min(pause * 2, 0.2)
 
 
-def _by_seat(code: str, act) -> tuple[Room, str]:
+def _by_seat(code: str, act, loaded: Room | None = None) -> tuple[Room, str]:
     """``act(room, name)`` done by the request token's seat, saved as one change
-    (:func:`_changed`): the room after it, and the seat's name."""
+    (:func:`_changed`, ``loaded`` tried first): the room after it, and the seat's name."""
     _need_token()
 
     def change(room: Room) -> str:
@@ -168,7 +170,7 @@ def _by_seat(code: str, act) -> tuple[Room, str]:
         act(room, name)
         return name
 
-    return _changed(code, change)
+    return _changed(code, change, loaded)
 
 
 def _seat(room: Room, token: str | None = None) -> str:
@@ -330,7 +332,7 @@ def move(code: str):
         if apart is not None:
             return apart
 
-    room, name = _by_seat(code, lambda room, name: room.move(name, body))
+    room, name = _by_seat(code, lambda room, name: room.move(name, body), loaded=room)
     return jsonify(_view(room, name))
 
 

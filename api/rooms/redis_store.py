@@ -20,6 +20,7 @@ import threading
 from solver.games.names import look_keys
 
 from ..errors import StoreUnavailable
+from . import codec
 from .changes import IDLE_SECONDS, MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
 from .limits import GROUP_WINDOW, HISTORY_KEPT, UNRATED_PROFILE_SECONDS
 
@@ -150,7 +151,7 @@ class RedisStore:
         code = room["code"]
         done = self._call(lambda: self._create(
             keys=[PREFIX + code],
-            args=[room["version"], json.dumps(room), int(expiry(room, now)), CHANNEL,
+            args=[room["version"], codec.dumps(room), int(expiry(room, now)), CHANNEL,
                   f"{code}:{room['version']}"]))
         if done and (owner is not None or listed):
             key = f"liars:owned:{owner}"
@@ -166,14 +167,14 @@ class RedisStore:
 
     def load(self, code: str, now: float | None = None) -> dict | None:
         data = self._call(lambda: self._redis.hget(PREFIX + code, "data"))
-        return None if data is None else json.loads(data)
+        return None if data is None else codec.loads(data)
 
     def save(self, room: dict, version: int, now: float, *, due: float | None = None,
              listed: bool = False) -> bool:
         code = room["code"]
         done = self._call(lambda: self._save(
             keys=[PREFIX + code, DUE, f"liars:lease:{code}", LISTED],
-            args=[version, room["version"], json.dumps(room), int(expiry(room, now)),
+            args=[version, room["version"], codec.dumps(room), int(expiry(room, now)),
                   CHANNEL, f"{code}:{room['version']}", "" if due is None else repr(due),
                   code, "1" if listed else "0", repr(now), INDEX_SECONDS]))
         if done:
@@ -192,7 +193,7 @@ class RedisStore:
         gone = [code for code, data in zip(codes, found) if data is None]
         if gone:
             self._call(lambda: self._redis.zrem(LISTED, *gone))
-        return [json.loads(data) for data in found if data is not None]
+        return [codec.loads(data) for data in found if data is not None]
 
     def owned(self, owner: str, now: float) -> int:
         """How many rooms made from ``owner`` are still kept."""

@@ -47,7 +47,7 @@ from pathlib import Path
 from solver.games.names import look_keys
 
 from ..errors import StoreUnavailable
-from . import changes
+from . import changes, codec
 from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
 from .limits import GROUP_WINDOW, HISTORY_KEPT, UNRATED_PROFILE_SECONDS
 
@@ -251,7 +251,7 @@ class SQLiteStore:
 
     def create(self, room: dict, now: float, *, owner: str | None = None,
                listed: bool = False) -> bool:
-        row = (room["code"], room["version"], json.dumps(room), now, expiry(room, now), owner,
+        row = (room["code"], room["version"], codec.dumps(room), now, expiry(room, now), owner,
                int(listed))
         try:
             self._write.run(lambda db: db.execute(
@@ -267,18 +267,18 @@ class SQLiteStore:
             "SELECT data, expires FROM rooms WHERE code = ?", (code,)).fetchone())
         if row is None or (now is not None and row[1] < now):
             return None
-        return json.loads(row[0])
+        return codec.loads(row[0])
 
     def save(self, room: dict, version: int, now: float, *, due: float | None = None,
              listed: bool = False) -> bool:
-        data = json.dumps(room)
+        data = codec.dumps(room)
         done = self._write.run(lambda db: db.execute(
             "UPDATE rooms SET version = ?, data = ?, changed = ?, expires = ?, due = ?, "
             "listed = ?, lease_until = NULL WHERE code = ? AND version = ?",
             (room["version"], data, now, expiry(room, now), due, int(listed), room["code"],
              version)).rowcount)
         if done:
-            self._changes.seen(room["code"], room["version"], json.loads(data))
+            self._changes.seen(room["code"], room["version"], codec.loads(data))
         return bool(done)
 
     def listed(self, now: float, limit: int = 50) -> list[dict]:
@@ -286,7 +286,7 @@ class SQLiteStore:
         rows = self._read.run(lambda db: db.execute(
             "SELECT data FROM rooms WHERE listed = 1 AND expires >= ? ORDER BY changed DESC "
             "LIMIT ?", (now, limit)).fetchall())
-        return [json.loads(data) for (data,) in rows]
+        return [codec.loads(data) for (data,) in rows]
 
     def owned(self, owner: str, now: float) -> int:
         """How many rooms made from ``owner`` are still kept."""
@@ -408,7 +408,7 @@ class SQLiteStore:
                                            f"code IN ({marks})", moved).fetchall()
 
         rows, poked, moved = self._read.run(look)
-        fresh = {code: (version, json.loads(data)) for code, version, data in moved}
+        fresh = {code: (version, codec.loads(data)) for code, version, data in moved}
         for code, version, changed in rows:
             version, data = fresh.get(code, (version, None))
             self._changes.seen(code, version, data)
