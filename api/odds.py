@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from solver.games.registry import GAMES
-from solver.odds import letters, odds_of
+from solver.games.letters import odds as letters
+from solver.games.registry import GAMES, ODDS
 from solver.odds.payload import SHARED_SCHEMAS
 
 from . import inputs
@@ -26,8 +26,7 @@ from . import inputs
 bp = Blueprint("odds", __name__)
 
 # The sister games' odds modules, by name: each one's answer, schemas and descriptions.
-SISTER_GAMES = {name: module for name in GAMES if (module := odds_of(name)) is not None}
-ODDS = {"letters": letters, **SISTER_GAMES}  # every odds route, in the document's order
+SISTER_GAMES = {name: ODDS[name] for name in GAMES if name in ODDS}
 
 
 @bp.post("/letters/odds")

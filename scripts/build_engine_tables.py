@@ -49,7 +49,10 @@ def odds_table() -> dict:
     (engine/odds.js ports solver/odds/ letters, raises and dice)."""
     from statistics import NormalDist
 
-    from solver.odds import chance, dice, letters, payload, raises
+    from solver.games.dice import odds as dice
+    from solver.games.letters import odds as letters
+    from solver.games.letters import raises
+    from solver.odds import chance, payload
 
     return {
         "DEFAULT_SUGGESTIONS": payload.DEFAULT_SUGGESTIONS,

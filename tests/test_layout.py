@@ -14,9 +14,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# Each game's folder (solver/games/NAME/, with its game.py): its rules, odds, room variant
+# and computer players stand on the shared layers below them, and no shared module imports
+# one (the registry finds them: solver/games/registry.py).
+GAME_FOLDERS = sorted(f"solver.games.{p.parent.name}"
+                      for p in (ROOT / "solver" / "games").glob("*/game.py"))
 # Low to high: a module may import its own layer and those before it, never one after.
 LAYERS = ["solver.errors", "solver.words", "solver.search", "solver.games", "solver.odds",
-          "solver.rooms", "solver",
+          "solver.rooms", *GAME_FOLDERS, "solver",
           "solver.cli", "api", "scripts"]
 MAX_LINES = 700
 
@@ -37,12 +42,15 @@ TESTS = sources("tests")
 
 
 def layer(module: str) -> int:
-    """The index of the most specific layer ``module`` belongs to."""
+    """The index of the most specific layer ``module`` belongs to (every game folder is one
+    layer: no game imports another)."""
     best = None
     for index, name in enumerate(LAYERS):
         if module == name or module.startswith(name + "."):
             if best is None or len(name) > len(LAYERS[best]):
                 best = index
+    if best is not None and LAYERS[best] in GAME_FOLDERS:
+        best = LAYERS.index(GAME_FOLDERS[0])
     return best
 
 
@@ -81,6 +89,19 @@ def test_imports_run_one_way():
             if layer(target) is not None and layer(target) > layer(module):
                 wrong.append(f"{path.relative_to(ROOT)}:{line} ({LAYERS[layer(module)]}) "
                              f"imports {target} ({LAYERS[layer(target)]})")
+    assert not wrong, "\n".join(wrong)
+
+
+def folder_of(module: str) -> str | None:
+    return next((f for f in GAME_FOLDERS if module == f or module.startswith(f + ".")), None)
+
+
+def test_the_games_are_found_and_no_game_imports_another():
+    assert len(GAME_FOLDERS) >= 5, GAME_FOLDERS
+    wrong = [f"{path.relative_to(ROOT)}:{line} imports {target}"
+             for module, path in PROJECT.items() if folder_of(module)
+             for target, _, line in project_imports(module, path)
+             if folder_of(target) not in (None, folder_of(module))]
     assert not wrong, "\n".join(wrong)
 
 

@@ -1,5 +1,6 @@
-"""The room knows no game: a toy game defined here, hosted through the same interface as
-the five (a library Game and a RoomGame variant), played over HTTP to the end.
+"""The room knows no game: a toy game defined here, registered as the five are (an entry of
+the registry: a library Game and its RoomGame variant; the five are found as folders and
+registered the same way), played over HTTP to the end with no table patched.
 
 The toy is Nim with a secret: the pile (public) starts at 5; each player in turn takes 1
 or 2; whoever takes the last counter is out and the pile starts again; the last player
@@ -17,8 +18,8 @@ from api import create_app
 from solver.errors import IllegalMove
 from solver.games.base import Game, Leave, Rules
 from solver.games.table import require
-from solver.rooms import room as room_module
-from solver.rooms.games import ROOM_GAMES
+from solver.games.registry import ROOM_GAMES, Entry, register, unregister
+from solver.rooms.room import Room
 from solver.rooms.variants import RoomGame, move_branch
 
 V1 = "/api/v1"
@@ -103,13 +104,24 @@ class NimRoom(RoomGame):
         return {"type": "take", "count": 1 if view["pile"] % 3 == 1 else 2}
 
 
+NIM = Entry(NimGame, room=NimRoom())  # the toy as the registry knows a game
+
+
 @pytest.fixture
-def hosted(monkeypatch):
-    """Nim hosted for the test: the registry and the room's tables name it."""
-    kind = NimRoom()
-    monkeypatch.setitem(ROOM_GAMES, "nim", kind)
-    monkeypatch.setitem(room_module.GAMES, "nim", NimGame)
-    monkeypatch.setitem(room_module.MOVES, "nim", kind.moves)
+def hosted():
+    """Nim in the house for the test, registered as a game is (and out of it after)."""
+    register(NIM)
+    yield
+    unregister("nim")
+
+
+def test_the_toy_is_in_every_table_once_registered(hosted):
+    assert ROOM_GAMES["nim"] is NIM.room and list(ROOM_GAMES)[-1] == "nim"
+    assert Room.create("ABCD", {"game": "nim", "name": "ann"})[0].view("ann")["game"] == "nim"
+
+
+def test_an_unregistered_game_is_no_room_game():
+    assert "nim" not in ROOM_GAMES
 
 
 def test_a_toy_game_plays_in_a_room_over_http(hosted, tmp_path):
@@ -145,7 +157,7 @@ def test_a_toy_game_plays_in_a_room_over_http(hosted, tmp_path):
     replayed = NimGame(log["players"])
     for event in log["events"]:
         replayed.push(replayed.read_action(event))
-    assert room_module.Room.places(replayed.outcome()) == over["places"]
+    assert Room.places(replayed.outcome()) == over["places"]
     bad = client.post(f"{V1}/rooms/{code}/moves", json={"type": "take", "count": 3},
                       headers={"Authorization": f"Bearer {tokens['ann']}"})
     assert bad.status_code in (400, 409)

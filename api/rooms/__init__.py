@@ -37,9 +37,9 @@ from solver.errors import (
     TooManyRooms,
     UnknownRoom,
 )
+from solver.games.registry import ROOM_GAMES
 from solver.rooms import kept
 from solver.rooms.bots import DEFAULT_LEVEL
-from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import NO_TOKEN, Room
 from solver.rooms.tokens import digest as token_digest
 

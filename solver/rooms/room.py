@@ -38,13 +38,13 @@ from solver.errors import (
     shown,
 )
 from solver.games.base import Outcome
+from solver.games.registry import ROOM_GAMES
 from solver.games.table import MAX_EVENTS, require
 
 from . import bots, call_odds, clock, kept, session
 from .calls import CallFlow
 from .clock import read_clock
 from .fairness import FairDeal, read_seed
-from .games import ROOM_GAMES
 from .leaving import Leaving
 from .reveals import SHOWN_CLAIMS, Reveals
 from .spectators import Spectators
@@ -52,14 +52,10 @@ from .tokens import digest as token_digest
 from .tokens import new_token
 from .variants import HOST_MOVES, ROOM_MOVES, RoomGame
 
-GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
 NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
-
-# The moves a phone sends, by game, with the keys each may carry besides "type".
-MOVES = {name: kind.moves for name, kind in ROOM_GAMES.items()}
 
 
 def _keys(body, allowed: set[str], what: str) -> dict:
@@ -106,17 +102,17 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         body = _keys(body, {"game", "deal", "name", "rules", "advisor", "clock", "kitty",
                             "open", "seat", "seed"}, "a new room")
         game = require(body, "game", field="room")
-        if not isinstance(game, str) or game not in GAMES:
-            raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
+        if not isinstance(game, str) or game not in ROOM_GAMES:
+            raise InvalidInput(f"a room plays {' or '.join(ROOM_GAMES)}, not {shown(game)}",
                                field="game")
         deal = body.get("deal", "server")
         if not isinstance(deal, str) or deal not in DEALS:
             raise InvalidInput(f"deal is 'server' (the server draws and rolls) or 'table' "
                                f"(each phone types its own), not {shown(deal)}", field="deal")
         if deal == "table" and not ROOM_GAMES[game].table_deal:
-            raise InvalidInput(f"{GAMES[game].title} is dealt by the server here: a phone "
+            raise InvalidInput(f"{ROOM_GAMES[game].game_type.title} is dealt by the server here: a phone "
                                f"cannot type a whole hand of cards", field="deal")
-        rules = GAMES[game].Rules.from_dict(body.get("rules"))
+        rules = ROOM_GAMES[game].game_type.Rules.from_dict(body.get("rules"))
         advisor = body.get("advisor", False)
         if not isinstance(advisor, bool):
             raise InvalidInput(f"advisor is true or false, not {shown(advisor)}",

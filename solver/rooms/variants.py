@@ -4,29 +4,23 @@ A :class:`~solver.rooms.room.Room` knows the lobby, the phases, the tokens and t
 log; everything that differs between games (what a hand is, how the server deals it,
 how a phone reveals it, what a claim and a call are, how a ruling reads) is a hook
 of :class:`RoomGame`, as a python-chess variant overrides a board's few methods.
-Hosting another game is one more subclass (here, or in a module of its own) and its
-entry in :data:`solver.rooms.games.ROOM_GAMES`.
+Hosting another game is one more subclass, the ``ROOM`` of its folder's ``room.py``
+(``solver/games/NAME/room.py``): the registry finds it
+(:data:`solver.games.registry.ROOM_GAMES`).
 
->>> DiceRoom().hand_key, LettersRoom().hand_key
+>>> from solver.games.registry import ROOM_GAMES
+>>> ROOM_GAMES["dice"].hand_key, ROOM_GAMES["letters"].hand_key
 ('dice', 'tiles')
->>> sorted(LettersRoom().moves)
+>>> sorted(ROOM_GAMES["letters"].moves)
 ['call', 'declare', 'dismiss', 'remove', 'reveal', 'ruling', 'seen', 'unseat']
 """
 
 from __future__ import annotations
 
-from solver.games import schema
 from solver.games.base import Game
-from solver.games.dice import BID_SCHEMA, MAX_DICE, MAX_FACES, DiceGame, dice_schema, read_dice
-from solver.games.letters import WORDS_SCHEMA, Call, LettersGame
-from solver.games.poker import CLAIM_SCHEMA as POKER_CLAIM
-from solver.games.poker import DECK as POKER_DECK_SIZE
-from solver.games.poker import PokerGame, read_poker_cards
-from solver.games.table import require
-from solver.words.tiles import Tiles, get_tile_set
 
 from . import bots
-from .deal import deck, hands, tiles
+from .deal import hands
 
 # Every game's, the table's own: the host's (a seatless host's too); ``remove`` is also any
 # player's for themselves (solver/rooms/leaving.py); ``dismiss`` sends a spectator away
@@ -48,6 +42,7 @@ class RoomGame:
     """A game as a room hosts it.  Subclasses set the attributes and override the hooks."""
 
     name: str  #: the room's ``game``
+    order = 100  #: where the rooms list it (the five in the order they came to the house)
     game_type: type[Game]  #: the library's game
     hand_key: str  #: a player's count in a view, and the field a reveal sends
     claim: str | None = None  #: the move that raises the claim (a claim-and-call game)
@@ -174,198 +169,20 @@ class RoomGame:
 
     def decide(self, game: Game, view: dict, rng, level: str = bots.DEFAULT_LEVEL) -> dict:
         """A computer player's move from its own view, at its ``level`` (easy or hard)."""
+        if bots.read_level(level) == bots.HARD:
+            return self.hard_move(game, view, rng)
+        return self.easy_move(game, view, rng)
+
+    def easy_move(self, game: Game, view: dict, rng) -> dict:
+        """The easy computer player's move (its folder's ``easy.py``)."""
         raise NotImplementedError
 
+    def hard_move(self, game: Game, view: dict, rng) -> dict:
+        """The hard computer player's move (its folder's ``hard.py``); the easy one's where
+        the game has no hard player."""
+        return self.easy_move(game, view, rng)
 
-class LettersRoom(RoomGame):
-    """Liars' Letters: a hand is tiles; declare, then call bullshit or exact."""
-
-    name = "letters"
-    game_type = LettersGame
-    searches_lexicon = True
-    hand_key = "tiles"
-    claim, call, claimed = "declare", "call", "declared"
-    own_moves = {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"}}
-
-    def claim_event(self, by, body):
-        return {"type": "declare", "player": by, "words": require(body, "words", field="move")}
-
-    def call_event(self, by, body):
-        return {"type": "call", "player": by, "call": require(body, "call", field="move")}
-
-    def check_call(self, event):
-        Call.parse(event["call"])  # the library's message for anything but the two calls
-
-    def held(self, game):
-        return game.tiles
-
-    def dealer(self, rules):
-        return tiles(get_tile_set(rules["tile_set"]))
-
-    def read_hand(self, body, rules):
-        return str(Tiles.parse(require(body, "tiles", field="move"), rules["tile_set"]))
-
-    def with_hands(self, event, revealed):
-        return {**event, "tiles": "".join(revealed.values())}
-
-    def ruling(self, game, event, result):
-        ruled = game.rounds[-1]["ruling"]
-        deltas = ((event["player"], ruled["caller"]),
-                  (game.rounds[-1]["call"]["declarer"], ruled["declarer"]))
-        return (ruled["decision"], result.explain(), {p: d for p, d in deltas if d},
-                {"by_table": ruled["by"] == "table"})
-
-    def declarations(self, state, bids):
-        return [{"player": d["player"], "words": d["words"]} for d in state["declarations"]]
-
-    def round_number(self, state):
-        return state["round"]
-
-    def direction(self, state):
-        return state["direction"]
-
-    def searches(self, kind):
-        return kind in ("call", "reveal", "ruling")  # a ruling may need the highest set
-
-    def move_schemas(self):
-        call = {"type": "string", "pattern": schema.name_pattern(["bullshit", "exact"]),
-                "description": "bullshit or exact, in any case"}
-        return [move_branch("declare", {"words": WORDS_SCHEMA}, ["words"]),
-                move_branch("call", {"call": call}, ["call"]),
-                move_branch("reveal", {"tiles": {**schema.tiles(),
-                                                 "description": "your tiles (table deal)"}},
-                            ["tiles"])]
-
-    def advice(self, game, view):
-        return bots.letters_advice(game, view)
-
-    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
-        return bots.letters_move(game, view, rng, level)
-
-
-class DiceRoom(RoomGame):
-    """Liar's Dice: a hand is dice; bid, then call "Liar!"."""
-
-    name = "dice"
-    game_type = DiceGame
-    kitty = True
-    hand_key = "dice"
-    claim, call, claimed = "bid", "liar", "bid"
-    own_moves = {"bid": {"quantity", "face", "claim"}, "liar": set(), "reveal": {"dice"}}
-
-    def claim_event(self, by, body):
-        return {"type": "bid", "player": by, **{k: v for k, v in body.items() if k != "type"}}
-
-    def call_event(self, by, body):
-        return {"type": "liar", "player": by}
-
-    def held(self, game):
-        return game.dice
-
-    def dealer(self, rules):
-        return {"dice": rules["faces"]}
-
-    def read_hand(self, body, rules):
-        return list(read_dice(require(body, "dice", field="move"), rules["faces"]))
-
-    def with_hands(self, event, revealed):
-        return {**event, "dice": revealed}
-
-    def ruling(self, game, event, result):
-        verdict = "holds" if result.holds else "fails"
-        counted = f"{result.count} {'die counts' if result.count == 1 else 'dice count'}"
-        return (verdict, f"{counted} for {result.bid}: the bid {verdict}",
-                {result.loser: -1}, {"loser": result.loser})
-
-    def after_claim(self, game, bids, by):
-        bids.append({"player": by, **game.bid.to_dict()})  # the state keeps the last bid only
-
-    def declarations(self, state, bids):
-        return [{"player": b["player"], "quantity": b["quantity"], "face": b["face"]}
-                for b in bids]
-
-    def round_number(self, state):
-        return len(state["rounds"]) + 1
-
-    def move_schemas(self):
-        bid = {"claim": BID_SCHEMA,
-               "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_DICE},
-               "face": {"type": "integer", "minimum": 1, "maximum": MAX_FACES}}
-        return [{**move_branch("bid", bid), "anyOf": [{"required": ["claim"]},
-                                                      {"required": ["quantity", "face"]}]},
-                move_branch("liar", {}),
-                move_branch("reveal", {"dice": {**dice_schema(MAX_FACES),
-                                                "description": "your dice (table deal)"}},
-                            ["dice"])]
-
-    def advice(self, game, view):
-        return bots.dice_advice(game, view)
-
-    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
-        return bots.dice_move(game, view, rng, level)
-
-
-class PokerRoom(RoomGame):
-    """Liar's Poker with cards: a hand is cards from one deck; claim a poker hand over
-    everyone's cards together, then call."""
-
-    name = "poker"
-    game_type = PokerGame
-    hand_key = "cards"
-    claim, call, claimed = "claim", "call", "claimed"
-    own_moves = {"claim": {"claim"}, "call": set(), "reveal": {"cards"}}
-
-    def claim_event(self, by, body):
-        return {"type": "claim", "player": by, "claim": require(body, "claim", field="move")}
-
-    def call_event(self, by, body):
-        return {"type": "call", "player": by}
-
-    def held(self, game):
-        return game.cards
-
-    def dealer(self, rules):
-        return {"cards": deck()}
-
-    def read_hand(self, body, rules):
-        return [str(card) for card in read_poker_cards(require(body, "cards", field="move"))]
-
-    def with_hands(self, event, revealed):
-        return {**event, "cards": {p: list(cards) for p, cards in revealed.items()}}
-
-    def ruling(self, game, event, result):
-        verdict = "made" if result.made is not None else "not made"
-        reason = (f"{result.claim} is made from {' '.join(map(str, result.made))}"
-                  if result.made is not None else
-                  f"{result.claim} cannot be made from the revealed cards")
-        consequence = "is out" if result.out else "gets a card"
-        return (verdict, f"{reason}: {result.gainer} {consequence}", {result.gainer: 1},
-                {"out": result.out})
-
-    def after_claim(self, game, bids, by):
-        bids.append({"player": by, "claim": game.last.hand.to_dict()})
-
-    def declarations(self, state, bids):
-        return [{"player": b["player"], "claim": b["claim"]} for b in bids]
-
-    def round_number(self, state):
-        return len(state["calls"]) + 1
-
-    def direction(self, state):
-        return state["direction"]
-
-    def move_schemas(self):
-        return [move_branch("claim", {"claim": POKER_CLAIM}, ["claim"]),
-                move_branch("call", {}),
-                move_branch("reveal", {"cards": {**schema.cards(POKER_DECK_SIZE),
-                                                 "description": "your cards (table deal)"}},
-                            ["cards"])]
-
-    def advice(self, game, view):
-        return bots.poker_advice(game, view)
-
-    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
-        return bots.poker_move(game, view, rng, level)
-
-
-
+    def odds_at_call(self, room, game: Game, caller: str, verdict) -> dict | None:
+        """The odds of the claim ``caller`` called, from the room before the ruling
+        (:func:`solver.rooms.call_odds.at_call`); None where the game has none."""
+        return None

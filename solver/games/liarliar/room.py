@@ -2,7 +2,7 @@
 
 Each hand is the player's own cards (``room.data["hands"]``); the pile's real cards
 and the last play's are the server's secret (``room.data["hidden"]``) until a "Liar!"
-turns that play over.  The log is the library's replay (solver/games/liarliar.py)
+turns that play over.  The log is the library's replay (solver/games/liarliar/game.py)
 with no card a player could not see: a play carries its count and rank only, and the
 call carries the cards it turned over.
 
@@ -28,13 +28,16 @@ from collections import Counter
 
 from solver.errors import IllegalMove, InvalidCard, InvalidInput
 from solver.games import schema
-from solver.games.cards import Card, parse_cards, parse_rank, rank_name
-from solver.games.liarliar import MAX_PLAY, LiarLiarGame
+from solver.games.cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
 from solver.games.table import require
+from solver.rooms import call_odds
+from solver.rooms.call_odds import elsewhere, figure
+from solver.rooms.deal import deck
+from solver.rooms.variants import RoomGame, move_branch
 
-from . import bots, call_odds
-from .deal import deck
-from .variants import RoomGame, move_branch
+from . import easy
+from .game import MAX_PLAY, Declaration, LiarLiarGame
+from .odds import LiarLiarView
 
 NOMINAL_TIMER = 30  # the timer the log names at a table with no clock (see game_rules)
 
@@ -48,6 +51,7 @@ class LiarLiarRoom(RoomGame):
     four real cards of a rank may be put down at any time."""
 
     name = "liarliar"
+    order = 3
     game_type = LiarLiarGame
     hand_key = "cards"
     own_moves = {"play": {"cards", "rank"}, "liar": set(), "discard": {"rank"}}
@@ -189,8 +193,26 @@ class LiarLiarRoom(RoomGame):
                 move_branch("discard", {"rank": schema.rank()}, ["rank"])]
 
     def advice(self, game, view):
-        return bots.liarliar_advice(game, view)
+        return easy.advice(game, view)
 
-    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
-        return bots.liarliar_move(game, view, rng, level)
+    def easy_move(self, game, view, rng):
+        return easy.move(game, view, rng)
 
+    def hard_move(self, game, view, rng):
+        from . import hard  # its tables load when a hard player first moves
+        return hard.move(game, view, rng)
+
+    def odds_at_call(self, room, game, caller, verdict):
+        last = room.data["hidden"]["last"]
+        claimer, cards = last["player"], last["cards"]
+        claim = Declaration(len(cards), game.rank)
+        mine = room.hands[caller]
+        theirs = room.hands.get(claimer, [])
+        caller_view = LiarLiarView.of_player(game, caller, mine)
+        claimer_view = LiarLiarView.read(theirs, elsewhere(LIAR_LIAR_DECK, [*theirs, *cards]))
+        return {"measure": "true", "claim": claim.to_dict(),
+                "caller": figure(caller, caller_view.true(claim), private=True),
+                "claimer": figure(claimer, claimer_view.true(claim))}
+
+
+ROOM = LiarLiarRoom()

@@ -5,7 +5,7 @@ server's secret (``room.data["hidden"]``): its sender knows it, and each receive
 looks at it; no one else sees it until a call turns it over.  A receiver looks before
 passing it on (the rules: "looks ... and passes it"; a call is made without looking); the
 last one must call.  The log
-is the library's replay (solver/games/post.py): a send or a pass carries no card, the
+is the library's replay (solver/games/post/game.py): a send or a pass carries no card, the
 call the card it turned over, and a player out of time (or removed) loses the game.
 
 >>> import random
@@ -28,13 +28,16 @@ from collections import Counter
 from solver.errors import IllegalMove, InvalidCard
 from solver.games import schema
 from solver.games.cards import Card, rank_name
-from solver.games.post import CALL_SCHEMA, KINDS, PostGame, read_call
-from solver.games.post import CLAIM_SCHEMA as KIND_SCHEMA
 from solver.games.table import require
+from solver.rooms import call_odds
+from solver.rooms.call_odds import elsewhere, figure
+from solver.rooms.deal import deck
+from solver.rooms.variants import RoomGame, move_branch
 
-from . import bots, call_odds
-from .deal import deck
-from .variants import RoomGame, move_branch
+from . import easy
+from .game import CALL_SCHEMA, KINDS, PostGame, read_call
+from .game import CLAIM_SCHEMA as KIND_SCHEMA
+from .odds import PostView
 
 
 class PostRoom(RoomGame):
@@ -42,6 +45,7 @@ class PostRoom(RoomGame):
     or looks and passes it on; the taker lays it face up; four of a kind face up loses."""
 
     name = "post"
+    order = 4
     game_type = PostGame
     hand_key = "cards"
     own_moves = {"send": {"card", "to", "claim"}, "call": {"call"}, "look": set(),
@@ -177,10 +181,24 @@ class PostRoom(RoomGame):
                 move_branch("pass", {"to": to, "claim": KIND_SCHEMA}, ["to", "claim"])]
 
     def advice(self, game, view):
-        return bots.post_advice(game, view)
+        return easy.advice(game, view)
 
-    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
-        return bots.post_move(game, view, rng, level)
+    def easy_move(self, game, view, rng):
+        return easy.move(game, view, rng)
+
+    def hard_move(self, game, view, rng):
+        from . import hard  # its tables load when a hard player first moves
+        return hard.move(game, view, rng)
+
+    def odds_at_call(self, room, game, caller, verdict):
+        card, claimer, claim = room.data["hidden"]["card"], game.held[-1], game.claim
+        theirs = room.hands.get(claimer, [])
+        caller_view = PostView.of_player(game, caller, room.hands[caller])
+        claimer_view = PostView.read(theirs, elsewhere(game.rules.deck, [*theirs, card]),
+                                     game.rules)
+        return {"measure": "true", "claim": claim.to_dict(),
+                "caller": figure(caller, caller_view.is_kind(claim), private=True),
+                "claimer": figure(claimer, claimer_view.is_kind(claim))}
 
 
 def kinds_held(hand) -> Counter:
@@ -190,3 +208,6 @@ def kinds_held(hand) -> Counter:
 
 def kind_name(kind: int) -> str:
     return rank_name(kind)
+
+
+ROOM = PostRoom()

@@ -18,11 +18,11 @@ from math import comb
 import numpy as np
 
 from solver.games.cards import SUITS, Card
-from solver.games.poker import DECK, Hand
+from .game import DECK, Hand
 from solver.games.table import next_player
-from solver.odds.poker import COPIES, PokerView, straight_ranks
+from .odds import COPIES, PokerView, straight_ranks
 
-from . import belief, record
+from solver.rooms.hard import belief, record
 
 WEIGHED = 12  # the likeliest higher hands weighed with the next player's call
 SHARPNESS = 2.5  # a claimer's chance, to this power, is its claim's likelihood

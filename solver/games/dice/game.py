@@ -37,11 +37,11 @@ from solver.errors import (
     shown,
 )
 
-from . import phrases, schema
-from .base import Game, Leave, Rules, option
-from .commands import Arg, Command
-from .schema import Refusal
-from .table import (
+from solver.games import phrases, schema
+from solver.games.base import Game, Leave, Rules, option
+from solver.games.commands import Arg, Command
+from solver.games.schema import Refusal
+from solver.games.table import (
     MAX_PLAYERS,
     next_player,
     read_int,

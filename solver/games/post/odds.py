@@ -19,14 +19,14 @@ from fractions import Fraction
 from solver.errors import InvalidCard, InvalidInput, LimitExceeded
 from solver.games import schema
 from solver.games.cards import Card, parse_cards, rank_name
-from solver.games.post import CLAIM_REFUSALS, CLAIM_SCHEMA, TWO_DECKS, Claim, PostRules, read_card
+from .game import CLAIM_REFUSALS, CLAIM_SCHEMA, TWO_DECKS, Claim, PostRules, read_card
 from solver.games.commands import Arg, Command
-from solver.games.post import RULES_ARGS
+from .game import RULES_ARGS
 from solver.games.schema import Refusal, rules_object
 
-from .chance import Chance
-from .payload import ANSWER_FIELDS, TEXTS, object_schema, read_object, request_schema, shared
-from .text import chance_text, short
+from solver.odds.chance import Chance
+from solver.odds.payload import ANSWER_FIELDS, TEXTS, object_schema, read_object, request_schema, shared
+from solver.odds.text import chance_text, short
 
 ADVICE = ("advice: call 'true' when the card is likelier the named kind than not, "
           "'false' when less likely; passing it on is the other choice")
@@ -66,7 +66,7 @@ class PostView:
 
     @classmethod
     def of_player(cls, game, player: str, mine) -> "PostView":
-        """``player``'s view of a :class:`~solver.games.post.PostGame`: ``mine`` is their
+        """``player``'s view of a :class:`~solver.games.post.game.PostGame`: ``mine`` is their
         hand (as many cards as the game says); face up, everyone's face-up cards."""
         if player not in game.players:
             raise InvalidInput(f"{player!r} is not playing in this game", field="player")

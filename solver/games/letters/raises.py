@@ -28,7 +28,7 @@ chance of being there in the numbers it needs (the hypergeometric marginals: a q
 stand-in for the joint chance), and the ``BEAM`` best are kept.  The finished sets, at
 most ``MAX_CANDIDATES``, get their exact chance and are ranked by it; ties go to the
 higher shape (as safe, and harder to beat), then alphabetically.  Each one is a legal
-raise by :func:`~solver.games.letters.check_raise`.
+raise by :func:`~solver.games.letters.game.check_raise`.
 """
 
 from __future__ import annotations
@@ -39,12 +39,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.games.letters import check_raise
+from .game import check_raise
 from solver.words.lexicon import alphagram
 from solver.words.tiles import LETTERS, pack
 from solver.words.wordset import MAX_WORDS, WordSet
 
-from .chance import Chance
+from solver.odds.chance import Chance
 
 LONGER_BY = 2  # a raised word is at most this much longer than the word it beats
 WORDS_PER_SLOT = 40  # candidate words of each length: the likeliest on their own
@@ -200,9 +200,9 @@ class _Search:
 
 def safest_raises(view, last, *, limit: int) -> list[Suggestion]:
     """The ``limit`` likeliest legal raises over ``last`` (None: an opening) that the
-    search finds, from ``view`` (a :class:`~solver.odds.letters.LettersView`).
+    search finds, from ``view`` (a :class:`~solver.games.letters.odds.LettersView`).
 
-    >>> from solver.odds.letters import LettersView
+    >>> from solver.games.letters.odds import LettersView
     >>> best = safest_raises(LettersView.read("ABE", 9), "bigger, a", limit=2)
     >>> [(str(s.words), str(s.chance)) for s in best]     # ABE and E, I, N, T: 7 letters
     [('betaine', '6.23%'), ('aerobia', '6.22%')]

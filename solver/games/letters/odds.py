@@ -10,13 +10,13 @@ player a uniform draw from the tile set less their own tiles.  From that view:
   highest (the rules: its leftovers as single letters make a higher set), so this is
   the chance the hidden tiles are exactly the declared letters less mine, times
   whether the declared set is the highest of its own letters: one search by the
-  referee's :func:`~solver.games.letters.check_declaration`.  Exact, then, unless
+  referee's :func:`~solver.games.letters.game.check_declaration`.  Exact, then, unless
   that search runs out of its budget (then undecided, with an interval);
 * sampled deals, on request: both chances estimated from seeded random deals, each
   judged on its own (does the set fit; does it leave tiles unused; the referee's
   search for a deal of exactly its letters): a check on the exact values, marked as
   an estimate, with a 95% interval;
-* **suggestions**: the safest raises (:mod:`solver.odds.raises`), advice.
+* **suggestions**: the safest raises (:mod:`solver.games.letters.raises`), advice.
 
 >>> view = LettersView.read("ABE", 9)
 >>> print(view.exists("bigger, a"))       # G, G, I, R among the 9 hidden
@@ -38,7 +38,7 @@ from math import comb
 
 from solver.errors import InvalidInput, InvalidWordSet, LimitExceeded, TooManyTiles
 from solver.games import schema
-from solver.games.letters import check_declaration
+from .game import check_declaration
 from solver.games.schema import Refusal
 from solver.search.budget import read_budget
 from solver.search.layered import DEFAULT_BUDGET
@@ -47,9 +47,9 @@ from solver.words.tiles import LETTERS, TILE_SETS, Tiles
 from solver.words.wordset import MAX_WORDS, WordSet
 
 from . import raises
-from .chance import DEFAULT_SEED, Chance, Estimate, percent, sample_each
-from .draws import read_hidden, ways_at_least, ways_exactly
-from .payload import (
+from solver.odds.chance import DEFAULT_SEED, Chance, Estimate, percent, sample_each
+from solver.odds.draws import read_hidden, ways_at_least, ways_exactly
+from solver.odds.payload import (
     ANSWER_FIELDS,
     DEFAULT_SUGGESTIONS,
     INTERVAL,
@@ -69,7 +69,7 @@ from .payload import (
     request_schema,
     shared,
 )
-from .text import chance_text, estimate_text, short, suggested
+from solver.odds.text import chance_text, estimate_text, short, suggested
 
 
 def _plural(letter: str, n: int) -> str:
@@ -114,7 +114,7 @@ class LettersView:
 
     @classmethod
     def of_player(cls, game, player: str, mine) -> "LettersView":
-        """``player``'s view of a :class:`~solver.games.letters.LettersGame`: ``mine`` are
+        """``player``'s view of a :class:`~solver.games.letters.game.LettersGame`: ``mine`` are
         their tiles (as many as the game says they hold); hidden, every other tile in
         play.  Only what that player may know is used."""
         rules = game.rules
@@ -197,7 +197,7 @@ class LettersView:
                 check=None) -> "HighestChance":
         """The chance the declared set exists and is the highest of all the tiles.
         ``check``: the one search it needs, when already made (a
-        :func:`~solver.games.letters.check_declaration` of exactly the declared letters,
+        :func:`~solver.games.letters.game.check_declaration` of exactly the declared letters,
         as the referee makes at a call whose revealed tiles are those): not made again."""
         declared = WordSet.parse(declared)
         budget = read_budget(budget)
@@ -271,7 +271,7 @@ class LettersView:
 
     def raises(self, last, *, limit: int = DEFAULT_SUGGESTIONS) -> list["raises.Suggestion"]:
         """The safest legal raises over ``last`` (None: an opening declaration), ranked
-        by their exact chance of existing: advice (see :mod:`solver.odds.raises`)."""
+        by their exact chance of existing: advice (see :mod:`solver.games.letters.raises`)."""
         return raises.safest_raises(self, last, limit=limit)
 
 

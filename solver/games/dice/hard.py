@@ -3,7 +3,7 @@
 From its own view: its dice, how many each other player holds, this round's bids.  It
 rolls the others' dice at random (:mod:`.belief`), weighs each roll by how likely each
 bid of theirs was from the dice it gave them (a bid's exact chance from that bidder's
-own seat: :class:`~solver.odds.dice.DiceView`'s binomial tail), and from that belief
+own seat: :class:`~solver.games.dice.odds.DiceView`'s binomial tail), and from that belief
 calls "Liar!" or bids, whichever risks least (every next bid is weighed, with the chance
 the next player calls it from the dice it holds in each roll).
 """
@@ -14,11 +14,11 @@ from math import comb
 
 import numpy as np
 
-from solver.games.dice import Bid
+from .game import Bid
 from solver.games.table import next_player
-from solver.odds.dice import DiceView
+from .odds import DiceView
 
-from . import belief
+from solver.rooms.hard import belief
 
 SHARPNESS = 1.0  # a bid's chance from its bidder's seat, to this power, is its likelihood
 HONEST = 0.85  # a player is first taken to bid a face it holds this often ...

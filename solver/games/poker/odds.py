@@ -10,7 +10,7 @@ chance is exact, by the polynomials of :mod:`solver.odds.draws`:
   chance is the rest.
 
 On request, seeded random deals judged by the game's own
-:meth:`~solver.games.poker.Hand.made_from` estimate the same chance: a check.
+:meth:`~solver.games.poker.game.Hand.made_from` estimate the same chance: a check.
 
 >>> view = PokerView.read("KH 3C", 4)
 >>> view.made("pair of kings").fraction, str(view.made("full house, kings over threes"))
@@ -29,7 +29,7 @@ from solver.errors import InvalidCard, InvalidInput, LimitExceeded
 from solver.games import schema
 from solver.games.cards import ACE, SUITS, Card
 from solver.games.commands import Arg, Command
-from solver.games.poker import (
+from .game import (
     CLAIM_REFUSALS,
     CLAIM_SCHEMA,
     DECK,
@@ -42,9 +42,9 @@ from solver.games.poker import (
 )
 from solver.games.schema import Refusal, rules_object
 
-from .chance import DEFAULT_SEED, Chance, Estimate, sample
-from .draws import coefficient, read_hidden, ways_at_least
-from .payload import (
+from solver.odds.chance import DEFAULT_SEED, Chance, Estimate, sample
+from solver.odds.draws import coefficient, read_hidden, ways_at_least
+from solver.odds.payload import (
     ANSWER_FIELDS,
     HIDDEN_ARG,
     LIMIT,
@@ -64,7 +64,7 @@ from .payload import (
     request_schema,
     shared,
 )
-from .text import chance_text, estimate_text, short, suggested
+from solver.odds.text import chance_text, estimate_text, short, suggested
 
 RANKS = tuple(range(2, ACE + 1))
 ADVICE = ("advice: every hand higher than the last claim, ranked by its exact chance of "
@@ -99,7 +99,7 @@ class PokerView:
 
     @classmethod
     def of_player(cls, game, player: str, mine) -> "PokerView":
-        """``player``'s view of a :class:`~solver.games.poker.PokerGame`: ``mine`` are their
+        """``player``'s view of a :class:`~solver.games.poker.game.PokerGame`: ``mine`` are their
         cards (as many as the game says); hidden, every other card in play."""
         if player not in game.active:
             raise InvalidInput(f"{player!r} is not playing in this game", field="player")

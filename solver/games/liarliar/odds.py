@@ -25,7 +25,7 @@ from math import comb
 from solver.errors import InvalidCard, InvalidInput, LimitExceeded, UnreadablePhrase
 from solver.games import schema
 from solver.games.cards import Card, parse_cards, rank_name
-from solver.games.liarliar import (
+from .game import (
     CLAIM_REFUSALS,
     CLAIM_SCHEMA,
     DECK,
@@ -37,9 +37,9 @@ from solver.games.liarliar import (
 from solver.games.commands import Arg, Command
 from solver.games.schema import Refusal
 
-from .chance import Chance
-from .draws import read_count
-from .payload import (
+from solver.odds.chance import Chance
+from solver.odds.draws import read_count
+from solver.odds.payload import (
     ANSWER_FIELDS,
     TEXTS,
     count_schema,
@@ -48,7 +48,7 @@ from .payload import (
     request_schema,
     shared,
 )
-from .text import chance_text
+from solver.odds.text import chance_text
 
 ADVICE = "advice: call 'Liar!' when the play is likelier a lie than true"
 
@@ -73,7 +73,7 @@ class LiarLiarView:
 
     @classmethod
     def of_player(cls, game, player: str, mine, played=()) -> "LiarLiarView":
-        """``player``'s view of a :class:`~solver.games.liarliar.LiarLiarGame`: ``mine``
+        """``player``'s view of a :class:`~solver.games.liarliar.game.LiarLiarGame`: ``mine``
         is their hand, ``played`` the cards they put in the pile this round; the fours
         discarded are public."""
         if player not in game.players:

@@ -42,11 +42,11 @@ from solver.words.lexicon import Lexicon, load_lexicon
 from solver.words.tiles import TILE_SETS, Tiles, get_tile_set
 from solver.words.wordset import MAX_WORDS, WordSet, format_shape
 
-from . import schema
-from .base import Game, Leave, Rules, option
-from .memo import Rulings
-from .schema import Refusal
-from .table import next_player, read_int, require
+from solver.games import schema
+from solver.games.base import Game, Leave, Rules, option
+from solver.games.memo import Rulings
+from solver.games.schema import Refusal
+from solver.games.table import TABLE_RULINGS, next_player, read_int, require
 
 
 class Call(str, Enum):
@@ -343,7 +343,6 @@ class LettersRules(Rules):
             raise InvalidRules(err.message, field="rules.lexicon") from None
 
 
-TABLE_RULINGS = ("upheld", "rejected")  # the caller was right / wrong
 
 
 @dataclass(frozen=True)

@@ -34,12 +34,12 @@ from math import comb
 import numpy as np
 
 from solver.games.table import next_player
-from solver.odds.letters import LettersView
-from solver.rooms.bots import EXACT_BUDGET, letters_raises
+from .odds import LettersView
+from .easy import EXACT_BUDGET, letters_raises
 from solver.words.tiles import LETTERS, Tiles
 from solver.words.wordset import WordSet
 
-from . import belief
+from solver.rooms.hard import belief
 
 CANDIDATES = 8  # raises from each search weighed over the deals
 SAMPLES = 2000  # deals weighed (4000 took letters past 300 ms a decision on a loaded machine)

@@ -32,12 +32,12 @@ from solver.errors import (
     shown,
 )
 
-from . import phrases, schema
-from .base import Game, Leave, Outcome, Rules, option
-from .cards import Card, Deck, parse_cards, parse_rank, rank_name
-from .commands import Arg, Command
-from .schema import Refusal
-from .table import require
+from solver.games import phrases, schema
+from solver.games.base import Game, Leave, Outcome, Rules, option
+from solver.games.cards import Card, Deck, parse_cards, parse_rank, rank_name
+from solver.games.commands import Arg, Command
+from solver.games.schema import Refusal
+from solver.games.table import require
 
 KINDS = (14, 13, 12, 11, 10, 9, 8, 7)  # A K Q J 10 9 8 7
 _KIND_NAMES = " ".join(rank_name(k) for k in KINDS)

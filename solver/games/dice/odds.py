@@ -22,7 +22,7 @@ from math import comb
 
 from solver.errors import IllegalMove, InvalidDie, InvalidInput, LiarsError, LimitExceeded
 from solver.games.commands import Arg, Command
-from solver.games.dice import (
+from .game import (
     BID_REFUSALS,
     BID_SCHEMA,
     MAX_DICE,
@@ -36,9 +36,9 @@ from solver.games.dice import (
 )
 from solver.games.schema import Refusal, on_field, rules_object
 
-from .chance import Chance
-from .draws import read_hidden
-from .payload import (
+from solver.odds.chance import Chance
+from solver.odds.draws import read_hidden
+from solver.odds.payload import (
     ANSWER_FIELDS,
     HIDDEN_ARG,
     LIMIT,
@@ -50,7 +50,7 @@ from .payload import (
     request_schema,
     shared,
 )
-from .text import chance_text, short, suggested
+from solver.odds.text import chance_text, short, suggested
 
 ADVICE = ("advice: every next bid (on each face, the smallest legal quantity), ranked by "
           "its exact chance of holding")
@@ -78,7 +78,7 @@ class DiceView:
 
     @classmethod
     def of_player(cls, game, player: str, mine) -> "DiceView":
-        """``player``'s view of a :class:`~solver.games.dice.DiceGame`: ``mine`` are their
+        """``player``'s view of a :class:`~solver.games.dice.game.DiceGame`: ``mine`` are their
         dice (as many as the game says they hold); hidden, every other die in play."""
         if player not in game.active:
             raise InvalidInput(f"{player!r} is not playing in this game", field="player")

@@ -32,12 +32,12 @@ from solver.errors import (
     UnreadablePhrase,
 )
 
-from . import phrases, schema
-from .base import Game, Leave, Rules, option
-from .cards import ACE, POKER_DECK, SUITS, Card, parse_cards, parse_rank, rank_name
-from .commands import Arg, Command
-from .schema import Refusal
-from .table import next_player, read_int, require
+from solver.games import phrases, schema
+from solver.games.base import Game, Leave, Rules, option
+from solver.games.cards import ACE, POKER_DECK, SUITS, Card, parse_cards, parse_rank, rank_name
+from solver.games.commands import Arg, Command
+from solver.games.schema import Refusal
+from solver.games.table import next_player, read_int, require
 
 STANDARD = phrases.HANDS  # low to high, as docs/rules.md gives it
 LADDERS = {

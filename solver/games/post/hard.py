@@ -7,7 +7,7 @@ where the card ends face up: a card is worth more the closer it brings its taker
 the losing count of one kind (and the game, when it reaches it).
 
 * **Receiving**, it calls by how likely the claim is true: the exact chance of its own
-  view (:class:`~solver.odds.post.PostView`) that a card it cannot see is the named
+  view (:class:`~solver.games.post.odds.PostView`) that a card it cannot see is the named
   kind, moved toward how often this sender's claims have turned out true (the record).
   When neither call is clearly better and it may, it looks and passes the card on.
 * **Sending** (or passing a card it has looked at), it picks the card, the receiver and
@@ -23,10 +23,10 @@ from collections import Counter
 import numpy as np
 
 from solver.games.cards import Card, rank_name
-from solver.games.post import KINDS, Claim
-from solver.odds.post import PostView
+from .game import KINDS, Claim
+from .odds import PostView
 
-from . import belief
+from solver.rooms.hard import belief
 
 LOSE = 10.0  # taking the card that loses the game, against a card's worth otherwise
 RECORD = 3.0  # the exact odds count as this many turns of the record

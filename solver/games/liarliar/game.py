@@ -30,12 +30,12 @@ from solver.errors import (
     shown,
 )
 
-from . import phrases, schema
-from .base import Game, Leave, Outcome, Rules, option
-from .cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
-from .commands import Arg, Command
-from .schema import Refusal
-from .table import next_player, read_int, require, small_int
+from solver.games import phrases, schema
+from solver.games.base import Game, Leave, Outcome, Rules, option
+from solver.games.cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
+from solver.games.commands import Arg, Command
+from solver.games.schema import Refusal
+from solver.games.table import next_player, read_int, require, small_int
 
 DECK = LIAR_LIAR_DECK
 DECK_SIZE = DECK.size   # 54: 52 cards and two jokers

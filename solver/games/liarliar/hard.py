@@ -28,10 +28,10 @@ from math import comb
 import numpy as np
 
 from solver.games.cards import Card, rank_name
-from solver.games.liarliar import MAX_PLAY
-from solver.odds.liarliar import LiarLiarView
+from .game import MAX_PLAY
+from .odds import LiarLiarView
 
-from . import belief, record
+from solver.rooms.hard import belief, record
 
 FINISH = 12.0  # what finishing (or keeping the next player from finishing) is worth, in cards
 TEMPO = 2.0  # what opening the next round is worth, in cards
