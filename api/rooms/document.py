@@ -485,7 +485,7 @@ def extender(prefix: str):
             del body["required"]
         return body
 
-    from . import CODE_LENGTH, CODE_LETTERS
+    from .limits import CODE_LENGTH, CODE_LETTERS
     seated = {"description": "OK", "content": json_content(ref("RoomView"))}
     code = {"name": "code", "in": "path", "required": True,
             "schema": {"type": "string",

@@ -46,7 +46,7 @@ UNKNOWN = ("no profile here has that id and key: check the code copied from the 
 
 
 def _store():
-    from . import store
+    from .service import store
     return store()
 
 

@@ -8,7 +8,8 @@
 
 import { Advisor } from "./advisor.js";
 import { FairDealCheck } from "./fairdealview.js";
-import { app, HIDE_KEY, rendering, useApp } from "./playview.js";
+import { HIDE_KEY, rendering } from "./playview.js";
+import { app, useApp } from "./playkit.js";
 import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode,
   watchRoom } from "./rooms.js";
 import { SCREENS, screenOf } from "./screens/index.js";

@@ -7,7 +7,7 @@
 
 import { withIcon } from "./icons.js";
 import { oddsParagraph } from "./oddswords.js";
-import { CALLED, app, useApp } from "./playview.js";
+import { CALLED, app, useApp } from "./playkit.js";
 import { api } from "./rooms.js";
 import { fill, plural } from "./screenkit.js";
 import { screenOf, titleOf } from "./screens/index.js";

@@ -23,7 +23,7 @@ import { withIcon } from "./icons.js";
 import { noticeText } from "./notice.js";
 import { outBy, outWhy, outWord, seatOf } from "./outs.js";
 import { oddsParagraph } from "./oddswords.js";
-import { app, CALLED, joinLink, LOOPBACK } from "./playview.js";
+import { app, CALLED, joinLink, LOOPBACK } from "./playkit.js";
 import { qrCanvas } from "./qr.js";
 import { replayLink } from "./replay.js";
 import { screenOf, titleOf } from "./screens/index.js";

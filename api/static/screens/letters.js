@@ -6,7 +6,7 @@ import { checkRaise as engineRaise } from "../engine/letters.js";
 import { loadLexicon } from "../engine/lexicon.js";
 import { upper } from "../screenkit.js";
 import { changed, h, tile } from "./pieces.js";
-import { CALLED } from "../playview.js";
+import { CALLED } from "../playkit.js";
 
 /** {legal, reason} for `declared` after `previous`: the library's answer and refusals, from
  * the page's own engine (its lexicon fetched once), else from the server's /letters/raise. */
