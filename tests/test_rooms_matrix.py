@@ -55,7 +55,7 @@ from matrix_clock import (
 )
 from matrix_http import DocumentedApi
 from matrix_moves import host_ruling, legal_move
-from test_rooms_toy import NIM, NimRoom
+from test_rooms_toy import NIM, NimGame, NimRoom
 
 import api.rooms as api_rooms
 from api import create_app

@@ -84,11 +84,11 @@ class NimRoom(RoomGame):
         dealt = super().deal(rules, counts, stream)  # the one way a server deals
         return {p: words[0] if words else None for p, words in dealt.items()}
 
-    def handle(self, room, by, kind, body, rng):
-        room._push({"type": "take", "player": by, "count": require(body, "count",
-                                                                     field="move")})
+    def handle(self, table, by, kind, body, rng):
+        table.push({"type": "take", "player": by, "count": require(body, "count",
+                                                                    field="move")})
 
-    def public(self, room, game):
+    def public(self, table, game):
         return {"pile": game.pile}
 
     def declarations(self, state, bids):

@@ -67,14 +67,9 @@ def at_call(room, caller: str, *, verdict=None) -> dict | None:
     Liars' Letters call, when made (its search is not made again).  None where the game has
     no claim to call, or the room's state cannot say (a ruling never waits on its odds)."""
     try:
-        return room.kind.odds_at_call(room, room.game_obj(), caller, verdict)
+        return room.kind.odds_at_call(room.table, room.game_obj(), caller, verdict)
     except LiarsError:
         return None
-
-
-def revealed(room) -> dict:
-    """Every hand the pending call revealed (the server's deal, or each phone's)."""
-    return room.data["pending"]["revealed"]
 
 
 def elsewhere(deck, known) -> list[str]:

@@ -44,6 +44,7 @@ from solver.games.table import MAX_EVENTS, require
 from . import bots, call_odds, clock, kept, session
 from .calls import CallFlow
 from .clock import read_clock
+from .context import Table
 from .fairness import FairDeal, read_seed
 from .leaving import Leaving
 from .reveals import SHOWN_CLAIMS, Reveals
@@ -262,11 +263,11 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
                           "last_ruling": None, "bids": [], "timed_out": [], "removed": [],
                           "left": [], "reveal": None, "history": []})
         kept.new_record(self.data)
-        self.kind.new_game(self)
+        self.kind.new_game(self.table)
         names = [s["name"] for s in self.seats]
-        first = self.kind.opener(self, names)
+        first = self.kind.opener(self.table, names)
         game = self.game_type(names[first:] + names[:first],
-                              self.game_type.Rules.from_dict(self.kind.game_rules(self)))
+                              self.game_type.Rules.from_dict(self.kind.game_rules(self.table)))
         self.data["state"] = game.to_dict()
         self.data["phase"] = "playing"
         session.ante(self.session, self.data.get("kitty"), names)
@@ -470,7 +471,8 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             if kind in self.kind.flow_moves:  # a game that plays its own way (cards)
                 self._playing(kind=kind)
                 played = self._round_so_far()
-                ruling = self.kind.handle(self, by, kind, body, rng or secrets.SystemRandom())
+                ruling = self.kind.handle(self.table, by, kind, body,
+                                          rng or secrets.SystemRandom())
                 if self.data["bids"]:  # the round goes on (cards put down): its claims go
                     played = (played[0], [])  # with the ruling that ends it
                 self._result(ruling, played=played)
@@ -493,7 +495,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
 
     # --- helpers --------------------------------------------------------------------------
 
-    def _push(self, event: dict):
+    def push_event(self, event: dict):
         """Play ``event`` on the game (the library checks it) and log it; its result."""
         game = self.game_obj()
         result = game.push(game.read_action(event))
@@ -529,6 +531,11 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
     session = property(lambda self: self.data.setdefault("session", session.new_session(
         [s["name"] for s in self.data["seats"]])))
     hands = property(lambda self: self.data["hands"])
+
+    @property
+    def table(self) -> Table:
+        """The room as its game's variant sees it (:mod:`.context`)."""
+        return Table(self)
 
     @property
     def kind(self) -> RoomGame:
@@ -579,7 +586,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         seated = self.plays(name)
         return {"name": name, "host": name == self.host, "seat": seated,
                 "hand": self.hands.get(name) if seated else None,
-                **(self.kind.private(self, game, name) if game is not None and seated else {})}
+                **(self.kind.private(self.table, game, name) if game is not None and seated else {})}
 
     def table_view(self, present=frozenset()) -> dict:
         """A view but its ``you`` and ``now``: what every phone at the table is shown alike
@@ -629,7 +636,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
             "session": self.session, "rated": self.rated(), "fairness": self.fairness(),
             "stuck": self.data.get("stuck"),
-            **(self.kind.public(self, game) if game is not None else {}),
+            **(self.kind.public(self.table, game) if game is not None else {}),
         }
 
     @staticmethod

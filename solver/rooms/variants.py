@@ -62,44 +62,44 @@ class RoomGame:
         """Every move a phone may send, with the keys each carries besides ``type``."""
         return {**self.own_moves, **HOST_MOVES, **ROOM_MOVES}
 
-    def handle(self, room, by: str, kind: str, body: dict, rng) -> dict | None:
-        """Play one of :attr:`flow_moves`: push its replay events (``room._push``), keep the
-        hidden cards (``room.data["hands"]``, ``room.data["hidden"]``); the ruling it
-        makes for the table, if any (shown until the next one)."""
+    def handle(self, table, by: str, kind: str, body: dict, rng) -> dict | None:
+        """Play one of :attr:`flow_moves` through ``table`` (a :class:`.context.Table`:
+        push its replay events, keep the hidden cards in its ``hands`` and its ``secret``);
+        the ruling it makes for the table, if any (shown until the next one)."""
         raise NotImplementedError
 
-    def game_rules(self, room) -> dict:
+    def game_rules(self, table) -> dict:
         """The library's rules for the room's next game (the room's own, by default)."""
-        return room.rules
+        return table.rules
 
-    def opener(self, room, names: list[str]) -> int:
+    def opener(self, table, names: list[str]) -> int:
         """The seat (an index of ``names``) that opens the room's next game: by default the
         first seat opens the first game and each next game moves one seat on (no rule text
-        names a dealer for a rematch).  ``room.data["last_places"]``: the last game's."""
-        return (room.data.get("game_no", 1) - 1) % len(names)
+        names a dealer for a rematch).  ``table.last_places``: the last game's."""
+        return (table.game_no - 1) % len(names)
 
-    def new_game(self, room) -> None:
+    def new_game(self, table) -> None:
         """What the room keeps hidden for a new game (each rematch too) beside the hands:
         nothing, by default."""
-        room.data.pop("hidden", None)
+        table.secret = None
 
     def timeout_event(self, name: str) -> dict:
         """The replay event of ``name`` running out of time (the game's own word for it;
         a player taken off is ``{"type": "leave"}`` in every game)."""
         return {"type": "leave", "player": name}
 
-    def left(self, room, name: str) -> None:
+    def left(self, table, name: str) -> None:
         """What leaves the room's round with ``name``, out of the game: by default the
         round starts again (its claims and any call waiting on reveals are dropped; the
         server deals anew)."""
-        room.data["bids"] = []
-        room.data["pending"] = None
+        table.claims = []
+        table.drop_call()
 
-    def public(self, room, game: Game) -> dict:
+    def public(self, table, game: Game) -> dict:
         """What every view adds for this game (a pile, face-up cards): public only."""
         return {}
 
-    def private(self, room, game: Game, name: str) -> dict:
+    def private(self, table, game: Game, name: str) -> dict:
         """What ``name``'s own view adds (a card only they have looked at)."""
         return {}
 
@@ -182,7 +182,7 @@ class RoomGame:
         the game has no hard player."""
         return self.easy_move(game, view, rng)
 
-    def odds_at_call(self, room, game: Game, caller: str, verdict) -> dict | None:
+    def odds_at_call(self, table, game: Game, caller: str, verdict) -> dict | None:
         """The odds of the claim ``caller`` called, from the room before the ruling
         (:func:`solver.rooms.call_odds.at_call`); None where the game has none."""
         return None

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from solver.games.table import require
-from solver.rooms.call_odds import figure, revealed
+from solver.rooms.call_odds import figure
 from solver.rooms.variants import RoomGame, move_branch
 
 from . import easy
@@ -81,9 +81,9 @@ class DiceRoom(RoomGame):
         from . import hard  # its tables load when a hard player first moves
         return hard.move(game, view, rng)
 
-    def odds_at_call(self, room, game, caller, verdict):
+    def odds_at_call(self, table, game, caller, verdict):
         """Does the bid hold?"""
-        hands, bidder, bid = revealed(room), game.bidder, game.bid
+        hands, bidder, bid = table.revealed, game.bidder, game.bid
         held = {p: DiceView.of_player(game, p, hands[p]).holds(bid) for p in (caller, bidder)}
         return {"measure": "holds", "claim": bid.to_dict(),
                 "caller": figure(caller, held[caller]), "claimer": figure(bidder, held[bidder])}

@@ -10,7 +10,7 @@ from collections import Counter
 
 from solver.games import schema
 from solver.games.table import require
-from solver.rooms.call_odds import REVEAL_SEARCH, figure, revealed
+from solver.rooms.call_odds import REVEAL_SEARCH, figure
 from solver.rooms.deal import tiles
 from solver.rooms.variants import RoomGame, move_branch
 from solver.words.tiles import Tiles, get_tile_set
@@ -90,11 +90,11 @@ class LettersRoom(RoomGame):
         from . import hard  # its tables load when a hard player first moves
         return hard.move(game, view, rng)
 
-    def odds_at_call(self, room, game, caller, verdict):
+    def odds_at_call(self, table, game, caller, verdict):
         """Does the declaration exist ("bullshit"), or is it the highest ("exact")?"""
-        hands = revealed(room)
+        hands = table.revealed
         claimer, declared = game.last
-        call = Call.parse(room.data["pending"]["event"]["call"])
+        call = Call.parse(table.called["call"])
         views = {p: LettersView.of_player(game, p, hands[p]) for p in (caller, claimer)}
         claim = {"phrase": ", ".join(declared), "words": list(declared)}
         if call is not Call.EXACT:

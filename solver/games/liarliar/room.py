@@ -1,7 +1,7 @@
 """Liar Liar in a room: the server deals one 54-card deck and keeps every card hidden.
 
-Each hand is the player's own cards (``room.data["hands"]``); the pile's real cards
-and the last play's are the server's secret (``room.data["hidden"]``) until a "Liar!"
+Each hand is the player's own cards (``table.hands``, :mod:`solver.rooms.context`); the pile's real cards
+and the last play's are the server's secret (``table.secret``) until a "Liar!"
 turns that play over.  The log is the library's replay (solver/games/liarliar/game.py)
 with no card a player could not see: a play carries its count and rank only, and the
 call carries the cards it turned over.
@@ -30,7 +30,6 @@ from solver.errors import IllegalMove, InvalidCard, InvalidInput
 from solver.games import schema
 from solver.games.cards import LIAR_LIAR_DECK, Card, parse_cards, parse_rank, rank_name
 from solver.games.table import require
-from solver.rooms import call_odds
 from solver.rooms.call_odds import elsewhere, figure
 from solver.rooms.deal import deck
 from solver.rooms.variants import RoomGame, move_branch
@@ -58,11 +57,11 @@ class LiarLiarRoom(RoomGame):
     flow_moves = frozenset(own_moves)
     deals_each_round = False
 
-    def game_rules(self, room) -> dict:
-        """The library's timer is the room's clock.  A table with no clock still names one
+    def game_rules(self, table) -> dict:
+        """The library's timer is the table's clock.  A table with no clock still names one
         in its log: the rules take a player out mid-match only by the timer, and the host
         removing a player who left is read that way."""
-        return {**room.rules, "timer": room.data.get("clock") or NOMINAL_TIMER}
+        return {**table.rules, "timer": table.clock or NOMINAL_TIMER}
 
     clock_choices = (None, 10, 30)  # the seed's site: 10 or 30 seconds a move, or no timer
     table_deal = False  # the server deals: a phone cannot type a whole hand of cards
@@ -75,29 +74,29 @@ class LiarLiarRoom(RoomGame):
 
     # --- moves ----------------------------------------------------------------------------
 
-    def handle(self, room, by, kind, body, rng):
-        hidden = room.data["hidden"]
+    def handle(self, table, by, kind, body, rng):
+        hidden = table.secret
         if kind == "play":
-            return self._play(room, hidden, by, body)
+            return self._play(table, hidden, by, body)
         if kind == "liar":
-            return self._liar(room, hidden, by)
-        return self._discard(room, by, body)
+            return self._liar(table, hidden, by)
+        return self._discard(table, by, body)
 
-    def _take(self, room, by: str, cards: list[str]) -> list[str]:
+    def _take(self, table, by: str, cards: list[str]) -> list[str]:
         """Take ``cards`` out of ``by``'s hand (InvalidCard for a card they do not hold)."""
-        hand = Counter(room.hands.get(by, []))
+        hand = Counter(table.hands.get(by, []))
         wanted = Counter(cards)
         missing = wanted - hand
         if missing:
             raise InvalidCard(f"{by} does not hold {' '.join(sorted(missing.elements()))}",
                               field="cards")
-        left = list(room.hands[by])
+        left = list(table.hands[by])
         for card in cards:
             left.remove(card)
-        room.hands[by] = left
+        table.hands[by] = left
         return cards
 
-    def _play(self, room, hidden, by, body):
+    def _play(self, table, hidden, by, body):
         given = require(body, "cards", field="move")
         cards = [str(c) for c in parse_cards(given, field="cards", limit=MAX_PLAY)]
         if not 1 <= len(cards) <= MAX_PLAY:
@@ -106,27 +105,27 @@ class LiarLiarRoom(RoomGame):
         event = {"type": "play", "player": by, "count": len(cards)}
         if body.get("rank") is not None:
             event["rank"] = rank_name(parse_rank(body["rank"], field="rank"))
-        game = room.game_obj()
+        game = table.game()
         game.check(game.read_action(event))  # turn, count, rank: before any card moves
-        self._take(room, by, cards)
-        room._push(event)
+        self._take(table, by, cards)
+        table.push(event)
         hidden["pile"] += cards
         hidden["last"] = {"player": by, "cards": cards}
-        room.data["bids"].append({"player": by, "count": len(cards),
-                                  "rank": room.game_obj().to_dict()["rank"]})
+        table.claims.append({"player": by, "count": len(cards),
+                                  "rank": table.game().to_dict()["rank"]})
 
-    def _liar(self, room, hidden, by):
+    def _liar(self, table, hidden, by):
         last = hidden.get("last")
         event = {"type": "liar", "player": by,
                  "cards": list(last["cards"]) if last else None}
         if last is None:
             event.pop("cards")
-        odds = call_odds.at_call(room, by) if last is not None else None  # before the call
-        result = room._push(event)
+        odds = table.odds_at_call(by) if last is not None else None  # before the call
+        result = table.push(event)
         taker = result.taker
-        room.hands[taker] = sorted(room.hands.get(taker, []) + hidden["pile"])
+        table.hands[taker] = sorted(table.hands.get(taker, []) + hidden["pile"])
         hidden.update(pile=[], last=None)
-        room.data["bids"] = []
+        table.claims = []
         truth = "true" if result.true else "false"
         count = len(last["cards"])
         said = f"{count} {rank_name(result.rank)}{'s' * (count != 1)}"
@@ -137,34 +136,34 @@ class LiarLiarRoom(RoomGame):
                 "changes": {taker: result.pile}, "taker": taker, "opener": result.opener,
                 "odds": odds}
 
-    def _discard(self, room, by, body):
+    def _discard(self, table, by, body):
         rank = parse_rank(require(body, "rank", field="move"), field="rank")
-        four = [c for c in room.hands.get(by, []) if Card.parse(c).rank == rank][:4]
+        four = [c for c in table.hands.get(by, []) if Card.parse(c).rank == rank][:4]
         if len(four) < 4:
             raise IllegalMove(f"{by} does not hold four real {rank_name(rank)}s (jokers do not "
                               f"count)", field="rank")
         event = {"type": "discard", "player": by, "rank": rank_name(rank)}
-        game = room.game_obj()
+        game = table.game()
         game.check(game.read_action(event))
-        self._take(room, by, four)
-        room._push(event)
+        self._take(table, by, four)
+        table.push(event)
         return {"call": "discard", "by": by, "revealed": {by: four}, "ruling": "discarded",
                 "reason": f"{by} put down four {rank_name(rank)}s: they leave the game",
                 "changes": {by: -4}, "odds": None}
 
-    def new_game(self, room):
-        room.data["hidden"] = {"pile": [], "last": None}  # the pile's cards, the last play's
+    def new_game(self, table):
+        table.secret = {"pile": [], "last": None}  # the pile's cards, the last play's
 
     def timeout_event(self, name):
         return {"type": "timeout", "player": name}
 
-    def left(self, room, name):
+    def left(self, table, name):
         """Their cards leave the game; the pile and the round go on."""
-        room.hands[name] = []
+        table.hands[name] = []
 
     # --- what the table sees ----------------------------------------------------------
 
-    def public(self, room, game):
+    def public(self, table, game):
         last = game.last
         return {"pile": game.pile,
                 "rank": rank_name(game.rank) if game.rank is not None else None,
@@ -173,7 +172,7 @@ class LiarLiarRoom(RoomGame):
                 "finished": list(game.finished), "eliminated": list(game.eliminated),
                 "discarded": [rank_name(r) for r in game.discarded]}
 
-    def private(self, room, game, name):
+    def private(self, table, game, name):
         return {"can_call": game.to_move == name and game.can_call()}
 
     def declarations(self, state, bids):
@@ -202,12 +201,12 @@ class LiarLiarRoom(RoomGame):
         from . import hard  # its tables load when a hard player first moves
         return hard.move(game, view, rng)
 
-    def odds_at_call(self, room, game, caller, verdict):
-        last = room.data["hidden"]["last"]
+    def odds_at_call(self, table, game, caller, verdict):
+        last = table.secret["last"]
         claimer, cards = last["player"], last["cards"]
         claim = Declaration(len(cards), game.rank)
-        mine = room.hands[caller]
-        theirs = room.hands.get(claimer, [])
+        mine = table.hands[caller]
+        theirs = table.hands.get(claimer, [])
         caller_view = LiarLiarView.of_player(game, caller, mine)
         claimer_view = LiarLiarView.read(theirs, elsewhere(LIAR_LIAR_DECK, [*theirs, *cards]))
         return {"measure": "true", "claim": claim.to_dict(),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from solver.games import schema
 from solver.games.table import require
-from solver.rooms.call_odds import figure, revealed
+from solver.rooms.call_odds import figure
 from solver.rooms.deal import deck
 from solver.rooms.variants import RoomGame, move_branch
 
@@ -87,9 +87,9 @@ class PokerRoom(RoomGame):
         from . import hard  # its tables load when a hard player first moves
         return hard.move(game, view, rng)
 
-    def odds_at_call(self, room, game, caller, verdict):
+    def odds_at_call(self, table, game, caller, verdict):
         """Can the claimed hand be made?"""
-        hands, claimer, hand = revealed(room), game.last.player, game.last.hand
+        hands, claimer, hand = table.revealed, game.last.player, game.last.hand
         made = {p: PokerView.of_player(game, p, hands[p]).made(hand) for p in (caller, claimer)}
         return {"measure": "made", "claim": hand.to_dict(),
                 "caller": figure(caller, made[caller]), "claimer": figure(claimer, made[claimer])}

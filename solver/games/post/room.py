@@ -1,7 +1,7 @@
 """Liar's Post in a room: the server deals every card and keeps the one in transit hidden.
 
-Each hand is the player's own cards (``room.data["hands"]``).  The card sent is the
-server's secret (``room.data["hidden"]``): its sender knows it, and each receiver who
+Each hand is the player's own cards (``table.hands``, :mod:`solver.rooms.context`).  The card sent is the
+server's secret (``table.secret``): its sender knows it, and each receiver who
 looks at it; no one else sees it until a call turns it over.  A receiver looks before
 passing it on (the rules: "looks ... and passes it"; a call is made without looking); the
 last one must call.  The log
@@ -29,7 +29,6 @@ from solver.errors import IllegalMove, InvalidCard
 from solver.games import schema
 from solver.games.cards import Card, rank_name
 from solver.games.table import require
-from solver.rooms import call_odds
 from solver.rooms.call_odds import elsewhere, figure
 from solver.rooms.deal import deck
 from solver.rooms.variants import RoomGame, move_branch
@@ -61,36 +60,36 @@ class PostRoom(RoomGame):
         copies = 1 if rules.get("one_deck") else 2
         return {"cards": deck(ranks=KINDS, copies=copies)}
 
-    def opener(self, room, names):
+    def opener(self, table, names):
         """The loser deals the next game, and the player to the dealer's left starts."""
-        last = room.data.get("last_places")
+        last = table.last_places
         if not last or last[-1]["name"] not in names:
-            return super().opener(room, names)
+            return super().opener(table, names)
         return (names.index(last[-1]["name"]) + 1) % len(names)
 
     # --- moves ----------------------------------------------------------------------------
 
-    def handle(self, room, by, kind, body, rng):
-        hidden = room.data["hidden"]
-        return getattr(self, f"_{kind}")(room, hidden, by, body)
+    def handle(self, table, by, kind, body, rng):
+        hidden = table.secret
+        return getattr(self, f"_{kind}")(table, hidden, by, body)
 
-    def _send(self, room, hidden, by, body):
+    def _send(self, table, hidden, by, body):
         card = str(Card.parse(require(body, "card", field="move"), field="card"))
         event = {"type": "send", "player": by, "to": require(body, "to", field="move"),
                  "claim": require(body, "claim", field="move")}
-        game = room.game_obj()
+        game = table.game()
         game.check(game.read_action(event))  # turn, target, claim: before any card moves
-        hand = list(room.hands.get(by, []))
+        hand = list(table.hands.get(by, []))
         if card not in hand:
             raise InvalidCard(f"{by} does not hold {card}", field="card")
         hand.remove(card)
-        room.hands[by] = hand
-        room._push(event)
+        table.hands[by] = hand
+        table.push(event)
         hidden.update(card=card, looked=[by])  # its sender knows it
-        room.data["bids"] = [self._claimed(room, by, event["to"])]
+        table.claims = [self._claimed(table, by, event["to"])]
 
-    def _look(self, room, hidden, by, body):
-        game = room.game_obj()
+    def _look(self, table, hidden, by, body):
+        game = table.game()
         if game.to_move != by or not game.in_transit:
             raise IllegalMove(f"{by} has no card to look at: only its receiver looks, before "
                               f"passing it on", field="type")
@@ -101,21 +100,21 @@ class PostRoom(RoomGame):
                               field="type")
         hidden["looked"] = [*hidden.get("looked", []), by]
 
-    def _pass(self, room, hidden, by, body):
+    def _pass(self, table, hidden, by, body):
         event = {"type": "pass", "player": by, "to": require(body, "to", field="move"),
                  "claim": require(body, "claim", field="move")}
-        game = room.game_obj()
+        game = table.game()
         game.check(game.read_action(event))
         if by not in hidden.get("looked", []):
             raise IllegalMove(f"{by} passes the card on only after looking at it",
                               field="type")
-        room._push(event)
-        room.data["bids"].append(self._claimed(room, by, event["to"]))
+        table.push(event)
+        table.claims.append(self._claimed(table, by, event["to"]))
 
-    def _call(self, room, hidden, by, body):
+    def _call(self, table, hidden, by, body):
         believes = read_call(require(body, "call", field="move"))
         card = hidden.get("card")
-        if card is None or room.game_obj().to_move != by:
+        if card is None or table.game().to_move != by:
             raise IllegalMove(f"{by} has no card to call on: only its receiver calls",
                               field="type")
         if by in hidden.get("looked", []):
@@ -123,10 +122,10 @@ class PostRoom(RoomGame):
                               f"so pass it on", field="type")
         event = {"type": "call", "player": by, "call": "true" if believes else "false",
                  "card": card}
-        odds = call_odds.at_call(room, by)  # from the room before the call
-        result = room._push(event)
+        odds = table.odds_at_call(by)  # from the table before the call
+        result = table.push(event)
         hidden.clear()
-        room.data["bids"] = []
+        table.claims = []
         right = "right" if result.receiver_right else "wrong"
         return {"call": event["call"], "by": by, "revealed": {result.taker: [card]},
                 "ruling": right, "taker": result.taker, "card": card,
@@ -136,29 +135,29 @@ class PostRoom(RoomGame):
                 "changes": {result.taker: 1}, "odds": odds}
 
     @staticmethod
-    def _claimed(room, by, to) -> dict:
-        claim = room.game_obj().to_dict()["card"]["claim"]
+    def _claimed(table, by, to) -> dict:
+        claim = table.game().to_dict()["card"]["claim"]
         return {"player": by, "to": to, "claim": claim}
 
-    def new_game(self, room):
-        room.data["hidden"] = {}  # the card in transit, and who has looked at it
+    def new_game(self, table):
+        table.secret = {}  # the card in transit, and who has looked at it
 
     def timeout_event(self, name):
         return {"type": "timeout", "player": name}
 
-    def left(self, room, name):
-        room.data["hidden"] = {}  # a card in transit leaves the game unturned
-        room.data["bids"] = []
+    def left(self, table, name):
+        table.secret = {}  # a card in transit leaves the game unturned
+        table.claims = []
 
     # --- what the table sees ----------------------------------------------------------
 
-    def public(self, room, game):
+    def public(self, table, game):
         state = game.to_dict()
         return {"face_up": state["face_up"], "card": state["card"],
                 "losing_count": state["losing_count"]}
 
-    def private(self, room, game, name):
-        hidden = room.data.get("hidden") or {}
+    def private(self, table, game, name):
+        hidden = table.secret or {}
         mine = game.to_move == name
         return {"card_seen": hidden.get("card") if name in hidden.get("looked", []) else None,
                 "can_look": mine and game.in_transit and name not in hidden.get("looked", [])
@@ -190,10 +189,10 @@ class PostRoom(RoomGame):
         from . import hard  # its tables load when a hard player first moves
         return hard.move(game, view, rng)
 
-    def odds_at_call(self, room, game, caller, verdict):
-        card, claimer, claim = room.data["hidden"]["card"], game.held[-1], game.claim
-        theirs = room.hands.get(claimer, [])
-        caller_view = PostView.of_player(game, caller, room.hands[caller])
+    def odds_at_call(self, table, game, caller, verdict):
+        card, claimer, claim = table.secret["card"], game.held[-1], game.claim
+        theirs = table.hands.get(claimer, [])
+        caller_view = PostView.of_player(game, caller, table.hands[caller])
         claimer_view = PostView.read(theirs, elsewhere(game.rules.deck, [*theirs, card]),
                                      game.rules)
         return {"measure": "true", "claim": claim.to_dict(),
