@@ -91,12 +91,6 @@ class NimRoom(RoomGame):
     def public(self, table, game):
         return {"pile": game.pile}
 
-    def declarations(self, state, bids):
-        return []
-
-    def round_number(self, state):
-        return None
-
     def move_schemas(self):
         return [move_branch("take", {"count": {"enum": [1, 2]}}, ["count"])]
 

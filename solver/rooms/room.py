@@ -51,7 +51,7 @@ from .reveals import SHOWN_CLAIMS, Reveals
 from .spectators import Spectators
 from .tokens import digest as token_digest
 from .tokens import new_token
-from .variants import HOST_MOVES, ROOM_MOVES, RoomGame
+from .variants import HOST_MOVES, ROOM_MOVES, ClaimAndCall, RoomGame
 
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
@@ -476,9 +476,9 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
                 if self.data["bids"]:  # the round goes on (cards put down): its claims go
                     played = (played[0], [])  # with the ruling that ends it
                 self._result(ruling, played=played)
-            elif kind == self.kind.claim:
+            elif isinstance(self.kind, ClaimAndCall) and kind == self.kind.claim:
                 self._claim(by, body)
-            elif kind == self.kind.call:
+            elif isinstance(self.kind, ClaimAndCall) and kind == self.kind.call:
                 self._called(by, self.kind.call_event(by, body), rng)
             else:
                 getattr(self, f"_{kind}")(by, body, rng)

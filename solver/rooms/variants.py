@@ -2,8 +2,10 @@
 
 A :class:`~solver.rooms.room.Room` knows the lobby, the phases, the tokens and the
 log; everything that differs between games (what a hand is, how the server deals it,
-how a phone reveals it, what a claim and a call are, how a ruling reads) is a hook
-of :class:`RoomGame`, as a python-chess variant overrides a board's few methods.
+what each view adds, the computer player's move) is a hook of :class:`RoomGame`, as a
+python-chess variant overrides a board's few methods; what a claim and a call are, how a
+phone reveals its hand and how a ruling reads are the hooks of :class:`ClaimAndCall`,
+the family of games the room itself rules on.
 Hosting another game is one more subclass, the ``ROOM`` of its folder's ``room.py``
 (``solver/games/NAME/room.py``): the registry finds it
 (:data:`solver.games.registry.ROOM_GAMES`).
@@ -39,18 +41,21 @@ def move_branch(kind: str, properties: dict, required=()) -> dict:
 
 
 class RoomGame:
-    """A game as a room hosts it.  Subclasses set the attributes and override the hooks."""
+    """A game as a room hosts it, its core: its moves and their schemas, its deal, what
+    each seat's view and every view add, the computer player's move.  Every game's variant
+    is one (a game that plays every move its own way, :attr:`flow_moves` and
+    :meth:`handle`, needs no more); a claim-and-call game is a :class:`ClaimAndCall`.
+    Subclasses set the attributes and override the hooks; the room calls each with its
+    :class:`~.context.Table`, never itself."""
 
     name: str  #: the room's ``game``
     order = 100  #: where the rooms list it (the five in the order they came to the house)
     game_type: type[Game]  #: the library's game
     hand_key: str  #: a player's count in a view, and the field a reveal sends
-    claim: str | None = None  #: the move that raises the claim (a claim-and-call game)
-    call: str | None = None  #: the move that calls it
-    claimed: str = "claimed"  #: the claim's past tense, for "nothing has been ... this round"
-    own_moves: dict[str, set[str]]  #: the claim, the call and the reveal, with their fields
+    own_moves: dict[str, set[str]]  #: the game's own moves, with their fields
     kitty = False  #: whether the table may play for a kitty (docs/rules.md)
-    #: the moves the game plays its own way (:meth:`handle`), not as claim, call, reveal
+    #: the moves the game plays its own way (:meth:`handle`); a claim-and-call game's
+    #: claim, call and reveal are the room's (:class:`ClaimAndCall`)
     flow_moves: frozenset[str] = frozenset()
     deals_each_round = True  #: tiles and dice are dealt anew each round; cards only once
     table_deal = True  #: whether phones may type their own hands (deal "table")
@@ -103,17 +108,6 @@ class RoomGame:
         """What ``name``'s own view adds (a card only they have looked at)."""
         return {}
 
-    def claim_event(self, by: str, body: dict) -> dict:
-        """The replay event of ``by``'s claim."""
-        raise NotImplementedError
-
-    def call_event(self, by: str, body: dict) -> dict:
-        """The replay event of ``by``'s call, checked as far as the call itself goes."""
-        raise NotImplementedError
-
-    def check_call(self, event: dict) -> None:
-        """Refuse a call the game's rules do not know, before any hand is revealed."""
-
     def held(self, game: Game) -> dict[str, int]:
         """How many tiles or dice each seat holds."""
         raise NotImplementedError
@@ -128,31 +122,16 @@ class RoomGame:
         way every game is (:func:`.deal.hands`, from the round's :class:`.fairdeal.Stream`)."""
         return hands(self.dealer(rules), counts, stream)
 
-    def read_hand(self, body: dict, rules: dict):
-        """The hand a phone revealed, in the form the views and the log carry."""
-        raise NotImplementedError
-
-    def with_hands(self, event: dict, revealed: dict) -> dict:
-        """The call's replay event, carrying every hand revealed."""
-        raise NotImplementedError
-
-    def ruling(self, game: Game, event: dict, result) -> tuple[str, str, dict, dict]:
-        """The pushed call read for the table: the ruling, its reason, who gains or loses,
-        and the fields this game adds to the ruling's view."""
-        raise NotImplementedError
-
     def declarations(self, state: dict, bids: list[dict]) -> list[dict]:
-        """This round's claims, in order, as the view shows them."""
-        raise NotImplementedError
+        """This round's claims, in order, as the view shows them (none, by default)."""
+        return []
 
-    def round_number(self, state: dict) -> int:
-        raise NotImplementedError
+    def round_number(self, state: dict) -> int | None:
+        """The round the view shows (None: the game has no rounds to number)."""
+        return None
 
     def direction(self, state: dict) -> str:
         return "clockwise"
-
-    def after_claim(self, game: Game, bids: list[dict], by: str) -> None:
-        """What the room keeps of a claim the game's state forgets (nothing, by default)."""
 
     def searches(self, kind) -> bool:
         """Whether a move of this kind may run a search (the API then answers it in a solver
@@ -164,8 +143,8 @@ class RoomGame:
         raise NotImplementedError
 
     def advice(self, game: Game, view: dict) -> dict:
-        """The advisor's odds from one seat's own view."""
-        raise NotImplementedError
+        """The advisor's odds from one seat's own view (none, by default)."""
+        return {"last": None, "suggestions": []}
 
     def decide(self, game: Game, view: dict, rng, level: str = bots.DEFAULT_LEVEL) -> dict:
         """A computer player's move from its own view, at its ``level`` (easy or hard)."""
@@ -186,3 +165,41 @@ class RoomGame:
         """The odds of the claim ``caller`` called, from the room before the ruling
         (:func:`solver.rooms.call_odds.at_call`); None where the game has none."""
         return None
+
+
+class ClaimAndCall(RoomGame):
+    """A claim-and-call game (Liars' Letters, Liar's Dice, Liar's Poker): each player in
+    turn raises the claim or calls it; a call waits for every hand to be revealed (the
+    server's deal, or each phone's at a table deal) and the room rules on it
+    (:mod:`.calls`, :mod:`.reveals`).  Subclasses name the moves and read them."""
+
+    claim: str  #: the move that raises the claim
+    call: str  #: the move that calls it
+    claimed: str = "claimed"  #: the claim's past tense, for "nothing has been ... this round"
+
+    def claim_event(self, by: str, body: dict) -> dict:
+        """The replay event of ``by``'s claim."""
+        raise NotImplementedError
+
+    def call_event(self, by: str, body: dict) -> dict:
+        """The replay event of ``by``'s call, checked as far as the call itself goes."""
+        raise NotImplementedError
+
+    def check_call(self, event: dict) -> None:
+        """Refuse a call the game's rules do not know, before any hand is revealed."""
+
+    def read_hand(self, body: dict, rules: dict):
+        """The hand a phone revealed, in the form the views and the log carry."""
+        raise NotImplementedError
+
+    def with_hands(self, event: dict, revealed: dict) -> dict:
+        """The call's replay event, carrying every hand revealed."""
+        raise NotImplementedError
+
+    def ruling(self, game: Game, event: dict, result) -> tuple[str, str, dict, dict]:
+        """The pushed call read for the table: the ruling, its reason, who gains or loses,
+        and the fields this game adds to the ruling's view."""
+        raise NotImplementedError
+
+    def after_claim(self, game: Game, bids: list[dict], by: str) -> None:
+        """What the room keeps of a claim the game's state forgets (nothing, by default)."""

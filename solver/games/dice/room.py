@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from solver.games.table import require
 from solver.rooms.call_odds import figure
-from solver.rooms.variants import RoomGame, move_branch
+from solver.rooms.variants import ClaimAndCall, move_branch
 
 from . import easy
 from .game import BID_SCHEMA, MAX_DICE, MAX_FACES, DiceGame, dice_schema, read_dice
 from .odds import DiceView
 
 
-class DiceRoom(RoomGame):
+class DiceRoom(ClaimAndCall):
     """Liar's Dice: a hand is dice; bid, then call "Liar!"."""
 
     name = "dice"

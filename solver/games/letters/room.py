@@ -12,7 +12,7 @@ from solver.games import schema
 from solver.games.table import require
 from solver.rooms.call_odds import REVEAL_SEARCH, figure
 from solver.rooms.deal import tiles
-from solver.rooms.variants import RoomGame, move_branch
+from solver.rooms.variants import ClaimAndCall, move_branch
 from solver.words.tiles import Tiles, get_tile_set
 
 from . import easy
@@ -20,7 +20,7 @@ from .game import WORDS_SCHEMA, Call, LettersGame, check_declaration
 from .odds import LettersView
 
 
-class LettersRoom(RoomGame):
+class LettersRoom(ClaimAndCall):
     """Liars' Letters: a hand is tiles; declare, then call bullshit or exact."""
 
     name = "letters"

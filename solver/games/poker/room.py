@@ -11,7 +11,7 @@ from solver.games import schema
 from solver.games.table import require
 from solver.rooms.call_odds import figure
 from solver.rooms.deal import deck
-from solver.rooms.variants import RoomGame, move_branch
+from solver.rooms.variants import ClaimAndCall, move_branch
 
 from . import easy
 from .game import CLAIM_SCHEMA as POKER_CLAIM
@@ -20,7 +20,7 @@ from .game import PokerGame, read_poker_cards
 from .odds import PokerView
 
 
-class PokerRoom(RoomGame):
+class PokerRoom(ClaimAndCall):
     """Liar's Poker with cards: a hand is cards from one deck; claim a poker hand over
     everyone's cards together, then call."""
 
