@@ -9,8 +9,11 @@ in wins.  Each player is also dealt a secret word that no one else may ever see.
 
 from __future__ import annotations
 
+import inspect
 import random
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +23,7 @@ from solver.games.base import Game, Leave, Rules
 from solver.games.table import require
 from solver.games.registry import ROOM_GAMES, Entry, register, unregister
 from solver.rooms.room import Room
-from solver.rooms.variants import RoomGame, move_branch
+from solver.rooms.variants import ClaimAndCall, RoomGame, move_branch
 
 V1 = "/api/v1"
 SECRETS = ("apple", "river", "stone", "cloud", "ember", "frost")
@@ -94,7 +97,7 @@ class NimRoom(RoomGame):
     def move_schemas(self):
         return [move_branch("take", {"count": {"enum": [1, 2]}}, ["count"])]
 
-    def decide(self, game, view, rng, level="easy"):
+    def easy_move(self, game, view, rng):
         return {"type": "take", "count": 1 if view["pile"] % 3 == 1 else 2}
 
 
@@ -155,3 +158,29 @@ def test_a_toy_game_plays_in_a_room_over_http(hosted, tmp_path):
     bad = client.post(f"{V1}/rooms/{code}/moves", json={"type": "take", "count": 3},
                       headers={"Authorization": f"Bearer {tokens['ann']}"})
     assert bad.status_code in (400, 409)
+
+
+ARCHITECTURE = Path(__file__).resolve().parent.parent / "docs" / "architecture.md"
+
+
+def named(text: str, start: str, end: str) -> set[str]:
+    """The names in backquotes between ``start`` and ``end`` in ``text``."""
+    return set(re.findall(r"`(\w+)`", text.split(start, 1)[1].split(end, 1)[0]))
+
+
+def must_write(cls) -> set[str]:
+    """The methods ``cls`` leaves to a subclass (they raise NotImplementedError)."""
+    return {name for name, value in vars(cls).items() if callable(value)
+            and "raise NotImplementedError" in inspect.getsource(value)}
+
+
+def test_adding_a_game_is_the_steps_docs_architecture_gives():
+    """docs/architecture.md's steps name every hook a game must write, and the toy wrote
+    each that its steps name (so that the page is the toy's recipe, checked)."""
+    steps = " ".join(ARCHITECTURE.read_text().split("## Adding a game", 1)[1].split())
+    rules = named(steps, "its `Game` subclass", "With a")
+    room = named(steps, "an instance of its room variant, which writes", "a claim-and-call")
+    family = named(steps, "subclasses `ClaimAndCall` instead and writes", "4.")
+    assert must_write(Game) <= rules and rules <= set(vars(NimGame)), rules
+    assert must_write(RoomGame) <= room and room <= set(vars(NimRoom)), room
+    assert must_write(ClaimAndCall) <= family, family
