@@ -167,7 +167,7 @@ export const rendering = {
     }
   },
 
-  /** The game's screen module: its moves' panel built once a game (screens/). */
+  /** The game's screen module: its moves' panel built once a game (games/NAME/screen.js). */
   useScreen(view) {
     const screen = screenOf(view.game);
     if (screen === this.screen) return;

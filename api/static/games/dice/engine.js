@@ -2,13 +2,13 @@
 // phrase or {quantity, face}, the revealed dice, the table's rules, the bid it raises.
 // Same counts, same raise order, same refusals as the server.
 
-import { IllegalMove, InvalidDie, InvalidInput, InvalidRules, LimitExceeded } from "./errors.js";
-import { formatBid, parseBid } from "./phrases.js";
-import { keys, repr, split } from "./pystr.js";
+import { IllegalMove, InvalidDie, InvalidInput, InvalidRules, LimitExceeded } from "../../engine/errors.js";
+import { formatBid, parseBid } from "../../engine/phrases.js";
+import { keys, repr, split } from "../../engine/pystr.js";
 import { get, isDict, isInt, isList, isStr, readInt, readOptions, requestObject, require, shown,
-  smallInt } from "./rules.js";
-import { DICE } from "./tables.js";
-import { PHRASE } from "./screen.js";
+  smallInt } from "../../engine/rules.js";
+import { DICE } from "../../engine/tables.js";
+import { PHRASE } from "../../engine/screen.js";
 
 export const { BID_ORDERS, MAX_DICE_EACH, MAX_FACES, MAX_DICE } = DICE;
 

@@ -2,14 +2,14 @@
 // read from a phrase or {hand, ranks}, made or not from all revealed cards, and whether it
 // is higher than the last claim on the table's ladder.  Same answers, same refusals.
 
-import { ACE, POKER_DECK, SUITS, parseCards, parseRank, rankName } from "./cards.js";
-import { InvalidInput, InvalidRules } from "./errors.js";
-import { HANDS, HAND_SIZES, LOWEST_TOP, formatHand, parseHand } from "./phrases.js";
-import { keys, repr, strip } from "./pystr.js";
+import { ACE, POKER_DECK, SUITS, parseCards, parseRank, rankName } from "../../engine/cards.js";
+import { InvalidInput, InvalidRules } from "../../engine/errors.js";
+import { HANDS, HAND_SIZES, LOWEST_TOP, formatHand, parseHand } from "../../engine/phrases.js";
+import { keys, repr, strip } from "../../engine/pystr.js";
 import { get, isDict, isList, isStr, pyStr, readInt, readOptions, requestObject,
-  require } from "./rules.js";
-import { POKER } from "./tables.js";
-import { CARDS, PHRASE } from "./screen.js";
+  require } from "../../engine/rules.js";
+import { POKER } from "../../engine/tables.js";
+import { CARDS, PHRASE } from "../../engine/screen.js";
 
 export const STANDARD = HANDS; // low to high, as docs/rules.md gives it
 // standard, and short-deck poker's order (a flush beats a full house)

@@ -1,9 +1,9 @@
 // Liar's Poker on the Play screen: claim a poker hand higher than the last, made from every
 // player's cards together, or call the last claim.
 
-import { HANDS, HAND_SIZES } from "../engine/phrases.js";
-import { faces, handList, RANKS } from "./cards.js";
-import { card, changed, h } from "./pieces.js";
+import { HANDS, HAND_SIZES } from "../../engine/phrases.js";
+import { faces, handList, RANKS } from "../../screens/cards.js";
+import { card, changed, h } from "../../screens/pieces.js";
 
 export default {
   game: "poker",

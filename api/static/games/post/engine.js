@@ -3,13 +3,13 @@
 // is the receiver's True/False call right and who takes the card, do a player's face-up
 // cards lose.  Same answers, same errors (code, message, field) as the Python library.
 
-import { InvalidCard, InvalidInput, InvalidRules } from "./errors.js";
-import { Card, deckOf, parseCards, parseRank, rankName } from "./cards.js";
-import { repr, strip } from "./pystr.js";
-import { get, isDict, isInt, readOptions, require, requestObject, shown } from "./rules.js";
-import { formatKind, parseKind } from "./phrases.js";
-import { POST } from "./tables.js";
-import { CARDS, PHRASE } from "./screen.js";
+import { InvalidCard, InvalidInput, InvalidRules } from "../../engine/errors.js";
+import { Card, deckOf, parseCards, parseRank, rankName } from "../../engine/cards.js";
+import { repr, strip } from "../../engine/pystr.js";
+import { get, isDict, isInt, readOptions, require, requestObject, shown } from "../../engine/rules.js";
+import { formatKind, parseKind } from "../../engine/phrases.js";
+import { POST } from "../../engine/tables.js";
+import { CARDS, PHRASE } from "../../engine/screen.js";
 
 /** A K Q J 10 9 8 7. */
 export const KINDS = POST.KINDS;

@@ -2,11 +2,11 @@
 // bids that must raise under the table's bid order, the "Liar!" call on everyone's revealed
 // dice, who loses a die, who opens next, who is out, the winner.
 
-import { Bid, DiceRules, MAX_FACES, readDice } from "./dice.js";
-import { IllegalMove, InvalidDie, InvalidInput } from "./errors.js";
-import { Game, Leave } from "./game.js";
-import { keys, repr, sortedSet } from "./pystr.js";
-import { has, isDict, nextPlayer, require } from "./rules.js";
+import { Bid, DiceRules, MAX_FACES, readDice } from "./engine.js";
+import { IllegalMove, InvalidDie, InvalidInput } from "../../engine/errors.js";
+import { Game, Leave } from "../../engine/game.js";
+import { keys, repr, sortedSet } from "../../engine/pystr.js";
+import { has, isDict, nextPlayer, require } from "../../engine/rules.js";
 
 /** ``player`` bids (opens or raises). */
 export class MakeBid {

@@ -3,15 +3,15 @@
 // wild), who takes the pile and who opens next.  Same answers, same errors (code, message,
 // field) as the Python library.
 
-import { InvalidCard, InvalidInput, InvalidRules, UnreadablePhrase } from "./errors.js";
-import { LIAR_LIAR_DECK, parseCards, parseRank, rankName } from "./cards.js";
-import { PyFloat, repr, strip } from "./pystr.js";
+import { InvalidCard, InvalidInput, InvalidRules, UnreadablePhrase } from "../../engine/errors.js";
+import { LIAR_LIAR_DECK, parseCards, parseRank, rankName } from "../../engine/cards.js";
+import { PyFloat, repr, strip } from "../../engine/pystr.js";
 import {
   get, isDict, isInt, readInt, readOptions, require, requestObject, shown, smallInt,
-} from "./rules.js";
-import { formatPlay, parsePlay } from "./phrases.js";
-import { LIARLIAR } from "./tables.js";
-import { CARDS, PHRASE } from "./screen.js";
+} from "../../engine/rules.js";
+import { formatPlay, parsePlay } from "../../engine/phrases.js";
+import { LIARLIAR } from "../../engine/tables.js";
+import { CARDS, PHRASE } from "../../engine/screen.js";
 
 export const DECK = LIAR_LIAR_DECK;
 export const DECK_SIZE = DECK.size;  // 54: 52 cards and two jokers

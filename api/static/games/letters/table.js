@@ -1,10 +1,10 @@
 // The Liars' Letters table (#table): its options, moves and what it shows; table.js runs it.
 
-import { withIcon } from "./icons.js";
-import { ARROW, fill, plural, upper } from "./screenkit.js";
+import { withIcon } from "../../icons.js";
+import { ARROW, fill, plural, upper } from "../../screenkit.js";
 import {
   app, buildSetupForm, debounce, gameOverLine, renderHistory, seatCount, shapeText,
-} from "./tablekit.js";
+} from "../../tablekit.js";
 
 export const LETTERS = {
   key: "letters",

@@ -1,12 +1,12 @@
 // Liars' Letters on the Play screen: declare a word set (checked as it is typed by the page's
 // own engine), or call "bullshit" or "exact".  The shell (play.js) sends the moves.
 
-import { request } from "../client.js";
-import { checkRaise as engineRaise } from "../engine/letters.js";
-import { loadLexicon } from "../engine/lexicon.js";
-import { upper } from "../screenkit.js";
-import { changed, h, tile } from "./pieces.js";
-import { CALLED } from "../playkit.js";
+import { request } from "../../client.js";
+import { checkRaise as engineRaise } from "./engine.js";
+import { loadLexicon } from "../../engine/lexicon.js";
+import { upper } from "../../screenkit.js";
+import { changed, h, tile } from "../../screens/pieces.js";
+import { CALLED } from "../../playkit.js";
 
 /** {legal, reason} for `declared` after `previous`: the library's answer and refusals, from
  * the page's own engine (its lexicon fetched once), else from the server's /letters/raise. */

@@ -1,11 +1,11 @@
 // Liar's Post on the Play screen: on your turn, pick a card, a player and the kind you say it
 // is, then Send; receiving one, call it True or False, or Look at it and pass it on.
 
-import { choices, face, faces, handList } from "./cards.js";
-import { card, changed, h } from "./pieces.js";
-import { icon } from "../icons.js";
-import { outBy, seatOf } from "../outs.js";
-import { plural } from "../screenkit.js";
+import { choices, face, faces, handList } from "../../screens/cards.js";
+import { card, changed, h } from "../../screens/pieces.js";
+import { icon } from "../../icons.js";
+import { outBy, seatOf } from "../../outs.js";
+import { plural } from "../../screenkit.js";
 
 const KINDS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
 

@@ -1,9 +1,9 @@
 // Liar Liar on the Play screen: tap 1-3 cards of your hand, name the rank if you open, Play;
 // "Liar!" on the next player's phone only, before they play; "Put down four" any time.
 
-import { choices, faces, handList, rankOf, ranks, RANKS } from "./cards.js";
-import { plural } from "../screenkit.js";
-import { card, changed, h } from "./pieces.js";
+import { choices, faces, handList, rankOf, ranks, RANKS } from "../../screens/cards.js";
+import { plural } from "../../screenkit.js";
+import { card, changed, h } from "../../screens/pieces.js";
 
 const MOST = 3; // a play is one to three cards
 

@@ -3,17 +3,17 @@
 // who is out, who opens the next round and in which direction, the winner.  An "exact" the
 // referee cannot prove is undecided (CannotRule) unless the call carries the table's ruling.
 //
-// Calls are ruled by engine/letters.js's ruleCall, remembered as the library remembers them
+// Calls are ruled by games/letters/engine.js's ruleCall, remembered as the library remembers them
 // (Rulings): a table replays its whole game after every move, so each call is searched once.
 
-import { CannotRule, IllegalMove, InvalidInput, InvalidRules } from "./errors.js";
-import { Game, Leave } from "./game.js";
-import { checkRaise, parseCall, readBudget, ruleCall } from "./letters.js";
-import { compareStr, keys, repr, slice } from "./pystr.js";
-import { isInt, isStr, listedShown, nextPlayer, readOptions, require, shown } from "./rules.js";
-import { LETTERS } from "./tables.js";
-import { Tiles, getTileSet } from "./tiles.js";
-import { WordSet } from "./wordset.js";
+import { CannotRule, IllegalMove, InvalidInput, InvalidRules } from "../../engine/errors.js";
+import { Game, Leave } from "../../engine/game.js";
+import { checkRaise, parseCall, readBudget, ruleCall } from "./engine.js";
+import { compareStr, keys, repr, slice } from "../../engine/pystr.js";
+import { isInt, isStr, listedShown, nextPlayer, readOptions, require, shown } from "../../engine/rules.js";
+import { LETTERS } from "../../engine/tables.js";
+import { Tiles, getTileSet } from "../../engine/tiles.js";
+import { WordSet } from "../../engine/wordset.js";
 
 export const TABLE_RULINGS = LETTERS.TABLE_RULINGS; // the caller was right / wrong
 const EVENT_KEYS = LETTERS.EVENT_KEYS;

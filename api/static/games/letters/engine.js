@@ -8,12 +8,12 @@
 // A lexicon here is what engine/lexicon.js loads: `name`, `has(word)`, `words` (sorted) and
 // `index` (the search's AlphagramIndex, with `spell(key)`).
 
-import { InvalidInput } from "./errors.js";
-import { reprFloat, repr, strip, typeName } from "./pystr.js";
-import { pyStr, shown } from "./rules.js";
-import { LETTERS as TABLES_LETTERS, SEARCH } from "./tables.js";
-import { LETTERS, Tiles } from "./tiles.js";
-import { WordSet, compareShapes, formatShape, isWord, splitWords } from "./wordset.js";
+import { InvalidInput } from "../../engine/errors.js";
+import { reprFloat, repr, strip, typeName } from "../../engine/pystr.js";
+import { pyStr, shown } from "../../engine/rules.js";
+import { LETTERS as TABLES_LETTERS, SEARCH } from "../../engine/tables.js";
+import { LETTERS, Tiles } from "../../engine/tiles.js";
+import { WordSet, compareShapes, formatShape, isWord, splitWords } from "../../engine/wordset.js";
 
 // Seconds: the most a search may take, and the library's default (the API passes its own).
 export const { MAX_BUDGET, DEFAULT_BUDGET } = SEARCH;
@@ -135,7 +135,7 @@ let searchModule = null;
 
 /** engine/search.js, loaded on first use (a page that only judges words never fetches it). */
 async function searchEngine() {
-  searchModule ??= await import("./search.js");
+  searchModule ??= await import("../../engine/search.js");
   return searchModule;
 }
 

@@ -1,10 +1,10 @@
 // Liar's Dice on the Play screen: bid a quantity of a face (checked as it is chosen by the
 // page's own engine), or call "Liar!".  The shell (play.js) sends the moves.
 
-import { Bid, DiceRules } from "../engine/dice.js";
-import { formatBid } from "../engine/phrases.js";
-import { readDice } from "../screenkit.js";
-import { changed, die, h } from "./pieces.js";
+import { Bid, DiceRules } from "./engine.js";
+import { formatBid } from "../../engine/phrases.js";
+import { readDice } from "../../screenkit.js";
+import { changed, die, h } from "../../screens/pieces.js";
 
 export default {
   game: "dice",

@@ -1,8 +1,8 @@
 // The Liar's Dice table (#dicetable): its options, moves and what it shows; table.js runs it.
 
-import { withIcon } from "./icons.js";
-import { fill, plural, readDice } from "./screenkit.js";
-import { app, buildSetupForm, debounce, gameOverLine, renderHistory, seatCount } from "./tablekit.js";
+import { withIcon } from "../../icons.js";
+import { fill, plural, readDice } from "../../screenkit.js";
+import { app, buildSetupForm, debounce, gameOverLine, renderHistory, seatCount } from "../../tablekit.js";
 
 export const DICE = {
   key: "dice",
