@@ -121,6 +121,14 @@ def test_an_unregistered_game_is_no_room_game():
     assert "nim" not in ROOM_GAMES
 
 
+def test_a_name_is_one_game(hosted):
+    """Registering another game under a name the house has is refused, a folder's too."""
+    with pytest.raises(ValueError, match="nim"):
+        register(Entry(NimGame, room=NimRoom()))
+    with pytest.raises(ValueError, match="dice"):
+        register(Entry(type("Dice", (NimGame,), {"name": "dice"})))
+
+
 def test_a_toy_game_plays_in_a_room_over_http(hosted, tmp_path):
     client = create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
     made = client.post(f"{V1}/rooms", json={"game": "nim", "name": "ann"}).get_json()

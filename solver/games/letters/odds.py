@@ -361,6 +361,7 @@ def letters_odds(mine, hidden, declared, *, tile_set=None, lexicon=None,
                        tuple(view.raises(declared, limit=limit)), sampled)
 
 
+SEARCHES = True  # a request names a lexicon and a tile set; a server bounds its search
 FIELDS = {"mine", "hidden", "declared", "tile_set", "lexicon", "budget", "limit", "samples",
           "seed"}
 
