@@ -13,8 +13,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify
 
 from solver.errors import LiarsError
-from solver.games.letters import Call, check_raise, rule_call
-from solver.games.registry import LETTERS
+from solver.games.letters.game import Call, check_raise, rule_call
+from solver.games.registry import REPLAYERS
 from solver.search.alternatives import MAX_LISTED
 from solver.search.alternatives import highest_sets as solve_highest_sets
 from solver.search.highest import highest as solve_highest
@@ -106,7 +106,7 @@ def call():
 
 @bp.post("/replay")
 def replay():
-    """A whole game, as the sister games replay (see :data:`solver.games.registry.LETTERS`).
+    """A whole game, as the sister games replay (see :data:`solver.games.registry.REPLAYERS`).
 
     The rules' lexicon is a bundled one (never a file path), and the referee's
     search per call runs under the configured budget, like every solve here; the
@@ -125,4 +125,5 @@ def replay():
             err.field = f"rules.{err.field}"
             raise
         body = {**body, "rules": rules}
-    return jsonify(LETTERS.replay(body, seconds=float(current_app.config["REPLAY_BUDGET"])))
+    letters = REPLAYERS["letters"]
+    return jsonify(letters.replay(body, seconds=float(current_app.config["REPLAY_BUDGET"])))

@@ -6,9 +6,10 @@
     POST /api/v1/liarliar/odds   a Liar Liar play, from my hand and what I have seen
     POST /api/v1/poker/odds      a Liar's Poker claim, from my cards
 
-Each view passes its body to the library's ``answer`` (:mod:`solver.odds`), as
-``liars odds`` does: the same answers, the same refusals.  Liars' Letters names a
-bundled lexicon only (never a file) and searches within the configured budget.  The
+Each view passes its body to the game's ``answer`` (its folder's ``odds.py``, by the
+registry), as ``liars odds`` does: the same answers, the same refusals.  A game whose odds
+search a lexicon (``SEARCHES``: Liars' Letters) names a bundled lexicon only (never a
+file) and searches within the configured budget.  The
 OpenAPI entries are added by :func:`document` from each odds module's schemas, example
 and descriptions, beside the hand-written ones.
 """
@@ -17,29 +18,31 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from solver.games.registry import GAMES
-from solver.odds import letters, odds_of
+from solver.games.registry import ODDS
 from solver.odds.payload import SHARED_SCHEMAS
 
 from . import inputs
 
 bp = Blueprint("odds", __name__)
 
-# The sister games' odds modules, by name: each one's answer, schemas and descriptions.
-SISTER_GAMES = {name: module for name in GAMES if (module := odds_of(name)) is not None}
-ODDS = {"letters": letters, **SISTER_GAMES}  # every odds route, in the document's order
+
+def searches(module) -> bool:
+    """Whether a game's odds search a lexicon (Liars' Letters): its request names a bundled
+    lexicon and a tile set, and its search's budget is the server's to bound."""
+    return getattr(module, "SEARCHES", False)
 
 
-@bp.post("/letters/odds")
-def letters_odds():
-    body = inputs.json_body(letters.FIELDS)
-    for name in ("lexicon", "tile_set"):  # a name's length, as every route here holds it
-        inputs.string(body, name, max_length=inputs.MAX_NAME_LENGTH)
-    payload = dict(body)
-    if payload.get("lexicon") is None:
-        payload["lexicon"] = current_app.config["DEFAULT_LEXICON"]
-    return jsonify(letters.answer(payload, allow_paths=False,
-                                  budget=lambda: inputs.budget(body)))
+def _searching_view(module):
+    def view():
+        body = inputs.json_body(module.FIELDS)
+        for name in ("lexicon", "tile_set"):  # a name's length, as every route here holds it
+            inputs.string(body, name, max_length=inputs.MAX_NAME_LENGTH)
+        payload = dict(body)
+        if payload.get("lexicon") is None:
+            payload["lexicon"] = current_app.config["DEFAULT_LEXICON"]
+        return jsonify(module.answer(payload, allow_paths=False,
+                                     budget=lambda: inputs.budget(body)))
+    return view
 
 
 def _game_view(answer):
@@ -49,9 +52,9 @@ def _game_view(answer):
 
 
 def _add_game_routes() -> None:
-    for name, module in SISTER_GAMES.items():
-        bp.add_url_rule(f"/{name}/odds", f"{name}_odds", _game_view(module.answer),
-                        methods=["POST"])
+    for name, module in ODDS.items():
+        view = _searching_view(module) if searches(module) else _game_view(module.answer)
+        bp.add_url_rule(f"/{name}/odds", f"{name}_odds", view, methods=["POST"])
 
 
 _add_game_routes()
@@ -59,14 +62,14 @@ _add_game_routes()
 
 # --- the OpenAPI entries ---------------------------------------------------------------
 
-def letters_request() -> dict:
-    """The library's request, with what this server reads itself: a bundled lexicon's
+def searching_request(module) -> dict:
+    """A searching game's request, with what this server reads itself: a bundled lexicon's
     name, a tile set's, and a budget as every solve here takes it."""
     from solver.games.schema import nullable
 
     from .openapi import ref
-    return {**letters.SCHEMA, "properties": {
-        **letters.SCHEMA["properties"], "tile_set": nullable(ref("TileSetName")),
+    return {**module.SCHEMA, "properties": {
+        **module.SCHEMA["properties"], "tile_set": nullable(ref("TileSetName")),
         "lexicon": nullable(ref("LexiconName")), "budget": ref("Budget")}}
 
 
@@ -74,7 +77,7 @@ def _schemas() -> dict:
     """Each game's request and answer, and the chances they share."""
     schemas = dict(SHARED_SCHEMAS)
     for name, module in ODDS.items():
-        request = letters_request() if module is letters else module.SCHEMA
+        request = searching_request(module) if searches(module) else module.SCHEMA
         schemas[f"{name.capitalize()}Odds"] = request
         schemas[f"{name.capitalize()}OddsResult"] = module.ANSWER_SCHEMA
     return schemas
@@ -87,7 +90,7 @@ def document(document_: dict) -> None:
     for game, module in ODDS.items():
         name = game.capitalize() + "Odds"
         rules = [r.as_dict() for r in module.REFUSALS]
-        if module is letters:
+        if searches(module):
             rules += budget_rules()
         errors = sorted({400, 413} | {r.error.status for r in module.REFUSALS})
         op = operation(module.SUMMARY, ref(name + "Result"), body=ref(name),

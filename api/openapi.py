@@ -19,7 +19,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, current_app, jsonify
 
 from solver.games import schema
-from solver.games.registry import LETTERS
+from solver.games.registry import REPLAYERS
 from solver.search.alternatives import MAX_LISTED
 from solver.search.budget import MAX_BUDGET
 from solver.search.budget import MAX_BUDGET_TEXT as BUDGET_TEXT_LENGTH
@@ -40,6 +40,11 @@ from .inputs import MAX_NAME_LENGTH
 from .openapi30 import downgrade_document
 
 bp = Blueprint("openapi", __name__)
+
+
+def letters_replayer():
+    """Liars' Letters' replay surface (its own routes: api/letters.py)."""
+    return REPLAYERS["letters"]
 
 
 def decimal_digit() -> str:
@@ -209,7 +214,7 @@ def letters_replay_result() -> dict:
 def letters_replay_request() -> dict:
     """The library's replay schema, with the rules this server reads itself: a bundled
     lexicon's name and a budget as every solve here takes it (api/letters.py)."""
-    replay = LETTERS.replay_schema
+    replay = letters_replayer().replay_schema
     rules = replay["properties"]["rules"]
     rules = {**rules, "properties": {**rules["properties"],
                                      "lexicon": schema.nullable(ref("LexiconName")),
@@ -515,9 +520,9 @@ def paths(config) -> dict:
                               "tile_set": "scrabble", "lexicon": "twl06"})},
         "/api/v1/letters/replay": {"post": operation(
             "Replay a whole Liars' Letters game, move by move", ref("LettersReplayResult"),
-            body=ref("LettersReplay"), example=LETTERS.REPLAY_EXAMPLE, errors=(400, 413),
-            rules=[*LETTERS.replay_refusals, *budget_rules(r"rules\.budget")],
-            description=LETTERS.description + " An illegal event answers 200 with \"ok\": "
+            body=ref("LettersReplay"), example=letters_replayer().REPLAY_EXAMPLE, errors=(400, 413),
+            rules=[*letters_replayer().replay_refusals, *budget_rules(r"rules\.budget")],
+            description=letters_replayer().description + " An illegal event answers 200 with \"ok\": "
                         "false, its event_index and why; rules.lexicon is a bundled lexicon; "
                         f"rules.budget is capped at {config['SOLVER_BUDGET_MAX']} s (default "
                         f"{config['SOLVER_BUDGET']}).")},

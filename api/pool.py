@@ -124,6 +124,27 @@ def call_app(app, environ: dict, body: bytes) -> tuple[str, list, bytes]:
     return started["status"], started["headers"], data
 
 
+def task_path(task) -> str:
+    """``module:function`` of a module-level function, as a solver process finds it again
+    (a lambda, a method or a nested function it could not find is refused here).
+
+    >>> from api.rooms.turns import step_here
+    >>> task_path(step_here)
+    'api.rooms.turns:step_here'
+    >>> task_path(lambda: None)
+    Traceback (most recent call last):
+    ...
+    ValueError: a solver process runs module-level functions only, not api.pool:<lambda>
+    """
+    path = f"{task.__module__}:{task.__qualname__}"
+    module, _, name = path.partition(":")
+    import importlib
+    if "." in name or "<" in name or getattr(importlib.import_module(module), name, None) \
+            is not task:
+        raise ValueError(f"a solver process runs module-level functions only, not {path}")
+    return path
+
+
 def call_task(app, task) -> tuple[str, object]:
     """Run one of the server's own tasks, ``("module:function", kwargs)``, in the app's
     context: ``("done", its result)``, or ``("failed", why)``."""
@@ -376,10 +397,12 @@ class SolverPool:
         self._release(child)
         return answer
 
-    def run(self, path: str, **kwargs):
-        """Run the server's own task ``module:function(**kwargs)`` in a solver process (a
-        computer player's move: its odds and searches never run in the worker); its result,
-        or RuntimeError with what went wrong there, or :class:`Overloaded`."""
+    def run(self, task, **kwargs):
+        """Run the server's own task ``task(**kwargs)`` in a solver process (a computer
+        player's move: its odds and searches never run in the worker); its result, or
+        RuntimeError with what went wrong there, or :class:`Overloaded`.  ``task`` is a
+        module-level function the caller imported (the process imports it by its name)."""
+        path = task_path(task)
         outcome, result = self.answer({"REMOTE_ADDR": "the server", TASK_KEY: (path, kwargs)},
                                       b"")
         if outcome != "done":

@@ -60,11 +60,11 @@ JUDGE = """async ({name, plays}) => {
   const lexicon = await loadLexicon(name);
   let judge = null, how = 'lexicon.has on each word';
   try {
-    const letters = await import('/static/engine/letters.js');
+    const letters = await import('/static/games/letters/engine.js');
     if (typeof letters.judge === 'function') {
       judge = (play) => letters.judge(lexicon, play);
       judge(plays[0]);
-      how = 'letters.js judge';
+      how = 'games/letters/engine.js judge';
     }
   } catch (error) { judge = null; }
   if (judge === null) {

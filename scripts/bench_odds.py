@@ -33,10 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.odds.dice import DiceView  # noqa: E402
-from solver.odds.letters import LettersView  # noqa: E402
-from solver.odds.poker import PokerView  # noqa: E402
-from solver.odds.raises import LONGER_BY, target_shapes  # noqa: E402
+from solver.games.dice.odds import DiceView  # noqa: E402
+from solver.games.letters.odds import LettersView  # noqa: E402
+from solver.games.poker.odds import PokerView  # noqa: E402
+from solver.games.letters.raises import LONGER_BY, target_shapes  # noqa: E402
 from solver.words.lexicon import load_lexicon  # noqa: E402
 from solver.words.tiles import LETTERS, pack  # noqa: E402
 from solver.words.wordset import WordSet  # noqa: E402

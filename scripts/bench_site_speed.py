@@ -42,8 +42,8 @@ from bench_site import CHROMIUM, HOST, free_port, liars_serve  # noqa: E402
 from engine_cases.replays import a_raise, revealed, vocabulary  # noqa: E402
 
 from api.site import export_site  # noqa: E402
-from solver.games.dice import CallLiar, DiceGame, DiceRules, MakeBid  # noqa: E402
-from solver.games.letters import Declare, LettersGame, LettersRules, MakeCall  # noqa: E402
+from solver.games.dice.game import CallLiar, DiceGame, DiceRules, MakeBid  # noqa: E402
+from solver.games.letters.game import Declare, LettersGame, LettersRules, MakeCall  # noqa: E402
 from solver.words.wordset import WordSet  # noqa: E402
 
 VIEWPORT = {"width": 360, "height": 640}

@@ -49,7 +49,10 @@ def odds_table() -> dict:
     (engine/odds.js ports solver/odds/ letters, raises and dice)."""
     from statistics import NormalDist
 
-    from solver.odds import chance, dice, letters, payload, raises
+    from solver.games.dice import odds as dice
+    from solver.games.letters import odds as letters
+    from solver.games.letters import raises
+    from solver.odds import chance, payload
 
     return {
         "DEFAULT_SUGGESTIONS": payload.DEFAULT_SUGGESTIONS,
@@ -69,7 +72,7 @@ def tables() -> dict[str, tuple[str, dict]]:
     import api.errors
     import api.inputs
     from solver.games import cards, phrases, table
-    from solver.games.registry import GAMES, REPLAYERS
+    from solver.games.registry import GAMES, REPLAYERS, ROOM_GAMES
     from solver.search import bounds, budget, layered
     from solver.words import lexicon, queries, tiles, weblexicon, wordset
 
@@ -121,11 +124,15 @@ def tables() -> dict[str, tuple[str, dict]]:
             "LIAR_LIAR_DECK": cards.LIAR_LIAR_DECK, "POKER_DECK": cards.POKER_DECK}),
         "ODDS": ("solver/odds/: the requests' limits, the intervals, the raise search's bounds",
                  odds_table()),
-        **{replayer.name.upper(): (f"solver/games/{replayer.name}.py",
+        **{replayer.name.upper(): (f"solver/games/{replayer.name}/game.py",
                                    replayer.game.engine_tables())
            for replayer in REPLAYERS.values()},
         "GAMES": ("solver/games/registry.py: the sister games, by name",
                   {name: {"title": game.title} for name, game in GAMES.items()}),
+        "ROOM_GAMES": ("solver/games/registry.py: the games rooms host, in the rooms' order "
+                       "(each one's screen is api/static/games/NAME/screen.js)",
+                       {name: {"title": kind.game_type.title}
+                        for name, kind in ROOM_GAMES.items()}),
         "REPLAYERS": ("solver/games/registry.py: every game that replays, by name", {
             name: {"title": replayer.game.title, "heading": replayer.title,
                    "seats": replayer.game.seats} for name, replayer in REPLAYERS.items()}),

@@ -36,7 +36,9 @@ def _recorder(cases: list):
     """A sys.setprofile hook: the arguments of each call into the functions under test."""
     from api_server import LiveServer
 
-    from solver.games import cards, liarliar, post
+    from solver.games import cards
+    from solver.games.liarliar import game as liarliar
+    from solver.games.post import game as post
     from solver.games import registry as games
     from solver.games.base import Rules
 

@@ -88,7 +88,10 @@ class Recorder:
         setattr(owner, name, functools.wraps(original)(wrapper_for(original)))
 
     def install(self) -> None:
-        from solver.games import dice, liarliar, poker, post
+        from solver.games.dice import game as dice
+        from solver.games.liarliar import game as liarliar
+        from solver.games.poker import game as poker
+        from solver.games.post import game as post
         from solver.games import registry as games
         sys.path.insert(0, str(ROOT / "tests"))
         import api_server

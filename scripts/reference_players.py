@@ -28,15 +28,15 @@ from collections import Counter
 from math import comb
 
 from solver.games.cards import Card, parse_rank, rank_name
-from solver.games.dice import Bid
-from solver.games.poker import Hand
-from solver.games.post import KINDS
-from solver.odds.dice import DiceView
-from solver.odds.letters import LettersView
-from solver.odds.liarliar import LiarLiarView
-from solver.odds.poker import PokerView
-from solver.odds.post import PostView
-from solver.rooms.bots import letters_raises
+from solver.games.dice.game import Bid
+from solver.games.poker.game import Hand
+from solver.games.post.game import KINDS
+from solver.games.dice.odds import DiceView
+from solver.games.letters.odds import LettersView
+from solver.games.liarliar.odds import LiarLiarView
+from solver.games.poker.odds import PokerView
+from solver.games.post.odds import PostView
+from solver.games.letters.easy import letters_raises
 
 
 def _me(view):

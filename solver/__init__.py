@@ -11,9 +11,11 @@ Everything a user can get wrong raises a :class:`solver.errors.LiarsError`.
 
 The library is in layers, each a folder, each importing only those before it:
 :mod:`solver.errors`, :mod:`solver.words` (tiles, word sets, lexicons, dictionary
-queries), :mod:`solver.search` (the highest word set), :mod:`solver.games` (each
-game's rules), :mod:`solver.odds` (how likely a claim is, from one player's view),
-:mod:`solver.cli` (the shell).
+queries), :mod:`solver.search` (the highest word set), :mod:`solver.games` (what the games
+share, and the registry), :mod:`solver.odds` (what the games' odds share),
+:mod:`solver.rooms` (a table hosted for phones), then each game's own folder
+(``solver/games/NAME/``: its rules, odds, room and computer players), :mod:`solver.cli`
+(the shell).  docs/architecture.md draws the map.
 """
 
 import importlib
@@ -23,7 +25,7 @@ from .errors import LiarsError
 # Where each name lives; each module is imported when one of its names is first asked
 # for, so that a small rack's ``solve`` loads no more than it needs.
 _NAMES = {
-    ".games.letters": ("Call", "CallRuling", "DeclarationCheck", "LettersGame", "LettersRules",
+    ".games.letters.game": ("Call", "CallRuling", "DeclarationCheck", "LettersGame", "LettersRules",
                        "RaiseCheck", "check_declaration", "check_raise", "rule_call"),
     ".search.alternatives": ("HighestSets", "highest_sets"),
     ".search.highest": ("Solution", "highest"),
@@ -42,16 +44,16 @@ __all__ = [
 ]
 
 # The modules' names before the library was arranged in layers: ``from solver import
-# dice`` still gives the module, now solver.games.dice, imported when first asked for.
+# dice`` still gives the module, now solver.games.dice.game, imported when first asked for.
 _MOVED = {
     "tiles": "words.tiles", "wordset": "words.wordset", "lexicon": "words.lexicon",
     "index": "words.index", "queries": "words.queries", "dictionary": "words.dictionary",
     "weblexicon": "words.weblexicon", "budget": "search.budget", "bounds": "search.bounds",
     "joins": "search.joins", "packing": "search.packing", "alternatives": "search.alternatives",
     "reference": "search.reference", "kernels": "search.kernels", "table": "games.table",
-    "phrases": "games.phrases", "cards": "games.cards", "letters": "games.letters",
-    "dice": "games.dice", "post": "games.post", "poker": "games.poker",
-    "liarliar": "games.liarliar", "jsontext": "cli.jsontext", "cli_games": "cli.games",
+    "phrases": "games.phrases", "cards": "games.cards", "letters": "games.letters.game",
+    "dice": "games.dice.game", "post": "games.post.game", "poker": "games.poker.game",
+    "liarliar": "games.liarliar.game", "jsontext": "cli.jsontext", "cli_games": "cli.games",
 }
 
 

@@ -165,7 +165,7 @@ class LimitExceeded(LiarsError):
 class CannotRule(IllegalMove):
     """A call whose ruling cannot be proven (the rules' "Undecided"): the table decides.
 
-    Raised by a whole game (:class:`solver.games.letters.LettersGame`), which must not
+    Raised by a whole game (:class:`solver.games.letters.game.LettersGame`), which must not
     apply tile changes it cannot prove; ``ruling`` is the undecided ruling, with
     the reason and what is known.  A replay stops at it, like at an illegal
     event, and answers what the referee knows (``details["undecided"]``).

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import Counter
 
 from solver.games.cards import Card, rank_name
-from solver.games.letters import TABLE_RULINGS
-from solver.games.post import KINDS
+from solver.games.letters.game import TABLE_RULINGS
+from solver.games.post.game import KINDS
 from solver.rooms.bots import EASY
-from solver.rooms.games import ROOM_GAMES
+from solver.games.registry import ROOM_GAMES
 
 RANKS = tuple(rank_name(r) for r in range(2, 15))
 

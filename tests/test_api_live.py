@@ -18,7 +18,7 @@ from api_server import HOST, LiveServer
 
 from solver import highest as solve_highest
 from solver import load_lexicon
-from solver.games.letters import rule_call
+from solver.games.letters.game import rule_call
 from solver.search.alternatives import highest_sets
 
 V1 = "/api/v1"

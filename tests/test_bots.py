@@ -14,10 +14,10 @@ from rooms_http import bearer
 from api import create_app
 from solver.errors import InvalidInput
 from solver.games.cards import POKER_DECK, SUITS, rank_name
-from solver.games.dice import Bid
+from solver.games.dice.game import Bid
 from solver.games.registry import REPLAYERS
 from solver.rooms.bots import LEVELS
-from solver.rooms.games import ROOM_GAMES
+from solver.games.registry import ROOM_GAMES
 from solver.rooms.room import Room
 from solver.words.tiles import get_tile_set
 
@@ -275,7 +275,7 @@ def test_a_hard_player_at_liar_liar_believes_one_card_from_a_big_hand():
     is nearly always true (such a hand holds a 6 or a joker with chance about 0.98),
     though one card at random from those the judge cannot see is a 6 or a joker only
     about 1 in 6.  The hard player judged the latter way and called; now it plays on."""
-    from solver.rooms.hard import liarliar
+    from solver.games.liarliar import hard as liarliar
     room, opener, judge = liarliar_spot()
     view = room.view(judge)
     assert view["you"]["can_call"]
@@ -304,7 +304,7 @@ def test_a_hard_players_dice_openings_vary():
     """Its openings do not show its hand: over seeded deals it opens on a face it holds
     none of, and above one die, as well as on the faces it holds (it opened "1 of a face
     it holds" in 276 of 281 openings)."""
-    from solver.games.dice import DiceRules
+    from solver.games.dice.game import DiceRules
     rules = DiceRules()
     bluffs = jumps = held = 0
     for seed in range(40):
@@ -323,8 +323,8 @@ def test_a_hard_players_dice_openings_vary():
 def test_a_hard_player_at_dice_reads_how_often_a_player_bids_what_it_holds():
     """From the rulings' revealed dice: a player whose bids named faces it held none of
     is read as less honest than one whose bids its dice backed."""
-    from solver.games.dice import DiceRules
-    from solver.rooms.hard import dice
+    from solver.games.dice.game import DiceRules
+    from solver.games.dice import hard as dice
     def seen(faces):
         return {"history": [{"claims": [{"player": "b", "quantity": 2, "face": f}],
                              "ruling": {"call": "liar", "by": "a",
@@ -338,7 +338,7 @@ def test_a_hard_player_at_dice_reads_how_often_a_player_bids_what_it_holds():
 def test_a_hard_players_lies_at_post_vary_and_do_not_repeat_its_last_claim():
     """Lying, it named "ace" in 246 of 293 lies and repeated its previous claim 54% of the
     time: now the kind is drawn at random (weighed by belief), never its last claim."""
-    from solver.rooms.hard import post
+    from solver.games.post import hard as post
     room, rng = table("post", {"ann": "hard", "ben": "hard", "cy": "hard"}, 3)
     while not any(t.senders[-1] == "ann" for t in room.game_obj().turns):
         step(room, rng)
@@ -353,7 +353,7 @@ def test_a_hard_players_poker_openings_sometimes_name_ranks_it_holds_none_of():
     """All 64 of its opening claims named only ranks it held: now, holding two cards or
     more (with one card, a claim of a rank it lacks is called at once), some do not."""
     from solver.games.cards import Card
-    from solver.games.poker import Hand
+    from solver.games.poker.game import Hand
     bluffs = held = 0
     for seed in range(8):
         room, rng = table("poker", {"ann": "hard", "ben": "hard", "cy": "hard"}, seed, rules={})

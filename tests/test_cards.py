@@ -73,7 +73,7 @@ def test_unicode_digits_are_not_ranks(text):
 # --- each game's deck bounds what can be revealed ---------------------------------
 
 from solver.games.cards import LIAR_LIAR_DECK, POKER_DECK, Deck  # noqa: E402
-from solver.games.post import ONE_DECK, TWO_DECKS  # noqa: E402
+from solver.games.post.game import ONE_DECK, TWO_DECKS  # noqa: E402
 
 
 @pytest.mark.parametrize("deck, cards, named", [

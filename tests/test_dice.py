@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.errors import GameOver, IllegalMove, InvalidDie, InvalidInput, InvalidRules
-from solver.games.dice import Bid, CallLiar, DiceGame, DiceRules, MakeBid, check_claim
+from solver.games.dice.game import Bid, CallLiar, DiceGame, DiceRules, MakeBid, check_claim
 
 SEED, QFIRST, PERUDO = (DiceRules(bid_order=o) for o in ("seed", "quantity-first", "perudo"))
 
@@ -255,7 +255,7 @@ def test_check_claim_says_who_loses_a_die_and_which_faces_were_wild():
 @pytest.mark.parametrize("action", [MakeBid("ann", Bid(2, 5)),
                                     CallLiar("ben", {"ann": (5, 1), "ben": (6, 6)})])
 def test_actions_serialise_to_json_and_back(action):
-    from solver.games.dice import action_from_dict
+    from solver.games.dice.game import action_from_dict
     assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
 
 

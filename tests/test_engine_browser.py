@@ -43,11 +43,11 @@ RUN = """async (cases) => {
   const rules = await engine('rules.js');
   const phrases = await engine('phrases.js');
   const cards = await engine('cards.js');
-  const post = await engine('post.js');
-  const liarliar = await engine('liarliar.js');
+  const post = await engine('../games/post/engine.js');
+  const liarliar = await engine('../games/liarliar/engine.js');
   const tiles = await engine('tiles.js');
   const wordset = await engine('wordset.js');
-  const letters = await engine('letters.js');
+  const letters = await engine('../games/letters/engine.js');
   const { loadLexicon } = await engine('lexicon.js');
   const { highest } = await engine('search.js');
   const { handle } = await engine('local.js');

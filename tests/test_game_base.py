@@ -16,9 +16,10 @@ import pytest
 
 from solver.errors import GameOver, IllegalMove, InvalidInput
 from solver.games.base import Game, Rules
-from solver.games.letters import LettersGame, LettersRules
-from solver.games.registry import GAMES, LETTERS, REPLAYERS
+from solver.games.letters.game import LettersGame, LettersRules
+from solver.games.registry import GAMES, REPLAYERS
 
+LETTERS = REPLAYERS["letters"]  # Liars' Letters' replay surface (the registry's)
 ENTRIES = list(REPLAYERS.values())
 
 

@@ -16,8 +16,7 @@ from solver.errors import (
     LimitExceeded,
     UnreadablePhrase,
 )
-from solver.games.registry import GAMES, SISTER_GAMES, get_game
-from solver.odds import odds_of
+from solver.games.registry import GAMES, ODDS, get_game
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -59,15 +58,15 @@ def test_every_game_is_described_and_answers_the_keys_its_front_ends_read(name, 
 
 def test_the_registry_finds_each_game_module_in_the_rules_order():
     assert list(GAMES) == ["dice", "post", "liarliar", "poker"]
-    assert [game.__module__ for game in SISTER_GAMES] == [
-        f"solver.games.{name}" for name in GAMES]
+    assert [checker.game.__module__ for checker in GAMES.values()] == [
+        f"solver.games.{name}.game" for name in GAMES]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_each_shell_argument_fills_a_field_the_request_schema_has(name):
     """The shell builds the API's request: every argument names one of its fields."""
     game = GAMES[name]
-    odds = odds_of(name)
+    odds = ODDS[name]
     for command, schema in ((game.game.check_command, game.check_schema),
                             (odds.COMMAND, odds.SCHEMA)):
         for arg in command.arguments:

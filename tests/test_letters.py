@@ -36,7 +36,7 @@ def test_an_unproven_search_leaves_an_exact_ruling_undecided(monkeypatch, twl):
     decided."""
     import dataclasses
 
-    import solver.games.letters as letters
+    import solver.games.letters.game as letters
     real = letters.highest
 
     def out_of_time(*args, **kwargs):

@@ -1,5 +1,5 @@
-"""Liars' Letters replayed as a whole game: ``solver.games.registry.LETTERS`` (the sister games'
-replay machinery over :class:`solver.games.letters.LettersGame`), ``liars letters replay`` and
+"""Liars' Letters replayed as a whole game: ``solver.games.registry.REPLAYERS["letters"]`` (the sister games'
+replay machinery over :class:`solver.games.letters.game.LettersGame`), ``liars letters replay`` and
 ``POST /api/v1/letters/replay``.
 
 Every rule of docs/rules.md's rounds and the end, every illegal event, the table's own
@@ -26,11 +26,13 @@ from solver.errors import (
     LiarsError,
     TooManyTiles,
 )
-from solver.games import letters
-from solver.games.letters import LettersGame, LettersRules, action_from_dict
-from solver.games.registry import LETTERS, REPLAYERS
+from solver.games.letters import game as letters
+from solver.games.letters.game import LettersGame, LettersRules, action_from_dict
+from solver.games.registry import REPLAYERS
 from solver.search.highest import highest
 from solver.words.tiles import get_tile_set
+
+LETTERS = REPLAYERS["letters"]  # Liars' Letters' replay surface (the registry's)
 
 
 def D(player, words):

@@ -13,7 +13,7 @@ from solver.errors import (
     UnreadablePhrase,
 )
 from solver.games.cards import parse_cards
-from solver.games.liarliar import (
+from solver.games.liarliar.game import (
     CallLiar,
     Declaration,
     Discard,

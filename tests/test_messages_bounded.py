@@ -13,7 +13,7 @@ import pytest
 from cli_run import run
 
 from api import create_app
-from solver.rooms.games import ROOM_GAMES
+from solver.games.registry import ROOM_GAMES
 
 LIMIT = 300  # characters: the longest message a refusal may be
 BIG = "Q" * 30_000

@@ -13,7 +13,11 @@ from cli_run import run
 
 from api import create_app
 from solver.errors import LiarsError
-from solver.odds import dice, letters, liarliar, poker, post
+from solver.games.dice import odds as dice
+from solver.games.letters import odds as letters
+from solver.games.liarliar import odds as liarliar
+from solver.games.poker import odds as poker
+from solver.games.post import odds as post
 
 
 @pytest.fixture(scope="module")

@@ -19,16 +19,19 @@ from solver.errors import (
     UnreadablePhrase,
 )
 from solver.games.cards import SUITS, Card
-from solver.games.dice import Bid, DiceGame, DiceRules, MakeBid
-from solver.games.liarliar import LIAR_LIAR_DECK, LiarLiarGame, play_is_true
-from solver.games.poker import Hand, PokerGame, PokerRules, all_hands
-from solver.games.post import Claim, PostGame, PostRules, Send, judge
-from solver.odds import dice, liarliar, poker, post
+from solver.games.dice.game import Bid, DiceGame, DiceRules, MakeBid
+from solver.games.liarliar.game import LIAR_LIAR_DECK, LiarLiarGame, play_is_true
+from solver.games.poker.game import Hand, PokerGame, PokerRules, all_hands
+from solver.games.post.game import Claim, PostGame, PostRules, Send, judge
+from solver.games.dice import odds as dice
+from solver.games.liarliar import odds as liarliar
+from solver.games.poker import odds as poker
+from solver.games.post import odds as post
 from solver.odds.chance import Estimate
-from solver.odds.dice import DiceView
-from solver.odds.liarliar import LiarLiarView
-from solver.odds.poker import PokerView
-from solver.odds.post import PostView
+from solver.games.dice.odds import DiceView
+from solver.games.liarliar.odds import LiarLiarView
+from solver.games.poker.odds import PokerView
+from solver.games.post.odds import PostView
 
 # --- Liar's Dice ------------------------------------------------------------------------------
 

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.errors import InvalidInput, InvalidTile, InvalidWordSet, TooManyTiles
-from solver.games.letters import LettersGame, check_declaration, check_raise
-from solver.odds.letters import LettersView, answer, letters_odds
-from solver.odds.raises import LONGER_BY, MAX_CANDIDATES, safest_raises, target_shapes
+from solver.games.letters.game import LettersGame, check_declaration, check_raise
+from solver.games.letters.odds import LettersView, answer, letters_odds
+from solver.games.letters.raises import LONGER_BY, MAX_CANDIDATES, safest_raises, target_shapes
 from solver.words.lexicon import Lexicon, build_tries
 from solver.words.tiles import LETTERS, SCRABBLE, Tiles, TileSet, pack
 from solver.words.wordset import WordSet

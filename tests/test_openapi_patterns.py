@@ -25,10 +25,10 @@ from api import openapi
 from solver.errors import InvalidTile, LiarsError, LimitExceeded
 from solver.games import schema
 from solver.games.cards import Card, parse_cards, parse_rank
-from solver.games.dice import read_dice
-from solver.games.letters import Call
-from solver.games.liarliar import LiarLiarRules
-from solver.games.post import read_call
+from solver.games.dice.game import read_dice
+from solver.games.letters.game import Call
+from solver.games.liarliar.game import LiarLiarRules
+from solver.games.post.game import read_call
 from solver.games.table import read_options, small_int
 from solver.search.budget import read_budget
 from solver.words.lexicon import lexicon_names, load_lexicon
@@ -241,7 +241,7 @@ def test_cards_as_text():
 
 
 def test_dice_as_text():
-    from solver.games.dice import dice_schema
+    from solver.games.dice.game import dice_schema
     pattern = dice_schema(20)["oneOf"][1]["pattern"]
 
     def read(text):

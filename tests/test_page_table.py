@@ -1,5 +1,5 @@
-"""The Table screens (api/static/table.js, letterstable.js, dicetable.js): a whole game of
-Liars' Letters and of Liar's Dice played on the phone page at 360x640 against a live
+"""The Table screens (api/static/table.js, games/letters/table.js, games/dice/table.js): a
+whole game of Liars' Letters and of Liar's Dice played on the phone page at 360x640 against a live
 ``liars serve``.
 
 Every move is ruled by the referee's replay (POST /api/v1/letters/replay, /dice/replay);

@@ -516,7 +516,8 @@ def test_the_phone_host_s_menu_takes_a_seat_off_in_the_lobby_and_between_games(d
 # --- the reveal at 360 px: no line runs past its edge ------------------------------------------
 
 DRAW_REVEAL = """async (view) => {
-    const { app, rendering } = await import("./static/playview.js");
+    const { rendering } = await import("./static/playview.js");
+    const { app } = await import("./static/playkit.js");
     const { screenOf } = await import("./static/screens/index.js");
     const el = (tag, cls = "") => Object.assign(document.createElement(tag), { className: cls });
     const [layer, sheet, foot] = [el("div", "game-layer"), el("div", "game-sheet"),

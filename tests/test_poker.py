@@ -16,7 +16,7 @@ from solver.errors import (
 )
 from solver.games.cards import parse_cards
 from solver.games.phrases import HAND_SIZES, HANDS, LOWEST_TOP
-from solver.games.poker import (
+from solver.games.poker.game import (
     CallBluff,
     Declare,
     Hand,
@@ -208,7 +208,7 @@ def test_state_serialises_to_json_and_back():
                                     CallBluff("ben", {"ann": parse_cards("4H"),
                                                       "ben": parse_cards("JS JD")})])
 def test_actions_serialise_to_json_and_back(action):
-    from solver.games.poker import action_from_dict
+    from solver.games.poker.game import action_from_dict
     assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
 
 

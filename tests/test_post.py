@@ -7,7 +7,7 @@ import pytest
 
 from solver.errors import GameOver, IllegalMove, InvalidCard, InvalidInput
 from solver.games.cards import Card
-from solver.games.post import Call, Claim, Pass, PostGame, PostRules, Send, check_claim, judge
+from solver.games.post.game import Call, Claim, Pass, PostGame, PostRules, Send, check_claim, judge
 from solver.games.registry import GAMES
 
 ONE_DECK, EIGHT = PostRules(one_deck=True), PostRules(eight_different=True)
@@ -320,7 +320,7 @@ def test_check_claim_players_default_to_three_only_when_not_given():
 @pytest.mark.parametrize("action", [send("a", "b", "this is a queen"),
                                     Pass("b", "c", Claim.parse("7")), call("c", False, "Q♥")])
 def test_actions_serialise_to_json_and_back(action):
-    from solver.games.post import action_from_dict
+    from solver.games.post.game import action_from_dict
     assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
 
 

@@ -57,16 +57,15 @@ from matrix_clock import (
 from matrix_http import DocumentedApi
 from redis_server import redis_server
 from matrix_moves import host_ruling, legal_move
-from test_rooms_toy import NimGame, NimRoom
+from test_rooms_toy import NIM, NimGame, NimRoom
 
 import api.rooms as api_rooms
 from api import create_app
 from api.openapi30 import downgrade
 from api.rooms import throttle, turns
 from api.rooms.changes import PRESENT_SECONDS
-from solver.rooms import room as room_module
 from solver.rooms.clock import REVEAL_WAIT_MAX
-from solver.rooms.games import ROOM_GAMES
+from solver.games.registry import ROOM_GAMES, register, unregister
 from solver.rooms.room import Room
 
 PROFILES = {  # runs a game a store, steps a run
@@ -136,10 +135,7 @@ class World:
         self.api = None
         self.lookout = None
         self.renew()  # (the document read before the toy is hosted: it is added to it)
-        kind = NimRoom()  # the toy hosted as tests/test_rooms_toy.py hosts it
-        monkeypatch.setitem(ROOM_GAMES, TOY, kind)
-        monkeypatch.setitem(room_module.GAMES, TOY, NimGame)
-        monkeypatch.setitem(room_module.MOVES, TOY, kind.moves)
+        register(NIM)  # the toy hosted as tests/test_rooms_toy.py hosts it
 
     def renew(self) -> None:
         """A new app on an empty store, the clock back at START, the draws at seed 0."""
@@ -170,6 +166,7 @@ class World:
     def close(self) -> None:
         if self.lookout is not None:
             self.lookout.close()
+        unregister(TOY)
 
 
 @pytest.fixture

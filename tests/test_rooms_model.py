@@ -308,7 +308,7 @@ def test_the_host_removes_a_player_who_left():
 def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch):
     """The computer players' moves are all legal, each decided from its own view only
     (its own hand and the public game, which holds no hand), and the log replays."""
-    from solver.rooms.games import ROOM_GAMES
+    from solver.games.registry import ROOM_GAMES
     seen = []
     real_decide = ROOM_GAMES[game].decide
 

@@ -18,12 +18,13 @@ import pytest
 
 from api import create_app
 from solver.games.cards import Card, parse_rank, rank_name
-from solver.games.liarliar import DECK as LIAR_LIAR_DECK
-from solver.games.post import PostRules
+from solver.games.liarliar.game import DECK as LIAR_LIAR_DECK
+from solver.games.post.game import PostRules
 from solver.odds.chance import Chance
-from solver.odds.letters import HighestChance
+from solver.games.letters.odds import HighestChance
+from solver.games.letters import room as letters_room
 from solver.rooms import call_odds
-from solver.rooms.games import ROOM_GAMES
+from solver.games.registry import ROOM_GAMES
 from solver.rooms.room import Room
 
 GAMES = sorted(ROOM_GAMES)
@@ -214,13 +215,13 @@ def test_at_a_table_deal_the_odds_come_from_the_dice_each_phone_revealed(client)
 def searches(monkeypatch):
     """Every search the reveal's odds make themselves, with the budget each was given."""
     made = []
-    search = call_odds.check_declaration
+    search = letters_room.check_declaration
 
     def spy(tiles, declared, lexicon=None, *, budget):
         made.append((str(tiles), budget))
         return search(tiles, declared, lexicon, budget=budget)
 
-    monkeypatch.setattr(call_odds, "check_declaration", spy)
+    monkeypatch.setattr(letters_room, "check_declaration", spy)
     return made
 
 

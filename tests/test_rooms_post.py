@@ -1,4 +1,4 @@
-"""Liar's Post in a room (solver/rooms/post.py): the server deals every card; a card sent
+"""Liar's Post in a room (solver/games/post/room.py): the server deals every card; a card sent
 is seen only by those who held it and looked, until a call turns it over."""
 
 from __future__ import annotations

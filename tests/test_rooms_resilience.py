@@ -90,8 +90,10 @@ def test_thirty_broken_rooms_stop_no_table_and_each_says_it_is_stuck(app, db, ca
         break_room(db, store, code, "{no json" if i % 2 else json.dumps(
             {"code": code, "version": 1, "phase": "playing", "seats": "?", "timer": 5}))
         broken.append(code)
+    # three dice each: a game of two computer players lasts six moves at least (with two it
+    # could end after four, the same one losing both its dice, before the five waited for)
     code, tv = made(client, {"game": "dice", "name": "tv", "seat": False,
-                             "rules": {"dice_each": 2}})
+                             "rules": {"dice_each": 3}})
     for name in ("hal", "robo"):
         assert client.post(f"{V1}/rooms/{code}/bots", json={"name": name, "delay": 0},
                            headers=bearer(tv)).status_code == 201

@@ -28,7 +28,7 @@ from solver.errors import InvalidInput
 from solver.games.cards import Card
 from solver.rooms.call_odds import seen_by
 from solver.rooms.clock import REVEAL_WAIT_MAX
-from solver.rooms.games import ROOM_GAMES
+from solver.games.registry import ROOM_GAMES
 from solver.rooms.reveals import HISTORY_ROUNDS
 from solver.rooms.room import Room
 

@@ -13,7 +13,7 @@ from api import create_app
 from api.rooms import turns
 from api.rooms.store import open_store
 from solver.errors import HostOnly, InvalidInput, NotAPlayer, RoomConflict
-from solver.rooms.games import ROOM_GAMES
+from solver.games.registry import ROOM_GAMES
 from solver.rooms.room import Room
 
 

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from solver.errors import HostOnly, InvalidInput, RoomConflict
-from solver.rooms.games import ROOM_GAMES
+from solver.games.registry import ROOM_GAMES
 from solver.rooms.room import Room
 
 GAMES = sorted(ROOM_GAMES)

@@ -1,5 +1,6 @@
-"""The room knows no game: a toy game defined here, hosted through the same interface as
-the five (a library Game and a RoomGame variant), played over HTTP to the end.
+"""The room knows no game: a toy game defined here, registered as the five are (an entry of
+the registry: a library Game and its RoomGame variant; the five are found as folders and
+registered the same way), played over HTTP to the end with no table patched.
 
 The toy is Nim with a secret: the pile (public) starts at 5; each player in turn takes 1
 or 2; whoever takes the last counter is out and the pile starts again; the last player
@@ -8,8 +9,11 @@ in wins.  Each player is also dealt a secret word that no one else may ever see.
 
 from __future__ import annotations
 
+import inspect
 import random
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -17,9 +21,9 @@ from api import create_app
 from solver.errors import IllegalMove
 from solver.games.base import Game, Leave, Rules
 from solver.games.table import require
-from solver.rooms import room as room_module
-from solver.rooms.games import ROOM_GAMES
-from solver.rooms.variants import RoomGame, move_branch
+from solver.games.registry import ROOM_GAMES, Entry, register, unregister
+from solver.rooms.room import Room
+from solver.rooms.variants import ClaimAndCall, RoomGame, move_branch
 
 V1 = "/api/v1"
 SECRETS = ("apple", "river", "stone", "cloud", "ember", "frost")
@@ -83,33 +87,46 @@ class NimRoom(RoomGame):
         dealt = super().deal(rules, counts, stream)  # the one way a server deals
         return {p: words[0] if words else None for p, words in dealt.items()}
 
-    def handle(self, room, by, kind, body, rng):
-        room._push({"type": "take", "player": by, "count": require(body, "count",
-                                                                     field="move")})
+    def handle(self, table, by, kind, body, rng):
+        table.push({"type": "take", "player": by, "count": require(body, "count",
+                                                                    field="move")})
 
-    def public(self, room, game):
+    def public(self, table, game):
         return {"pile": game.pile}
-
-    def declarations(self, state, bids):
-        return []
-
-    def round_number(self, state):
-        return None
 
     def move_schemas(self):
         return [move_branch("take", {"count": {"enum": [1, 2]}}, ["count"])]
 
-    def decide(self, game, view, rng, level="easy"):
+    def easy_move(self, game, view, rng):
         return {"type": "take", "count": 1 if view["pile"] % 3 == 1 else 2}
 
 
+NIM = Entry(NimGame, room=NimRoom())  # the toy as the registry knows a game
+
+
 @pytest.fixture
-def hosted(monkeypatch):
-    """Nim hosted for the test: the registry and the room's tables name it."""
-    kind = NimRoom()
-    monkeypatch.setitem(ROOM_GAMES, "nim", kind)
-    monkeypatch.setitem(room_module.GAMES, "nim", NimGame)
-    monkeypatch.setitem(room_module.MOVES, "nim", kind.moves)
+def hosted():
+    """Nim in the house for the test, registered as a game is (and out of it after)."""
+    register(NIM)
+    yield
+    unregister("nim")
+
+
+def test_the_toy_is_in_every_table_once_registered(hosted):
+    assert ROOM_GAMES["nim"] is NIM.room and list(ROOM_GAMES)[-1] == "nim"
+    assert Room.create("ABCD", {"game": "nim", "name": "ann"})[0].view("ann")["game"] == "nim"
+
+
+def test_an_unregistered_game_is_no_room_game():
+    assert "nim" not in ROOM_GAMES
+
+
+def test_a_name_is_one_game(hosted):
+    """Registering another game under a name the house has is refused, a folder's too."""
+    with pytest.raises(ValueError, match="nim"):
+        register(Entry(NimGame, room=NimRoom()))
+    with pytest.raises(ValueError, match="dice"):
+        register(Entry(type("Dice", (NimGame,), {"name": "dice"})))
 
 
 def test_a_toy_game_plays_in_a_room_over_http(hosted, tmp_path):
@@ -145,7 +162,33 @@ def test_a_toy_game_plays_in_a_room_over_http(hosted, tmp_path):
     replayed = NimGame(log["players"])
     for event in log["events"]:
         replayed.push(replayed.read_action(event))
-    assert room_module.Room.places(replayed.outcome()) == over["places"]
+    assert Room.places(replayed.outcome()) == over["places"]
     bad = client.post(f"{V1}/rooms/{code}/moves", json={"type": "take", "count": 3},
                       headers={"Authorization": f"Bearer {tokens['ann']}"})
     assert bad.status_code in (400, 409)
+
+
+ARCHITECTURE = Path(__file__).resolve().parent.parent / "docs" / "architecture.md"
+
+
+def named(text: str, start: str, end: str) -> set[str]:
+    """The names in backquotes between ``start`` and ``end`` in ``text``."""
+    return set(re.findall(r"`(\w+)`", text.split(start, 1)[1].split(end, 1)[0]))
+
+
+def must_write(cls) -> set[str]:
+    """The methods ``cls`` leaves to a subclass (they raise NotImplementedError)."""
+    return {name for name, value in vars(cls).items() if callable(value)
+            and "raise NotImplementedError" in inspect.getsource(value)}
+
+
+def test_adding_a_game_is_the_steps_docs_architecture_gives():
+    """docs/architecture.md's steps name every hook a game must write, and the toy wrote
+    each that its steps name (so that the page is the toy's recipe, checked)."""
+    steps = " ".join(ARCHITECTURE.read_text().split("## Adding a game", 1)[1].split())
+    rules = named(steps, "its `Game` subclass", "With a")
+    room = named(steps, "an instance of its room variant, which writes", "a claim-and-call")
+    family = named(steps, "subclasses `ClaimAndCall` instead and writes", "4.")
+    assert must_write(Game) <= rules and rules <= set(vars(NimGame)), rules
+    assert must_write(RoomGame) <= room and room <= set(vars(NimRoom)), room
+    assert must_write(ClaimAndCall) <= family, family

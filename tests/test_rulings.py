@@ -17,7 +17,7 @@ from cli_run import run
 from solver import LettersGame, LettersRules, highest, rule_call
 from solver.cli.solve import format_solution
 from solver.errors import CannotRule, InvalidInput
-from solver.games.letters import check_declaration
+from solver.games.letters.game import check_declaration
 from solver.search.budget import MAX_BUDGET, read_budget
 from solver.words.tiles import SCRABBLE
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import WordSet, highest, rule_call
-from solver.games.letters import check_declaration
+from solver.games.letters.game import check_declaration
 from solver.words.tiles import SCRABBLE, Tiles
 
 BAG = [letter for letter, n in SCRABBLE.counts.items() for _ in range(n)]

@@ -37,9 +37,9 @@ from solver.errors import (
     TooManyRooms,
     UnknownRoom,
 )
+from solver.games.registry import ROOM_GAMES
 from solver.rooms import kept
 from solver.rooms.bots import DEFAULT_LEVEL
-from solver.rooms.games import ROOM_GAMES
 from solver.rooms.room import NO_TOKEN, Room
 from solver.rooms.tokens import digest as token_digest
 
@@ -54,7 +54,7 @@ from .limits import (
     REVEAL_SECONDS,
     ROOMS_PER_ADDRESS,
 )
-from .store import open_store
+from .service import store
 from .streams import Streams
 from .sweep import sweep
 from .views import SharedViews
@@ -65,17 +65,8 @@ STREAM_PING = 5.0  # seconds between keep-alive comments on an idle stream (and 
 OPEN_TABLES = 50  # open tables listed at most
 MOVE_SECONDS = 10.0  # a change is retried this long while other requests keep saving first
 _CODE = re.compile(f"[{CODE_LETTERS}{CODE_LETTERS.lower()}]{{{CODE_LENGTH}}}")
-EXTENSION = "liars_rooms"
 STREAMS_EXTENSION = "liars_streams"
 VIEWS_EXTENSION = "liars_shared_views"
-
-
-def store():
-    """This process's store (opened on first use: a forked worker opens its own)."""
-    opened = current_app.extensions.get(EXTENSION)
-    if opened is None:
-        opened = current_app.extensions[EXTENSION] = open_store(current_app.config["ROOMS_DB"])
-    return opened
 
 
 def _address() -> str:

@@ -13,7 +13,7 @@ from solver.errors import RoomConflict, TooManyGuesses, TooManyProfiles, Unknown
 from solver.games import schema
 from solver.rooms.profiles import ID_PATTERN, MAX_KEY
 from solver.rooms.ratings import ESTABLISHED, SCALE, START, Z
-from solver.rooms.room import GAMES
+from solver.games.registry import ROOM_GAMES as GAMES
 
 from .document import NAME_RULE, STORE_RULE
 from .limits import (

@@ -24,18 +24,16 @@ from solver.errors import (
     UnknownRoom,
 )
 from solver.games import schema
-from solver.games.letters import TABLE_RULINGS
-from solver.games.registry import get_game
-from solver.games.table import MAX_NAME
+from solver.games.registry import REPLAYERS, ROOM_GAMES
+from solver.games.table import MAX_NAME, TABLE_RULINGS
 from solver.rooms.bots import DEFAULT_LEVEL, LEVELS
 from solver.rooms.call_odds import MEASURES, REVEAL_SEARCH
 from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
 from solver.rooms.fairdeal import SCHEME
 from solver.rooms.fairness import MAX_SEED
-from solver.rooms.games import ROOM_GAMES
 from solver.rooms.kept import KEPT_GAMES
 from solver.rooms.leaving import OUT_BY
-from solver.rooms.room import DEALS, GAMES, MAX_BOT_DELAY, MOVES, PHASES
+from solver.rooms.room import DEALS, MAX_BOT_DELAY, PHASES
 from solver.rooms.session import MAX_ANTE
 from solver.rooms.spectators import MAX_SPECTATORS, SPECTATORS_PER_ADDRESS
 from solver.rooms.variants import move_branch
@@ -149,7 +147,13 @@ def _unprefixed(refusals) -> list[dict]:
             if r.field.startswith(prefix)]
 
 
+def room_moves() -> dict[str, dict[str, set[str]]]:
+    """The moves a phone sends, by game, with the keys each may carry besides "type"."""
+    return {name: kind.moves for name, kind in ROOM_GAMES.items()}
+
+
 def move_rules() -> list[dict]:
+    MOVES = room_moves()
     rules = [_rule(InvalidInput, "type", "a move of the room's game: "
                    + "; ".join(f"{game}: {', '.join(moves)}" for game, moves in MOVES.items())),
              _rule(InvalidInput, "|".join(sorted(set().union(*(
@@ -163,6 +167,7 @@ def move_rules() -> list[dict]:
 
 def move_schema() -> dict:
     """Every move a phone sends (each room game's moves), a replay event without "player"."""
+    MOVES = room_moves()
     ruling = {"enum": list(TABLE_RULINGS), "description": "the table's decision on a call "
                                                           "the referee cannot decide"}
     player = {**schema.room_name(), "description": "remove: the seat taken out of this game "
@@ -195,9 +200,9 @@ def new_room_schema() -> dict:
     """A new room: each game with its own rules, as its replay takes them (Liars'
     Letters: a bundled lexicon, a budget as every solve here takes it)."""
     from ..openapi import letters_replay_request
-    rules = {game: letters_replay_request()["properties"]["rules"] if game == "letters"
-             else get_game(game).replay_schema["properties"]["rules"] for game in GAMES}
-    assert set(rules) == set(GAMES)
+    rules = {game: letters_replay_request()["properties"]["rules"] if kind.searches_lexicon
+             else REPLAYERS[game].replay_schema["properties"]["rules"]
+             for game, kind in ROOM_GAMES.items()}
     name = {**schema.room_name(), "description": "the host's name (see join)"}
     return {"oneOf": [{
         "type": "object", "required": ["game", "name"], "additionalProperties": False,
@@ -215,7 +220,7 @@ def new_room_schema() -> dict:
                        "rules": {**rules[game], "description": "the game's rules, as its "
                                                                "replay takes them; null: "
                                                                "the defaults"}}}
-        for game in GAMES]}
+        for game in ROOM_GAMES]}
 
 
 def TABLE_SETTINGS(game: str) -> dict:
@@ -300,7 +305,7 @@ def replay_schema() -> dict:
         "type": "object",
         "required": ["code", "game", "n", "players", "places", "winner", "rounds", "log"],
         "properties": {
-            "code": {"type": "string"}, "game": {"enum": list(GAMES)},
+            "code": {"type": "string"}, "game": {"enum": list(ROOM_GAMES)},
             "n": {"type": "integer", "minimum": 1, "description": "the game's number at the "
                                                                   "table (1, then each "
                                                                   "rematch)"},
@@ -334,7 +339,7 @@ def room_view() -> dict:
         "description": "what one player's phone shows: everything public and only "
                        "their own hand",
         "properties": {
-            "code": {"type": "string"}, "game": {"enum": list(GAMES)},
+            "code": {"type": "string"}, "game": {"enum": list(ROOM_GAMES)},
             "deal": {"enum": list(DEALS)}, "rules": {"type": "object"},
             "version": {"type": "integer", "description": "+1 on every change"},
             "phase": {"enum": list(PHASES)},
@@ -480,7 +485,7 @@ def extender(prefix: str):
             del body["required"]
         return body
 
-    from . import CODE_LENGTH, CODE_LETTERS
+    from .limits import CODE_LENGTH, CODE_LETTERS
     seated = {"description": "OK", "content": json_content(ref("RoomView"))}
     code = {"name": "code", "in": "path", "required": True,
             "schema": {"type": "string",
@@ -582,7 +587,7 @@ def extender(prefix: str):
                     "type": "array", "items": {
                         "type": "object",
                         "required": ["code", "game", "seats", "players", "clock"],
-                        "properties": {"code": {"type": "string"}, "game": {"enum": list(GAMES)},
+                        "properties": {"code": {"type": "string"}, "game": {"enum": list(ROOM_GAMES)},
                                        "seats": {"type": "integer"},
                                        "players": {"type": "integer"},
                                        "clock": {"type": ["integer", "null"]},
@@ -634,7 +639,7 @@ def extender(prefix: str):
             f"anyone with the table's code (no token)",
             {"description": "OK", "content": json_content({
                 "type": "object", "required": ["code", "game", "games"],
-                "properties": {"code": {"type": "string"}, "game": {"enum": list(GAMES)},
+                "properties": {"code": {"type": "string"}, "game": {"enum": list(ROOM_GAMES)},
                                "games": {"type": "array", "items": ref("GameReplay")}}})},
             (404, 429), [], token=False)}
         paths[f"{rooms}/log"] = {"get": op(

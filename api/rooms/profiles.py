@@ -31,7 +31,7 @@ from solver.errors import (
 from solver.games.names import read_name
 from solver.rooms.profiles import matches, new_profile, read_profile
 from solver.rooms.ratings import ESTABLISHED
-from solver.rooms.room import GAMES
+from solver.games.registry import ROOM_GAMES as GAMES
 
 from .. import inputs
 from ..errors import StoreUnavailable
@@ -46,7 +46,7 @@ UNKNOWN = ("no profile here has that id and key: check the code copied from the 
 
 
 def _store():
-    from . import store
+    from .service import store
     return store()
 
 

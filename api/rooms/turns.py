@@ -111,7 +111,7 @@ def save(store, room: Room, version: int) -> bool:
 
 def step_here(code: str, version: int, name: str) -> bool:
     """:func:`step` in a solver process, on the store its app opens (a pool's task)."""
-    from . import store
+    from .service import store
     return step(store(), code, version, name)
 
 
@@ -283,8 +283,7 @@ class Ticker:
                 if pool is None:
                     step(self.store, code, room.version, name)
                 else:
-                    pool.run("api.rooms.turns:step_here", code=code, version=room.version,
-                             name=name)
+                    pool.run(step_here, code=code, version=room.version, name=name)
         except Exception as err:  # a computer player must never stop a worker
             if isinstance(err, LiarsError):
                 log.info("computer player %s in room %s waits: %s", name, code, err.message)

@@ -34,8 +34,8 @@ export class ApiError extends Error {
 // What the phone's engine needs for its first answer (the word judge): engine/local.js's
 // modules and the lexicons', fetched side by side as soon as the page finds it has no
 // server, rather than each only once the module that imports it has arrived.
-const ENGINE_FIRST = ["local.js", "errors.js", "letters.js", "pystr.js", "tables.js", "tiles.js",
-  "wordset.js", "rules.js", "pyunicode.js", "lexicon.js", "index.js"];
+const ENGINE_FIRST = ["local.js", "errors.js", "../games/letters/engine.js", "pystr.js",
+  "tables.js", "tiles.js", "wordset.js", "rules.js", "pyunicode.js", "lexicon.js", "index.js"];
 let preloaded = false;
 
 const HOST = "liars.host"; // "server" (an API answered here) or "static" (none is here)

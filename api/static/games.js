@@ -1,7 +1,7 @@
 // The sister games' checkers: Liar's Dice, Liar's Post, Liar Liar, Liar's Poker, and any
 // other game the library registers.  One screen each and its line in the Other games menu,
 // built from the game's SCREEN (its fields, options, the body it posts, how the answer
-// reads), which its engine module (engine/<name>.js) declares beside the check it ports;
+// reads), which its engine module (games/<name>/engine.js) declares beside the check it ports;
 // every answer is POST /api/v1/<game>/check.
 // Loaded by app.js after the first screen is ready (it passes its helpers to start()).
 

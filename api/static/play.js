@@ -4,11 +4,12 @@
 // seats, the hands it deals) and answers each phone its own view: everything public and only
 // this phone's hand.  The shell here builds the forms, follows the seat (rooms.js) and sends
 // the moves; what differs from game to game (its rules form, its hand, its moves) is the
-// game's screen module (screens/).  Loaded by app.js after the first screen is ready.
+// game's screen module (games/NAME/screen.js).  Loaded by app.js after the first screen is ready.
 
 import { Advisor } from "./advisor.js";
 import { FairDealCheck } from "./fairdealview.js";
-import { app, HIDE_KEY, rendering, useApp } from "./playview.js";
+import { HIDE_KEY, rendering } from "./playview.js";
+import { app, useApp } from "./playkit.js";
 import { CODE_LENGTH, PlayError, Seat, createRoom, joinRoom, keptSeat, readCode,
   watchRoom } from "./rooms.js";
 import { SCREENS, screenOf } from "./screens/index.js";
@@ -22,7 +23,7 @@ const NAME_KEY = "liars.play.name"; // the name last sat down with, offered agai
 const play = {
   view: null,
   seat: null, // the Seat followed (rooms.js), or null
-  screen: null, // the screen module of the game shown (screens/)
+  screen: null, // the screen module of the game shown (games/NAME/screen.js)
   busy: null, // the button whose move is on its way: every action waits for its answer
 
   get h() { return app.h; },

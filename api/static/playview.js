@@ -12,29 +12,11 @@ import { qrCanvas } from "./qr.js";
 import { replayLink } from "./replay.js";
 import { screenOf, titleOf } from "./screens/index.js";
 import { showDisplay } from "./tabledisplay.js";
+import { app, CALLED, joinLink, LOOPBACK } from "./playkit.js";
 
 export const HIDE_KEY = "liars.play.hide";
-export const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]); // no other phone reaches it
-export const CALLED = { bullshit: "Bullshit", exact: "Exact", liar: "Liar!" }; // calls' names
 const SAID_SECONDS = new Set([10, 5]); // your clock's seconds said to a screen reader
 const TAP_GUARD_MS = 700; // a reveal is not dismissed by the tap that made it
-
-export let app; // app.js's helpers: h, $, $$, wireForm, route (play.js's start sets them)
-
-/** Keep app.js's helpers for the Play screen's modules. */
-export function useApp(helpers) {
-  app = helpers;
-}
-
-// --- the join link and its QR code ----------------------------------------------------
-
-/** The page's own address with ?room=CODE#play: the link (and QR code) that joins. */
-export function joinLink(code) {
-  const url = new URL(location.href);
-  url.search = `?room=${encodeURIComponent(code)}`;
-  url.hash = "play";
-  return url.href;
-}
 
 /** The methods of the Play screen that render its view (play.js adds them to its own). */
 export const rendering = {
@@ -185,7 +167,7 @@ export const rendering = {
     }
   },
 
-  /** The game's screen module: its moves' panel built once a game (screens/). */
+  /** The game's screen module: its moves' panel built once a game (games/NAME/screen.js). */
   useScreen(view) {
     const screen = screenOf(view.game);
     if (screen === this.screen) return;

@@ -3,11 +3,11 @@
 // answers it (GET /api/v1/rooms/CODE/games/N/replay) to anyone, with no token, once the
 // game is over (404 before).  The table's log, every game it keeps, downloads as JSON.
 // Loaded by app.js after the first screen is ready; the games' own words are their screen
-// modules' (screens/: the table display's `tv` renderers).
+// modules' (games/NAME/screen.js: the table display's `tv` renderers).
 
 import { withIcon } from "./icons.js";
 import { oddsParagraph } from "./oddswords.js";
-import { CALLED, app, useApp } from "./playview.js";
+import { CALLED, app, useApp } from "./playkit.js";
 import { api } from "./rooms.js";
 import { fill, plural } from "./screenkit.js";
 import { screenOf, titleOf } from "./screens/index.js";

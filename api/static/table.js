@@ -12,8 +12,8 @@
 
 import { fill, plural, TEXT, upper } from "./screenkit.js";
 import { app, shapeText, useApp } from "./tablekit.js";
-import { LETTERS } from "./letterstable.js";
-import { DICE } from "./dicetable.js";
+import { LETTERS } from "./games/letters/table.js";
+import { DICE } from "./games/dice/table.js";
 
 const STORE = "liars.table.";
 

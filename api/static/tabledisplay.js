@@ -13,7 +13,7 @@
 // the menu: the host's (computer players, the time a move, the advisor, taking a player
 // off: takeoff.js) and leaving this screen's place at the table.
 //
-// The games differ only in their screen modules' `tv` (screens/): a few small functions.
+// The games differ only in their screen modules' `tv` (games/NAME/screen.js): a few small functions.
 // playview.js hands a seatless view here (showDisplay); every other view is the player's
 // board.
 
@@ -23,7 +23,7 @@ import { withIcon } from "./icons.js";
 import { noticeText } from "./notice.js";
 import { outBy, outWhy, outWord, seatOf } from "./outs.js";
 import { oddsParagraph } from "./oddswords.js";
-import { app, CALLED, joinLink, LOOPBACK } from "./playview.js";
+import { app, CALLED, joinLink, LOOPBACK } from "./playkit.js";
 import { qrCanvas } from "./qr.js";
 import { replayLink } from "./replay.js";
 import { screenOf, titleOf } from "./screens/index.js";
@@ -154,7 +154,7 @@ export class TableDisplay {
   }
 
   render(view) {
-    const screen = screenOf(view.game) || screenOf("dice"); // each game's own: screens/
+    const screen = screenOf(view.game) || screenOf("dice"); // each game's own: games/NAME/
     const game = { count: screen.count, one: screen.one, many: screen.many,
       ended: screen.ended, noun: screen.claimNoun, ...screen.tv };
     this.remember(view);

@@ -1,5 +1,6 @@
-// What the Table screens share (table.js, letterstable.js, dicetable.js): app.js's
-// helpers, the places and counts a table shows, the setup form and the rounds' history.
+// What the Table screens share (table.js, games/letters/table.js, games/dice/table.js):
+// app.js's helpers, the places and counts a table shows, the setup form and the rounds'
+// history.
 
 import { plural } from "./screenkit.js";
 

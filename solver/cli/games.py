@@ -17,7 +17,7 @@ import sys
 
 from solver.errors import InvalidInput, LiarsError
 from solver.games.commands import request
-from solver.games.registry import GAMES, LETTERS, REPLAYERS
+from solver.games.registry import GAMES, REPLAYERS, entries
 from solver.games.table import small_int
 
 from . import jsontext
@@ -207,11 +207,11 @@ def _add_replay(games: argparse._SubParsersAction, name: str) -> None:
 
 
 def register(subparsers) -> dict:
-    """Add each game that replays (``letters``, then the sister games) to the ``liars``
-    subcommands, with its ``check`` and ``replay``; return each game's own subparsers,
-    for more actions (``odds``)."""
+    """Add each game of the registry (in its order: ``letters``, then the sister games) to
+    the ``liars`` subcommands, with its ``check`` and ``replay``; return each game's own
+    subparsers, for more actions (``odds``)."""
     actions = {}
-    for name, replayer in (("letters", LETTERS), *GAMES.items()):
+    for name, replayer in ((entry.name, entry.replayer) for entry in entries()):
         game = replayer.game
         parser = subparsers.add_parser(name, help=game.shell_help,
                                        description=replayer.description)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from solver.games.letters import Call, check_declaration, check_raise, rule_call
+from solver.games.letters.game import Call, check_declaration, check_raise, rule_call
 from solver.words.tiles import Tiles
 from solver.words.wordset import WordSet, format_shape
 

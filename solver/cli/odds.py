@@ -1,7 +1,7 @@
 """``liars odds`` and ``liars dice|post|liarliar|poker odds``: how likely a claim is, from
 what one player can see, and the safest raise (advice).
 
-A thin layer over :mod:`solver.odds`: the arguments become the same request the HTTP
+A thin layer over each game's odds (its folder's ``odds.py``, by the registry): the arguments become the same request the HTTP
 API takes (``POST /api/v1/<game>/odds``), answered by the same function, so both give
 the same answer and refuse the same input with the same message.  The counts (hidden,
 limit, samples, seed) reach the library as typed, to be read there.
@@ -9,7 +9,8 @@ limit, samples, seed) reach the library as typed, to be read there.
 
 from __future__ import annotations
 
-from solver.odds import letters, odds_of
+from solver.games.letters import odds as letters
+from solver.games.registry import ODDS
 from solver.odds.payload import HIDDEN_ARG, LIMIT_ARG, SAMPLE_ARGS
 from solver.search.budget import MAX_BUDGET
 from solver.search.layered import DEFAULT_BUDGET
@@ -62,6 +63,6 @@ def register(sub, games: dict) -> None:
     o.set_defaults(func=run_letters)
 
     for name, actions in games.items():
-        module = odds_of(name)
+        module = ODDS.get(name)
         if module is not None and hasattr(module, "COMMAND"):
             command_parser(actions, "odds", module.COMMAND, answering(module.answer))

@@ -1,24 +1,12 @@
-"""The games: each game's rules in one pure module, and the registry the front ends use.
+"""The games: what every game shares, the registry, and one folder per game.
 
-:mod:`.letters` is Liars' Letters; :mod:`.dice`, :mod:`.post`, :mod:`.liarliar` and
-:mod:`.poker` are the sister games; :mod:`.phrases` reads claims as said at the
-table; :mod:`.registry` lists every game for the CLI and the API.
+The shared pieces are this package's modules: :mod:`.base` (a :class:`~.base.Game` and
+its :class:`~.base.Rules`), :mod:`.table` (seats, turns, reading events), :mod:`.cards`,
+:mod:`.phrases` (claims as said at the table), :mod:`.schema`, :mod:`.names`.  Each game is
+a folder (``letters/``, ``dice/``, ``post/``, ``liarliar/``, ``poker/``): its rules
+(``game.py``), odds, room variant and computer players together.  :mod:`.registry` finds
+the folders and every front end reads it.
 
-Adding a sister game, ``NAME``:
-
-1. ``solver/games/NAME.py``: its :class:`~.base.Rules` and :class:`~.base.Game`
-   subclass (``name``, ``title``, ``order``, actions and hooks; the check's schema,
-   ``check_payload`` and ``check_command``; ``engine_tables``).  The registry finds
-   it, and ``liars NAME check|replay`` and ``POST /api/v1/NAME/check|replay``, with
-   their OpenAPI entries, follow from it.
-2. Its odds, if it has them: ``solver/odds/NAME.py`` (``answer``, the schemas,
-   ``REFUSALS``, ``COMMAND``, the descriptions); ``liars NAME odds`` and
-   ``POST /api/v1/NAME/odds`` follow.
-3. Its engine port, ``api/static/engine/NAME.js``: its ``check`` ported, and its
-   ``SCREEN`` (the page's form, the body it posts, how an answer reads), as the game
-   module declares its shell command.  engine/games.js loads it by name, the page
-   (api/static/games.js) builds its screen and menu line from it, and
-   ``python scripts/build_engine_tables.py`` writes the data it reads.
-4. Its section of docs/rules.md.  A claim grammar of a new kind is a ``parse_*``
-   and ``format_*`` pair in :mod:`.phrases` (and engine/phrases.js).
+Adding a game is docs/architecture.md's "Adding a game", step by step (the toy game of
+tests/test_rooms_toy.py follows it).
 """

@@ -6,7 +6,7 @@ actions, and overrides a few named hooks; :class:`Game` strings them into
 legality and play.  :meth:`Game.push` checks an action and then applies it,
 so an illegal action changes nothing.
 
->>> from solver.games.dice import Bid, CallLiar, DiceGame, DiceRules, MakeBid
+>>> from solver.games.dice.game import Bid, CallLiar, DiceGame, DiceRules, MakeBid
 >>> game = DiceGame(["ann", "ben"], DiceRules(dice_each=1))
 >>> game.push(MakeBid("ann", Bid(1, 6)))
 >>> game.is_legal(MakeBid("ann", Bid(2, 6)))   # not ann's turn

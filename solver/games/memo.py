@@ -8,7 +8,7 @@ from solver.words.wordset import WordSet
 
 
 class Rulings:
-    """The referee's rulings (``rule``: :func:`solver.games.letters.rule_call`),
+    """The referee's rulings (``rule``: :func:`solver.games.letters.game.rule_call`),
     remembered: a table replays its whole game after every move, so each call is
     searched once per process.
 

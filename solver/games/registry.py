@@ -20,15 +20,17 @@ poker      {"claim": "full house, kings over threes" | {hand, ranks}, "cards":
 
 A replay payload is ``{"rules"?, "players": [...], "events": [...]}``; each
 game's events are in its ``replay_schema`` and its ``read_action``.  Adding a
-game is one module of this package with its :class:`~solver.games.base.Game`
-subclass: :func:`sister_games` finds it (a game with a ``check_command``).
+game is one folder of this package (its ``game.py`` with its
+:class:`~solver.games.base.Game` subclass): :func:`discover` finds it, and
+:data:`GAMES` lists it when it has a ``check_command``.
 
 >>> GAMES["dice"].check({"claim": "2 fives", "dice": [5, 5, 1, 2]})["holds"]
 True
 >>> result = GAMES["dice"].replay(GAMES["dice"].REPLAY_EXAMPLE)
 >>> result["ok"], result["state"]["outcome"]["winner"]
 (True, 'ann')
->>> LETTERS.replay(LETTERS.REPLAY_EXAMPLE)["state"]["tiles"]
+>>> letters = REPLAYERS["letters"]
+>>> letters.replay(letters.REPLAY_EXAMPLE)["state"]["tiles"]
 {'ann': 1, 'ben': 2, 'cy': 2}
 >>> bad = GAMES["post"].replay({"players": ["anna", "ben"], "events": [
 ...     {"type": "send", "player": "ben", "to": "anna", "claim": "Q"}]})
@@ -40,14 +42,16 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import pkgutil
 import time
 import unicodedata
+from collections.abc import Mapping
+from types import ModuleType
 
 from solver.errors import IllegalMove, InvalidInput, LiarsError, LimitExceeded
 
 from .base import Game
-from .letters import LettersGame
 from .schema import PLAYERS_REFUSALS, rules_object
 from .table import MAX_EVENTS
 
@@ -203,26 +207,136 @@ class Checker(Replayer):
         return {"game": self.name, **self.game.check_payload(dict(payload))}
 
 
-def sister_games() -> tuple[type[Game], ...]:
-    """Every game of this package that checks a single claim, in its ``order``: each
-    module's own :class:`Game` subclasses that have a ``check_command``."""
-    found = []
+def game_class(module) -> type[Game]:
+    """The :class:`Game` subclass a game folder's ``game`` module defines (its own, not one
+    it imports)."""
+    found = [value for value in vars(module).values()
+             if isinstance(value, type) and issubclass(value, Game)
+             and value.__module__ == module.__name__]
+    if len(found) != 1:
+        raise TypeError(f"{module.__name__} defines {len(found)} games, not one")
+    return found[0]
+
+
+class Entry:
+    """One game as the house knows it: its rules (``game``, a :class:`Game` subclass) and,
+    where it has them, its odds (a module with ``answer``, ``SCHEMA``, ``REFUSALS`` and
+    ``COMMAND``) and its room variant (a :class:`solver.rooms.variants.RoomGame`)."""
+
+    def __init__(self, game: type[Game], *, room=None, odds: ModuleType | None = None):
+        self.game, self._room, self._odds = game, room, odds
+
+    name = property(lambda self: self.game.name)
+    room = property(lambda self: self._room)
+    odds = property(lambda self: self._odds)
+
+    @functools.cached_property
+    def replayer(self) -> Replayer:
+        """Its replay surface (and check, for a game with a ``check_command``)."""
+        return Checker(self.game) if self.game.check_command else Replayer(self.game)
+
+
+class Folder(Entry):
+    """A game of this package, a folder: ``game.py`` (its rules), and, if it has them,
+    ``odds.py`` and ``room.py`` (whose ``ROOM`` is its room variant), each imported when
+    first asked for (the CLI checking a claim loads no room)."""
+
+    def __init__(self, package: str):
+        super().__init__(game_class(importlib.import_module(f"{package}.game")))
+        self.package = package
+
+    def _part(self, name: str) -> ModuleType | None:
+        found = importlib.util.find_spec(f"{self.package}.{name}")
+        return importlib.import_module(f"{self.package}.{name}") if found else None
+
+    @functools.cached_property
+    def room(self):
+        module = self._part("room")
+        return module.ROOM if module is not None else None
+
+    @functools.cached_property
+    def odds(self):
+        return self._part("odds")
+
+
+_registered: dict[str, Entry] = {}
+_found: list[bool] = []
+
+
+def discover() -> None:
+    """Register every game folder of this package (once): each subpackage with a ``game``
+    module is a game (docs/architecture.md, "Adding a game")."""
+    if _found:
+        return
+    _found.append(True)
     for module in pkgutil.iter_modules(importlib.import_module(__package__).__path__):
-        loaded = importlib.import_module(f"{__package__}.{module.name}")
-        found += [value for value in vars(loaded).values()
-                  if isinstance(value, type) and issubclass(value, Game)
-                  and value.__module__ == loaded.__name__ and value.check_command]
-    return tuple(sorted(found, key=lambda game: game.order))
+        if module.ispkg and importlib.util.find_spec(f"{__package__}.{module.name}.game"):
+            register(Folder(f"{__package__}.{module.name}"))
 
 
-SISTER_GAMES = sister_games()
-GAMES: dict[str, Checker] = {game.name: Checker(game) for game in SISTER_GAMES}
+def register(entry: Entry) -> Entry:
+    """Add a game to the house: its routes, commands, rooms and computer players follow.
+    The games of this package are registered by :func:`discover`; a game of its own
+    package (the tests' toy game) registers itself the same way."""
+    if entry.name in _registered and _registered[entry.name] is not entry:
+        raise ValueError(f"a game named {entry.name!r} is already registered")
+    _registered[entry.name] = entry
+    return entry
 
-# Liars' Letters: replay only (its checks are the letters routes).
-LETTERS = Replayer(LettersGame)
 
-# Everything that replays, by name: the sister games and Liars' Letters.
-REPLAYERS: dict[str, Replayer] = {**GAMES, LETTERS.name: LETTERS}
+def unregister(name: str) -> None:
+    """Take a registered game out of the house (a test's game, once it has played)."""
+    _registered.pop(name, None)
+
+
+def entries() -> list[Entry]:
+    """Every registered game, in its ``order`` (docs/rules.md's), then by name."""
+    discover()
+    return sorted(_registered.values(), key=lambda entry: (entry.game.order, entry.name))
+
+
+class Registered(Mapping):
+    """A live view of the registry, by game name: what ``pick`` gives of each game that
+    has it, in ``key``'s order.  Read anew each time, so a game registered later is in."""
+
+    def __init__(self, pick, key=None):
+        self._pick, self._key = pick, key
+
+    def _items(self) -> list:
+        found = [(entry, self._pick(entry)) for entry in entries()]
+        found = [(entry, value) for entry, value in found if value is not None]
+        if self._key is not None:
+            found.sort(key=lambda pair: self._key(pair[1]))
+        return [(entry.name, value) for entry, value in found]
+
+    def __getitem__(self, name):
+        discover()
+        entry = _registered.get(name) if isinstance(name, str) else None
+        value = self._pick(entry) if entry is not None else None
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def __iter__(self):
+        return iter([name for name, _ in self._items()])
+
+    def __len__(self):
+        return len(self._items())
+
+    def __repr__(self):
+        return f"Registered({dict(self._items())!r})"
+
+
+# The sister games (a game that checks a single claim), by name, in their order.
+GAMES: Mapping[str, Checker] = Registered(
+    lambda e: e.replayer if isinstance(e.replayer, Checker) else None)
+# Everything that replays, by name: the sister games, then those that only replay.
+REPLAYERS: Mapping[str, Replayer] = Registered(
+    lambda e: e.replayer, key=lambda r: not isinstance(r, Checker))
+# Every game with its own odds (``liars NAME odds``, ``POST /api/v1/NAME/odds``).
+ODDS: Mapping[str, ModuleType] = Registered(lambda e: e.odds)
+# The games rooms host, by name: each one's room variant, in the order rooms list them.
+ROOM_GAMES: Mapping = Registered(lambda e: e.room, key=lambda room: room.order)
 
 
 def get_game(name: str) -> Checker:

@@ -3,7 +3,7 @@
 The API's OpenAPI document and the registry's request schemas are built from
 these, so that a rules option is described once, where it is defined:
 
->>> from solver.games.dice import DiceRules
+>>> from solver.games.dice.game import DiceRules
 >>> rules_schema(DiceRules)["properties"]["faces"]
 {'type': 'integer', 'minimum': 2, 'maximum': 20, 'default': 6}
 

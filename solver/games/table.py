@@ -18,6 +18,8 @@ from .names import MAX_NAME, name_key, unshowable
 MAX_PLAYERS = 20
 MAX_EVENTS = 10_000
 MAX_DIGITS = 20  # no die face, rank or timer needs more; Python refuses int() past 4300
+# The table's ruling on a call the referee cannot decide: the caller was right / wrong.
+TABLE_RULINGS = ("upheld", "rejected")
 
 
 def small_int(text) -> int | None:

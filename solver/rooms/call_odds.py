@@ -1,9 +1,10 @@
 """The odds at every reveal: how likely the called claim was to hold, from the caller's seat
 and from the claimer's, worked out from the room as it stood before the call was ruled.
 
-Each figure is what the game's odds route (``POST /api/v1/GAME/odds``, :mod:`solver.odds`)
-answers for that seat's view, as the advisor builds it (:mod:`.bots`): the seat's own hand
-and what was public before the call.  What "held" means is the game's:
+Each figure is what the game's odds route (``POST /api/v1/GAME/odds``, its folder's
+``odds.py``) answers for that seat's view, as the advisor builds it: the seat's own hand
+and what was public before the call.  Each game's room variant works its figures out
+(``odds_at_call``); what "held" means is the game's:
 
 * Liar's Dice: the bid holds (``holds``); Liar's Poker: the claim can be made (``made``);
 * Liars' Letters: the declaration exists (``exists``) on "bullshit", it is the highest
@@ -41,16 +42,7 @@ from __future__ import annotations
 from collections import Counter
 
 from solver.errors import LiarsError
-from solver.games.cards import parse_cards, rank_name
-from solver.games.letters import Call, check_declaration
-from solver.games.liarliar import DECK as LIAR_LIAR_DECK
-from solver.games.liarliar import Declaration
-from solver.odds.dice import DiceView
-from solver.odds.letters import LettersView
-from solver.odds.liarliar import LiarLiarView
-from solver.odds.poker import PokerView
-from solver.odds.post import PostView
-from solver.words.tiles import Tiles
+from solver.games.cards import LIAR_LIAR_DECK, parse_cards, rank_name
 
 REVEAL_SEARCH = 0.5  # seconds an "exact" call's one search may take at a reveal, at most
 MEASURES = ("holds", "made", "exists", "highest", "true")  #: what a figure is the chance of
@@ -74,91 +66,10 @@ def at_call(room, caller: str, *, verdict=None) -> dict | None:
     state, its hands, the pending call's reveals); ``verdict``: the referee's ruling of a
     Liars' Letters call, when made (its search is not made again).  None where the game has
     no claim to call, or the room's state cannot say (a ruling never waits on its odds)."""
-    work = _GAMES.get(room.game)
-    if work is None:
-        return None
     try:
-        return work(room, room.game_obj(), caller, verdict)
+        return room.kind.odds_at_call(room.table, room.game_obj(), caller, verdict)
     except LiarsError:
         return None
-
-
-def _revealed(room) -> dict:
-    """Every hand the pending call revealed (the server's deal, or each phone's)."""
-    return room.data["pending"]["revealed"]
-
-
-def _dice(room, game, caller, verdict):
-    hands, bidder, bid = _revealed(room), game.bidder, game.bid
-    held = {p: DiceView.of_player(game, p, hands[p]).holds(bid) for p in (caller, bidder)}
-    return {"measure": "holds", "claim": bid.to_dict(),
-            "caller": figure(caller, held[caller]), "claimer": figure(bidder, held[bidder])}
-
-
-def _poker(room, game, caller, verdict):
-    hands, claimer, hand = _revealed(room), game.last.player, game.last.hand
-    made = {p: PokerView.of_player(game, p, hands[p]).made(hand) for p in (caller, claimer)}
-    return {"measure": "made", "claim": hand.to_dict(),
-            "caller": figure(caller, made[caller]), "claimer": figure(claimer, made[claimer])}
-
-
-def _letters(room, game, caller, verdict):
-    hands = _revealed(room)
-    claimer, declared = game.last
-    call = Call.parse(room.data["pending"]["event"]["call"])
-    views = {p: LettersView.of_player(game, p, hands[p]) for p in (caller, claimer)}
-    claim = {"phrase": ", ".join(declared), "words": list(declared)}
-    if call is not Call.EXACT:
-        return {"measure": "exists", "claim": claim,
-                **{role: figure(p, views[p].exists(declared))
-                   for role, p in (("caller", caller), ("claimer", claimer))}}
-    budget = min(float(game.rules.budget), REVEAL_SEARCH)
-    check = _search(views[caller], declared, verdict, budget)
-    return {"measure": "highest", "claim": claim,
-            **{role: figure(p, views[p].highest(declared, check=check, budget=budget))
-               for role, p in (("caller", caller), ("claimer", claimer))}}
-
-
-def _search(view: LettersView, declared, verdict, budget: float):
-    """The one search an "exact" call's odds need (the declared set of exactly its own
-    letters): the referee's, when the revealed tiles were those letters; else made once
-    here, within ``budget`` seconds; None where no search can matter (a set that leaves a
-    tile unused, or cannot exist: ``highest`` says so without one)."""
-    letters = declared.letters
-    check = getattr(verdict, "check", None)
-    if check is not None and Counter(check.tiles.counts) == letters:
-        return check
-    if sum(letters.values()) != len(view.mine) + view.hidden \
-            or declared.invalid_words(view.lexicon):
-        return None
-    tiles = Tiles(letters, view.tile_set)
-    if any(tiles.counts[x] > view.tile_set.counts[x] for x in tiles.counts):
-        return None
-    return check_declaration(tiles, declared, view.lexicon, budget=budget)
-
-
-def _liarliar(room, game, caller, verdict):
-    last = room.data["hidden"]["last"]
-    claimer, cards = last["player"], last["cards"]
-    claim = Declaration(len(cards), game.rank)
-    mine = room.hands[caller]
-    theirs = room.hands.get(claimer, [])
-    caller_view = LiarLiarView.of_player(game, caller, mine)
-    claimer_view = LiarLiarView.read(theirs, elsewhere(LIAR_LIAR_DECK, [*theirs, *cards]))
-    return {"measure": "true", "claim": claim.to_dict(),
-            "caller": figure(caller, caller_view.true(claim), private=True),
-            "claimer": figure(claimer, claimer_view.true(claim))}
-
-
-def _post(room, game, caller, verdict):
-    card, claimer, claim = room.data["hidden"]["card"], game.held[-1], game.claim
-    theirs = room.hands.get(claimer, [])
-    caller_view = PostView.of_player(game, caller, room.hands[caller])
-    claimer_view = PostView.read(theirs, elsewhere(game.rules.deck, [*theirs, card]),
-                                 game.rules)
-    return {"measure": "true", "claim": claim.to_dict(),
-            "caller": figure(caller, caller_view.is_kind(claim), private=True),
-            "claimer": figure(claimer, claimer_view.is_kind(claim))}
 
 
 def elsewhere(deck, known) -> list[str]:
@@ -172,10 +83,6 @@ def elsewhere(deck, known) -> list[str]:
     rest = [rank_name(rank) for rank in deck.ranks
             for _ in range(deck.per_rank - held[rank])]
     return rest + ["joker"] * (deck.jokers - held[None])
-
-
-_GAMES = {"dice": _dice, "poker": _poker, "letters": _letters, "liarliar": _liarliar,
-          "post": _post}
 
 
 # --- what each view shows -----------------------------------------------------------------

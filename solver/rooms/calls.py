@@ -34,7 +34,7 @@ class CallFlow:
             raise RoomConflict(f"this game's log holds {len(self.data['events'])} moves, the "
                                f"most a replay takes ({MAX_EVENTS}): call instead",
                                field="type")
-        self._push(self.kind.claim_event(by, body))
+        self.push_event(self.kind.claim_event(by, body))
         self.kind.after_claim(self.game_obj(), self.data["bids"], by)
 
     def _called(self, by, event, rng):

@@ -19,6 +19,7 @@ turned over (which no record holds).
 Traceback (most recent call last):
 ...
 solver.errors.NoReplay: game 1 at this table is still being played: its replay opens once it is over
+>>> room.hands.update(ann=[2], ben=[3])  # the dice as the deal might have rolled them
 >>> room.move("ann", {"type": "bid", "quantity": 1, "face": 5})
 >>> room.move("ben", {"type": "liar"})
 >>> record = replay(room, 1)

@@ -57,8 +57,8 @@ class Leaving:
         over."""
         event = (self.kind.timeout_event(name) if why == "clock"
                  else {"type": "leave", "player": name})
-        self._push(event)
-        self.kind.left(self, name)
+        self.push_event(event)
+        self.kind.left(self.table, name)
         listed = {"clock": "timed_out", "removed": "removed", "left": "removed"}[why]
         self.data[listed] = [*self.data.get(listed, []), name]
         if why == "left":

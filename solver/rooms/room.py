@@ -38,28 +38,25 @@ from solver.errors import (
     shown,
 )
 from solver.games.base import Outcome
+from solver.games.registry import ROOM_GAMES
 from solver.games.table import MAX_EVENTS, require
 
 from . import bots, call_odds, clock, kept, session
 from .calls import CallFlow
 from .clock import read_clock
+from .context import Table
 from .fairness import FairDeal, read_seed
-from .games import ROOM_GAMES
 from .leaving import Leaving
 from .reveals import SHOWN_CLAIMS, Reveals
 from .spectators import Spectators
 from .tokens import digest as token_digest
 from .tokens import new_token
-from .variants import HOST_MOVES, ROOM_MOVES, RoomGame
+from .variants import HOST_MOVES, ROOM_MOVES, ClaimAndCall, RoomGame
 
-GAMES = {name: kind.game_type for name, kind in ROOM_GAMES.items()}
 DEALS = ("server", "table")
 PHASES = ("lobby", "playing", "reveal", "over")
 NO_TOKEN = "this room needs your player's token (Authorization: Bearer TOKEN)"
 MAX_BOT_DELAY = 30.0  # seconds a computer player may be told to take over a move
-
-# The moves a phone sends, by game, with the keys each may carry besides "type".
-MOVES = {name: kind.moves for name, kind in ROOM_GAMES.items()}
 
 
 def _keys(body, allowed: set[str], what: str) -> dict:
@@ -106,17 +103,17 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         body = _keys(body, {"game", "deal", "name", "rules", "advisor", "clock", "kitty",
                             "open", "seat", "seed"}, "a new room")
         game = require(body, "game", field="room")
-        if not isinstance(game, str) or game not in GAMES:
-            raise InvalidInput(f"a room plays {' or '.join(GAMES)}, not {shown(game)}",
+        if not isinstance(game, str) or game not in ROOM_GAMES:
+            raise InvalidInput(f"a room plays {' or '.join(ROOM_GAMES)}, not {shown(game)}",
                                field="game")
         deal = body.get("deal", "server")
         if not isinstance(deal, str) or deal not in DEALS:
             raise InvalidInput(f"deal is 'server' (the server draws and rolls) or 'table' "
                                f"(each phone types its own), not {shown(deal)}", field="deal")
         if deal == "table" and not ROOM_GAMES[game].table_deal:
-            raise InvalidInput(f"{GAMES[game].title} is dealt by the server here: a phone "
+            raise InvalidInput(f"{ROOM_GAMES[game].game_type.title} is dealt by the server here: a phone "
                                f"cannot type a whole hand of cards", field="deal")
-        rules = GAMES[game].Rules.from_dict(body.get("rules"))
+        rules = ROOM_GAMES[game].game_type.Rules.from_dict(body.get("rules"))
         advisor = body.get("advisor", False)
         if not isinstance(advisor, bool):
             raise InvalidInput(f"advisor is true or false, not {shown(advisor)}",
@@ -266,11 +263,11 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
                           "last_ruling": None, "bids": [], "timed_out": [], "removed": [],
                           "left": [], "reveal": None, "history": []})
         kept.new_record(self.data)
-        self.kind.new_game(self)
+        self.kind.new_game(self.table)
         names = [s["name"] for s in self.seats]
-        first = self.kind.opener(self, names)
+        first = self.kind.opener(self.table, names)
         game = self.game_type(names[first:] + names[:first],
-                              self.game_type.Rules.from_dict(self.kind.game_rules(self)))
+                              self.game_type.Rules.from_dict(self.kind.game_rules(self.table)))
         self.data["state"] = game.to_dict()
         self.data["phase"] = "playing"
         session.ante(self.session, self.data.get("kitty"), names)
@@ -474,13 +471,14 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             if kind in self.kind.flow_moves:  # a game that plays its own way (cards)
                 self._playing(kind=kind)
                 played = self._round_so_far()
-                ruling = self.kind.handle(self, by, kind, body, rng or secrets.SystemRandom())
+                ruling = self.kind.handle(self.table, by, kind, body,
+                                          rng or secrets.SystemRandom())
                 if self.data["bids"]:  # the round goes on (cards put down): its claims go
                     played = (played[0], [])  # with the ruling that ends it
                 self._result(ruling, played=played)
-            elif kind == self.kind.claim:
+            elif isinstance(self.kind, ClaimAndCall) and kind == self.kind.claim:
                 self._claim(by, body)
-            elif kind == self.kind.call:
+            elif isinstance(self.kind, ClaimAndCall) and kind == self.kind.call:
                 self._called(by, self.kind.call_event(by, body), rng)
             else:
                 getattr(self, f"_{kind}")(by, body, rng)
@@ -497,7 +495,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
 
     # --- helpers --------------------------------------------------------------------------
 
-    def _push(self, event: dict):
+    def push_event(self, event: dict):
         """Play ``event`` on the game (the library checks it) and log it; its result."""
         game = self.game_obj()
         result = game.push(game.read_action(event))
@@ -533,6 +531,11 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
     session = property(lambda self: self.data.setdefault("session", session.new_session(
         [s["name"] for s in self.data["seats"]])))
     hands = property(lambda self: self.data["hands"])
+
+    @property
+    def table(self) -> Table:
+        """The room as its game's variant sees it (:mod:`.context`)."""
+        return Table(self)
 
     @property
     def kind(self) -> RoomGame:
@@ -583,7 +586,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         seated = self.plays(name)
         return {"name": name, "host": name == self.host, "seat": seated,
                 "hand": self.hands.get(name) if seated else None,
-                **(self.kind.private(self, game, name) if game is not None and seated else {})}
+                **(self.kind.private(self.table, game, name) if game is not None and seated else {})}
 
     def table_view(self, present=frozenset()) -> dict:
         """A view but its ``you`` and ``now``: what every phone at the table is shown alike
@@ -633,7 +636,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
             "session": self.session, "rated": self.rated(), "fairness": self.fairness(),
             "stuck": self.data.get("stuck"),
-            **(self.kind.public(self, game) if game is not None else {}),
+            **(self.kind.public(self.table, game) if game is not None else {}),
         }
 
     @staticmethod

@@ -2,31 +2,27 @@
 
 A :class:`~solver.rooms.room.Room` knows the lobby, the phases, the tokens and the
 log; everything that differs between games (what a hand is, how the server deals it,
-how a phone reveals it, what a claim and a call are, how a ruling reads) is a hook
-of :class:`RoomGame`, as a python-chess variant overrides a board's few methods.
-Hosting another game is one more subclass (here, or in a module of its own) and its
-entry in :data:`solver.rooms.games.ROOM_GAMES`.
+what each view adds, the computer player's move) is a hook of :class:`RoomGame`, as a
+python-chess variant overrides a board's few methods; what a claim and a call are, how a
+phone reveals its hand and how a ruling reads are the hooks of :class:`ClaimAndCall`,
+the family of games the room itself rules on.
+Hosting another game is one more subclass, the ``ROOM`` of its folder's ``room.py``
+(``solver/games/NAME/room.py``): the registry finds it
+(:data:`solver.games.registry.ROOM_GAMES`).
 
->>> DiceRoom().hand_key, LettersRoom().hand_key
+>>> from solver.games.registry import ROOM_GAMES
+>>> ROOM_GAMES["dice"].hand_key, ROOM_GAMES["letters"].hand_key
 ('dice', 'tiles')
->>> sorted(LettersRoom().moves)
+>>> sorted(ROOM_GAMES["letters"].moves)
 ['call', 'declare', 'dismiss', 'remove', 'reveal', 'ruling', 'seen', 'unseat']
 """
 
 from __future__ import annotations
 
-from solver.games import schema
 from solver.games.base import Game
-from solver.games.dice import BID_SCHEMA, MAX_DICE, MAX_FACES, DiceGame, dice_schema, read_dice
-from solver.games.letters import WORDS_SCHEMA, Call, LettersGame
-from solver.games.poker import CLAIM_SCHEMA as POKER_CLAIM
-from solver.games.poker import DECK as POKER_DECK_SIZE
-from solver.games.poker import PokerGame, read_poker_cards
-from solver.games.table import require
-from solver.words.tiles import Tiles, get_tile_set
 
 from . import bots
-from .deal import deck, hands, tiles
+from .deal import hands
 
 # Every game's, the table's own: the host's (a seatless host's too); ``remove`` is also any
 # player's for themselves (solver/rooms/leaving.py); ``dismiss`` sends a spectator away
@@ -45,17 +41,21 @@ def move_branch(kind: str, properties: dict, required=()) -> dict:
 
 
 class RoomGame:
-    """A game as a room hosts it.  Subclasses set the attributes and override the hooks."""
+    """A game as a room hosts it, its core: its moves and their schemas, its deal, what
+    each seat's view and every view add, the computer player's move.  Every game's variant
+    is one (a game that plays every move its own way, :attr:`flow_moves` and
+    :meth:`handle`, needs no more); a claim-and-call game is a :class:`ClaimAndCall`.
+    Subclasses set the attributes and override the hooks; the room calls each with its
+    :class:`~.context.Table`, never itself."""
 
     name: str  #: the room's ``game``
+    order = 100  #: where the rooms list it (the five in the order they came to the house)
     game_type: type[Game]  #: the library's game
     hand_key: str  #: a player's count in a view, and the field a reveal sends
-    claim: str | None = None  #: the move that raises the claim (a claim-and-call game)
-    call: str | None = None  #: the move that calls it
-    claimed: str = "claimed"  #: the claim's past tense, for "nothing has been ... this round"
-    own_moves: dict[str, set[str]]  #: the claim, the call and the reveal, with their fields
+    own_moves: dict[str, set[str]]  #: the game's own moves, with their fields
     kitty = False  #: whether the table may play for a kitty (docs/rules.md)
-    #: the moves the game plays its own way (:meth:`handle`), not as claim, call, reveal
+    #: the moves the game plays its own way (:meth:`handle`); a claim-and-call game's
+    #: claim, call and reveal are the room's (:class:`ClaimAndCall`)
     flow_moves: frozenset[str] = frozenset()
     deals_each_round = True  #: tiles and dice are dealt anew each round; cards only once
     table_deal = True  #: whether phones may type their own hands (deal "table")
@@ -67,57 +67,46 @@ class RoomGame:
         """Every move a phone may send, with the keys each carries besides ``type``."""
         return {**self.own_moves, **HOST_MOVES, **ROOM_MOVES}
 
-    def handle(self, room, by: str, kind: str, body: dict, rng) -> dict | None:
-        """Play one of :attr:`flow_moves`: push its replay events (``room._push``), keep the
-        hidden cards (``room.data["hands"]``, ``room.data["hidden"]``); the ruling it
-        makes for the table, if any (shown until the next one)."""
+    def handle(self, table, by: str, kind: str, body: dict, rng) -> dict | None:
+        """Play one of :attr:`flow_moves` through ``table`` (a :class:`.context.Table`:
+        push its replay events, keep the hidden cards in its ``hands`` and its ``secret``);
+        the ruling it makes for the table, if any (shown until the next one)."""
         raise NotImplementedError
 
-    def game_rules(self, room) -> dict:
+    def game_rules(self, table) -> dict:
         """The library's rules for the room's next game (the room's own, by default)."""
-        return room.rules
+        return table.rules
 
-    def opener(self, room, names: list[str]) -> int:
+    def opener(self, table, names: list[str]) -> int:
         """The seat (an index of ``names``) that opens the room's next game: by default the
         first seat opens the first game and each next game moves one seat on (no rule text
-        names a dealer for a rematch).  ``room.data["last_places"]``: the last game's."""
-        return (room.data.get("game_no", 1) - 1) % len(names)
+        names a dealer for a rematch).  ``table.last_places``: the last game's."""
+        return (table.game_no - 1) % len(names)
 
-    def new_game(self, room) -> None:
+    def new_game(self, table) -> None:
         """What the room keeps hidden for a new game (each rematch too) beside the hands:
         nothing, by default."""
-        room.data.pop("hidden", None)
+        table.secret = None
 
     def timeout_event(self, name: str) -> dict:
         """The replay event of ``name`` running out of time (the game's own word for it;
         a player taken off is ``{"type": "leave"}`` in every game)."""
         return {"type": "leave", "player": name}
 
-    def left(self, room, name: str) -> None:
+    def left(self, table, name: str) -> None:
         """What leaves the room's round with ``name``, out of the game: by default the
         round starts again (its claims and any call waiting on reveals are dropped; the
         server deals anew)."""
-        room.data["bids"] = []
-        room.data["pending"] = None
+        table.claims = []
+        table.drop_call()
 
-    def public(self, room, game: Game) -> dict:
+    def public(self, table, game: Game) -> dict:
         """What every view adds for this game (a pile, face-up cards): public only."""
         return {}
 
-    def private(self, room, game: Game, name: str) -> dict:
+    def private(self, table, game: Game, name: str) -> dict:
         """What ``name``'s own view adds (a card only they have looked at)."""
         return {}
-
-    def claim_event(self, by: str, body: dict) -> dict:
-        """The replay event of ``by``'s claim."""
-        raise NotImplementedError
-
-    def call_event(self, by: str, body: dict) -> dict:
-        """The replay event of ``by``'s call, checked as far as the call itself goes."""
-        raise NotImplementedError
-
-    def check_call(self, event: dict) -> None:
-        """Refuse a call the game's rules do not know, before any hand is revealed."""
 
     def held(self, game: Game) -> dict[str, int]:
         """How many tiles or dice each seat holds."""
@@ -133,6 +122,72 @@ class RoomGame:
         way every game is (:func:`.deal.hands`, from the round's :class:`.fairdeal.Stream`)."""
         return hands(self.dealer(rules), counts, stream)
 
+    def declarations(self, state: dict, bids: list[dict]) -> list[dict]:
+        """This round's claims, in order, as the view shows them (none, by default)."""
+        return []
+
+    def round_number(self, state: dict) -> int | None:
+        """The round the view shows (None: the game has no rounds to number)."""
+        return None
+
+    def direction(self, state: dict) -> str:
+        return "clockwise"
+
+    def searches(self, kind) -> bool:
+        """Whether a move of this kind may run a search (the API then answers it in a solver
+        process)."""
+        return False
+
+    def move_schemas(self) -> list[dict]:
+        """The JSON schemas of this game's own moves (:attr:`own_moves`)."""
+        raise NotImplementedError
+
+    def advice(self, game: Game, view: dict) -> dict:
+        """The advisor's odds from one seat's own view (none, by default)."""
+        return {"last": None, "suggestions": []}
+
+    def decide(self, game: Game, view: dict, rng, level: str = bots.DEFAULT_LEVEL) -> dict:
+        """A computer player's move from its own view, at its ``level`` (easy or hard)."""
+        if bots.read_level(level) == bots.HARD:
+            return self.hard_move(game, view, rng)
+        return self.easy_move(game, view, rng)
+
+    def easy_move(self, game: Game, view: dict, rng) -> dict:
+        """The easy computer player's move (its folder's ``easy.py``)."""
+        raise NotImplementedError
+
+    def hard_move(self, game: Game, view: dict, rng) -> dict:
+        """The hard computer player's move (its folder's ``hard.py``); the easy one's where
+        the game has no hard player."""
+        return self.easy_move(game, view, rng)
+
+    def odds_at_call(self, table, game: Game, caller: str, verdict) -> dict | None:
+        """The odds of the claim ``caller`` called, from the room before the ruling
+        (:func:`solver.rooms.call_odds.at_call`); None where the game has none."""
+        return None
+
+
+class ClaimAndCall(RoomGame):
+    """A claim-and-call game (Liars' Letters, Liar's Dice, Liar's Poker): each player in
+    turn raises the claim or calls it; a call waits for every hand to be revealed (the
+    server's deal, or each phone's at a table deal) and the room rules on it
+    (:mod:`.calls`, :mod:`.reveals`).  Subclasses name the moves and read them."""
+
+    claim: str  #: the move that raises the claim
+    call: str  #: the move that calls it
+    claimed: str = "claimed"  #: the claim's past tense, for "nothing has been ... this round"
+
+    def claim_event(self, by: str, body: dict) -> dict:
+        """The replay event of ``by``'s claim."""
+        raise NotImplementedError
+
+    def call_event(self, by: str, body: dict) -> dict:
+        """The replay event of ``by``'s call, checked as far as the call itself goes."""
+        raise NotImplementedError
+
+    def check_call(self, event: dict) -> None:
+        """Refuse a call the game's rules do not know, before any hand is revealed."""
+
     def read_hand(self, body: dict, rules: dict):
         """The hand a phone revealed, in the form the views and the log carry."""
         raise NotImplementedError
@@ -146,226 +201,5 @@ class RoomGame:
         and the fields this game adds to the ruling's view."""
         raise NotImplementedError
 
-    def declarations(self, state: dict, bids: list[dict]) -> list[dict]:
-        """This round's claims, in order, as the view shows them."""
-        raise NotImplementedError
-
-    def round_number(self, state: dict) -> int:
-        raise NotImplementedError
-
-    def direction(self, state: dict) -> str:
-        return "clockwise"
-
     def after_claim(self, game: Game, bids: list[dict], by: str) -> None:
         """What the room keeps of a claim the game's state forgets (nothing, by default)."""
-
-    def searches(self, kind) -> bool:
-        """Whether a move of this kind may run a search (the API then answers it in a solver
-        process)."""
-        return False
-
-    def move_schemas(self) -> list[dict]:
-        """The JSON schemas of this game's own moves (:attr:`own_moves`)."""
-        raise NotImplementedError
-
-    def advice(self, game: Game, view: dict) -> dict:
-        """The advisor's odds from one seat's own view."""
-        raise NotImplementedError
-
-    def decide(self, game: Game, view: dict, rng, level: str = bots.DEFAULT_LEVEL) -> dict:
-        """A computer player's move from its own view, at its ``level`` (easy or hard)."""
-        raise NotImplementedError
-
-
-class LettersRoom(RoomGame):
-    """Liars' Letters: a hand is tiles; declare, then call bullshit or exact."""
-
-    name = "letters"
-    game_type = LettersGame
-    searches_lexicon = True
-    hand_key = "tiles"
-    claim, call, claimed = "declare", "call", "declared"
-    own_moves = {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"}}
-
-    def claim_event(self, by, body):
-        return {"type": "declare", "player": by, "words": require(body, "words", field="move")}
-
-    def call_event(self, by, body):
-        return {"type": "call", "player": by, "call": require(body, "call", field="move")}
-
-    def check_call(self, event):
-        Call.parse(event["call"])  # the library's message for anything but the two calls
-
-    def held(self, game):
-        return game.tiles
-
-    def dealer(self, rules):
-        return tiles(get_tile_set(rules["tile_set"]))
-
-    def read_hand(self, body, rules):
-        return str(Tiles.parse(require(body, "tiles", field="move"), rules["tile_set"]))
-
-    def with_hands(self, event, revealed):
-        return {**event, "tiles": "".join(revealed.values())}
-
-    def ruling(self, game, event, result):
-        ruled = game.rounds[-1]["ruling"]
-        deltas = ((event["player"], ruled["caller"]),
-                  (game.rounds[-1]["call"]["declarer"], ruled["declarer"]))
-        return (ruled["decision"], result.explain(), {p: d for p, d in deltas if d},
-                {"by_table": ruled["by"] == "table"})
-
-    def declarations(self, state, bids):
-        return [{"player": d["player"], "words": d["words"]} for d in state["declarations"]]
-
-    def round_number(self, state):
-        return state["round"]
-
-    def direction(self, state):
-        return state["direction"]
-
-    def searches(self, kind):
-        return kind in ("call", "reveal", "ruling")  # a ruling may need the highest set
-
-    def move_schemas(self):
-        call = {"type": "string", "pattern": schema.name_pattern(["bullshit", "exact"]),
-                "description": "bullshit or exact, in any case"}
-        return [move_branch("declare", {"words": WORDS_SCHEMA}, ["words"]),
-                move_branch("call", {"call": call}, ["call"]),
-                move_branch("reveal", {"tiles": {**schema.tiles(),
-                                                 "description": "your tiles (table deal)"}},
-                            ["tiles"])]
-
-    def advice(self, game, view):
-        return bots.letters_advice(game, view)
-
-    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
-        return bots.letters_move(game, view, rng, level)
-
-
-class DiceRoom(RoomGame):
-    """Liar's Dice: a hand is dice; bid, then call "Liar!"."""
-
-    name = "dice"
-    game_type = DiceGame
-    kitty = True
-    hand_key = "dice"
-    claim, call, claimed = "bid", "liar", "bid"
-    own_moves = {"bid": {"quantity", "face", "claim"}, "liar": set(), "reveal": {"dice"}}
-
-    def claim_event(self, by, body):
-        return {"type": "bid", "player": by, **{k: v for k, v in body.items() if k != "type"}}
-
-    def call_event(self, by, body):
-        return {"type": "liar", "player": by}
-
-    def held(self, game):
-        return game.dice
-
-    def dealer(self, rules):
-        return {"dice": rules["faces"]}
-
-    def read_hand(self, body, rules):
-        return list(read_dice(require(body, "dice", field="move"), rules["faces"]))
-
-    def with_hands(self, event, revealed):
-        return {**event, "dice": revealed}
-
-    def ruling(self, game, event, result):
-        verdict = "holds" if result.holds else "fails"
-        counted = f"{result.count} {'die counts' if result.count == 1 else 'dice count'}"
-        return (verdict, f"{counted} for {result.bid}: the bid {verdict}",
-                {result.loser: -1}, {"loser": result.loser})
-
-    def after_claim(self, game, bids, by):
-        bids.append({"player": by, **game.bid.to_dict()})  # the state keeps the last bid only
-
-    def declarations(self, state, bids):
-        return [{"player": b["player"], "quantity": b["quantity"], "face": b["face"]}
-                for b in bids]
-
-    def round_number(self, state):
-        return len(state["rounds"]) + 1
-
-    def move_schemas(self):
-        bid = {"claim": BID_SCHEMA,
-               "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_DICE},
-               "face": {"type": "integer", "minimum": 1, "maximum": MAX_FACES}}
-        return [{**move_branch("bid", bid), "anyOf": [{"required": ["claim"]},
-                                                      {"required": ["quantity", "face"]}]},
-                move_branch("liar", {}),
-                move_branch("reveal", {"dice": {**dice_schema(MAX_FACES),
-                                                "description": "your dice (table deal)"}},
-                            ["dice"])]
-
-    def advice(self, game, view):
-        return bots.dice_advice(game, view)
-
-    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
-        return bots.dice_move(game, view, rng, level)
-
-
-class PokerRoom(RoomGame):
-    """Liar's Poker with cards: a hand is cards from one deck; claim a poker hand over
-    everyone's cards together, then call."""
-
-    name = "poker"
-    game_type = PokerGame
-    hand_key = "cards"
-    claim, call, claimed = "claim", "call", "claimed"
-    own_moves = {"claim": {"claim"}, "call": set(), "reveal": {"cards"}}
-
-    def claim_event(self, by, body):
-        return {"type": "claim", "player": by, "claim": require(body, "claim", field="move")}
-
-    def call_event(self, by, body):
-        return {"type": "call", "player": by}
-
-    def held(self, game):
-        return game.cards
-
-    def dealer(self, rules):
-        return {"cards": deck()}
-
-    def read_hand(self, body, rules):
-        return [str(card) for card in read_poker_cards(require(body, "cards", field="move"))]
-
-    def with_hands(self, event, revealed):
-        return {**event, "cards": {p: list(cards) for p, cards in revealed.items()}}
-
-    def ruling(self, game, event, result):
-        verdict = "made" if result.made is not None else "not made"
-        reason = (f"{result.claim} is made from {' '.join(map(str, result.made))}"
-                  if result.made is not None else
-                  f"{result.claim} cannot be made from the revealed cards")
-        consequence = "is out" if result.out else "gets a card"
-        return (verdict, f"{reason}: {result.gainer} {consequence}", {result.gainer: 1},
-                {"out": result.out})
-
-    def after_claim(self, game, bids, by):
-        bids.append({"player": by, "claim": game.last.hand.to_dict()})
-
-    def declarations(self, state, bids):
-        return [{"player": b["player"], "claim": b["claim"]} for b in bids]
-
-    def round_number(self, state):
-        return len(state["calls"]) + 1
-
-    def direction(self, state):
-        return state["direction"]
-
-    def move_schemas(self):
-        return [move_branch("claim", {"claim": POKER_CLAIM}, ["claim"]),
-                move_branch("call", {}),
-                move_branch("reveal", {"cards": {**schema.cards(POKER_DECK_SIZE),
-                                                 "description": "your cards (table deal)"}},
-                            ["cards"])]
-
-    def advice(self, game, view):
-        return bots.poker_advice(game, view)
-
-    def decide(self, game, view, rng, level=bots.DEFAULT_LEVEL):
-        return bots.poker_move(game, view, rng, level)
-
-
-

@@ -1,7 +1,7 @@
 """Golden vectors of cards, Liar's Post and Liar Liar (engine/cards.js, post.js, liarliar.js).
 
-The engine's ports of solver/games/cards.py and of the check paths of solver/games/post.py
-and solver/games/liarliar.py must give the library's answer -- the same parsed cards, the
+The engine's ports of solver/games/cards.py and of the check paths of solver/games/post/game.py
+and solver/games/liarliar/game.py must give the library's answer -- the same parsed cards, the
 same check dict -- or the same error (code, message, field, HTTP status), on
 
 * ``suite``: every input the test suite itself gives these functions (recorded by

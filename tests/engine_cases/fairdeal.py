@@ -22,7 +22,7 @@ import json
 import random
 import re
 
-from solver.games.post import KINDS
+from solver.games.post.game import KINDS
 from solver.rooms.dealcheck import check_log
 from solver.rooms.deal import deck, tiles
 from solver.rooms.fairdeal import Stream, commitment, deal

@@ -25,7 +25,9 @@ import json
 import random
 
 from solver.errors import LiarsError, shown
-from solver.games import dice, phrases, poker
+from solver.games import phrases
+from solver.games.dice import game as dice
+from solver.games.poker import game as poker
 from solver.games.registry import GAMES
 from solver.games.table import small_int
 

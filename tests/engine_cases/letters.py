@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import sys
 
-from solver.games.letters import Call
+from solver.games.letters.game import Call
 from solver.search.budget import read_budget
 from solver.words.tiles import TILE_SETS, Tiles, get_tile_set
 from solver.words.wordset import WordSet, compare, split_words

@@ -1,8 +1,8 @@
 """Golden vectors of the odds on the phone (engine/odds.js, raises.js, chance.js, pyrandom.js).
 
 With no server the Odds screen and a room's advisor answer from the page's own engine, and
-must give the library's answer (``solver.odds.letters.answer`` with ``allow_paths=False``,
-``solver.odds.dice.answer``) whole: the same exact fractions and floats, the same reasons,
+must give the library's answer (``solver.games.letters.odds.answer`` with ``allow_paths=False``,
+``solver.games.dice.odds.answer``) whole: the same exact fractions and floats, the same reasons,
 the same safest raises, the same refusals.
 
 * ``letters``: seeded random requests over both tile sets and every bundled lexicon: my
@@ -32,8 +32,9 @@ from __future__ import annotations
 import json
 import random
 
-from solver.games.dice import MAX_DICE
-from solver.odds import dice, letters
+from solver.games.dice.game import MAX_DICE
+from solver.games.dice import odds as dice
+from solver.games.letters import odds as letters
 from solver.search.highest import highest
 from solver.words.lexicon import load_lexicon
 from solver.words.tiles import TILE_SETS, Tiles

@@ -28,9 +28,9 @@ import json
 import random
 
 from api import create_app
-from solver.games.dice import Bid, CallLiar, DiceGame, DiceRules, MakeBid
+from solver.games.dice.game import Bid, CallLiar, DiceGame, DiceRules, MakeBid
 from solver.games.base import Leave
-from solver.games.letters import Declare, LettersGame, LettersRules, MakeCall
+from solver.games.letters.game import Declare, LettersGame, LettersRules, MakeCall
 from solver.search.highest import highest
 from solver.words.lexicon import load_lexicon
 from solver.words.tiles import TILE_SETS

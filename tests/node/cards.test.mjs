@@ -7,7 +7,7 @@ import { answer, assertSame, engine, golden } from "./golden.mjs";
 
 const rules = await engine("rules.js");
 const cards = await engine("cards.js");
-const games = { post: await engine("post.js"), liarliar: await engine("liarliar.js") };
+const games = { post: await engine("../games/post/engine.js"), liarliar: await engine("../games/liarliar/engine.js") };
 
 const deck = (d) => new cards.Deck(d.name, { ranks: d.ranks, copies: d.copies, jokers: d.jokers });
 

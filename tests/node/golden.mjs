@@ -1,6 +1,7 @@
 // What the node tests of the page's engine share: the golden vectors (tests/golden/*.json,
 // the library's answers, written by scripts/record_golden.py), the engine's modules
-// imported from disk (api/static/engine/package.json makes its .js files ES modules here),
+// imported from disk (api/static/engine/ and games/ each have a package.json that makes their
+// .js files ES modules here),
 // its lexicons read from disk, and the one comparison: an answer is {ok: value} or
 // {err: {code, message, field, status}}, compared as JSON, integers past 2**53 exactly.
 //

@@ -7,7 +7,7 @@ import { answer, assertSame, engine, golden } from "./golden.mjs";
 
 const tiles = await engine("tiles.js");
 const wordset = await engine("wordset.js");
-const letters = await engine("letters.js");
+const letters = await engine("../games/letters/engine.js");
 const pystr = await engine("pystr.js");
 
 const RUN = {

@@ -131,7 +131,7 @@ test("lexicon names are read, and refused, as the server reads them", async () =
 });
 
 test("a proven search is remembered: the same rack again is the same answer, found at once", async () => {
-  const letters = await engine("letters.js");
+  const letters = await engine("../games/letters/engine.js");
   const { Tiles } = await engine("tiles.js");
   const lexicon = await loadLexicon("twl06");
   const rack = Tiles.parse("ABEGIRRQUIZY");

@@ -1,18 +1,19 @@
 // The sister games by name (solver/games/registry.py's GAMES): GAMES[name].check(payload)
 // answers the same dict as the server's POST /<game>/check, or throws the same LiarsError;
 // GAMES[name].screen is its screen on the phone page (the module's SCREEN; api/static/games.js).
+// Each game's engine port is its page folder's games/<name>/engine.js.
 
 import { InvalidInput, NeedsServer } from "./errors.js";
 import { repr } from "./pystr.js";
 import { GAMES as TITLED } from "./tables.js";
 
 /**
- * A game's module, engine/<name>.js, loaded if it is there: a page without one still
+ * A game's module, games/<name>/engine.js, loaded if it is there: a page without one still
  * checks the other games (and says plainly that this one needs the server, never guesses).
  */
 async function optional(name, title) {
   try {
-    return await import(`./${name}.js`);
+    return await import(`../games/${name}/engine.js`);
   } catch {
     const refuse = () => {
       throw new NeedsServer(`${title} checks need the referee server: this page has no ` +

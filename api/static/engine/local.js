@@ -19,7 +19,7 @@ import {
 } from "./errors.js";
 import {
   checkRaise, highest, judge, parseCall, readBudget, ruleCall, solutionDict, wordsFrom,
-} from "./letters.js";
+} from "../games/letters/engine.js";
 import { PyFloat, compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
 import { shown } from "./rules.js";
 import { API, GAMES } from "./tables.js";
@@ -398,8 +398,8 @@ let replayModules = null;
 
 /** engine/game.js, lettersgame.js and dicegame.js, loaded on first use. */
 async function replays() {
-  replayModules ??= Promise.all([import("./game.js"), import("./lettersgame.js"),
-    import("./dicegame.js")]);
+  replayModules ??= Promise.all([import("./game.js"), import("../games/letters/game.js"),
+    import("../games/dice/game.js")]);
   const [game, letters, dice] = await replayModules;
   return { replay: game.replay, letters: letters.lettersReplay(lexiconNamed), dice: dice.DICE_REPLAY,
     rememberRulings: letters.rememberRulings, rulingsOf: letters.rulingsOf };

@@ -1,5 +1,6 @@
-// The odds on the phone (port of solver/odds/letters.py, dice.py and payload.py): how likely a
-// Liars' Letters declaration or a Liar's Dice bid is from what one player alone can see, and
+// The odds on the phone (port of solver/games/letters/odds.py, solver/games/dice/odds.py
+// and solver/odds/payload.py): how likely a Liars' Letters declaration or a Liar's Dice bid
+// is from what one player alone can see, and
 // the safest raises, with the library's answer to the same request -- the same exact
 // fractions ("n/d"), the same floats, the same reasons and the same refusals -- so that the
 // Odds screen and a room's advisor work with no server.
@@ -13,8 +14,8 @@
 
 import { InvalidDie, InvalidInput, LiarsError, LimitExceeded, NeedsServer, TooManyTiles }
   from "./errors.js";
-import { Bid, DiceRules, MAX_DICE, readDice } from "./dice.js";
-import { DEFAULT_BUDGET, checkDeclaration, readBudget } from "./letters.js";
+import { Bid, DiceRules, MAX_DICE, readDice } from "../games/dice/engine.js";
+import { DEFAULT_BUDGET, checkDeclaration, readBudget } from "../games/letters/engine.js";
 import { PyFloat, compareStr, slice, typeName } from "./pystr.js";
 import { PyRandom } from "./pyrandom.js";
 import { safestRaises, suggestionDict } from "./raises.js";

@@ -1,4 +1,4 @@
-// The safest raise in Liars' Letters (port of solver/odds/raises.py): legal raises over the
+// The safest raise in Liars' Letters (port of solver/games/letters/raises.py): legal raises over the
 // last declaration, ranked by their exact chance of existing, from one player's view.
 //
 // The same bounded search as the library, step for step, so that the phone lists the same
@@ -10,7 +10,7 @@
 // Every chance stated is exact (a BigInt fraction).
 
 import { GUARD, LANES, packCounts } from "./index.js";
-import { checkRaise } from "./letters.js";
+import { checkRaise } from "../games/letters/engine.js";
 import { ODDS } from "./tables.js";
 import { LETTERS } from "./tiles.js";
 import { MAX_WORDS, WordSet, compareShapes, isWord } from "./wordset.js";

@@ -196,13 +196,13 @@ export const ODDS = freeze({
   "DICE_ADVICE": "advice: every next bid (on each face, the smallest legal quantity), ranked by its exact chance of holding",
 });
 
-// solver/games/dice.py
+// solver/games/dice/game.py
 export const DICE = freeze({
   "BID_ORDERS": ["seed", "quantity-first", "perudo"], "MAX_DICE_EACH": 20, "MAX_FACES": 20,
   "MAX_DICE": 400, "RULES": {"dice_each": 5, "faces": 6, "wild": [], "bid_order": "seed"},
 });
 
-// solver/games/post.py
+// solver/games/post/game.py
 export const POST = freeze({
   "KINDS": [14, 13, 12, 11, 10, 9, 8, 7],
   "TWO_DECKS": {
@@ -216,12 +216,12 @@ export const POST = freeze({
   "RULES": {"one_deck": false, "eight_different": false},
 });
 
-// solver/games/liarliar.py
+// solver/games/liarliar/game.py
 export const LIARLIAR = freeze({
   "TIMERS": [null, 10, 30], "MAX_PLAY": 3, "RULES": {"timer": null},
 });
 
-// solver/games/poker.py
+// solver/games/poker/game.py
 export const POKER = freeze({
   "LADDERS": {
     "standard": [
@@ -236,7 +236,7 @@ export const POKER = freeze({
   "DECK": 52, "RULES": {"ladder": "standard", "card_limit": 4},
 });
 
-// solver/games/letters.py
+// solver/games/letters/game.py
 export const LETTERS = freeze({
   "CALLS": ["bullshit", "exact"],
   "STOPPED_WHY": {
@@ -255,6 +255,13 @@ export const LETTERS = freeze({
 export const GAMES = freeze({
   "dice": {"title": "Liar's Dice"}, "post": {"title": "Liar's Post"},
   "liarliar": {"title": "Liar Liar"}, "poker": {"title": "Liar's Poker with cards"},
+});
+
+// solver/games/registry.py: the games rooms host, in the rooms' order (each one's screen is api/static/games/NAME/screen.js)
+export const ROOM_GAMES = freeze({
+  "letters": {"title": "Liars' Letters"}, "dice": {"title": "Liar's Dice"},
+  "poker": {"title": "Liar's Poker"}, "liarliar": {"title": "Liar Liar"},
+  "post": {"title": "Liar's Post"},
 });
 
 // solver/games/registry.py: every game that replays, by name

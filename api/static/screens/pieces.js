@@ -1,7 +1,7 @@
 // The pieces a call turns over, face up on the table display (tabledisplay.js), and the
 // words of a count gained or lost: each game's screen module draws its own with these.
 
-import { app } from "../playview.js";
+import { app } from "../playkit.js";
 import { plural } from "../screenkit.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
