@@ -237,3 +237,25 @@ def test_a_room_one_process_leases_is_not_offered_to_another(db):
     assert store.due(now) == ["LEASB"]  # the other process's look-out skips it
     assert not store.lease("LEASA", "two", now, 1.5)
     assert "LEASA" in store.due(now + 2)  # a lease that ran out: taken over
+
+
+def test_a_stream_is_told_its_room_is_stuck_and_ends(app, db):
+    """A room whose stored game no server can read, while a phone follows it: its stream
+    says ``stuck`` (the error naming the table), then ends, as a phone's page expects."""
+    client, store = app.test_client(), open_store(db)
+    code, ann = made(client, {"game": "dice", "name": "ann"})
+    ben = joined(client, code, "ben")
+    assert client.post(f"{V1}/rooms/{code}/start", headers=bearer(ann)).status_code == 200
+    stream = client.get(f"{V1}/rooms/{code}/events?token={ben}", buffered=False)
+    assert stream.status_code == 200
+    chunks = (c.decode() if isinstance(c, bytes) else c for c in stream.response)
+    assert any(chunk.startswith("data: ") for chunk in chunks)  # the view, now
+    data = store.load(code)
+    data["state"] = {"players": 7}  # a game no server wrote
+    data["version"] += 1
+    assert store.save(data, data["version"] - 1, time.time())
+    rest = "".join(chunks)  # to the stream's end
+    assert rest.startswith("event: stuck\ndata: "), rest[:300]
+    said = json.loads(rest.split("data: ", 1)[1].split("\n", 1)[0])
+    assert said["error"]["code"] == "room_stuck" and code in said["error"]["message"]
+    stream.close()

@@ -20,6 +20,7 @@ event stream, which a browser opens without headers, takes ``?token=``).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
 import re
@@ -196,9 +197,11 @@ def viewed(room: Room, name: str, **seen) -> dict:
         raise stuck_table(room.code, err) from None
 
 
-def stuck_table(code: str, err: Exception) -> RoomStuck:
-    current_app.logger.error("room %s cannot be shown: %s: %s", code, type(err).__name__,
-                             str(err)[:200])
+def stuck_table(code: str, err: Exception, log=None) -> RoomStuck:
+    """RoomStuck naming table ``code``, its cause logged (``log``: the app's logger's
+    ``error``, taken beforehand where no app context is, as in an event stream)."""
+    (log or current_app.logger.error)("room %s cannot be shown: %s: %s", code,
+                                      type(err).__name__, str(err)[:200])
     return RoomStuck(f"table {code} is stuck: the server cannot read its state "
                      f"({type(err).__name__}); the host may start a rematch", field="code")
 
@@ -457,7 +460,7 @@ def events(code: str):
         raise
     rooms, shared = store(), _shared_views()
     stream_id = secrets.token_hex(8)
-    log_failure = current_app.logger.info
+    log_failure, log_error = current_app.logger.info, current_app.logger.error
     # Only a player's connection is shown (and holds a reveal): a spectator's stream
     # keeps no heartbeat, and its coming and going wakes no one.
     seated = room.plays(name)
@@ -495,10 +498,10 @@ def events(code: str):
                     data = _newer(woken, data)
         except RoomStuck as err:  # said once, then the stream ends
             yield f"event: stuck\ndata: {json.dumps({'error': err.as_dict()})}\n\n"
-        except LiarsError as err:  # the store went away: the phone opens the stream again
+        except StoreUnavailable as err:  # the store went away: the phone opens it again
             log_failure("an event stream of room %s ended: %s", code, err.message)
         except Exception as err:  # a state stored as no server writes it: said, then ended
-            said = stuck_table(code, err).as_dict()
+            said = stuck_table(code, err, log_error).as_dict()
             yield f"event: stuck\ndata: {json.dumps({'error': said})}\n\n"
         finally:
             if seated:
