@@ -74,7 +74,8 @@ def _streams(op: dict) -> bool:
                for response in op.get("responses", {}).values())
 
 
-def config(document: dict, room: dict | None = None, profile: dict | None = None) -> str:
+def config(document: dict, room: dict | None = None, profile: dict | None = None,
+           finished: dict | None = None) -> str:
     """schemathesis.toml for a run against ``document``: the negative check takes 413,
     and each operation with rules accepts its rules' statuses for schema-valid data.
 
@@ -89,7 +90,11 @@ def config(document: dict, room: dict | None = None, profile: dict | None = None
 
     With ``profile`` (``{"id", "key"}``: a leaderboard profile made for the run), the
     operations on a profile are sent to that one with its key, so that they are answered
-    200, not only 401 (``ignored_auth`` holds them to the key as it holds the rooms')."""
+    200, not only 401 (``ignored_auth`` holds them to the key as it holds the rooms').
+
+    With ``finished`` (``{"code", "n"}``: a room whose game ``n`` is over), the operations
+    anyone may ask of a room (its finished games and their replays) are sent to that one,
+    so that they are answered 200, not only 404 (a code made up names no room)."""
     lines = ["[checks.negative_data_rejection]", f"expected-statuses = {_toml(REFUSED)}", ""]
     for path, item in document["paths"].items():
         for method, op in item.items():
@@ -99,6 +104,12 @@ def config(document: dict, room: dict | None = None, profile: dict | None = None
             if room and op.get("security") and "{code}" in path:
                 entry += [f"parameters = {{ \"path.code\" = {_toml(room['code'])} }}",
                           f"headers = {{ Authorization = {_toml('Bearer ' + room['token'])} }}"]
+            if finished and not op.get("security") and "{code}" in path:
+                values = {"path.code": finished["code"]}
+                if "{n}" in path:
+                    values["path.n"] = finished["n"]
+                entry += ["parameters = { " + ", ".join(
+                    f"{_toml(k)} = {_toml(v)}" for k, v in values.items()) + " }"]
             if _streams(op):
                 entry += ["max-stream-events = 1"]
             if profile and "{profile_id}" in path:

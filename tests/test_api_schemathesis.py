@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from api_server import LiveServer
+from rooms_http import play_dice_out
 
 pytest.importorskip("schemathesis")
 
@@ -53,6 +54,20 @@ def a_room(server) -> dict:
     return {**room, "version": joined.json()["room"]["version"]}
 
 
+def a_finished_game(server) -> dict:
+    """A Liar's Dice room whose first game is over: its code and the game's number (its
+    replay is anyone's to read)."""
+    made = server.post("/api/v1/rooms", json={"game": "dice", "name": "host",
+                                              "rules": {"dice_each": 1}})
+    assert made.status_code == 201, made.text
+    code, tokens = made.json()["code"], {"host": made.json()["token"]}
+    joined = server.post(f"/api/v1/rooms/{code}/join", json={"name": "guest"})
+    assert joined.status_code == 201, joined.text
+    tokens["guest"] = joined.json()["token"]
+    over = play_dice_out(server, code, tokens, "host")
+    return {"code": code, "n": over["game_no"]}
+
+
 def test_schemathesis_with_every_check_finds_nothing(server, tmp_path):
     document = server.get("/api/v1/openapi.json").json()
     operations = sum(method in schemathesis_rules.METHODS for item in document["paths"].values()
@@ -61,7 +76,8 @@ def test_schemathesis_with_every_check_finds_nothing(server, tmp_path):
     room = a_room(server)
     made = server.post("/api/v1/profiles", json={"name": "player"})
     assert made.status_code == 201, made.text
-    config.write_text(schemathesis_rules.config(document, room=room, profile=made.json()))
+    config.write_text(schemathesis_rules.config(document, room=room, profile=made.json(),
+                                                finished=a_finished_game(server)))
     command = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run",
                f"{server.url}/api/v1/openapi.json", "--url", server.url, "--checks", "all",
                # every path: without a filter Schemathesis leaves out the document's own
