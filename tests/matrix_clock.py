@@ -9,10 +9,14 @@ time 10 s on, not 10 s later.
 
 from __future__ import annotations
 
+import base64
+import hmac
 import importlib
 import logging
 import os
 import pkgutil
+import random
+import secrets
 import threading
 import time
 import types
@@ -153,11 +157,9 @@ class SeededSecrets:
         self.reseed(seed)
 
     def reseed(self, seed: int) -> None:
-        import random
         self._rng = random.Random(seed)
 
     def SystemRandom(self):  # noqa: N802 (the secrets module's name)
-        import random
         return random.Random(self._rng.getrandbits(64))
 
     def token_bytes(self, n: int = 32) -> bytes:
@@ -167,7 +169,6 @@ class SeededSecrets:
         return self.token_bytes(n).hex()
 
     def token_urlsafe(self, n: int = 32) -> str:
-        import base64
         return base64.urlsafe_b64encode(self.token_bytes(n)).rstrip(b"=").decode("ascii")
 
     def choice(self, seq):
@@ -177,13 +178,11 @@ class SeededSecrets:
         return self._rng.randrange(n)
 
     def compare_digest(self, a, b) -> bool:
-        import hmac
         return hmac.compare_digest(a, b)
 
 
 def seed_the_server(monkeypatch, seeded: SeededSecrets) -> None:
     """Every rooms module that draws from ``secrets`` draws from ``seeded``."""
-    import secrets
     for module in rooms_modules():
         if getattr(module, "secrets", None) is secrets:
             monkeypatch.setattr(module, "secrets", seeded)
