@@ -7,6 +7,7 @@ on, and everyone in its replay."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -111,7 +112,7 @@ def test_a_room_keeps_its_last_ten_games_and_says_so_of_an_older_one():
         played_out(room, rng)
         room.rematch("ann", rng=rng)
     played_out(room, rng)
-    games = room.data["games"]
+    games = kept.kept_games(room.data)
     assert [g["n"] for g in games] == list(range(4, kept.KEPT_GAMES + 4))
     with pytest.raises(kept.NoReplay, match="no longer kept: a table keeps its last 10"):
         kept.replay(room, 3)
@@ -155,3 +156,29 @@ def test_a_caller_s_private_odds_are_theirs_alone_until_the_replay(game):
     figures = [r["ruling"]["odds"]["caller"] for r in record["rounds"] if r["ruling"]["odds"]]
     assert len(figures) == private
     assert all(f["private"] and f["p"] is not None and "withheld" not in f for f in figures)
+
+
+def test_kept_games_are_one_text_in_the_state_and_a_room_stored_before_reads_the_same():
+    """A move decodes the room's state whole: its kept games (and their fair deals) are one
+    JSON string there, read only by a replay, the log and the next game's end."""
+    rng = random.Random(5)
+    room, _ = Room.create("TEXTS", {"game": "dice", "name": "ann", "rules": {"dice_each": 1}})
+    room.join("ben")
+    room.start("ann", rng=rng)
+    played_out(room, rng)
+    room.rematch("ann", rng=rng)
+    played_out(room, rng)
+    state = room.to_dict()
+    assert isinstance(state["games"], str) and isinstance(state["fair_games"], str)
+    log = kept.kept_log(room)
+    assert [g["n"] for g in log["games"]] == [1, 2]
+    # a room stored before: its games a list, read and kept on the same
+    older = dict(state, games=json.loads(state["games"]),
+                 fair_games=json.loads(state["fair_games"]))
+    before = Room.from_dict(older)
+    assert kept.kept_log(before) == log and before.fair_records() == room.fair_records()
+    assert kept.replay(before, 2) == kept.replay(room, 2)
+    before.rematch("ann", rng=random.Random(6))
+    played_out(before, random.Random(6))
+    assert [g["n"] for g in kept.kept_games(before.data)] == [1, 2, 3]
+    assert len(json.loads(before.data["fair_games"])) == 3

@@ -3,7 +3,8 @@ seeds, every deal made from them, and the seed shown once the game is over.
 
 A mixin of :class:`~solver.rooms.room.Room`, which keeps its data: ``data["fair"]`` is the
 game being played (its seed, and the next game's, are the server's secret until each game
-is over), ``data["fair_games"]`` the records of the games over, kept for the room's log.
+is over), ``data["fair_games"]`` the records of the games over, kept for the room's log
+(as text: :mod:`.archive`).
 Each seat's own seed is its ``seed``.  A table that deals its own hands has none of this.
 """
 
@@ -13,6 +14,7 @@ import secrets
 
 from solver.errors import InvalidInput, shown
 
+from . import archive
 from .deal import dealer
 from .fairdeal import SCHEME, SEED_BYTES, Stream, client_seed, commitment
 
@@ -92,9 +94,9 @@ class FairDeal:
         if self.deal != "server" or fair is None or fair.get("over"):
             return
         fair["over"] = True
-        kept = self.data.setdefault("fair_games", [])
+        kept = archive.read(self.data, "fair_games")
         kept.append(self._fair_record(fair, whole=True))
-        del kept[:-FAIR_GAMES_KEPT]
+        archive.write(self.data, "fair_games", kept[-FAIR_GAMES_KEPT:])
 
     def _fair_record(self, fair: dict, *, whole: bool = False) -> dict:
         """What everyone may see of a game's fair deal: the seed once the game is over;
@@ -133,7 +135,7 @@ class FairDeal:
     def fair_records(self) -> list[dict]:
         """The room's log's ``fairness``: each kept game's record, whole once it is over,
         then the game being played (its seed and deals still hidden)."""
-        records = [dict(r) for r in self.data.get("fair_games", [])]
+        records = archive.read(self.data, "fair_games")
         fair = self.data.get("fair")
         if self.deal == "server" and fair is not None and not fair.get("over"):
             records.append(self._fair_record(fair, whole=True))

@@ -34,6 +34,8 @@ import copy
 from solver.errors import InvalidInput, NoReplay, shown
 from solver.games.table import MAX_EVENTS
 
+from . import archive
+
 KEPT_GAMES = 10  # finished games a room keeps, the last ones
 KEPT_EVENTS = MAX_EVENTS  # their logs' events together, at most (the oldest game goes first)
 KEPT_ROUNDS = 500  # rounds one game's record keeps, the last ones (its log keeps every move)
@@ -66,12 +68,12 @@ def keep_game(room) -> None:
               "called_off": data.get("called_off"),
               "rounds": data.get("record", []), "rounds_dropped": data.get("record_dropped", 0),
               "log": room.log()}
-    games = [g for g in data.setdefault("games", []) if g["n"] != record["n"]]
+    games = [g for g in kept_games(data) if g["n"] != record["n"]]
     games.append(record)
     del games[:-KEPT_GAMES]
     while len(games) > 1 and sum(len(g["log"]["events"]) for g in games) > KEPT_EVENTS:
         games.pop(0)
-    data["games"] = games
+    archive.write(data, "games", games)
     new_record(data)
 
 
@@ -87,7 +89,7 @@ def read_number(n) -> int:
 def replay(room, n) -> dict:
     """Game ``n``'s record, once it is over and while the room keeps it (NoReplay else)."""
     n = read_number(n)
-    found = next((g for g in room.data.get("games", []) if g["n"] == n), None)
+    found = next((g for g in kept_games(room.data) if g["n"] == n), None)
     if found is not None:
         return found
     playing = room.data.get("game_no", 1)
@@ -104,4 +106,10 @@ def replay(room, n) -> dict:
 def kept_log(room) -> dict:
     """The room's log: every finished game it keeps, oldest first."""
     return {"code": room.code, "game": room.game,
-            "games": list(room.data.get("games", []))}
+            "games": kept_games(room.data)}
+
+
+def kept_games(data: dict) -> list[dict]:
+    """The finished games a room's state ``data`` keeps, oldest first (kept as text:
+    :mod:`.archive`)."""
+    return archive.read(data, "games")
