@@ -47,7 +47,7 @@ from solver.rooms.tokens import digest as token_digest
 from .. import inputs
 from ..errors import StoreUnavailable, TooManyRequests
 from ..front import CLOSE_KEY
-from . import guesses, profiles, ratings, throttle, turns
+from . import fanout, guesses, profiles, ratings, throttle, turns
 from .limits import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -68,6 +68,7 @@ MOVE_SECONDS = 10.0  # a change is retried this long while other requests keep s
 _CODE = re.compile(f"[{CODE_LETTERS}{CODE_LETTERS.lower()}]{{{CODE_LENGTH}}}")
 STREAMS_EXTENSION = "liars_streams"
 VIEWS_EXTENSION = "liars_shared_views"
+FANOUT_EXTENSION = "liars_spectator_writers"
 
 
 def _address() -> str:
@@ -459,6 +460,10 @@ def events(code: str):
         request.environ[CLOSE_KEY] = True  # a refused stream keeps no connection
         raise
     rooms, shared = store(), _shared_views()
+    # a spectator's stream, once sent its first view, is handed to the room's writer
+    # (api/rooms/fanout.py), where its server lets it be
+    handed = None if room.plays(name) else fanout.handover(request.environ)
+    writers = _fanout(rooms, shared) if handed is not None else None
     stream_id = secrets.token_hex(8)
     log_failure, log_error = current_app.logger.info, current_app.logger.error
     # Only a player's connection is shown (and holds a reveal): a spectator's stream
@@ -483,6 +488,14 @@ def events(code: str):
                     break  # sent away: the token opens nothing any more
                 if text:
                     yield text
+                if handed is not None:  # the writer sends the rest; this waits till the end
+                    member = fanout.Spectator(*handed, digest, sent)
+                    writers.join(code, data, member)
+                    try:
+                        member.ended.wait()
+                    finally:
+                        writers.leave(code, member)
+                    return
                 woke = rooms.watch(code, mark, STREAM_PING)
                 if woke is None:  # a ping a phone's page hears (a comment it would not)
                     yield "event: ping\ndata: {}\n\n"
@@ -528,6 +541,22 @@ def _streams() -> Streams:
         counted = current_app.extensions[STREAMS_EXTENSION] = (
             os.getpid(), Streams(int(current_app.config["MAX_CONNECTIONS"])))
     return counted[1]
+
+
+def _fanout(rooms, shared: SharedViews) -> fanout.Fanout:
+    """This process's writers of its rooms' spectators' streams."""
+    held = current_app.extensions.get(FANOUT_EXTENSION)
+    if held is None or held[0] != os.getpid():
+        log_failure, log_error = current_app.logger.info, current_app.logger.error
+
+        def finish(room: Room, view: dict) -> dict:  # the leaderboard's verdict
+            view["rated"], view["unrated_because"] = ratings.verdict(rooms, room, time.time())
+            return view
+
+        held = current_app.extensions[FANOUT_EXTENSION] = (os.getpid(), fanout.Fanout(
+            rooms, shared, finish=finish, log_failure=log_failure, ping_seconds=STREAM_PING,
+            stuck=lambda code, err: stuck_table(code, err, log_error)))
+    return held[1]
 
 
 def _shared_views() -> SharedViews:

@@ -90,11 +90,7 @@ class SharedViews:
         ``data:`` event's text, "" when it sent this already (the same version and
         players connected), None when the token is no longer at the table (sent away).
         ``finish(room, view)``: what the API adds to a view (the leaderboard's verdict)."""
-        code = data["code"]
-        with self._lock:
-            frame = self._frames.recall((code, data["version"], mark[1]))
-        if frame is None or now - frame.at >= REUSE:
-            frame = self._frame(store, data, mark, now)
+        frame = self.frame_for(store, data, mark, now)
         if frame.key == sent:
             return sent, ""
         who = frame.seating.get(digest)
@@ -107,6 +103,14 @@ class SharedViews:
             return frame.key, f"data: {view}\n\n"
         table = frame.table(finish)
         return frame.key, f'data: {table},"you":{you},"now":{int(now * 1000)}}}\n\n'
+
+    def frame_for(self, store, data: dict, mark, now: float) -> "_Frame":
+        """The room ``data`` at ``mark`` as its streams send it, shared (built once)."""
+        with self._lock:
+            frame = self._frames.recall((data["code"], data["version"], mark[1]))
+        if frame is None or now - frame.at >= REUSE:
+            frame = self._frame(store, data, mark, now)
+        return frame
 
     def _frame(self, store, data: dict, mark, now: float) -> _Frame:
         code = data["code"]
