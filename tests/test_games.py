@@ -6,7 +6,6 @@ import json
 import jsonschema
 import pytest
 
-from solver.cli.games import format_state
 from solver.cli.main import liars_main
 from solver.errors import (
     InvalidCard,
@@ -53,7 +52,7 @@ def test_every_game_is_described_and_answers_the_keys_its_front_ends_read(name, 
     command = game.game.check_command
     assert isinstance(check[command.verdict], bool) and command.lines(check)
     state = game.replay(game.REPLAY_EXAMPLE)["state"]
-    assert state["game"] == name and STATE_KEYS <= set(state) and format_state(state)
+    assert state["game"] == name and STATE_KEYS <= set(state) and game.game.state_line(state)
 
 
 def test_the_registry_finds_each_game_module_in_the_rules_order():

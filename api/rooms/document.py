@@ -223,19 +223,20 @@ def new_room_schema() -> dict:
         for game in ROOM_GAMES]}
 
 
-def TABLE_SETTINGS(game: str) -> dict:
-    """The table's settings a new room and POST /settings take (the kitty: the games that
-    have one)."""
+def TABLE_SETTINGS(game: str | None) -> dict:
+    """The table's settings a new room of ``game`` and POST /settings take (the kitty: the
+    games that have one); ``game`` None: a table of any game (POST /settings, whose room's
+    game refuses what it does not take)."""
     clock = {"type": ["integer", "null"], "minimum": MIN_CLOCK, "maximum": MAX_CLOCK}
-    if ROOM_GAMES[game].clock_choices is not None:  # the game's own rules name the clocks
-        clock = {"enum": list(ROOM_GAMES[game].clock_choices)}
+    if game is not None and ROOM_GAMES[game].clock_choices is not None:
+        clock = {"enum": list(ROOM_GAMES[game].clock_choices)}  # the game's own clocks
     settings = {
         "clock": {**clock, "default": None, "description": "seconds the player to move has; "
                                                             "null: no clock (a player out of "
                                                             "time is out)"},
         "open": {"type": "boolean", "default": False,
                  "description": "listed among the open tables (GET /rooms?open=1)"}}
-    if ROOM_GAMES[game].kitty:
+    if any(kind.kitty for name, kind in ROOM_GAMES.items() if game in (None, name)):
         settings["kitty"] = {"type": ["object", "null"], "additionalProperties": False,
                              "required": ["ante"], "default": None,
                              "properties": {"ante": {"type": "integer", "minimum": 1,
@@ -596,14 +597,17 @@ def extender(prefix: str):
             token=False, room=False, parameters=[{
                 "name": "open", "in": "query", "required": True,
                 "schema": {"type": "string", "enum": ["1", "true"]}}])
-        settings = TABLE_SETTINGS("dice")
+        settings = TABLE_SETTINGS(None)
+        kitties = " and ".join(REPLAYERS[name].title for name, kind in ROOM_GAMES.items()
+                               if kind.kitty)
         paths[f"{rooms}/settings"] = {"post": op(
             "The host changes the clock, the listing or the kitty, in the lobby or between "
             "games", seated, (403, 404, 409, 429),
             [HOST_RULE, _rule(RoomConflict, "type", "in the lobby or between games"),
              _rule(InvalidInput, "clock|open|kitty|kitty.ante", "each setting as a new "
-                                                                "room takes it (the kitty: "
-                                                                "Liar's Dice)"),
+                                                                "room of the table's game "
+                                                                f"takes it (the kitty: "
+                                                                f"{kitties})"),
              *conflict], example={"clock": 30},
             body=body_of(settings, []))}
         paths[f"{rooms}/rematch"] = {"post": op(

@@ -96,47 +96,12 @@ def command_parser(actions: argparse._SubParsersAction, action: str, command, ru
 
 # --- output: what each player holds, the end ---------------------------------------------
 
-def _placings(outcome: dict) -> str:
-    return ", ".join(f"{i}. {' & '.join(group)}" for i, group in
-                     enumerate(outcome["placings"], start=1))
-
-
-def format_state(state: dict) -> str:
-    """One line: the result when the game is over, else who moves and what each holds."""
-    outcome = state.get("outcome")
-    if outcome:
-        return f"game over: {outcome['reason']}; placings: {_placings(outcome)}"
-    key, noun = REPLAYERS[state["game"]].game.holdings
-    gone = set(state.get("out", [])) | set(state.get("finished", [])) | \
-        set(state.get("eliminated", []))
-    held = ", ".join(f"{p} {n}" for p, n in state[key].items() if p not in gone)
-    line = f"{state['to_move']} to move; {noun}: {held}"
-    if gone:
-        line += f"; out: {', '.join(p for p in state['players'] if p in gone)}"
-    return line
-
-
-def format_letters_state(state: dict) -> str:
-    """One line for a Liars' Letters game: the winner, or who acts and what everyone holds."""
-    out = f"; out: {', '.join(state['out'])}" if state["out"] else ""
-    if state["winner"]:
-        played = state["round"] - 1
-        return (f"game over: {state['winner']} wins after {played} "
-                f"round{'' if played == 1 else 's'}{out}")
-    held = ", ".join(f"{p} {n}" for p, n in state["tiles"].items())
-    last = state["last"]
-    doing = (f"{state['to_move']} to raise or call on '{', '.join(last['declared'])}' "
-             f"({last['player']})" if last else f"{state['opener']} to open")
-    return f"round {state['round']} ({state['direction']}): {doing}; tiles: {held}{out}"
-
-
 def format_replay(result: dict) -> str:
-    if result["game"] == "letters":
-        format_state_ = format_letters_state
-    else:
-        format_state_ = format_state
+    """A replay's last line: its verdict, and the state it reached (the game's own
+    :meth:`~solver.games.base.Game.state_line`)."""
+    state_line = REPLAYERS[result["game"]].game.state_line
     if result["ok"]:
-        return f"{result['events']} events, all legal; {format_state_(result['state'])}"
+        return f"{result['events']} events, all legal; {state_line(result['state'])}"
     event = result["event"]
     what = f"{event.get('type', '?')} by {event.get('player', '?')}" \
         if isinstance(event, dict) else "event"
@@ -145,7 +110,7 @@ def format_replay(result: dict) -> str:
     if result["error"]["code"] == "undecided":
         message = message.split(": ", 1)[-1]  # "'exact' on ... is undecided: " said already
     return (f"event {result['event_index']} ({what}) {verdict}: {message}"
-            f"; before it: {format_state_(result['state'])}")
+            f"; before it: {state_line(result['state'])}")
 
 
 # --- the subcommands ---------------------------------------------------------------------

@@ -285,6 +285,25 @@ class Game:
                 "outcome": outcome.to_dict() if outcome else None}
 
     @classmethod
+    def state_line(cls, state: dict) -> str:
+        """Hook: a replayed game's state (:meth:`to_dict`) in one line, as the shell's
+        replay ends: the result once the game is over, else who moves and what each
+        player holds (``holdings``)."""
+        outcome = state.get("outcome")
+        if outcome:
+            placings = ", ".join(f"{i}. {' & '.join(group)}" for i, group in
+                                 enumerate(outcome["placings"], start=1))
+            return f"game over: {outcome['reason']}; placings: {placings}"
+        key, noun = cls.holdings
+        gone = set(state.get("out", [])) | set(state.get("finished", [])) | \
+            set(state.get("eliminated", []))
+        held = ", ".join(f"{p} {n}" for p, n in state[key].items() if p not in gone)
+        line = f"{state['to_move']} to move; {noun}: {held}"
+        if gone:
+            line += f"; out: {', '.join(p for p in state['players'] if p in gone)}"
+        return line
+
+    @classmethod
     def engine_tables(cls) -> dict:
         """Hook: the constants the game's engine port (api/static/engine/) reads, by name;
         scripts/build_engine_tables.py writes them there.  The rules' defaults at least."""

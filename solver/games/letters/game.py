@@ -485,6 +485,20 @@ class LettersGame(Game):
         {"type": "call", "player": "ben", "call": "exact", "tiles": "ABCD"}]}
 
     @classmethod
+    def state_line(cls, state: dict) -> str:
+        """The winner, or who acts and what everyone holds."""
+        out = f"; out: {', '.join(state['out'])}" if state["out"] else ""
+        if state["winner"]:
+            played = state["round"] - 1
+            return (f"game over: {state['winner']} wins after {played} "
+                    f"round{'' if played == 1 else 's'}{out}")
+        held = ", ".join(f"{p} {n}" for p, n in state["tiles"].items())
+        last = state["last"]
+        doing = (f"{state['to_move']} to raise or call on '{', '.join(last['declared'])}' "
+                 f"({last['player']})" if last else f"{state['opener']} to open")
+        return f"round {state['round']} ({state['direction']}): {doing}; tiles: {held}{out}"
+
+    @classmethod
     def engine_tables(cls) -> dict:
         return {"CALLS": [call.value for call in Call], "STOPPED_WHY": STOPPED_WHY,
                 "RULES": LettersRules.defaults(), "TABLE_RULINGS": TABLE_RULINGS,
