@@ -27,7 +27,7 @@ from solver.games import schema
 from solver.games.registry import REPLAYERS, ROOM_GAMES
 from solver.games.table import MAX_NAME, TABLE_RULINGS
 from solver.rooms.bots import DEFAULT_LEVEL, LEVELS
-from solver.rooms.call_odds import MEASURES, REVEAL_SEARCH
+from solver.rooms.call_odds import REVEAL_SEARCH
 from solver.rooms.clock import MAX_CLOCK, MIN_CLOCK
 from solver.rooms.fairdeal import SCHEME
 from solver.rooms.fairness import MAX_SEED
@@ -281,23 +281,30 @@ ODDS_FIGURE = {
                                                   "is on, to all in its replay"},
         "withheld": {"const": True, "description": "another seat's private figure: not "
                                                    "yours to see"}}}
-RULING_ODDS = {
-    "oneOf": [{"type": "null"}, {
+def ruling_odds() -> dict:
+    """A ruling's ``odds``: each measure the games' room variants name (``measures``)."""
+    measures: dict[str, list[str]] = {}
+    for name, kind in ROOM_GAMES.items():
+        for measure, meaning in kind.measures.items():
+            measures.setdefault(measure, []).append(f"{meaning} ({REPLAYERS[name].title})")
+    return {"oneOf": [{"type": "null"}, {
         "type": "object", "required": ["measure", "claim", "caller", "claimer"],
         "description": "how likely the called claim was to hold, from the caller's seat and "
                        "the claimer's; null for what is no call (a Liar Liar discard)",
         "properties": {
-            "measure": {"enum": list(MEASURES),
-                        "description": "what held means: the bid holds (dice), the hand is "
-                                       "made (poker), the declaration exists (bullshit) or "
-                                       "is the highest (exact), the play or the card is "
-                                       "true (Liar Liar, Liar's Post)"},
+            "measure": {"enum": list(measures),
+                        "description": "what held means: " + "; ".join(
+                            f"{measure}: {', '.join(said)}"
+                            for measure, said in measures.items())},
             "claim": {"type": "object", "required": ["phrase"],
                       "description": "the claim called, as its game says it"},
             "caller": ODDS_FIGURE, "claimer": ODDS_FIGURE}}]}
-RULING = {"type": "object", "description": "a ruling: the call, what it revealed, the "
-                                           "verdict, who gains or loses, and its odds",
-          "properties": {"odds": RULING_ODDS}}
+
+
+def ruling() -> dict:
+    return {"type": "object", "description": "a ruling: the call, what it revealed, the "
+                                             "verdict, who gains or loses, and its odds",
+            "properties": {"odds": ruling_odds()}}
 
 
 def replay_schema() -> dict:
@@ -322,7 +329,7 @@ def replay_schema() -> dict:
                                  "properties": {"round": {"type": ["integer", "null"]},
                                                 "claims": {"type": "array",
                                                            "items": {"type": "object"}},
-                                                "ruling": RULING}}},
+                                                "ruling": ruling()}}},
             "rounds_dropped": {"type": "integer", "minimum": 0,
                                "description": "the earliest rounds a very long game's record "
                                               "left out (its log keeps every move)"},
@@ -370,7 +377,7 @@ def room_view() -> dict:
             "called_off": {"type": ["string", "null"],
                            "description": "why the game was called off (its log full)"},
             "waiting_for": {"type": "array", "items": {"type": "string"}},
-            "last_ruling": {"oneOf": [{"type": "null"}, RULING]},
+            "last_ruling": {"oneOf": [{"type": "null"}, ruling()]},
             "reveal": {
                 "type": ["object", "null"], "required": ["n", "at", "hold", "seen", "waiting"],
                 "description": "the last ruling's reveal, shown until each phone dismisses it "
@@ -393,7 +400,7 @@ def room_view() -> dict:
                                       "round": {"type": ["integer", "null"]},
                                       "claims": {"type": "array",
                                                  "items": {"type": "object"}},
-                                      "ruling": RULING}}},
+                                      "ruling": ruling()}}},
             "winner": {"type": ["string", "null"]},
             "clock": {"type": ["integer", "null"]},
             "deadline": {"type": ["integer", "null"],

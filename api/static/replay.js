@@ -98,7 +98,13 @@ const replay = {
 
   show(record) {
     this.record = record;
-    this.screen = screenOf(record.game) || screenOf("dice");
+    this.screen = screenOf(record.game);
+    if (!this.screen) { // a newer server's game: said plainly, as a phone's page says it
+      this.status.textContent = `This page has no screen for the game "${record.game}": ` +
+        "update it to replay this game.";
+      this.section.dataset.loaded = "error";
+      return;
+    }
     this.steps = stepsOf(record);
     this.title.textContent = `${titleOf(record.game)}: table ${record.code}, game ${record.n}`;
     this.status.textContent = `${plural(record.players.length, "player")}: ` +

@@ -154,7 +154,15 @@ export class TableDisplay {
   }
 
   render(view) {
-    const screen = screenOf(view.game) || screenOf("dice"); // each game's own: games/NAME/
+    const screen = screenOf(view.game); // each game's own: games/NAME/
+    if (!screen) { // a newer server's game: said plainly, as a phone's page says it
+      this.view = view;
+      this.stopClock();
+      this.el.dataset.game = view.game;
+      fill(this.body, h("p", { class: "tv-notice", id: "tv-no-screen" },
+        `This page has no screen for the game "${view.game}": update it to show this table.`));
+      return;
+    }
     const game = { count: screen.count, one: screen.one, many: screen.many,
       ended: screen.ended, noun: screen.claimNoun, ...screen.tv };
     this.remember(view);

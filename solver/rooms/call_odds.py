@@ -45,7 +45,6 @@ from solver.errors import LiarsError
 from solver.games.cards import LIAR_LIAR_DECK, parse_cards, rank_name
 
 REVEAL_SEARCH = 0.5  # seconds an "exact" call's one search may take at a reveal, at most
-MEASURES = ("holds", "made", "exists", "highest", "true")  #: what a figure is the chance of
 
 
 def figure(seat: str, chance, *, private: bool = False) -> dict:

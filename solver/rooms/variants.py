@@ -61,6 +61,9 @@ class RoomGame:
     table_deal = True  #: whether phones may type their own hands (deal "table")
     clock_choices: tuple | None = None  #: the clocks the game's rules allow (None: any)
     searches_lexicon = False  #: its rules name a lexicon and a search budget (the API's)
+    #: what the odds at its reveals are the chance of, by the ``measure`` each names: its
+    #: meaning (the API's documents say it)
+    measures: dict[str, str] = {}
 
     @property
     def moves(self) -> dict[str, set[str]]:

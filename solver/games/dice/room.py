@@ -24,6 +24,7 @@ class DiceRoom(ClaimAndCall):
     kitty = True
     hand_key = "dice"
     claim, call, claimed = "bid", "liar", "bid"
+    measures = {"holds": "the bid holds"}
     own_moves = {"bid": {"quantity", "face", "claim"}, "liar": set(), "reveal": {"dice"}}
 
     def claim_event(self, by, body):

@@ -43,6 +43,7 @@ from solver.words.tiles import TILE_SETS, Tiles, get_tile_set
 from solver.words.wordset import MAX_WORDS, WordSet, format_shape
 
 from solver.games import schema
+from solver.games.letters import lines
 from solver.games.base import Game, Leave, Rules, option
 from solver.games.memo import Rulings
 from solver.games.schema import Refusal
@@ -147,11 +148,7 @@ class DeclarationCheck:
         return f"'{self.declared}' {self.reason}"
 
 
-# Why a search is not proven, in words a table understands.
-STOPPED_WHY = {
-    "budget": "out of time (a larger budget may settle it)",
-    "size": "the tiles are too many for the search (more time does not help)",
-}
+STOPPED_WHY = lines.STOPPED_WHY
 
 
 def _leftover(tiles: Tiles, declared: WordSet) -> str:
@@ -484,19 +481,7 @@ class LettersGame(Game):
         {"type": "declare", "player": "cy", "words": "a"},
         {"type": "call", "player": "ben", "call": "exact", "tiles": "ABCD"}]}
 
-    @classmethod
-    def state_line(cls, state: dict) -> str:
-        """The winner, or who acts and what everyone holds."""
-        out = f"; out: {', '.join(state['out'])}" if state["out"] else ""
-        if state["winner"]:
-            played = state["round"] - 1
-            return (f"game over: {state['winner']} wins after {played} "
-                    f"round{'' if played == 1 else 's'}{out}")
-        held = ", ".join(f"{p} {n}" for p, n in state["tiles"].items())
-        last = state["last"]
-        doing = (f"{state['to_move']} to raise or call on '{', '.join(last['declared'])}' "
-                 f"({last['player']})" if last else f"{state['opener']} to open")
-        return f"round {state['round']} ({state['direction']}): {doing}; tiles: {held}{out}"
+    state_line = staticmethod(lines.state_line)  # (the shell's replay's last line)
 
     @classmethod
     def engine_tables(cls) -> dict:

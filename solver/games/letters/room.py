@@ -29,6 +29,8 @@ class LettersRoom(ClaimAndCall):
     searches_lexicon = True
     hand_key = "tiles"
     claim, call, claimed = "declare", "call", "declared"
+    measures = {"exists": "the declaration can be made (bullshit)",
+                "highest": "it is the highest word set (exact)"}
     own_moves = {"declare": {"words"}, "call": {"call"}, "reveal": {"tiles"}}
 
     def claim_event(self, by, body):

@@ -53,6 +53,7 @@ class LiarLiarRoom(RoomGame):
     order = 3
     game_type = LiarLiarGame
     hand_key = "cards"
+    measures = {"true": "the play is true"}
     own_moves = {"play": {"cards", "rank"}, "liar": set(), "discard": {"rank"}}
     flow_moves = frozenset(own_moves)
     deals_each_round = False

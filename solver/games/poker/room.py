@@ -29,6 +29,7 @@ class PokerRoom(ClaimAndCall):
     game_type = PokerGame
     hand_key = "cards"
     claim, call, claimed = "claim", "call", "claimed"
+    measures = {"made": "the hand is made"}
     own_moves = {"claim": {"claim"}, "call": set(), "reveal": {"cards"}}
 
     def claim_event(self, by, body):

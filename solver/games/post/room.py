@@ -47,6 +47,7 @@ class PostRoom(RoomGame):
     order = 4
     game_type = PostGame
     hand_key = "cards"
+    measures = {"true": "the card is what was said"}
     own_moves = {"send": {"card", "to", "claim"}, "call": {"call"}, "look": set(),
                  "pass": {"to", "claim"}}
     flow_moves = frozenset(own_moves)
