@@ -76,6 +76,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(openapi.bp, url_prefix=API_PREFIX)
     app.register_blueprint(lexicons.bp, url_prefix=API_PREFIX)
     app.register_blueprint(letters.bp, url_prefix=API_PREFIX + "/letters")
+    from .letters_document import extender as letters_document
+    app.extensions.setdefault("liars_openapi", []).append(letters_document(app.config))
     games.register(app, API_PREFIX)
     odds.register(app, API_PREFIX)  # POST /letters/odds, /dice/odds, ...
     from . import words  # dictionary queries: GET /api/v1/words

@@ -197,12 +197,12 @@ def move_schema() -> dict:
 
 
 def new_room_schema() -> dict:
-    """A new room: each game with its own rules, as its replay takes them (Liars'
-    Letters: a bundled lexicon, a budget as every solve here takes it)."""
-    from ..openapi import letters_replay_request
-    rules = {game: letters_replay_request()["properties"]["rules"] if kind.searches_lexicon
-             else REPLAYERS[game].replay_schema["properties"]["rules"]
-             for game, kind in ROOM_GAMES.items()}
+    """A new room: each game with its own rules, as its replay takes them (a game that
+    searches a lexicon: a bundled lexicon, a budget as every solve here takes it)."""
+    from ..openapi import searching_replay
+    rules = {game: (searching_replay if kind.searches_lexicon else lambda replay: replay)(
+        REPLAYERS[game].replay_schema)["properties"]["rules"]
+        for game, kind in ROOM_GAMES.items()}
     name = {**schema.room_name(), "description": "the host's name (see join)"}
     return {"oneOf": [{
         "type": "object", "required": ["game", "name"], "additionalProperties": False,
