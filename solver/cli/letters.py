@@ -1,11 +1,17 @@
-"""``liars check`` and ``liars raise``: a referee's Liars' Letters questions on the shell."""
+"""``liars check``, ``liars raise`` and ``liars odds``: a referee's and a player's Liars'
+Letters questions on the shell."""
 
 from __future__ import annotations
 
 import json
 
+from solver.games.letters import odds as letters_odds
 from solver.games.letters.game import Call, check_declaration, check_raise, rule_call
-from solver.words.tiles import Tiles
+from solver.odds.payload import HIDDEN_ARG, LIMIT_ARG, SAMPLE_ARGS
+from solver.search.budget import MAX_BUDGET
+from solver.search.layered import DEFAULT_BUDGET
+from solver.words.lexicon import bundled_lexicons
+from solver.words.tiles import TILE_SETS, Tiles
 from solver.words.wordset import WordSet, format_shape
 
 from .common import (
@@ -18,6 +24,7 @@ from .common import (
     library_type,
     terminal,
 )
+from .games import add_arguments, emit
 from .solve import format_solution
 
 
@@ -77,3 +84,42 @@ def register(sub) -> None:
     r.add_argument("declared", help="the new declaration")
     add_common(r, tiles=False)
     r.set_defaults(func=run_raise)
+
+
+# --- liars odds: the same request as POST /api/v1/letters/odds -----------------------------
+
+def _letters_payload(args) -> dict:
+    payload = {"mine": args.mine, "hidden": args.hidden, "declared": args.declared,
+               "tile_set": args.tile_set, "lexicon": args.lexicon, "budget": args.budget,
+               "limit": args.limit, "samples": args.samples, "seed": args.seed}
+    return {key: value for key, value in payload.items() if value is not None}
+
+
+def run_letters(args) -> int:
+    result = letters_odds.answer(_letters_payload(args))
+    emit(result, args, letters_odds.lines(result))
+    return EXIT_OK
+
+
+def register_odds(sub) -> None:
+    """Add ``odds`` to the ``liars`` command's subparsers."""
+    o = sub.add_parser("odds", help="how likely a Liars' Letters declaration is, from your "
+                                    "tiles; the safest raises",
+                       description="The exact chance that the declared word set exists among "
+                                   "all the tiles, and that it is the highest, from your own "
+                                   "tiles and how many tiles are hidden (a uniform draw from "
+                                   "the tile set less yours); and the safest raises (advice: "
+                                   "a bounded search, each chance exact).")
+    o.add_argument("mine", help="your tiles, e.g. ABE ('' for none)")
+    o.add_argument("declared", help="the last declared word set, e.g. 'bigger, a'")
+    o.add_argument("--tile-set", "--tiles", "-t", dest="tile_set", default=None,
+                   metavar="{%s}" % ",".join(sorted(TILE_SETS)),
+                   help="the tile set the table uses (default scrabble)")
+    o.add_argument("--lexicon", "-l", metavar="NAME_OR_PATH", default=None,
+                   help="a bundled lexicon (%s; default twl06) or a word list file"
+                        % ", ".join(bundled_lexicons()))
+    o.add_argument("--budget", default=None, metavar="SECONDS",
+                   help=f"seconds the search for 'highest' may take, 0 to {MAX_BUDGET:g} "
+                        f"(default {DEFAULT_BUDGET:g})")
+    add_arguments(o, (HIDDEN_ARG, LIMIT_ARG, *SAMPLE_ARGS))
+    o.set_defaults(func=run_letters)

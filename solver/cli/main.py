@@ -24,7 +24,8 @@ def liars_parser(more: Iterable[Callable] = ()) -> argparse.ArgumentParser:
     letters.register(sub)  # check, raise
     words.register(sub)  # words, lexicons
     actions = games.register(sub)  # the sister games, and whole Liars' Letters games
-    odds.register(sub, actions)  # odds, and the odds of each sister game
+    letters.register_odds(sub)  # odds (Liars' Letters')
+    odds.register(sub, actions)  # the odds of each sister game
     verify.register(sub)  # a room's log: its deals made from the seeds shown
     for register in more:
         register(sub)
