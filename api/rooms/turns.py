@@ -140,15 +140,20 @@ def give_time_back(store, gap: float, now: float) -> int:
     much, so that no one is out for time no process was counting (how many rooms)."""
     moved = 0
     for code in store.clocked(now):
-        data = store.load(code, now)
-        if data is None or not (data.get("timer") or {}).get("deadline"):
+        try:
+            data = store.load(code, now)
+            if data is None or not (data.get("timer") or {}).get("deadline"):
+                continue
+            room = Room.from_dict(data)
+            version = room.version
+            room.data["timer"]["deadline"] += gap
+            room.data["version"] += 1
+            if store_change(store, room, version)[0]:
+                moved += 1
+        except StoreUnavailable:
+            raise
+        except Exception:  # noqa: BLE001 - a room no server can read: the others go on
             continue
-        room = Room.from_dict(data)
-        version = room.version
-        room.data["timer"]["deadline"] += gap
-        room.data["version"] += 1
-        if store_change(store, room, version)[0]:
-            moved += 1
     return moved
 
 

@@ -49,6 +49,8 @@ from .fairness import FairDeal, read_seed
 from .leaving import Leaving
 from .reveals import SHOWN_CLAIMS, Reveals
 from .spectators import Spectators
+from .state import new as new_state
+from .state import read as read_state
 from .tokens import digest as token_digest
 from .tokens import new_token
 from .variants import HOST_MOVES, ROOM_MOVES, ClaimAndCall, RoomGame
@@ -118,14 +120,14 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         if not isinstance(advisor, bool):
             raise InvalidInput(f"advisor is true or false, not {shown(advisor)}",
                                field="advisor")
-        room = cls({"code": code, "game": game, "deal": deal, "rules": rules.to_dict(),
+        room = cls(new_state({"code": code, "game": game, "deal": deal, "rules": rules.to_dict(),
                     "version": 1, "phase": "lobby", "seats": [], "state": None,
                     "events": [], "hands": {}, "pending": None, "last_ruling": None,
                     "bids": [], "advisor": advisor, "clock": None, "kitty": None,
                     "open": False, "timer": {}, "game_no": 1, "timed_out": [],
                     "removed": [], "left": [], "notice": None,
                     "session": session.new_session([]), "hold": float(hold),
-                    "reveal": None, "history": []})
+                    "reveal": None, "history": []}))
         room._settings(body)
         room._fair_open(rng)
         seed = read_seed(body.get("seed"))
@@ -654,7 +656,9 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
 
     @classmethod
     def from_dict(cls, data: dict) -> "Room":
-        return cls(data)
+        """The room a stored state holds, of this version or an older one (:mod:`.state`:
+        TypeError for a state no server of this code wrote)."""
+        return cls(read_state(data))
 
     # --- the house leaderboard ----------------------------------------------------------
 
