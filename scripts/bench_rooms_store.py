@@ -46,7 +46,7 @@ def code_of(n: int) -> str:
 
 def one_game(rooms, n: int) -> None:
     """Game ``n`` from making its room to its end, saved as the server saves it."""
-    from api.rooms import turns
+    from api.rooms import service
     from solver.rooms.room import Room
 
     now = time.time()
@@ -63,7 +63,7 @@ def one_game(rooms, n: int) -> None:
     for step, change in steps:
         version = room.version
         change(room)
-        saved, _ = turns.store_change(rooms, room, version)
+        saved, _ = service.store_change(rooms, room, version)
         assert saved
         if step == "start":  # each phone's stream opens
             for name in ("ann", "ben"):

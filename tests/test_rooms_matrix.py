@@ -62,7 +62,7 @@ from test_rooms_toy import NIM, NimGame, NimRoom
 import api.rooms as api_rooms
 from api import create_app
 from api.openapi30 import downgrade
-from api.rooms import throttle, turns
+from api.rooms import service, throttle
 from api.rooms.changes import PRESENT_SECONDS
 from solver.rooms.clock import REVEAL_WAIT_MAX
 from solver.games.registry import ROOM_GAMES, register, unregister
@@ -498,7 +498,7 @@ class TableMachine(RuleBasedStateMachine):
         self.lookout.run(self.code, seconds)
         now = self.clock.now
         room = self.room()
-        present = turns.presence(self.store, room, now)
+        present = service.presence(self.store, room, now)
         late = room.out_of_time(now)
         assert late is None, f"{self.game}: {late} is out of time at {now}, still to move"
         moment = room.bot_moment(present)
@@ -521,8 +521,8 @@ class TableMachine(RuleBasedStateMachine):
                 return
             if self.play(True, seed + step):
                 continue
-            due = turns.moment(room, self.clock.now,
-                               turns.presence(self.store, room, self.clock.now))
+            due = service.moment(room, self.clock.now,
+                               service.presence(self.store, room, self.clock.now))
             assert due is not None, (f"{self.game}: stuck: no person to act and nothing due "
                                      f"for the server: {self.look()}")
             self.server_acts(due - self.clock.now)

@@ -22,7 +22,7 @@ from api_server import LiveServer
 from room_views import cards_in
 
 from api import create_app
-from api.rooms import turns
+from api.rooms import service, turns
 from api.serve import add_arguments, app_config
 from solver.errors import InvalidInput
 from solver.games.cards import Card
@@ -228,9 +228,9 @@ def bot_after_a_ruling(hold=5.0, clock=None):
 def test_a_computer_player_waits_for_the_hold():
     room = bot_after_a_ruling()
     assert room.data["timer"]["bot_at"] == 1001.0  # its own delay
-    assert room.bot_moment() == 1005.0 and turns.next_moment(room, 1000.0) == 1005.0
+    assert room.bot_moment() == 1005.0 and service.next_moment(room, 1000.0) == 1005.0
     room = bot_after_a_ruling(hold=0.0)
-    assert turns.next_moment(room, 1000.0) == 1001.0  # no hold: its delay alone
+    assert service.next_moment(room, 1000.0) == 1001.0  # no hold: its delay alone
 
 
 def test_a_computer_player_waits_for_a_connected_human_to_see_it_30_s_at_most():
@@ -239,15 +239,15 @@ def test_a_computer_player_waits_for_a_connected_human_to_see_it_30_s_at_most():
     assert room.reveal_waiting(ann) == ["ann"]
     assert room.bot_moment(ann) == 1000.0 + REVEAL_WAIT_MAX == 1030.0
     # the look-out comes back from the hold on, every few seconds, to see who is still there
-    assert turns.next_moment(room, 1000.0, ann) == 1005.0
-    assert turns.next_moment(room, 1010.0, ann) == 1010.0 + turns.PRESENCE_SECONDS
-    assert turns.next_moment(room, 1029.0, ann) == 1030.0  # the cap
-    assert turns.next_moment(room, 1040.0, ann) == 1030.0  # due: a phone that walked away
+    assert service.next_moment(room, 1000.0, ann) == 1005.0
+    assert service.next_moment(room, 1010.0, ann) == 1010.0 + service.PRESENCE_SECONDS
+    assert service.next_moment(room, 1029.0, ann) == 1030.0  # the cap
+    assert service.next_moment(room, 1040.0, ann) == 1030.0  # due: a phone that walked away
     # ann's phone left: robo waits the hold only
-    assert turns.next_moment(room, 1010.0, frozenset()) == 1005.0
+    assert service.next_moment(room, 1010.0, frozenset()) == 1005.0
     room.move("ann", {"type": "seen", "n": 1})
     assert room.reveal_waiting(ann) == [] and room.bot_moment(ann) == 1005.0
-    assert turns.next_moment(room, 1010.0, ann) == 1005.0  # due at once
+    assert service.next_moment(room, 1010.0, ann) == 1005.0  # due at once
 
 
 def test_the_look_out_postpones_a_waiting_computer_player(tmp_path):

@@ -47,7 +47,7 @@ from solver.rooms.tokens import digest as token_digest
 from .. import inputs
 from ..errors import StoreUnavailable, TooManyRequests
 from ..front import CLOSE_KEY
-from . import fanout, guesses, profiles, ratings, throttle, turns
+from . import fanout, guesses, profiles, ratings, service, throttle, turns
 from .limits import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -120,16 +120,16 @@ def _need_token(token: str | None = None) -> str:
 
 
 def _changed(code: str, change, loaded: Room | None = None) -> tuple[Room, str]:
-    """Load, apply ``change(room) -> seat name``, save at the loaded version; retried (for
-    up to MOVE_SECONDS, with a random pause) when another request saved first, so that no
-    two moves are ever applied to one version and a legal move is never refused for it.
-    ``loaded``: the room as this request already loaded it, and changed in no way, tried
-    first (a room's state is read once a move, not twice)."""
+    """``change(room) -> seat name`` made as every change is (:func:`service.change`:
+    read, change, save at the version read), retried (for up to MOVE_SECONDS, with a
+    random pause) when another request saved first, so that no two moves are ever applied
+    to one version and a legal move is never refused for it.  ``loaded``: the room as this
+    request already read it, and changed in no way, tried first (a room's state is read
+    once a move, not twice)."""
     deadline = time.monotonic() + MOVE_SECONDS
     pause = 0.005
-    while True:
-        room, loaded = (loaded if loaded is not None else _room(code)), None
-        version = room.version
+
+    def checked(room: Room) -> str:
         try:
             name = change(room)
             viewed(room, name)  # a change whose view cannot be built is never saved
@@ -140,12 +140,16 @@ def _changed(code: str, change, loaded: Room | None = None) -> tuple[Room, str]:
             raise
         except Exception as err:
             raise stuck_table(room.code, err) from None
-        saved, due = turns.store_change(store(), room, version)
-        if saved:
-            if due is not None:
-                start_turns(current_app._get_current_object(), wake=due <= time.time())
-            _rate(room)
-            return room, name
+        return name
+
+    while True:
+        done = service.change(store(), code, checked, loaded=loaded, read=_room)
+        loaded = None
+        if done.saved:
+            if done.due is not None:
+                start_turns(current_app._get_current_object(), wake=done.due <= time.time())
+            _rate(done.room)
+            return done.room, done.answer
         if time.monotonic() + pause > deadline:
             raise StoreUnavailable("the room is busy (other moves kept coming first): try "
                                    "again in a moment")
@@ -261,7 +265,7 @@ def create():
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         room, token = Room.create(code, body, profile=profile, hold=reveal_seconds())
         if store().create(room.to_dict(), time.time(), owner=_address(),
-                          listed=turns.listed(room)):
+                          listed=service.listed(room)):
             store().hit("create", _address(), now)
             return jsonify({"code": code, "token": token, "room": _view(room, room.host)}), 201
     raise RoomConflict("no free room code was found: try again")

@@ -32,13 +32,11 @@ from solver.rooms.room import Room
 
 from ..errors import StoreUnavailable
 from . import ratings, sweep
+from .service import change, moment, presence, store_change
 
 TICK_SECONDS = 0.2  # how often a process looks for rooms whose time has come
 LEASE_SECONDS = 1.5  # how long a process holds a room it acts in (a killed one: no longer)
 RETRY_SECONDS = 10.0  # a move that failed is tried again this much later
-# A computer player that waits for a phone to dismiss a ruling's reveal: the look-out reads
-# who is connected again this often (a phone that leaves saves no room).
-PRESENCE_SECONDS = 2.0
 # A room the look-out fails to act in is set aside this long, longer each time it fails again
 # (its code and the error logged once), so that it never holds up the other tables.
 SET_ASIDE_SECONDS = (5.0, 30.0, 120.0, 600.0)
@@ -48,56 +46,6 @@ AWAY_SECONDS = 2.0
 ALIVE_SECONDS = 0.5  # a look-out marks that it runs this often (a write), well within that
 
 log = logging.getLogger(__name__)
-
-
-def listed(room: Room) -> bool:
-    """Whether the room is among the open tables (GET /rooms?open=1): open, in its lobby."""
-    return bool(room.data.get("open")) and room.phase == "lobby"
-
-
-def next_moment(room: Room, now: float, present=frozenset()) -> float | None:
-    """When the server must act in ``room`` next (epoch seconds), or None: its clock or a
-    computer player's turn (:func:`moment`), or at once for a finished game that counts
-    for the leaderboard (whichever process saved it rates it, and if that one died first,
-    the look-out does: api/rooms/ratings.py).  ``present``: the phones connected now."""
-    return now if ratings.due(room) else moment(room, now, present)
-
-
-def moment(room: Room, now: float, present=frozenset()) -> float | None:
-    """The room's own next moment (:meth:`Room.due`): a clock running out, or a computer
-    player's move, which after a ruling waits for its reveal (the hold, and the connected
-    phones that have not dismissed it, REVEAL_WAIT_MAX at most).  While it waits for a
-    phone, the look-out comes back every PRESENCE_SECONDS from the hold on: a phone that
-    leaves makes no change to the room, yet its player is no longer waited for."""
-    due = room.due(present)
-    if due is not None and room.bot_to_move() is not None and room.reveal_waiting(present):
-        unwaited = room.bot_moment()  # were no phone connected
-        if unwaited is not None:
-            due = min(due, max(unwaited, now + PRESENCE_SECONDS))
-    return due
-
-
-def presence(store, room: Room, now: float) -> frozenset:
-    """Who is connected in ``room``, read only when a computer player may wait on them."""
-    if room.data.get("reveal") is None or room.bot_to_move() is None:
-        return frozenset()
-    return store.present(room.code, now)
-
-
-def store_change(store, room: Room, version: int) -> tuple[bool, float | None]:
-    """Save ``room`` changed from ``version``, its clocks started and with its next moment
-    and listing: whether it was saved (no other change came first), and that moment.
-    A room that did not change (still at ``version``: a stale ``seen``, a setting set to
-    what it was) is not written at all: no new timestamp, lease or place among the open
-    tables; it counts as saved, with nothing new to do.  A room the server acted in
-    again is no longer stuck."""
-    if room.version == version:
-        return True, None
-    now = time.time()
-    room.data.pop("stuck", None)
-    room.timers(now)
-    due = next_moment(room, now, presence(store, room, now))
-    return store.save(room.to_dict(), version, now, due=due, listed=listed(room)), due
 
 
 def save(store, room: Room, version: int) -> bool:
@@ -118,15 +66,18 @@ def step_here(code: str, version: int, name: str) -> bool:
 def step(store, code: str, version: int, name: str) -> bool:
     """``name`` moves in room ``code`` if it is still its turn at ``version``; True if it
     did.  Its move is decided from its own view only."""
-    data = store.load(code, time.time())
-    if data is None or data["version"] != version:
-        return False  # someone moved first
-    room = Room.from_dict(data)
-    if room.bot_to_move() != name:
-        return False
     rng = secrets.SystemRandom()
-    room.move(name, room.decide(name, rng), rng=rng)
-    return save(store, room, version)
+
+    def move(room: Room) -> bool | None:
+        if room.bot_to_move() != name:
+            return None
+        room.move(name, room.decide(name, rng), rng=rng)
+        return True
+
+    done = change(store, code, move, at=version)
+    if done.saved and done.answer:
+        ratings.record(store, done.room)
+    return bool(done.saved and done.answer)
 
 
 def away(store, now: float) -> float:
@@ -139,17 +90,16 @@ def give_time_back(store, gap: float, now: float) -> int:
     """The server was away ``gap`` seconds: every clock still running is moved on by that
     much, so that no one is out for time no process was counting (how many rooms)."""
     moved = 0
+    def moved_on(room: Room) -> bool | None:
+        if not (room.data.get("timer") or {}).get("deadline"):
+            return None
+        room.data["timer"]["deadline"] += gap
+        room.data["version"] += 1
+        return True
+
     for code in store.clocked(now):
         try:
-            data = store.load(code, now)
-            if data is None or not (data.get("timer") or {}).get("deadline"):
-                continue
-            room = Room.from_dict(data)
-            version = room.version
-            room.data["timer"]["deadline"] += gap
-            room.data["version"] += 1
-            if store_change(store, room, version)[0]:
-                moved += 1
+            moved += change(store, code, moved_on, now=now).saved
         except StoreUnavailable:
             raise
         except Exception:  # noqa: BLE001 - a room no server can read: the others go on
@@ -179,15 +129,12 @@ def stuck(store, code: str, err: Exception, now: float, pause: float) -> None:
 def time_out(store, code: str, now: float) -> str | None:
     """The player to move in ``code`` is out of time at ``now``: they are out (once: the
     change is saved at the version it was made at, or not at all).  Who timed out."""
-    data = store.load(code, now)
-    if data is None:
-        return None
-    room = Room.from_dict(data)
-    version = room.version
-    if room.out_of_time(now) is None:
-        return None
-    name = room.time_out(now)
-    return name if save(store, room, version) else None
+    done = change(store, code, lambda room: room.time_out(now)
+                  if room.out_of_time(now) is not None else None, now=now)
+    if done.saved and done.answer is not None:
+        ratings.record(store, done.room)
+        return done.answer
+    return None
 
 
 class Ticker:
