@@ -65,6 +65,14 @@ class Follower:
             time.sleep(0.01)
 
     def close(self):
+        """Hang up: the socket shut first, so that the reading thread's wait for the next
+        line ends now (closing the connection alone waits for it)."""
+        if self.connection.sock is not None:
+            try:
+                self.connection.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        self.ended.wait(WAIT)
         self.connection.close()
 
 
