@@ -129,7 +129,7 @@ def _changed(code: str, change, loaded: Room | None = None) -> tuple[Room, str]:
     deadline = time.monotonic() + MOVE_SECONDS
     pause = 0.005
 
-    def checked(room: Room) -> str:
+    def checked(room: Room) -> tuple[str]:  # (never None: a route's change is saved)
         try:
             name = change(room)
             viewed(room, name)  # a change whose view cannot be built is never saved
@@ -140,7 +140,7 @@ def _changed(code: str, change, loaded: Room | None = None) -> tuple[Room, str]:
             raise
         except Exception as err:
             raise stuck_table(room.code, err) from None
-        return name
+        return (name,)
 
     while True:
         done = service.change(store(), code, checked, loaded=loaded, read=_room)
@@ -149,7 +149,7 @@ def _changed(code: str, change, loaded: Room | None = None) -> tuple[Room, str]:
             if done.due is not None:
                 start_turns(current_app._get_current_object(), wake=done.due <= time.time())
             _rate(done.room)
-            return done.room, done.answer
+            return done.room, done.answer[0]
         if time.monotonic() + pause > deadline:
             raise StoreUnavailable("the room is busy (other moves kept coming first): try "
                                    "again in a moment")
