@@ -46,7 +46,7 @@ def error_vocabulary() -> dict:
 
 def odds_table() -> dict:
     """The odds' limits and words, the Wilson interval's z and the raise search's bounds
-    (engine/odds.js ports solver/odds/ letters, raises and dice)."""
+    (engine/odds.js and games/letters|dice/odds.js port solver/odds/ and each game's odds)."""
     from statistics import NormalDist
 
     from solver.games.dice import odds as dice

@@ -2,7 +2,7 @@
 // your own tiles or dice, and how many the others hold -- and the safest raises.
 //
 // Every answer is POST /api/v1/letters/odds or /dice/odds, from the server when there is
-// one, else from the page's own engine (engine/odds.js, the library's exact answer), so the
+// one, else from the page's own engine (games/NAME/odds.js, the library's exact answer), so the
 // screens work offline.  Each chance is shown as a percentage and as its exact fraction;
 // sampled deals, asked for under "More", are marked as estimates with their interval.  The
 // raises are advice: a tap on one weighs it in turn.  Loaded by app.js after the first screen.

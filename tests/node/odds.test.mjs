@@ -1,4 +1,5 @@
-// The odds on the phone (engine/odds.js, raises.js, chance.js, pyrandom.js) against
+// The odds on the phone (engine/odds.js, games/letters/odds.js and raises.js,
+// games/dice/odds.js, chance.js, pyrandom.js) against
 // tests/golden/odds.json: for each request the library's whole answer -- exact fractions,
 // floats, reasons, the safest raises, sampled estimates -- or its exact refusal; and the
 // local router's POST /letters/odds and /dice/odds against the API's own answers.
@@ -6,13 +7,14 @@
 import { test } from "node:test";
 import { answerAsync, assertSame, engine, golden } from "./golden.mjs";
 
-const odds = await engine("odds.js");
+const letters = await engine("../games/letters/odds.js");
+const dice = await engine("../games/dice/odds.js");
 const { parseJson } = await engine("rules.js");
 const { handle } = await engine("local.js");
 
 const run = (c) => {
   const body = parseJson(c.body);
-  return c.game === "dice" ? odds.diceAnswer(body) : odds.lettersAnswer(body);
+  return c.game === "dice" ? dice.diceAnswer(body) : letters.lettersAnswer(body);
 };
 
 for (const [set, what] of [["letters", "random declarations and their safest raises"],

@@ -22,7 +22,7 @@ import {
 } from "../games/letters/engine.js";
 import { PyFloat, compareStr, isAscii, length, repr, slice, strip } from "./pystr.js";
 import { shown } from "./rules.js";
-import { API, GAMES } from "./tables.js";
+import { API, GAMES, ODDS } from "./tables.js";
 import { Tiles } from "./tiles.js";
 import { WordSet, compare, oneWord } from "./wordset.js";
 
@@ -335,17 +335,16 @@ async function raiseRoute(body) {
   return { ...checkRaise(previous, declared, lex), lexicon: lex.name };
 }
 
-let oddsModule = null;
-
-/** POST /letters/odds and /dice/odds (api/odds.py), by engine/odds.js: Liars' Letters in a
- * bundled lexicon (the default when none is named), searching within the API's budget. */
+/** POST /letters/odds and /dice/odds (api/odds.py), by each game's odds (games/NAME/odds.js,
+ * imported when first asked for): Liars' Letters in a bundled lexicon (the default when none
+ * is named), searching within the API's budget. */
 async function oddsRoute(game, body) {
-  oddsModule ??= await import("./odds.js");
-  if (game === "dice") return oddsModule.diceAnswer(jsonBody(body, null));
-  body = jsonBody(body, oddsModule.LETTERS_FIELDS);
+  const odds = await import(`../games/${game}/odds.js`);
+  if (game === "dice") return odds.diceAnswer(jsonBody(body, null));
+  body = jsonBody(body, ODDS.LETTERS_FIELDS);
   const seconds = () => Math.min(readBudget(get(body, "budget")) ?? CONFIG.SOLVER_BUDGET,
     CONFIG.SOLVER_BUDGET_MAX);
-  return oddsModule.lettersAnswer({ ...body, lexicon: get(body, "lexicon") ??
+  return odds.lettersAnswer({ ...body, lexicon: get(body, "lexicon") ??
     CONFIG.DEFAULT_LEXICON }, { budget: seconds });
 }
 

@@ -9,12 +9,12 @@
 // correctly rounded (chance.js), so the floats, and the ties they break, are the library's.
 // Every chance stated is exact (a BigInt fraction).
 
-import { GUARD, LANES, packCounts } from "./index.js";
-import { checkRaise } from "../games/letters/engine.js";
-import { ODDS } from "./tables.js";
-import { LETTERS } from "./tiles.js";
-import { MAX_WORDS, WordSet, compareShapes, isWord } from "./wordset.js";
-import { comb, log, quotient } from "./chance.js";
+import { GUARD, LANES, packCounts } from "../../engine/index.js";
+import { checkRaise } from "./engine.js";
+import { ODDS } from "../../engine/tables.js";
+import { LETTERS } from "../../engine/tiles.js";
+import { MAX_WORDS, WordSet, compareShapes, isWord } from "../../engine/wordset.js";
+import { comb, log, quotient } from "../../engine/chance.js";
 
 export const { LONGER_BY, WORDS_PER_SLOT, BEAM, MAX_CANDIDATES, LIKELY, CAP } = ODDS;
 const WIDTH = CAP + 1; // a letter's row of the tails' table
