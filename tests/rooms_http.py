@@ -34,6 +34,15 @@ def wait_for(http, code, token, done, seconds=60.0, each=lambda view: None) -> d
         time.sleep(0.02)
 
 
+def dice_table(http, dice_each: int = 1) -> tuple[str, dict]:
+    """A Liar's Dice table of ann (its host) and ben, in its lobby: its code and tokens."""
+    made = json_of(http.post(f"{V1}/rooms", json={"game": "dice", "name": "ann",
+                                                  "rules": {"dice_each": dice_each}}))
+    code, tokens = made["code"], {"ann": made["token"]}
+    tokens["ben"] = json_of(http.post(f"{V1}/rooms/{code}/join", json={"name": "ben"}))["token"]
+    return code, tokens
+
+
 def play_dice_out(http, code, tokens, host) -> dict:
     """Start a Liar's Dice table and play it to the end: each mover bids one of their own
     die's face (it holds), the next calls it (and loses).  The final view."""

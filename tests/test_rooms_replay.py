@@ -11,7 +11,7 @@ import json
 import random
 
 import pytest
-from rooms_http import V1, bearer, json_of, play_dice_out, view_of
+from rooms_http import V1, bearer, dice_table, json_of, play_dice_out, view_of
 
 from api import create_app
 from solver.rooms import kept
@@ -21,15 +21,6 @@ from solver.rooms.room import Room
 @pytest.fixture
 def client(tmp_path):
     return create_app({"ROOMS_DB": str(tmp_path / "rooms.sqlite3")}).test_client()
-
-
-def dice_table(client) -> tuple[str, dict]:
-    made = client.post(f"{V1}/rooms", json={"game": "dice", "name": "ann",
-                                            "rules": {"dice_each": 1}}).get_json()
-    code, tokens = made["code"], {"ann": made["token"]}
-    tokens["ben"] = client.post(f"{V1}/rooms/{code}/join", json={"name": "ben"}
-                                ).get_json()["token"]
-    return code, tokens
 
 
 def replay_of(client, code, n):

@@ -9,7 +9,7 @@ import random
 import time
 
 import pytest
-from rooms_http import V1, bearer
+from rooms_http import V1, bearer, dice_table
 
 from api import create_app
 from api.rooms.store import open_store
@@ -20,15 +20,6 @@ from solver.rooms.room import Room
 @pytest.fixture
 def client(db):
     return create_app({"ROOMS_DB": db, "TESTING": True}).test_client(), open_store(db)
-
-
-def a_table(client) -> tuple[str, dict]:
-    made = client.post(f"{V1}/rooms", json={"game": "dice", "name": "ann",
-                                            "rules": {"dice_each": 1}}).get_json()
-    code, tokens = made["code"], {"ann": made["token"]}
-    tokens["ben"] = client.post(f"{V1}/rooms/{code}/join", json={"name": "ben"}
-                                ).get_json()["token"]
-    return code, tokens
 
 
 def stored_as(store, code: str, change) -> None:
@@ -42,7 +33,7 @@ def stored_as(store, code: str, change) -> None:
 
 def test_a_state_an_older_server_wrote_is_read_and_saved_at_this_version(client):
     client, store = client
-    code, tokens = a_table(client)
+    code, tokens = dice_table(client)
 
     def as_version_1(data):  # kept games a list, no state_version
         del data["state_version"]
@@ -67,8 +58,8 @@ def test_a_state_an_older_server_wrote_is_read_and_saved_at_this_version(client)
 def test_a_state_no_server_of_this_code_wrote_makes_its_table_stuck_and_no_other(
         client, change, named, caplog):
     client, store = client
-    code, tokens = a_table(client)
-    other, others = a_table(client)
+    code, tokens = dice_table(client)
+    other, others = dice_table(client)
     stored_as(store, code, change)
     answer = client.get(f"{V1}/rooms/{code}", headers=bearer(tokens["ann"]))
     assert answer.status_code == 409, answer.get_json()
