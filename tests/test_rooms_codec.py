@@ -1,4 +1,4 @@
-"""The rooms' stored state (api/rooms/codec.py): orjson's speed, json's answers.
+"""The rooms' stored state (solver/rooms/codec.py): orjson's speed, json's answers.
 
 Whatever a room's state holds, it reads back as the standard library's json would read
 it: the codec never refuses what json wrote or could write."""
@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from api.rooms import codec
+from solver.rooms import codec
 
 
 @pytest.mark.parametrize("value", [

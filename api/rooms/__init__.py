@@ -461,25 +461,22 @@ def events(code: str):
     room = _room(code)
     name = _seat(room, token)
     code, digest = room.code, token_digest(token)
+    # Only a player's connection is shown (and holds a reveal): a spectator's stream
+    # keeps no heartbeat, and its coming and going wakes no one.
+    seated = room.plays(name)
     try:
-        release = _streams().take(digest, spectator=not room.plays(name))
+        release = _streams().take(digest, spectator=not seated)
     except LiarsError:
         request.environ[CLOSE_KEY] = True  # a refused stream keeps no connection
         raise
     rooms, shared = store(), _shared_views()
     # a spectator's stream, once sent its first view, is handed to the room's writer
     # (api/rooms/fanout.py), where its server lets it be
-    handed = None if room.plays(name) else fanout.handover(request.environ)
+    handed = None if seated else fanout.handover(request.environ)
     writers = _fanout(rooms, shared) if handed is not None else None
     stream_id = secrets.token_hex(8)
     log_failure, log_error = current_app.logger.info, current_app.logger.error
-    # Only a player's connection is shown (and holds a reveal): a spectator's stream
-    # keeps no heartbeat, and its coming and going wakes no one.
-    seated = room.plays(name)
-
-    def finish(room: Room, view: dict) -> dict:  # the leaderboard's verdict, as _seen's
-        view["rated"], view["unrated_because"] = ratings.verdict(rooms, room, time.time())
-        return view
+    finish = _with_verdict(rooms)
 
     def stream():
         try:
@@ -550,18 +547,23 @@ def _streams() -> Streams:
     return counted[1]
 
 
+def _with_verdict(rooms):
+    """What a stream adds to a view it sends: the leaderboard's verdict, as :func:`_seen`
+    does (``finish(room, view)``, for :class:`SharedViews`)."""
+    def finish(room: Room, view: dict) -> dict:
+        view["rated"], view["unrated_because"] = ratings.verdict(rooms, room, time.time())
+        return view
+    return finish
+
+
 def _fanout(rooms, shared: SharedViews) -> fanout.Fanout:
     """This process's writers of its rooms' spectators' streams."""
     held = current_app.extensions.get(FANOUT_EXTENSION)
     if held is None or held[0] != os.getpid():
         log_failure, log_error = current_app.logger.info, current_app.logger.error
-
-        def finish(room: Room, view: dict) -> dict:  # the leaderboard's verdict
-            view["rated"], view["unrated_because"] = ratings.verdict(rooms, room, time.time())
-            return view
-
         held = current_app.extensions[FANOUT_EXTENSION] = (os.getpid(), fanout.Fanout(
-            rooms, shared, finish=finish, log_failure=log_failure, ping_seconds=STREAM_PING,
+            rooms, shared, finish=_with_verdict(rooms), log_failure=log_failure,
+            ping_seconds=STREAM_PING,
             stuck=lambda code, err: stuck_table(code, err, log_error)))
     return held[1]
 

@@ -18,9 +18,9 @@ import json
 import threading
 
 from solver.games.names import look_keys
+from solver.rooms import codec
 
 from ..errors import StoreUnavailable
-from . import codec
 from .changes import IDLE_SECONDS, MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
 from .limits import GROUP_WINDOW, HISTORY_KEPT, UNRATED_PROFILE_SECONDS
 

@@ -45,9 +45,10 @@ import threading
 from pathlib import Path
 
 from solver.games.names import look_keys
+from solver.rooms import codec
 
 from ..errors import StoreUnavailable
-from . import changes, codec
+from . import changes
 from .changes import MISS_WINDOW, PRESENT_SECONDS, Changes, Mark, expiry
 from .limits import GROUP_WINDOW, HISTORY_KEPT, UNRATED_PROFILE_SECONDS
 

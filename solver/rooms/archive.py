@@ -7,15 +7,13 @@ route loads and saves it, each other worker reads the new version for its stream
 decoding those thousands of small objects took most of a move's CPU (9 ms at a dice
 table that kept 10 games) though no move reads them.  Held as one JSON string inside
 the state, they cost a string's copy per read; they are decoded only by what reads them
-(a replay, the room's log) and when a game is added.  A room stored before this holds
-them as a list, which reads the same.
+(a replay, the room's log) and when a game is added.  A room stored before this held
+them as lists: :mod:`.state` turns them into text as it reads such a room.
 """
 
 from __future__ import annotations
 
-import json
-
-import orjson
+from . import codec
 
 
 def read(data: dict, key: str) -> list:
@@ -23,17 +21,9 @@ def read(data: dict, key: str) -> list:
     held = data.get(key)
     if held is None:
         return []
-    if isinstance(held, str):
-        try:
-            return orjson.loads(held)
-        except orjson.JSONDecodeError:  # what orjson refuses and json reads
-            return json.loads(held)
-    return [dict(item) for item in held]  # kept as a list (a room stored before archives)
+    return codec.loads(held)
 
 
 def write(data: dict, key: str, items: list) -> None:
     """Keep ``items`` at ``key``, as text."""
-    try:
-        data[key] = orjson.dumps(items, option=orjson.OPT_NON_STR_KEYS).decode()
-    except (orjson.JSONEncodeError, TypeError):  # what orjson refuses (an int past 64 bits)
-        data[key] = json.dumps(items, separators=(",", ":"))
+    data[key] = codec.dumps(items)
