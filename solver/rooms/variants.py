@@ -19,6 +19,11 @@ Hosting another game is one more subclass, the ``ROOM`` of its folder's ``room.p
 
 from __future__ import annotations
 
+import functools
+import importlib
+import importlib.util
+from types import ModuleType
+
 from solver.games.base import Game
 
 from . import bots
@@ -146,8 +151,12 @@ class RoomGame:
         raise NotImplementedError
 
     def advice(self, game: Game, view: dict) -> dict:
-        """The advisor's odds from one seat's own view (none, by default)."""
-        return {"last": None, "suggestions": []}
+        """The advisor's odds from one seat's own view: its folder's ``easy.advice`` (none
+        where it has none)."""
+        easy = self._player("easy")
+        if easy is None or not hasattr(easy, "advice"):
+            return {"last": None, "suggestions": []}
+        return easy.advice(game, view)
 
     def decide(self, game: Game, view: dict, rng, level: str = bots.DEFAULT_LEVEL) -> dict:
         """A computer player's move from its own view, at its ``level`` (easy or hard)."""
@@ -156,13 +165,21 @@ class RoomGame:
         return self.easy_move(game, view, rng)
 
     def easy_move(self, game: Game, view: dict, rng) -> dict:
-        """The easy computer player's move (its folder's ``easy.py``)."""
-        raise NotImplementedError
+        """The easy computer player's move: its folder's ``easy.move``."""
+        easy = self._player("easy")
+        if easy is None:
+            raise NotImplementedError(f"{self.name} has no easy.py beside its room")
+        return easy.move(game, view, rng)
 
     def hard_move(self, game: Game, view: dict, rng) -> dict:
-        """The hard computer player's move (its folder's ``hard.py``); the easy one's where
-        the game has no hard player."""
-        return self.easy_move(game, view, rng)
+        """The hard computer player's move: its folder's ``hard.move`` (imported when a hard
+        player first moves: its tables load then); the easy one's where it has none."""
+        hard = self._player("hard")
+        return self.easy_move(game, view, rng) if hard is None else hard.move(game, view, rng)
+
+    def _player(self, level: str) -> ModuleType | None:
+        """The module ``level`` (easy, hard) of the variant's game folder, if it has one."""
+        return _beside(type(self).__module__, level)
 
     def odds_at_call(self, table, game: Game, caller: str, verdict) -> dict | None:
         """The odds of the claim ``caller`` called, from the room before the ruling
@@ -206,3 +223,12 @@ class ClaimAndCall(RoomGame):
 
     def after_claim(self, game: Game, bids: list[dict], by: str) -> None:
         """What the room keeps of a claim the game's state forgets (nothing, by default)."""
+
+
+@functools.cache
+def _beside(module: str, name: str) -> ModuleType | None:
+    """The module ``name`` in ``module``'s package (None: no package, or no such module)."""
+    package = module.rpartition(".")[0]
+    if not package or importlib.util.find_spec(f"{package}.{name}") is None:
+        return None
+    return importlib.import_module(f"{package}.{name}")

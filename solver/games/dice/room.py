@@ -10,7 +10,6 @@ from solver.games.table import require
 from solver.rooms.call_odds import figure
 from solver.rooms.variants import ClaimAndCall, move_branch
 
-from . import easy
 from .game import BID_SCHEMA, MAX_DICE, MAX_FACES, DiceGame, dice_schema, read_dice
 from .odds import DiceView
 
@@ -71,16 +70,6 @@ class DiceRoom(ClaimAndCall):
                 move_branch("reveal", {"dice": {**dice_schema(MAX_FACES),
                                                 "description": "your dice (table deal)"}},
                             ["dice"])]
-
-    def advice(self, game, view):
-        return easy.advice(game, view)
-
-    def easy_move(self, game, view, rng):
-        return easy.move(game, view, rng)
-
-    def hard_move(self, game, view, rng):
-        from . import hard  # its tables load when a hard player first moves
-        return hard.move(game, view, rng)
 
     def odds_at_call(self, table, game, caller, verdict):
         """Does the bid hold?"""

@@ -15,7 +15,6 @@ from solver.rooms.deal import tiles
 from solver.rooms.variants import ClaimAndCall, move_branch
 from solver.words.tiles import Tiles, get_tile_set
 
-from . import easy
 from .game import WORDS_SCHEMA, Call, LettersGame, check_declaration
 from .odds import LettersView
 
@@ -81,16 +80,6 @@ class LettersRoom(ClaimAndCall):
                 move_branch("reveal", {"tiles": {**schema.tiles(),
                                                  "description": "your tiles (table deal)"}},
                             ["tiles"])]
-
-    def advice(self, game, view):
-        return easy.advice(game, view)
-
-    def easy_move(self, game, view, rng):
-        return easy.move(game, view, rng)
-
-    def hard_move(self, game, view, rng):
-        from . import hard  # its tables load when a hard player first moves
-        return hard.move(game, view, rng)
 
     def odds_at_call(self, table, game, caller, verdict):
         """Does the declaration exist ("bullshit"), or is it the highest ("exact")?"""

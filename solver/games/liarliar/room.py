@@ -34,7 +34,6 @@ from solver.rooms.call_odds import elsewhere, figure
 from solver.rooms.deal import deck
 from solver.rooms.variants import RoomGame, move_branch
 
-from . import easy
 from .game import MAX_PLAY, Declaration, LiarLiarGame
 from .odds import LiarLiarView
 
@@ -191,16 +190,6 @@ class LiarLiarRoom(RoomGame):
                             ["cards"]),
                 move_branch("liar", {}),
                 move_branch("discard", {"rank": schema.rank()}, ["rank"])]
-
-    def advice(self, game, view):
-        return easy.advice(game, view)
-
-    def easy_move(self, game, view, rng):
-        return easy.move(game, view, rng)
-
-    def hard_move(self, game, view, rng):
-        from . import hard  # its tables load when a hard player first moves
-        return hard.move(game, view, rng)
 
     def odds_at_call(self, table, game, caller, verdict):
         last = table.secret["last"]

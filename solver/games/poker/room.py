@@ -13,7 +13,6 @@ from solver.rooms.call_odds import figure
 from solver.rooms.deal import deck
 from solver.rooms.variants import ClaimAndCall, move_branch
 
-from . import easy
 from .game import CLAIM_SCHEMA as POKER_CLAIM
 from .game import DECK as POKER_DECK_SIZE
 from .game import PokerGame, read_poker_cards
@@ -77,16 +76,6 @@ class PokerRoom(ClaimAndCall):
                 move_branch("reveal", {"cards": {**schema.cards(POKER_DECK_SIZE),
                                                  "description": "your cards (table deal)"}},
                             ["cards"])]
-
-    def advice(self, game, view):
-        return easy.advice(game, view)
-
-    def easy_move(self, game, view, rng):
-        return easy.move(game, view, rng)
-
-    def hard_move(self, game, view, rng):
-        from . import hard  # its tables load when a hard player first moves
-        return hard.move(game, view, rng)
 
     def odds_at_call(self, table, game, caller, verdict):
         """Can the claimed hand be made?"""

@@ -33,7 +33,6 @@ from solver.rooms.call_odds import elsewhere, figure
 from solver.rooms.deal import deck
 from solver.rooms.variants import RoomGame, move_branch
 
-from . import easy
 from .game import CALL_SCHEMA, KINDS, PostGame, read_call
 from .game import CLAIM_SCHEMA as KIND_SCHEMA
 from .odds import PostView
@@ -179,16 +178,6 @@ class PostRoom(RoomGame):
                 move_branch("call", {"call": CALL_SCHEMA}, ["call"]),
                 move_branch("look", {}),
                 move_branch("pass", {"to": to, "claim": KIND_SCHEMA}, ["to", "claim"])]
-
-    def advice(self, game, view):
-        return easy.advice(game, view)
-
-    def easy_move(self, game, view, rng):
-        return easy.move(game, view, rng)
-
-    def hard_move(self, game, view, rng):
-        from . import hard  # its tables load when a hard player first moves
-        return hard.move(game, view, rng)
 
     def odds_at_call(self, table, game, caller, verdict):
         card, claimer, claim = table.secret["card"], game.held[-1], game.claim
