@@ -122,7 +122,7 @@ def redeal(room: Room, me: str, rng) -> None:
             size = len(room.hands[p])
             room.hands[p], pool = pool[:size], pool[size:]
     else:  # cards dealt once: the others' cards change hands, the card in transit too
-        hidden = room.data.get("hidden") or {}
+        hidden = room.state.hidden or {}
         secret = room.game == "post" and hidden.get("card") and me not in hidden["looked"]
         pool = [c for p in others for c in room.hands[p]] + ([hidden["card"]] if secret else [])
         rng.shuffle(pool)
@@ -147,12 +147,12 @@ def test_a_hard_player_decides_the_same_whatever_the_hands_it_cannot_see(game):
                 view = room.view(name)
                 assert all(p["name"] == name or "hand" not in p for p in view["players"])
                 before = room.decide(name, random.Random(seed * 1000 + checked))
-                other = Room.from_dict(copy.deepcopy(room.data))
+                other = Room.from_dict(copy.deepcopy(room.to_dict()))
                 for attempt in range(10):  # (a redeal may, rarely, deal the same hands)
                     redeal(other, name, random.Random(checked * 10 + attempt))
-                    if other.data != room.data:
+                    if other.state != room.state:
                         break
-                assert other.data != room.data
+                assert other.state != room.state
                 assert other.view(name) == view
                 assert other.decide(name, random.Random(seed * 1000 + checked)) == before
                 checked += 1
@@ -168,7 +168,7 @@ def exact_spot() -> Room:
     room, _ = Room.create("ROOM", {"game": "letters", "name": "ann"})
     room.add_bot("ann", "hal", delay=0, level="hard")
     room.start("ann", rng=random.Random(1))
-    room.data["hands"] = {"ann": "Q", "hal": "I"}
+    room.state.hands = {"ann": "Q", "hal": "I"}
     room.move("ann", {"type": "declare", "words": "q"})
     room.move("hal", {"type": "declare", "words": "q, i"})
     room.move("ann", {"type": "declare", "words": "qi"})
@@ -195,8 +195,8 @@ def test_a_hard_player_calls_exact_when_it_can_see_every_tile():
     room, _ = Room.create("ROOM", {"game": "letters", "name": "ann"})
     room.add_bot("ann", "hal", delay=0, level="hard")
     room.start("ann", rng=random.Random(1))
-    room.data["state"]["tiles"] = {"ann": 0, "hal": 3}
-    room.data["hands"] = {"ann": "", "hal": "AET"}
+    room.state.game_state["tiles"] = {"ann": 0, "hal": 3}
+    room.state.hands = {"ann": "", "hal": "AET"}
     room.move("ann", {"type": "declare", "words": "eat"})
     assert room.decide("hal", random.Random(3)) == {"type": "call", "call": "exact"}
 
@@ -215,7 +215,7 @@ def test_every_levels_move_is_legal_at_every_position(game):
             if room.phase == "playing" and name is not None:
                 for level in LEVELS:
                     move = room.kind.decide(room.game_obj(), room.view(name), rng, level)
-                    Room.from_dict(copy.deepcopy(room.data)).move(name, move, rng=rng)
+                    Room.from_dict(copy.deepcopy(room.to_dict())).move(name, move, rng=rng)
                 positions += 1
             step(room, rng)
     assert positions >= 20
@@ -234,7 +234,7 @@ def test_a_table_of_hard_players_alone_plays_every_game_to_the_end(game):
     assert view["phase"] == "over" and len(view["places"]) == 3
     if game in REPLAYERS:
         replayed = REPLAYERS[game].replay(room.log())
-        assert replayed["ok"] and replayed["state"] == room.data["state"]
+        assert replayed["ok"] and replayed["state"] == room.state.game_state
 
 
 def test_the_round_dealt_after_a_call_comes_from_the_moves_generator():

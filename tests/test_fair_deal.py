@@ -335,7 +335,7 @@ def test_a_room_kept_from_before_fair_deals_deals_from_a_seed_it_shows_after():
     room.join("ben", seed="b")
     room.join("cy", seed="c")
     room.start("ann", rng=rng)
-    del room.data["fair"]  # as a room the server stored before
+    del room.state.fair  # as a room the server stored before
     assert room.view("ann")["fairness"] is None
     while room.phase != "over":
         mover = room.game_obj().to_move

@@ -129,7 +129,7 @@ def a_liar_liar_ruling(seed: int = 3) -> dict:
     for _ in range(500):
         mover = room.view("tv")["to_move"]
         room.move(mover, room.decide(mover, rng), rng=rng)
-        odds = (room.data["last_ruling"] or {}).get("odds")
+        odds = (room.state.last_ruling or {}).get("odds")
         if odds:
             return room.view("sam")
     raise AssertionError("no call")

@@ -161,7 +161,7 @@ def test_a_table_counts_only_when_every_seat_is_a_human_with_a_profile():
 
 def played(room, moves):
     """``room`` started, then ``moves`` (mover, body) made; a one-die game each."""
-    room.data["rules"] = {**room.rules, "dice_each": 1}
+    room.state.rules = {**room.rules, "dice_each": 1}
     room.start("ann", rng=random.Random(1))
     for mover, body in moves:
         room.move(mover, body(room) if callable(body) else body, rng=random.Random(2))
@@ -181,7 +181,7 @@ def test_a_removal_never_decides_a_rated_game():
                                      "never decides a rated game")
     # the room's own list (issue 45's "removed") says so too, the log aside
     later = played(seated("aaaaaaaaaa", "bbbbbbbbbb"), [])
-    later.data["removed"] = ["p0", "ann"]
+    later.state.removed = ["p0", "ann"]
     assert removed(later) == ["p0", "ann"]
     assert "'p0' and 'ann' left this game or were taken off it" in unrated_because(later)
 
@@ -189,7 +189,7 @@ def test_a_removal_never_decides_a_rated_game():
 def test_a_seat_that_never_moved_is_not_a_rated_game_but_a_timeout_is_play():
     room = played(seated("aaaaaaaaaa", "bbbbbbbbbb"), [("ann", own_bid("ann"))])
     assert never_moved(room) == ["p0"] and room.rated()  # still to come: not yet said
-    room.data["timer"]["deadline"] = 0.0  # p0 lets the clock run out, never having moved
+    room.state.timer["deadline"] = 0.0  # p0 lets the clock run out, never having moved
     room.time_out(1.0)
     assert room.phase == "over" and removed(room) == [] and never_moved(room) == ["p0"]
     assert unrated_because(room) == ("'p0' made no move of their own in this game: a "
@@ -204,11 +204,11 @@ def test_a_player_taken_off_the_table_after_the_game_is_still_one_of_its_players
     host takes them off the table (``unseat``): the game still had a seat that never
     moved, and its players are still the three it placed."""
     room = played(seated("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc"), [("ann", own_bid("ann"))])
-    room.data["timer"]["deadline"] = 0.0
+    room.state.timer["deadline"] = 0.0
     room.time_out(1.0)  # p0, to move, never moved
     while room.phase != "over":
         mover = room.game_obj().to_move
-        room.move(mover, {"type": "liar"} if room.data["bids"] else own_bid(mover)(room),
+        room.move(mover, {"type": "liar"} if room.state.bids else own_bid(mover)(room),
                   rng=random.Random(2))
     room.move("ann", {"type": "unseat", "player": "p0"})
     assert [s["name"] for s in room.seats] == ["ann", "p1"]
@@ -230,11 +230,11 @@ def test_a_profile_sits_in_one_seat_of_a_room():
 
 def test_the_standings_are_the_places_of_the_profiles():
     room = seated("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc")
-    room.data["rules"] = {**room.rules, "dice_each": 1}
+    room.state.rules = {**room.rules, "dice_each": 1}
     room.start("ann", rng=random.Random(1))
     while room.phase != "over":
         mover = room.game_obj().to_move
-        if room.data["bids"]:
+        if room.state.bids:
             room.move(mover, {"type": "liar"}, rng=random.Random(2))
         else:
             room.move(mover, {"type": "bid", "quantity": 1, "face": room.hands[mover][0]})

@@ -170,14 +170,14 @@ def test_a_rematch_deals_a_whole_deck_again():
     room = room_of(names=("ann", "ben"))
     room.move("ann", {"type": "play", "cards": room.hands["ann"][:3], "rank": "K"})
     room.timers(1000.0)
-    room.data["timer"]["deadline"] = 0.0  # ben out of time: ann wins
+    room.state.timer["deadline"] = 0.0  # ben out of time: ann wins
     room.time_out(1.0)
     assert room.phase == "over"
     room.rematch("ann", rng=random.Random(6))
     view = room.view("ann")
     assert view["pile"] == 0 and view["last_play"] is None
     assert len(room.hands["ann"]) + len(room.hands["ben"]) == 54
-    assert room.data["hidden"] == {"pile": [], "last": None}
+    assert room.state.hidden == {"pile": [], "last": None}
     opener = room.view("ann")["to_move"]  # the rematch plays (it answered 500: no pile)
     room.move(opener, {"type": "play", "cards": room.hands[opener][:2], "rank": "Q"})
-    assert room.view("ann")["pile"] == 2 and len(room.data["hidden"]["pile"]) == 2
+    assert room.view("ann")["pile"] == 2 and len(room.state.hidden["pile"]) == 2

@@ -227,7 +227,7 @@ class TableMachine(RuleBasedStateMachine):
         table rules, else the player to move if a person (None: a computer player, or
         no one)."""
         room = self.room()
-        if room.phase == "reveal" and (room.data.get("pending") or {}).get("undecided"):
+        if room.phase == "reveal" and (room.state.pending or {}).get("undecided"):
             return room.host
         mover = room.game_obj().to_move if room.phase == "playing" else None
         return mover if mover in self.people else None
@@ -504,7 +504,7 @@ class TableMachine(RuleBasedStateMachine):
         moment = room.bot_moment(present)
         assert room.bot_to_move() is None or moment is None or moment > now, \
             f"{self.game}: computer player {room.bot_to_move()} was due at {moment}, now {now}"
-        timed_out = self.bots & set(room.data["timed_out"])
+        timed_out = self.bots & set(room.state.timed_out)
         assert not timed_out, f"{self.game}: computer players timed out: {timed_out}"
 
     @precondition(lambda self: self.in_game())

@@ -80,7 +80,7 @@ def assert_secrets_kept(room: Room, rulings: list | None = None):
 def assert_seeds_kept(room: Room, view: dict) -> None:
     """Before the game is over no view and no log carries its seed, the next game's, or a
     deal kept for the log (docs/fair-deal.md); the commitment is there from the lobby on."""
-    fair = room.data.get("fair")
+    fair = room.state.fair
     if room.deal != "server":
         assert view["fairness"] is None
         return
@@ -100,7 +100,7 @@ def play_to_the_end(room, tokens, rng, choose, limit=400):
         if room.phase == "over":
             return
         if room.phase == "reveal":
-            pending = room.data["pending"]
+            pending = room.state.pending
             if pending.get("undecided"):
                 room.move(room.host, {"type": "ruling", "ruling": rng.choice(["upheld",
                                                                                "rejected"])})
@@ -142,7 +142,7 @@ def test_a_server_dealt_game_plays_to_a_winner_and_its_log_replays(game, choose,
     view = room.view("ann")
     assert view["phase"] == "over" and view["winner"] in tokens
     replayed = REPLAYERS[game].replay(room.log())
-    assert replayed["ok"] and replayed["state"] == room.data["state"]
+    assert replayed["ok"] and replayed["state"] == room.state.game_state
 
 
 def test_the_server_deals_what_each_player_holds():
@@ -155,7 +155,7 @@ def test_the_server_deals_what_each_player_holds():
     ruling = room.view("ann")["last_ruling"]
     assert ruling["revealed"] == before and ruling["by"] == "ben"
     assert ruling["changes"] in ({"ben": 1}, {"ann": 1})
-    held = room.data["state"]["tiles"]
+    held = room.state.game_state["tiles"]
     assert {p: len(h) for p, h in room.hands.items()} == held
 
 
@@ -199,7 +199,7 @@ def test_an_undecided_call_waits_for_the_hosts_ruling():
     assert room.phase == "playing" and room.log()["events"][-1]["ruling"] == "upheld"
     assert room.view("p1")["last_ruling"]["by_table"] is True
     replayed = REPLAYERS["letters"].replay(room.log())
-    assert replayed["ok"] and replayed["state"] == room.data["state"]
+    assert replayed["ok"] and replayed["state"] == room.state.game_state
 
 
 def test_who_may_do_what():
@@ -298,7 +298,7 @@ def test_the_host_removes_a_player_who_left():
     room.move("ann", {"type": "remove", "player": "ben"})
     assert room.phase == "over" and room.view("ann")["winner"] == "ann"
     replayed = REPLAYERS["letters"].replay(room.log())
-    assert replayed["ok"] and replayed["state"] == room.data["state"]
+    assert replayed["ok"] and replayed["state"] == room.state.game_state
 
 
 @pytest.mark.parametrize("game, rules", [("dice", {"dice_each": 2}),
@@ -348,7 +348,7 @@ def test_a_human_and_two_computer_players_finish_a_game(game, rules, monkeypatch
     assert room.phase == "over" and set(seen) == {"robo", "hal"}
     if game in REPLAYERS:
         replayed = REPLAYERS[game].replay(room.log())
-        assert replayed["ok"] and replayed["state"] == room.data["state"]
+        assert replayed["ok"] and replayed["state"] == room.state.game_state
 
 
 def test_computer_players_need_the_server_to_deal_and_the_host_to_seat_them():
@@ -417,7 +417,7 @@ def test_a_round_is_bounded_and_a_view_shows_its_last_claims():
     room.move(mover, {"type": "liar"})  # a call is still taken
     assert room.view("p0")["claims"] == 0 and room.phase == "playing"
     replayed = REPLAYERS["dice"].replay(room.log())
-    assert replayed["ok"] and replayed["state"] == room.data["state"]
+    assert replayed["ok"] and replayed["state"] == room.state.game_state
 
 
 def test_a_log_that_can_take_no_other_round_calls_the_game_off(monkeypatch):
@@ -462,7 +462,7 @@ def test_a_computer_player_opens_a_round_with_no_tile_in_play():
     room.move("ann", {"type": "declare", "words": ", ".join(best.words)})
     room.move("robo", {"type": "call", "call": "exact"}, rng=rng)
     assert room.view("ann")["last_ruling"]["ruling"] == "upheld"
-    assert room.data["state"]["tiles"] == {"ann": 0, "robo": 0}
+    assert room.state.game_state["tiles"] == {"ann": 0, "robo": 0}
     assert room.hands == {"ann": "", "robo": ""} and room.bot_to_move() == "robo"
     move = room.decide("robo", rng)
     assert move["type"] == "declare"

@@ -73,10 +73,10 @@ def rulings_with_views(game: str):
                 room.move("ann", {"type": "ruling", "ruling": "rejected"}, rng=rng)
                 continue
             before = {name: room.view(name) for name in NAMES}
-            last = room.data["last_ruling"]
+            last = room.state.last_ruling
             mover = room.game_obj().to_move
             room.move(mover, a_move(room, mover, rng), rng=rng)
-            ruling = room.data["last_ruling"]
+            ruling = room.state.last_ruling
             if ruling is not last and ruling.get("odds") is not None:
                 found.append((ruling, before))
         if len(found) >= RULINGS:
@@ -194,7 +194,7 @@ def revealed(room: Room, hands: dict) -> dict:
     """Each phone types its own hand after the call: the ruling's odds."""
     for name, hand in hands.items():
         room.move(name, {"type": "reveal", room.kind.hand_key: hand})
-    return room.data["last_ruling"]["odds"]
+    return room.state.last_ruling["odds"]
 
 
 def test_at_a_table_deal_the_odds_come_from_the_dice_each_phone_revealed(client):

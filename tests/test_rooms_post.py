@@ -31,7 +31,7 @@ def test_a_whole_game_keeps_the_card_in_transit_to_those_who_held_it():
     assert sum(deck.values()) == 64 and max(deck.values()) == 2  # two decks' A-7, all dealt
     looked_seen, rulings = 0, []
     for _ in range(2000):
-        hidden = room.data.get("hidden") or {}
+        hidden = room.state.hidden or {}
         for name in ("ann", "ben", "cy", "sam"):
             view = room.view(name)
             ruling = view["last_ruling"] or {}  # the card a call turned over, for all

@@ -105,7 +105,7 @@ def test_a_room_keeps_its_last_ten_games_and_says_so_of_an_older_one():
         played_out(room, rng)
         room.rematch("ann", rng=rng)
     played_out(room, rng)
-    games = kept.kept_games(room.data)
+    games = kept.kept_games(room.state)
     assert [g["n"] for g in games] == list(range(4, kept.KEPT_GAMES + 4))
     with pytest.raises(kept.NoReplay, match="no longer kept: a table keeps its last 10"):
         kept.replay(room, 3)
@@ -124,10 +124,10 @@ def test_a_caller_s_private_odds_are_theirs_alone_until_the_replay(game):
     room.start("ann", rng=rng)
     private = 0
     while room.phase != "over":
-        last = room.data["last_ruling"]
+        last = room.state.last_ruling
         mover = room.game_obj().to_move
         room.move(mover, room.kind.decide(room.game_obj(), room.view(mover), rng), rng=rng)
-        ruling = room.data["last_ruling"]
+        ruling = room.state.last_ruling
         odds = (ruling or {}).get("odds")
         if ruling is last or not odds:
             continue
@@ -175,5 +175,5 @@ def test_kept_games_are_one_text_in_the_state_and_a_room_stored_before_reads_the
     assert kept.replay(before, 2) == kept.replay(room, 2)
     before.rematch("ann", rng=random.Random(6))
     played_out(before, random.Random(6))
-    assert [g["n"] for g in kept.kept_games(before.data)] == [1, 2, 3]
-    assert len(json.loads(before.data["fair_games"])) == 3
+    assert [g["n"] for g in kept.kept_games(before.state)] == [1, 2, 3]
+    assert len(json.loads(before.state.fair_games)) == 3

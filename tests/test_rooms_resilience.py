@@ -194,13 +194,13 @@ def test_a_restart_after_fifteen_seconds_away_puts_no_one_out(app, db):
     store.alive(now - 16)  # the last look-out ran 16 s ago, then the server went away
     a_ticker(app, store).tick(now)
     after = Room.from_dict(store.load("AWAYS"))
-    assert after.data["timed_out"] == [] and after.phase == "playing"
-    assert after.data["timer"]["deadline"] == pytest.approx(room.data["timer"]["deadline"] + 16)
+    assert after.state.timed_out == [] and after.phase == "playing"
+    assert after.state.timer["deadline"] == pytest.approx(room.state.timer["deadline"] + 16)
     # with a look-out that never went away, the same clock runs out
     clocked_room(store, "HEREB", 12, now - 17)
     store.alive(now - 0.2)
     a_ticker(app, store).tick(now)
-    assert Room.from_dict(store.load("HEREB")).data["timed_out"] == ["ann"]
+    assert Room.from_dict(store.load("HEREB")).state.timed_out == ["ann"]
 
 
 def test_a_move_after_its_deadline_is_refused_and_the_timeout_applied(app, db):

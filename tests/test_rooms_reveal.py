@@ -59,8 +59,8 @@ def table(game, *, hold=5.0, seed=1, names=("ann", "ben"), bots=(), clock=None):
 def until_ruled(room, rng, limit=2000):
     """Every seat plays its computer player's move until a ruling is made."""
     for _ in range(limit):
-        if room.data["last_ruling"] is not None:
-            return room.data["last_ruling"]
+        if room.state.last_ruling is not None:
+            return room.state.last_ruling
         mover = room.view("tv")["to_move"]
         room.move(mover, room.kind.decide(room.game_obj(), room.view(mover), rng), rng=rng)
     raise AssertionError("no ruling")
@@ -75,12 +75,12 @@ def test_every_games_ruling_has_a_reveal_record_in_every_view(game):
         assert room.view(name)["reveal"] is None and room.view(name)["history"] == []
     declared = None
     for _ in range(2000):  # the round's claims as the views showed them before the call
-        if room.data["last_ruling"] is not None:
+        if room.state.last_ruling is not None:
             break
         declared = room.view("sam")["declarations"]
         mover = room.view("tv")["to_move"]
         room.move(mover, room.kind.decide(room.game_obj(), room.view(mover), rng), rng=rng)
-    ruling = room.data["last_ruling"]
+    ruling = room.state.last_ruling
     room.timers(1000.0)  # the server's save: the reveal is timed with its clock
     for name in ("ann", "sam", "tv"):  # a player, a spectator, a display's host
         view = room.view(name, present=frozenset({"ann", "sam"}))
@@ -122,10 +122,10 @@ def test_rulings_are_numbered_and_a_rematch_starts_again():
     room, rng = table("dice", names=("ann", "ben"))
     numbers = []
     while room.phase != "over":
-        before = room.data["last_ruling"]
+        before = room.state.last_ruling
         mover = room.view("tv")["to_move"]
         room.move(mover, room.kind.decide(room.game_obj(), room.view(mover), rng), rng=rng)
-        if room.data["last_ruling"] is not before:
+        if room.state.last_ruling is not before:
             numbers.append(room.view("ann")["reveal"]["n"])
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 3
     assert [e["round"] for e in room.view("ann")["history"]] == numbers
@@ -214,7 +214,7 @@ def bot_after_a_ruling(hold=5.0, clock=None):
     (ann's bid holds: robo called and loses a die, and opens), timed at 1000.0."""
     room, rng = table("dice", hold=hold, names=("ann",), bots=("robo",), clock=clock)
     room.timers(990.0)
-    room.data["hands"] = {"ann": [6, 6], "robo": [6, 6]}
+    room.state.hands = {"ann": [6, 6], "robo": [6, 6]}
     mover = room.view("tv")["to_move"]
     if mover == "robo":
         room.move("robo", {"type": "bid", "quantity": 1, "face": 5})
@@ -227,7 +227,7 @@ def bot_after_a_ruling(hold=5.0, clock=None):
 
 def test_a_computer_player_waits_for_the_hold():
     room = bot_after_a_ruling()
-    assert room.data["timer"]["bot_at"] == 1001.0  # its own delay
+    assert room.state.timer["bot_at"] == 1001.0  # its own delay
     assert room.bot_moment() == 1005.0 and service.next_moment(room, 1000.0) == 1005.0
     room = bot_after_a_ruling(hold=0.0)
     assert service.next_moment(room, 1000.0) == 1001.0  # no hold: its delay alone
@@ -268,28 +268,28 @@ def test_the_look_out_postpones_a_waiting_computer_player(tmp_path):
             self.postponed.append(until)
 
     room = bot_after_a_ruling()
-    room.data["reveal"]["at"] = time.time()  # the look-out reads its own clock
+    room.state.reveal["at"] = time.time()  # the look-out reads its own clock
     store = Store(room.to_dict())
     ticker = turns.Ticker.__new__(turns.Ticker)
     ticker.app, ticker.store = None, store
     ticker.act("BCDFG")
     [until] = store.postponed
-    assert room.data["reveal"]["at"] + 5 <= until <= room.data["reveal"]["at"] + 30
+    assert room.state.reveal["at"] + 5 <= until <= room.state.reveal["at"] + 30
     assert store.data["version"] == room.version  # no move was made
 
 
 def test_a_clock_after_a_ruling_starts_after_the_hold():
     room, rng = table("dice", clock=10)
     room.timers(990.0)
-    assert room.data["timer"]["deadline"] == 1000.0
+    assert room.state.timer["deadline"] == 1000.0
     until_ruled(room, rng)
     room.timers(1000.0)
-    assert room.data["timer"]["deadline"] == 1015.0  # 1000 + 5 s shown + 10 s to move
+    assert room.state.timer["deadline"] == 1015.0  # 1000 + 5 s shown + 10 s to move
     assert room.view("ann")["deadline"] == 1_015_000
     room, rng = table("dice", clock=10, hold=0.0)
     until_ruled(room, rng)
     room.timers(1000.0)
-    assert room.data["timer"]["deadline"] == 1010.0
+    assert room.state.timer["deadline"] == 1010.0
 
 
 # --- the history ------------------------------------------------------------------------
@@ -298,10 +298,10 @@ def test_the_history_keeps_the_last_20_rounds_public_only():
     room, rng = table("post", names=("ann", "ben", "cy"))
     rulings, shown = 0, []
     while room.phase != "over":
-        before = room.data["last_ruling"]
+        before = room.state.last_ruling
         mover = room.view("tv")["to_move"]
         room.move(mover, room.kind.decide(room.game_obj(), room.view(mover), rng), rng=rng)
-        ruling = room.data["last_ruling"]
+        ruling = room.state.last_ruling
         if ruling is not before:
             rulings += 1
             shown.append(room.view("sam")["last_ruling"])

@@ -71,7 +71,7 @@ def test_settings_change_between_games_only_and_a_rematch_keeps_the_seats():
         room.settings("ann", {"clock": 30})  # not while a game is played
     for _ in ("ann", "ben"):
         room.timers(1000.0)
-        room.data["timer"]["deadline"] = 0.0  # out of time at once
+        room.state.timer["deadline"] = 0.0  # out of time at once
         room.time_out(1.0)
     assert room.phase == "over" and room.view("ann")["session"]["games"] == 1
     room.settings("ann", {"clock": 30})
@@ -93,7 +93,7 @@ def finish(room):
     """Time out the players to move until one is left: the game over."""
     while room.phase != "over":
         room.timers(1000.0)
-        room.data["timer"]["deadline"] = 0.0
+        room.state.timer["deadline"] = 0.0
         room.time_out(1.0)
 
 
@@ -102,7 +102,7 @@ def test_a_player_who_walked_away_is_taken_off_the_table_between_games():
     phone watches on, the table's score keeps their games; never below two players, and
     only the host may."""
     room = dice_room(clock=5, kitty={"ante": 5})
-    cy = room.data["spectators"]  # (the list the room keeps: cy lands there)
+    cy = room.state.spectators  # (the list the room keeps: cy lands there)
     finish(room)
     before = room.version
     with pytest.raises(HostOnly):
@@ -149,7 +149,7 @@ def test_the_kitty_goes_to_the_winner_and_is_dice_only():
     room = dice_room(clock=None, kitty={"ante": 5})
     assert room.view("ann")["kitty"] == {"ante": 5, "pot": 15}
     for _ in range(2):
-        room.data["timer"]["deadline"] = 0.0
+        room.state.timer["deadline"] = 0.0
         room.time_out(1.0)
     view = room.view("ann")
     chips = {p["name"]: p["chips"] for p in view["session"]["players"]}

@@ -125,10 +125,10 @@ def test_a_repeated_removal_changes_nothing_and_says_so(game):
         with pytest.raises(RoomConflict):
             room.move("ann", {"type": "remove", "player": target}, rng=rng)
         return
-    before = copy.deepcopy(room.data)
+    before = copy.deepcopy(room.state)
     with pytest.raises(RoomConflict, match="already out"):
         room.move("ann", {"type": "remove", "player": target}, rng=rng)
-    assert room.data == before
+    assert room.state == before
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -171,7 +171,7 @@ def test_the_clock_puts_the_player_to_move_out_in_every_game(game):
     play_a_while(room, rng, 2)
     room.timers(1000.0)
     mover = room.game_obj().to_move
-    deadline = room.data["timer"]["deadline"]
+    deadline = room.state.timer["deadline"]
     assert deadline is not None and room.out_of_time(deadline - 0.01) is None
     assert room.time_out(deadline, rng=rng) == mover
     view = room.view("ann")
@@ -210,10 +210,10 @@ def test_after_a_ruling_the_clock_starts_once_the_reveal_is_held(game):
     and the view says when it starts, so a phone never shows more than the setting."""
     room, rng = room_of(game, clock=10, hold=4.0)
     for _ in range(200):  # to the first ruling
-        if room.data.get("reveal") is not None or room.phase == "over":
+        if room.state.reveal is not None or room.phase == "over":
             break
         legal_move(room, rng)
-    if room.phase != "playing" or room.data.get("reveal") is None:
+    if room.phase != "playing" or room.state.reveal is None:
         pytest.skip("the game ended on its first ruling")
     room.timers(500.0)
     view = room.view("ann", now=500.0)
@@ -245,10 +245,10 @@ def test_a_player_taken_off_holds_no_reveal(game):
     whose player the host took off."""
     room, rng = room_of(game, bots=("cy",), hold=1.0)
     for _ in range(200):
-        if room.data.get("reveal") is not None or room.phase == "over":
+        if room.state.reveal is not None or room.phase == "over":
             break
         legal_move(room, rng)
-    if room.phase != "playing" or room.data.get("reveal") is None:
+    if room.phase != "playing" or room.state.reveal is None:
         pytest.skip("the game ended on its first ruling")
     room.timers(100.0)
     assert "ben" in room.reveal_waiting({"ann", "ben"})

@@ -348,7 +348,7 @@ def _on_time(room: Room, sender: str, body) -> None:
     if not late or not isinstance(body, dict) or body.get("type") == "seen" \
             or turns.away(store(), now):
         return
-    late = now - room.data["timer"]["deadline"]
+    late = now - room.state.timer["deadline"]
     if turns.time_out(store(), room.code, now) is not None:
         start_turns(current_app._get_current_object(), wake=True)
     raise RoomConflict(f"{sender}'s time ran out {late:.2f} s before this move reached the "

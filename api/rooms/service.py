@@ -70,7 +70,7 @@ def change(rooms, code: str, act, *, at: int | None = None, loaded: Room | None 
 
 def listed(room: Room) -> bool:
     """Whether the room is among the open tables (GET /rooms?open=1): open, in its lobby."""
-    return bool(room.data.get("open")) and room.phase == "lobby"
+    return bool(room.state.open) and room.phase == "lobby"
 
 
 def next_moment(room: Room, now: float, present=frozenset()) -> float | None:
@@ -97,7 +97,7 @@ def moment(room: Room, now: float, present=frozenset()) -> float | None:
 
 def presence(store, room: Room, now: float) -> frozenset:
     """Who is connected in ``room``, read only when a computer player may wait on them."""
-    if room.data.get("reveal") is None or room.bot_to_move() is None:
+    if room.state.reveal is None or room.bot_to_move() is None:
         return frozenset()
     return store.present(room.code, now)
 
@@ -112,7 +112,7 @@ def store_change(store, room: Room, version: int) -> tuple[bool, float | None]:
     if room.version == version:
         return True, None
     now = time.time()
-    room.data.pop("stuck", None)
+    room.state.stuck = None
     room.timers(now)
     due = next_moment(room, now, presence(store, room, now))
     return store.save(room.to_dict(), version, now, due=due, listed=listed(room)), due

@@ -16,14 +16,12 @@ from __future__ import annotations
 from . import codec
 
 
-def read(data: dict, key: str) -> list:
-    """The list the room keeps at ``key`` (a copy: change it, then :func:`write` it)."""
-    held = data.get(key)
-    if held is None:
-        return []
-    return codec.loads(held)
+def read(held: str | None) -> list:
+    """The list kept as ``held`` (None: nothing kept yet); a copy, to change and keep anew
+    with :func:`text`."""
+    return [] if held is None else codec.loads(held)
 
 
-def write(data: dict, key: str, items: list) -> None:
-    """Keep ``items`` at ``key``, as text."""
-    data[key] = codec.dumps(items)
+def text(items: list) -> str:
+    """``items`` as the text the state keeps."""
+    return codec.dumps(items)

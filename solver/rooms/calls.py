@@ -26,16 +26,16 @@ class CallFlow:
         MAX_ROUND_CLAIMS claims, and the log no more than a replay takes: past either, the
         player to move must call (docs/rules.md, "Tables the server runs")."""
         self._playing(kind=self.kind.claim)
-        claims = len(self.kind.declarations(self.data["state"], self.data["bids"]))
+        claims = len(self.kind.declarations(self.state.game_state, self.state.bids))
         if claims >= MAX_ROUND_CLAIMS:
             raise RoomConflict(f"this round has {claims} claims, the most a round takes "
                                f"({MAX_ROUND_CLAIMS}): call instead", field="type")
-        if len(self.data["events"]) + 2 > MAX_EVENTS:  # room for this claim and its call
-            raise RoomConflict(f"this game's log holds {len(self.data['events'])} moves, the "
+        if len(self.state.events) + 2 > MAX_EVENTS:  # room for this claim and its call
+            raise RoomConflict(f"this game's log holds {len(self.state.events)} moves, the "
                                f"most a replay takes ({MAX_EVENTS}): call instead",
                                field="type")
         self.push_event(self.kind.claim_event(by, body))
-        self.kind.after_claim(self.game_obj(), self.data["bids"], by)
+        self.kind.after_claim(self.game_obj(), self.state.bids, by)
 
     def _called(self, by, event, rng):
         """A call: checked as the game would (turn, something to call on), then ruled at
@@ -49,17 +49,17 @@ class CallFlow:
             raise IllegalMove(f"{by} cannot call: nothing has been {self.kind.claimed} "
                               f"this round", field="type")
         self.kind.check_call(event)
-        self.data["pending"] = {"event": event, "revealed": {}}
+        self.state.pending = {"event": event, "revealed": {}}
         if self.deal == "server":
-            self.data["pending"]["revealed"] = {p: self.hands[p] for p in game.active}
+            self.state.pending["revealed"] = {p: self.hands[p] for p in game.active}
             self._rule(rng)
         else:
-            self.data["phase"] = "reveal"
+            self.state.phase = "reveal"
 
     def _reveal(self, by, body, rng):
         """A phone reveals its own hand after a call (table deal), once: the call is ruled
         when every player still in has."""
-        pending = self.data["pending"]
+        pending = self.state.pending
         if self.phase != "reveal" or pending is None or self.deal != "table" \
                 or pending.get("undecided"):
             raise IllegalMove("there is nothing to reveal now: tiles or dice are revealed "
@@ -82,7 +82,7 @@ class CallFlow:
     def _ruling(self, by, body, rng):
         """The host records the table's ruling on a call the referee cannot decide."""
         self._host_only(by, "record the table's ruling")
-        pending = self.data["pending"]
+        pending = self.state.pending
         if pending is None or not pending.get("undecided"):
             raise IllegalMove("no call is waiting for the table's ruling", field="type")
         pending["event"]["ruling"] = require(body, "ruling", field="move")
@@ -90,7 +90,7 @@ class CallFlow:
 
     def _rule(self, rng=None):
         """Push the pending call with every hand revealed; deal the next round."""
-        pending = self.data["pending"]
+        pending = self.state.pending
         game = self.game_obj()
         revealed = {p: pending["revealed"][p] for p in game.active}
         event = self.kind.with_hands(pending["event"], revealed)
@@ -99,7 +99,7 @@ class CallFlow:
             result = game.push(game.read_action(event))
         except CannotRule as err:
             pending["undecided"] = err.ruling.as_dict()
-            self.data["phase"] = "reveal"
+            self.state.phase = "reveal"
             self._ruled({**self._ruling_view(event, revealed, None, err.message, {}),
                          "odds": call_odds.at_call(self, event["player"], verdict=err.ruling)})
             return
@@ -107,10 +107,10 @@ class CallFlow:
         view = {**self._ruling_view(event, revealed, ruling, reason, changes), **more,
                 # from the room as it stood (its state is the game's before this call)
                 "odds": call_odds.at_call(self, event["player"], verdict=result)}
-        self.data["events"].append(event)
-        self.data["state"] = game.to_dict()
-        self.data["pending"] = None
-        self.data["bids"] = []
+        self.state.events.append(event)
+        self.state.game_state = game.to_dict()
+        self.state.pending = None
+        self.state.bids = []
         self._ruled(view, played)
         self._result(rng=rng)
 
@@ -121,7 +121,7 @@ class CallFlow:
 
     def _call_view(self) -> dict | None:
         """The call being ruled (who called, and what), while the room waits on it."""
-        pending = self.data["pending"]
+        pending = self.state.pending
         if pending is None:
             return None
         event = pending["event"]
@@ -129,7 +129,7 @@ class CallFlow:
 
     def _waiting_for(self, game) -> list[str]:
         """Who the room waits for in a reveal: the phones still to reveal, or the host."""
-        pending = self.data["pending"]
+        pending = self.state.pending
         if pending is None:
             return []
         if pending.get("undecided"):

@@ -29,11 +29,11 @@ class Table:
     # --- reading ---------------------------------------------------------------------------
 
     rules = property(lambda self: self._room.rules, doc="the room's rules, as a dict")
-    clock = property(lambda self: self._room.data.get("clock"),
+    clock = property(lambda self: self._room.state.clock,
                      doc="the seconds the player to move has (None: no clock)")
-    game_no = property(lambda self: self._room.data.get("game_no", 1),
+    game_no = property(lambda self: self._room.state.game_no,
                        doc="the number of the game at this table (1, then each rematch)")
-    last_places = property(lambda self: self._room.data.get("last_places"),
+    last_places = property(lambda self: self._room.state.last_places,
                            doc="the places of the last game over, best first")
 
     def game(self):
@@ -48,41 +48,38 @@ class Table:
     @property
     def revealed(self) -> dict:
         """Every hand the call waiting on its reveals has revealed, by name."""
-        return self._room.data["pending"]["revealed"]
+        return self._room.state.pending["revealed"]
 
     @property
     def called(self) -> dict:
         """The replay event of the call waiting on its reveals."""
-        return self._room.data["pending"]["event"]
+        return self._room.state.pending["event"]
 
     # --- what the variant keeps ------------------------------------------------------------
 
     @property
     def secret(self):
         """What the server keeps hidden for this game beside the hands (None: nothing)."""
-        return self._room.data.get("hidden")
+        return self._room.state.hidden
 
     @secret.setter
     def secret(self, value) -> None:
-        if value is None:
-            self._room.data.pop("hidden", None)
-        else:
-            self._room.data["hidden"] = value
+        self._room.state.hidden = value
 
     @property
     def claims(self) -> list:
         """This round's claims as the views show them (:meth:`RoomGame.declarations`)."""
-        return self._room.data["bids"]
+        return self._room.state.bids
 
     @claims.setter
     def claims(self, value: list) -> None:
-        self._room.data["bids"] = value
+        self._room.state.bids = value
 
     # --- acting ----------------------------------------------------------------------------
 
     def drop_call(self) -> None:
         """Forget the call waiting on its reveals (the round starts again)."""
-        self._room.data["pending"] = None
+        self._room.state.pending = None
 
     def push(self, event: dict):
         """Play ``event`` on the game (the library checks it) and log it; its result."""

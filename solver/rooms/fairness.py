@@ -46,15 +46,15 @@ class FairDeal:
     def _fair_open(self, rng=None) -> None:
         """A new room commits to its first game's seed (the lobby shows the commitment)."""
         if self.deal == "server":
-            self.data["fair"] = {"game": self.data.get("game_no", 1), "seed": new_seed(rng),
+            self.state.fair = {"game": self.state.game_no, "seed": new_seed(rng),
                                  "deals": []}
 
     @property
     def _fair(self) -> dict:
         """This game's record (a room kept from before fair deals draws its seed now)."""
-        fair = self.data.get("fair")
+        fair = self.state.fair
         if fair is None:  # no seat had a seed then: the client seed is empty
-            fair = self.data["fair"] = {"game": self.data.get("game_no", 1),
+            fair = self.state.fair = {"game": self.state.game_no,
                                         "seed": new_seed(), "deals": [], "seats": [],
                                         "client_seed": ""}
         return fair
@@ -64,10 +64,10 @@ class FairDeal:
         last game), the seats' seeds are fixed, and the next game's seed is drawn."""
         if self.deal != "server":
             return
-        game_no = self.data.get("game_no", 1)
+        game_no = self.state.game_no
         fair = self._fair
         if fair["game"] != game_no:  # a rematch
-            fair = self.data["fair"] = {"game": game_no,
+            fair = self.state.fair = {"game": game_no,
                                         "seed": fair.get("next") or new_seed(rng)}
         seats = [{"name": s["name"], "seed": s.get("seed", "")} for s in self.seats]
         fair.update(next=new_seed(rng), seats=seats, deals=[], over=False,
@@ -84,19 +84,19 @@ class FairDeal:
         stream = Stream(bytes.fromhex(fair["seed"]), fair.get("client_seed", ""),
                         fair["game"], number)
         hands = self.kind.deal(self.rules, counts, stream)
-        fair["deals"].append({"round": number, "from_event": len(self.data["events"]),
+        fair["deals"].append({"round": number, "from_event": len(self.state.events),
                               "hands": [{"player": p, "hand": h} for p, h in hands.items()]})
         return hands
 
     def _fair_close(self) -> None:
         """The game is over: its seed is shown, and its record kept in the room's log."""
-        fair = self.data.get("fair")
+        fair = self.state.fair
         if self.deal != "server" or fair is None or fair.get("over"):
             return
         fair["over"] = True
-        kept = archive.read(self.data, "fair_games")
+        kept = archive.read(self.state.fair_games)
         kept.append(self._fair_record(fair, whole=True))
-        archive.write(self.data, "fair_games", kept[-FAIR_GAMES_KEPT:])
+        self.state.fair_games = archive.text(kept[-FAIR_GAMES_KEPT:])
 
     def _fair_record(self, fair: dict, *, whole: bool = False) -> dict:
         """What everyone may see of a game's fair deal: the seed once the game is over;
@@ -120,7 +120,7 @@ class FairDeal:
         they stand (fixed at the start), the seed once the game is over; ``round``: the
         number of this game's last deal; ``as_dealt``: whether the hands are still as that
         deal made them; ``next_commit``: once the game is over, the next game's."""
-        fair = self.data.get("fair")
+        fair = self.state.fair
         if self.deal != "server" or fair is None:
             return None
         deals = fair.get("deals", [])
@@ -128,15 +128,15 @@ class FairDeal:
         return {**self._fair_record(fair), "round": last["round"] if last else None,
                 "as_dealt": last is not None and self.phase != "over" and (
                     self.kind.deals_each_round
-                    or last["from_event"] == len(self.data["events"])),
+                    or last["from_event"] == len(self.state.events)),
                 "next_commit": commitment(bytes.fromhex(fair["next"]))
                 if fair.get("over") and fair.get("next") else None}
 
     def fair_records(self) -> list[dict]:
         """The room's log's ``fairness``: each kept game's record, whole once it is over,
         then the game being played (its seed and deals still hidden)."""
-        records = archive.read(self.data, "fair_games")
-        fair = self.data.get("fair")
+        records = archive.read(self.state.fair_games)
+        fair = self.state.fair
         if self.deal == "server" and fair is not None and not fair.get("over"):
             records.append(self._fair_record(fair, whole=True))
         return records

@@ -41,40 +41,40 @@ KEPT_EVENTS = MAX_EVENTS  # their logs' events together, at most (the oldest gam
 KEPT_ROUNDS = 500  # rounds one game's record keeps, the last ones (its log keeps every move)
 
 
-def note_round(data: dict, number, claims: list, ruling: dict) -> None:
-    """A round closed by ``ruling``, noted whole for the game's record."""
-    rounds = data.setdefault("record", [])
+def note_round(state, number, claims: list, ruling: dict) -> None:
+    """A round closed by ``ruling``, noted whole for the game's record (in the room's
+    :class:`~.state.RoomState`)."""
+    rounds = state.record
     rounds.append({"round": number, "claims": [dict(c) for c in claims],
                    "ruling": copy.deepcopy(ruling)})
     if len(rounds) > KEPT_ROUNDS:
         del rounds[0]
-        data["record_dropped"] = data.get("record_dropped", 0) + 1
+        state.record_dropped += 1
 
 
-def new_record(data: dict) -> None:
+def new_record(state) -> None:
     """A new game: nothing noted yet."""
-    data["record"] = []
-    data.pop("record_dropped", None)
+    state.record, state.record_dropped = [], 0
 
 
 def keep_game(room) -> None:
     """The game is over: its record kept in the room, the last KEPT_GAMES."""
-    data = room.data
+    state = room.state
     game = room.game_obj()
     outcome = room.outcome(game)
-    record = {"code": room.code, "game": room.game, "n": data.get("game_no", 1),
+    record = {"code": room.code, "game": room.game, "n": state.game_no,
               "deal": room.deal, "players": list(game.players),
               "places": room.places(outcome), "winner": outcome.winner,
-              "called_off": data.get("called_off"),
-              "rounds": data.get("record", []), "rounds_dropped": data.get("record_dropped", 0),
+              "called_off": state.called_off,
+              "rounds": state.record, "rounds_dropped": state.record_dropped,
               "log": room.log()}
-    games = [g for g in kept_games(data) if g["n"] != record["n"]]
+    games = [g for g in kept_games(state) if g["n"] != record["n"]]
     games.append(record)
     del games[:-KEPT_GAMES]
     while len(games) > 1 and sum(len(g["log"]["events"]) for g in games) > KEPT_EVENTS:
         games.pop(0)
-    archive.write(data, "games", games)
-    new_record(data)
+    state.games = archive.text(games)
+    new_record(state)
 
 
 def read_number(n) -> int:
@@ -89,10 +89,10 @@ def read_number(n) -> int:
 def replay(room, n) -> dict:
     """Game ``n``'s record, once it is over and while the room keeps it (NoReplay else)."""
     n = read_number(n)
-    found = next((g for g in kept_games(room.data) if g["n"] == n), None)
+    found = next((g for g in kept_games(room.state) if g["n"] == n), None)
     if found is not None:
         return found
-    playing = room.data.get("game_no", 1)
+    playing = room.state.game_no
     if n == playing and room.phase != "over":
         raise NoReplay(f"game {n} at this table is still being played: its replay opens "
                        f"once it is over", field="n")
@@ -106,10 +106,10 @@ def replay(room, n) -> dict:
 def kept_log(room) -> dict:
     """The room's log: every finished game it keeps, oldest first."""
     return {"code": room.code, "game": room.game,
-            "games": kept_games(room.data)}
+            "games": kept_games(room.state)}
 
 
-def kept_games(data: dict) -> list[dict]:
-    """The finished games a room's state ``data`` keeps, oldest first (kept as text:
-    :mod:`.archive`)."""
-    return archive.read(data, "games")
+def kept_games(state) -> list[dict]:
+    """The finished games a room's :class:`~.state.RoomState` keeps, oldest first (kept as
+    text: :mod:`.archive`)."""
+    return archive.read(state.games)

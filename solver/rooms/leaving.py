@@ -59,10 +59,12 @@ class Leaving:
                  else {"type": "leave", "player": name})
         self.push_event(event)
         self.kind.left(self.table, name)
-        listed = {"clock": "timed_out", "removed": "removed", "left": "removed"}[why]
-        self.data[listed] = [*self.data.get(listed, []), name]
+        if why == "clock":
+            self.state.timed_out = [*self.state.timed_out, name]
+        else:
+            self.state.removed = [*self.state.removed, name]
         if why == "left":
-            self.data["left"] = [*self.data.get("left", []), name]
+            self.state.left = [*self.state.left, name]
         self._notice("timeout" if why == "clock" else why, name, by, at=at)
         self._result(rng=rng)
 
@@ -70,17 +72,17 @@ class Leaving:
         """Why ``name`` is out of this game (:data:`OUT_BY`), or None while they play."""
         if game is None or not game.is_out(name):
             return None
-        if name in self.data.get("timed_out", []):
+        if name in self.state.timed_out:
             return "clock"
-        if name in self.data.get("left", []):
+        if name in self.state.left:
             return "left"
-        return "removed" if name in self.data.get("removed", []) else "play"
+        return "removed" if name in self.state.removed else "play"
 
     def _notice(self, kind: str, player: str, by: str | None, *,
                 at: float | None = None) -> None:
         """Say a table event that is no ruling to everyone (a view's ``notice``)."""
-        before = self.data.get("notice")
-        self.data["notice"] = {"n": (before["n"] if before else 0) + 1, "kind": kind,
+        before = self.state.notice
+        self.state.notice = {"n": (before["n"] if before else 0) + 1, "kind": kind,
                                "player": player, "by": by, "at": at,
                                "text": NOTICE_TEXT[kind].format(player=player, by=by)}
 
@@ -124,7 +126,7 @@ class Leaving:
         take them (a computer player cannot rule a call), so they stay with the one who
         left, and the computer players play on."""
         game = self.game_obj()
-        removed = set(self.data.get("removed", []))
+        removed = set(self.state.removed)
         at = next(i for i, s in enumerate(self.seats) if s["name"] == leaving)
         humans = [s for s in self.seats[at + 1:] + self.seats[:at] if not s.get("bot")]
         heir = next((s for s in humans if s["name"] in game.active), None) \

@@ -122,22 +122,16 @@ NOT_MOVES = frozenset({"leave", "timeout"})  # a player's log events that are no
 
 
 def removed(room) -> list[str]:
-    """The names taken off the room's current game, by the host or by themselves: the
-    room's ``removed`` list; a room kept before it had one, each ``leave`` in the game's
-    log that no clock made."""
-    data = room.data
-    if "removed" in data:
-        return list(data["removed"])
-    timed_out = set(data.get("timed_out", []))
-    return list(dict.fromkeys(e["player"] for e in data.get("events", [])
-                              if e.get("type") == "leave" and e.get("player") not in timed_out))
+    """The names taken off the room's current game, by the host or by themselves (a room
+    kept before it listed them lists them as it is read: :mod:`.state`)."""
+    return list(room.state.removed)
 
 
 def players(room) -> list[dict]:
     """The seats of the room's current game: its seats, or once it is over the players
     it placed (one the host took off the table since, ``unseat``, watches on: still one
     of them, with their profile)."""
-    placed = room.data.get("last_places") if room.phase == "over" else None
+    placed = room.state.last_places if room.phase == "over" else None
     if not placed:
         return list(room.seats)
     records = {s["name"]: s for s in (*room.spectators, *room.seats)}
@@ -147,7 +141,7 @@ def players(room) -> list[dict]:
 def never_moved(room) -> list[str]:
     """The players that made no move of their own in the room's current game (running
     out of time, or being taken off, is no move)."""
-    moved = {e.get("player") for e in room.data.get("events", [])
+    moved = {e.get("player") for e in room.state.events
              if e.get("type") not in NOT_MOVES}
     return [s["name"] for s in players(room) if s["name"] not in moved]
 

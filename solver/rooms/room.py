@@ -49,8 +49,7 @@ from .fairness import FairDeal, read_seed
 from .leaving import Leaving
 from .reveals import SHOWN_CLAIMS, Reveals
 from .spectators import Spectators
-from .state import new as new_state
-from .state import read as read_state
+from .state import RoomState
 from .tokens import digest as token_digest
 from .tokens import new_token
 from .variants import HOST_MOVES, ROOM_MOVES, ClaimAndCall, RoomGame
@@ -89,8 +88,8 @@ def _as_sent(field: str | None) -> str | None:
 class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
     """One table: its seats, its game, its log.  Build one with :meth:`create`."""
 
-    def __init__(self, data: dict):
-        self.data = data
+    def __init__(self, state: RoomState):
+        self.state = state
 
     # --- the lobby ------------------------------------------------------------------------
 
@@ -120,14 +119,8 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         if not isinstance(advisor, bool):
             raise InvalidInput(f"advisor is true or false, not {shown(advisor)}",
                                field="advisor")
-        room = cls(new_state({"code": code, "game": game, "deal": deal, "rules": rules.to_dict(),
-                    "version": 1, "phase": "lobby", "seats": [], "state": None,
-                    "events": [], "hands": {}, "pending": None, "last_ruling": None,
-                    "bids": [], "advisor": advisor, "clock": None, "kitty": None,
-                    "open": False, "timer": {}, "game_no": 1, "timed_out": [],
-                    "removed": [], "left": [], "notice": None,
-                    "session": session.new_session([]), "hold": float(hold),
-                    "reveal": None, "history": []}))
+        room = cls(RoomState(code=code, game=game, deal=deal, rules=rules.to_dict(),
+                             advisor=advisor, hold=float(hold)))
         room._settings(body)
         room._fair_open(rng)
         seed = read_seed(body.get("seed"))
@@ -199,13 +192,13 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         if not isinstance(allowed, bool):
             raise InvalidInput(f"allowed is true or false, not {shown(allowed)}",
                                field="allowed")
-        if bool(self.data.get("advisor")) != allowed:
-            self.data["advisor"] = allowed
+        if bool(self.state.advisor) != allowed:
+            self.state.advisor = allowed
             self._changed()
 
     def advice(self, name: str) -> dict:
         """The advisor's odds for ``name`` (their own view only), if the host allows it."""
-        if not self.data.get("advisor"):
+        if not self.state.advisor:
             raise HostOnly("the host has not allowed the advisor at this table")
         if self.deal != "server":
             raise RoomConflict("the advisor needs the hands the server deals: at this table "
@@ -261,18 +254,19 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         each game (the rules name no dealer for a rematch: the first seat opens the first
         game), antes go in.  Everything a game keeps is set here afresh, once for every
         game; what a game keeps hidden beside the hands is its variant's (``new_game``)."""
-        self.data.update({"events": [], "called_off": None, "pending": None,
-                          "last_ruling": None, "bids": [], "timed_out": [], "removed": [],
-                          "left": [], "reveal": None, "history": []})
-        kept.new_record(self.data)
+        state = self.state
+        state.events, state.bids, state.history = [], [], []
+        state.timed_out, state.removed, state.left = [], [], []
+        state.called_off = state.pending = state.last_ruling = state.reveal = None
+        kept.new_record(self.state)
         self.kind.new_game(self.table)
         names = [s["name"] for s in self.seats]
         first = self.kind.opener(self.table, names)
         game = self.game_type(names[first:] + names[:first],
                               self.game_type.Rules.from_dict(self.kind.game_rules(self.table)))
-        self.data["state"] = game.to_dict()
-        self.data["phase"] = "playing"
-        session.ante(self.session, self.data.get("kitty"), names)
+        self.state.game_state = game.to_dict()
+        self.state.phase = "playing"
+        session.ante(self.session, self.state.kitty, names)
         self._fair_begin(rng)
         self._deal(game)
 
@@ -280,16 +274,16 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         """The host starts the next game at the same table, the same seats (computer
         players included), once the game is over; the session keeps the score."""
         self._host_only(by, "start a rematch")
-        if self.phase != "over" and not self.data.get("stuck") and self.unplayable() is None:
+        if self.phase != "over" and not self.state.stuck and self.unplayable() is None:
             raise RoomConflict("a rematch starts once the game is over", field="type")
-        self.data["game_no"] = self.data.get("game_no", 1) + 1
+        self.state.game_no = self.state.game_no + 1
         self._begin(rng)
         self._changed()
 
     def unplayable(self) -> Exception | None:
         """Why this room's game cannot be read back, if it cannot (a state no server wrote):
         such a table is stuck, and its host may start it anew (:meth:`rematch`)."""
-        if self.data.get("state") is None:
+        if self.state.game_state is None:
             return None  # the lobby: no game to read yet
         try:
             self.game_obj()
@@ -305,9 +299,9 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         if self.phase not in ("lobby", "over"):
             raise RoomConflict("the table's settings change in the lobby or between games, "
                                "not during one", field="type")
-        before = {key: self.data.get(key) for key in ("clock", "open", "kitty")}
+        before = (self.state.clock, self.state.open, self.state.kitty)
         self._settings(body)
-        if any(self.data.get(key) != value for key, value in before.items()):
+        if (self.state.clock, self.state.open, self.state.kitty) != before:
             self._changed()  # (a setting set to what it was changes nothing)
 
     def _settings(self, body: dict) -> None:
@@ -318,30 +312,30 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
                 raise InvalidInput(f"{self.game_type.title} plays with "
                                    f"{' or '.join(f'{c} s' for c in allowed if c)} a move, or "
                                    f"no clock (null), not {chosen} s", field="clock")
-            self.data["clock"] = chosen
+            self.state.clock = chosen
         if "open" in body:
             if not isinstance(body["open"], bool):
                 raise InvalidInput(f"open is true or false, not {shown(body['open'])}",
                                    field="open")
-            self.data["open"] = body["open"]
+            self.state.open = body["open"]
         if "kitty" in body:
             kitty = session.read_kitty(body["kitty"], self.game_type.title, self.kind.kitty)
-            standing = (self.data.get("kitty") or {}).get("pot", 0)
+            standing = (self.state.kitty or {}).get("pot", 0)
             if kitty is None and standing:  # the chips in it are the players': none vanish
                 raise RoomConflict(f"the kitty holds {standing} chips left standing by a game "
                                    f"with no single winner: it stays on until a game is won",
                                    field="kitty")
             if kitty is not None:
                 kitty["pot"] = standing  # a kitty left standing stays on the table
-            self.data["kitty"] = kitty
+            self.state.kitty = kitty
 
     # --- the clock ------------------------------------------------------------------------
 
     def timers(self, now: float) -> None:
         """Start the clock for the turn that has come, if one has (the server calls this
         after every change, with its time)."""
-        timer = self.data.setdefault("timer", {})
-        reveal = self.data.get("reveal")
+        timer = self.state.timer
+        reveal = self.state.reveal
         if reveal is not None and reveal.get("at") is None:
             reveal["at"] = now  # the ruling just made: its reveal starts now
         game = self.game_obj() if self.phase == "playing" else None
@@ -349,32 +343,32 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             clock.stop(timer)
             return
         bot = self.bot_to_move()  # only people have clocks (docs/rules.md, "Whose clock")
-        started = clock.set_turn(timer, (self.data.get("game_no", 1),
-                                         len(self.data["events"]), game.to_move),
-                                 clock=None if bot else self.data.get("clock"),
+        started = clock.set_turn(timer, (self.state.game_no,
+                                         len(self.state.events), game.to_move),
+                                 clock=None if bot else self.state.clock,
                                  bot_delay=self.bot(bot)["delay"] if bot else None, now=now)
         if started and timer["deadline"] is not None and reveal is not None:
             # a player's clock after a ruling starts once the reveal's hold is over
             timer["deadline"] = max(timer["deadline"],
-                                    reveal["at"] + self.hold + self.data["clock"])
+                                    reveal["at"] + self.hold + self.state.clock)
 
     def _clock_starts(self) -> float | None:
         """When the mover's clock starts running (after a ruling's reveal is held): a phone
         counts down from the clock's setting, never from more."""
-        deadline, setting = self.data.get("timer", {}).get("deadline"), self.data.get("clock")
+        deadline, setting = self.state.timer.get("deadline"), self.state.clock
         return None if deadline is None or setting is None else deadline - setting
 
     def due(self, present=frozenset()) -> float | None:
         """When the server must act next in this room (epoch seconds), or None: the clock
         of the player to move, or a computer player's move (:meth:`bot_moment`; ``present``:
         the phones connected now)."""
-        moments = [t for t in (self.data.get("timer", {}).get("deadline"),
+        moments = [t for t in (self.state.timer.get("deadline"),
                                self.bot_moment(present)) if t is not None]
         return min(moments) if moments else None
 
     def out_of_time(self, now: float) -> str | None:
         """The player whose time has run out at ``now``, if any."""
-        deadline = self.data.get("timer", {}).get("deadline")
+        deadline = self.state.timer.get("deadline")
         if self.phase != "playing" or deadline is None or now < deadline:
             return None
         return self.game_obj().to_move
@@ -399,23 +393,23 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         game = self.game_obj()
         if game.is_over():
             self._over(game)
-        elif len(self.data["events"]) + 2 > MAX_EVENTS:
+        elif len(self.state.events) + 2 > MAX_EVENTS:
             self._call_off(game)
         else:
-            self.data["phase"] = "playing"
+            self.state.phase = "playing"
             if self.kind.deals_each_round:
                 self._deal(game)
 
     def _call_off(self, game) -> None:
         """The log can hold no other move: the game ends with no winner, everyone still in
         sharing first place (docs/rules.md, "Tables the server runs")."""
-        self.data["called_off"] = (f"the game's log holds {len(self.data['events'])} moves, "
+        self.state.called_off = (f"the game's log holds {len(self.state.events)} moves, "
                                    f"the most a replay takes: the game is called off")
         self._over(game)
 
     def outcome(self, game):
         """How the game ended (its own outcome, or the room's when it was called off)."""
-        reason = self.data.get("called_off")
+        reason = self.state.called_off
         if reason is None:
             return game.outcome() if game.is_over() else None
         active = tuple(game.active)
@@ -424,12 +418,12 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
 
     def _over(self, game) -> None:
         """The game ended: no hands are kept, its seed is shown, the session counts it."""
-        self.data["phase"] = "over"
-        self.data["hands"] = {}
+        self.state.phase = "over"
+        self.state.hands = {}
         self._fair_close()
         outcome = self.outcome(game)
-        self.data["last_places"] = self.places(outcome)
-        session.record(self.session, self.data.get("kitty"), self.places(outcome),
+        self.state.last_places = self.places(outcome)
+        session.record(self.session, self.state.kitty, self.places(outcome),
                        outcome.winner)
         kept.keep_game(self)  # its replay, for anyone with the table's code
 
@@ -462,7 +456,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
                                field="type")
         if self.phase == "lobby":
             raise RoomConflict("the game has not started yet: the host starts it", field="type")
-        reveal = self.data.get("reveal")
+        reveal = self.state.reveal
         try:
             if self.phase == "over" and kind == "remove":
                 raise RoomConflict("the game is over: no one is taken out of it now (to take "
@@ -475,7 +469,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
                 played = self._round_so_far()
                 ruling = self.kind.handle(self.table, by, kind, body,
                                           rng or secrets.SystemRandom())
-                if self.data["bids"]:  # the round goes on (cards put down): its claims go
+                if self.state.bids:  # the round goes on (cards put down): its claims go
                     played = (played[0], [])  # with the ruling that ends it
                 self._result(ruling, played=played)
             elif isinstance(self.kind, ClaimAndCall) and kind == self.kind.claim:
@@ -490,7 +484,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             err.field = _as_sent(err.field)
             raise
         seat = next((s for s in self.seats if s["name"] == by), None)
-        if reveal is not None and reveal is self.data.get("reveal") and seat is not None \
+        if reveal is not None and reveal is self.state.reveal and seat is not None \
                 and not seat.get("bot") and by not in reveal["seen"]:
             reveal["seen"].append(by)  # a player who moves has left the reveal
         self._changed()
@@ -501,14 +495,14 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         """Play ``event`` on the game (the library checks it) and log it; its result."""
         game = self.game_obj()
         result = game.push(game.read_action(event))
-        self.data["events"].append(event)
-        self.data["state"] = game.to_dict()
+        self.state.events.append(event)
+        self.state.game_state = game.to_dict()
         return result
 
     def _deal(self, game) -> None:
         """The server draws each player's tiles (or rolls their dice) for the round, from
         the game's committed seed (:meth:`_fair_deal`)."""
-        self.data["hands"] = self._fair_deal(game) if self.deal == "server" else {}
+        self.state.hands = self._fair_deal(game) if self.deal == "server" else {}
 
     def _playing(self, *, kind: str) -> None:
         if self.phase == "reveal":
@@ -519,20 +513,19 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             raise HostOnly(f"only the host may {what}")
 
     def _changed(self) -> None:
-        self.data["version"] += 1
+        self.state.version += 1
 
     # --- reading --------------------------------------------------------------------------
 
-    code = property(lambda self: self.data["code"])
-    game = property(lambda self: self.data["game"])
-    deal = property(lambda self: self.data["deal"])
-    rules = property(lambda self: self.data["rules"])
-    phase = property(lambda self: self.data["phase"])
-    version = property(lambda self: self.data["version"])
-    seats = property(lambda self: self.data["seats"])
-    session = property(lambda self: self.data.setdefault("session", session.new_session(
-        [s["name"] for s in self.data["seats"]])))
-    hands = property(lambda self: self.data["hands"])
+    code = property(lambda self: self.state.code)
+    game = property(lambda self: self.state.game)
+    deal = property(lambda self: self.state.deal)
+    rules = property(lambda self: self.state.rules)
+    phase = property(lambda self: self.state.phase)
+    version = property(lambda self: self.state.version)
+    seats = property(lambda self: self.state.seats)
+    session = property(lambda self: self.state.session)
+    hands = property(lambda self: self.state.hands)
 
     @property
     def table(self) -> Table:
@@ -554,16 +547,16 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
 
     def game_obj(self):
         """The game as it stands (rebuilt from its state: no search is run again)."""
-        return self.game_type.from_dict(self.data["state"])
+        return self.game_type.from_dict(self.state.game_state)
 
     def log(self) -> dict:
         """The replay so far: the replay routes play it to this room's game state (and
         ignore ``fairness``, the fair deal's records that ``liars verify`` checks)."""
-        state = self.data["state"]
+        state = self.state.game_state
         players = state["players"] if state else [s["name"] for s in self.seats]
         rules = state["rules"] if state else self.rules
         return {"rules": dict(rules), "players": list(players),
-                "events": [dict(e) for e in self.data["events"]],
+                "events": [dict(e) for e in self.state.events],
                 "fairness": self.fair_records()}
 
     def view(self, name: str, *, present=frozenset(), now: float | None = None) -> dict:
@@ -572,15 +565,15 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         from the room, a heartbeat: :mod:`api.rooms.store`); computer players always are.
         ``now``: the server's time (epoch seconds), sent with the mover's deadline so that a
         phone draws a countdown that does not drift."""
-        game = self.game_obj() if self.data["state"] else None
+        game = self.game_obj() if self.state.game_state else None
         return {**self._table_view(present, game), **self._rulings_seen_by(name),
                 "you": self.you(name, game), "now": _ms(now)}
 
     def _rulings_seen_by(self, name: str | None) -> dict:
         """The last ruling and the history as ``name`` sees them: a caller's private odds
         are theirs alone while the game goes on (None: no seat's, as a spectator)."""
-        return {"last_ruling": call_odds.seen_by(self.data["last_ruling"], name),
-                "history": call_odds.history_seen_by(self.data.get("history", []), name)}
+        return {"last_ruling": call_odds.seen_by(self.state.last_ruling, name),
+                "history": call_odds.history_seen_by(self.state.history, name)}
 
     def you(self, name: str, game=None) -> dict:
         """The part of a view that is ``name``'s own: who they are, their hand (``game``:
@@ -593,10 +586,10 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
     def table_view(self, present=frozenset()) -> dict:
         """A view but its ``you`` and ``now``: what every phone at the table is shown alike
         (the server builds it once a version for all of a room's spectators)."""
-        return self._table_view(present, self.game_obj() if self.data["state"] else None)
+        return self._table_view(present, self.game_obj() if self.state.game_state else None)
 
     def _table_view(self, present, game) -> dict:
-        state = self.data["state"]
+        state = self.state.game_state
         held = self.kind.held(game) if game is not None else {}
         players = []
         for seat in self.seats:
@@ -608,14 +601,14 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
                             "level": (seat["bot"].get("level", bots.DEFAULT_LEVEL)
                                       if seat.get("bot") else None),
                             "connected": bool(seat.get("bot")) or player in present,
-                            "revealed": bool(self.data["pending"]) and
-                            player in self.data["pending"]["revealed"]})
-        declarations = self.kind.declarations(state, self.data["bids"]) if state else []
+                            "revealed": bool(self.state.pending) and
+                            player in self.state.pending["revealed"]})
+        declarations = self.kind.declarations(state, self.state.bids) if state else []
         claims = len(declarations)  # this round's; the view carries the last few
         outcome = self.outcome(game) if game is not None else None
         return {
             "code": self.code, "game": self.game, "deal": self.deal, "rules": dict(self.rules),
-            "advisor": bool(self.data.get("advisor")),
+            "advisor": bool(self.state.advisor),
             "version": self.version, "phase": self.phase, "players": players,
             "spectators": [s["name"] for s in self.spectators],
             "to_move": None if game is None or self.phase != "playing" else game.to_move,
@@ -627,17 +620,17 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
             **self._rulings_seen_by(None),
             "reveal": self._reveal_view(present),
             "winner": outcome.winner if outcome else None,
-            "called_off": self.data.get("called_off"),
+            "called_off": self.state.called_off,
             "places": self.places(outcome) if outcome else None,
-            "clock": self.data.get("clock"), "open": bool(self.data.get("open")),
-            "deadline": _ms(self.data.get("timer", {}).get("deadline")),
+            "clock": self.state.clock, "open": bool(self.state.open),
+            "deadline": _ms(self.state.timer.get("deadline")),
             "clock_starts": _ms(self._clock_starts()),
-            "timed_out": list(self.data.get("timed_out", [])),
-            "removed": list(self.data.get("removed", [])),
-            "notice": self.data.get("notice"),
-            "game_no": self.data.get("game_no", 1), "kitty": self.data.get("kitty"),
+            "timed_out": list(self.state.timed_out),
+            "removed": list(self.state.removed),
+            "notice": self.state.notice,
+            "game_no": self.state.game_no, "kitty": self.state.kitty,
             "session": self.session, "rated": self.rated(), "fairness": self.fairness(),
-            "stuck": self.data.get("stuck"),
+            "stuck": self.state.stuck,
             **(self.kind.public(self.table, game) if game is not None else {}),
         }
 
@@ -652,13 +645,14 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         return places
 
     def to_dict(self) -> dict:
-        return self.data
+        """The room's state as a store keeps it (:meth:`.state.RoomState.to_dict`)."""
+        return self.state.to_dict()
 
     @classmethod
     def from_dict(cls, data: dict) -> "Room":
         """The room a stored state holds, of this version or an older one (:mod:`.state`:
         TypeError for a state no server of this code wrote)."""
-        return cls(read_state(data))
+        return cls(RoomState.from_dict(data))
 
     # --- the house leaderboard ----------------------------------------------------------
 

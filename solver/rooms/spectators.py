@@ -32,7 +32,7 @@ class Spectators:
 
     @property
     def spectators(self) -> list[dict]:
-        return self.data.setdefault("spectators", [])
+        return self.state.spectators
 
     def watch(self, name, *, profile: str | None = None, source: str | None = None) -> str:
         """A spectator's token, in any phase: they see what the whole table sees.
