@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Record every card, Liar's Post and Liar Liar input the test suite gives the library.
+"""Record every card input, and every input of the card games' checks, the test suite gives the library.
 
     python scripts/record_card_cases.py > cases.json
 
-Runs the card, Liar's Post and Liar Liar test modules (pytest, in this process, hypothesis
-seeded) under a profiler hook that keeps the arguments of each call into the functions the
-page's engine ports (``Card.parse``, ``parse_rank``, ``parse_suit``, ``parse_cards``,
-``Deck.check``, the Post and Liar Liar checks and readers, ``Checker.check``, and the live
-server tests' ``POST /api/v1/{post,liarliar}/check``), as JSON cases, and writes each distinct one to
-stdout.  scripts/record_golden.py runs this and answers the cases with the library into
-tests/golden/cards.json, which the engine is checked against: re-run that after adding
-card tests.
+Runs the card tests and the card games' own (pytest, in this process, hypothesis seeded)
+under a profiler hook that keeps the arguments of each call into the functions the page's
+engine ports (``Card.parse``, ``parse_rank``, ``parse_suit``, ``parse_cards``,
+``Deck.check``, ``Checker.check`` of each card game, the live server tests' ``POST
+/api/v1/<game>/check``, and each card game's own checks and readers), as JSON cases, and
+writes each distinct one to stdout.  Which games those are, and their readers, is said by
+the golden vectors' own module (tests/engine_cases/cards.py: ``CARD_GAMES``,
+``game_recorders``).  scripts/record_golden.py runs this and answers the cases with the
+library into tests/golden/cards.json, which the engine is checked against: re-run that
+after adding card tests.
 """
 
 from __future__ import annotations
@@ -23,8 +25,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's solver, not an installed one
 sys.path.insert(0, str(ROOT / "tests"))
-MODULES = ["tests/test_cards.py", "tests/test_post.py", "tests/test_liarliar.py",
-           "tests/test_games.py", "tests/test_cli_games.py", "tests/test_api_games.py"]
+
+
+def modules() -> list[str]:
+    """The test modules run: the cards', each card game's own, and the front ends'."""
+    from engine_cases.cards import CARD_GAMES
+    return ["tests/test_cards.py", *(f"tests/test_{game}.py" for game in CARD_GAMES),
+            "tests/test_games.py", "tests/test_cli_games.py", "tests/test_api_games.py"]
 
 
 def _jsonable(value):
@@ -35,29 +42,18 @@ def _jsonable(value):
 def _recorder(cases: list):
     """A sys.setprofile hook: the arguments of each call into the functions under test."""
     from api_server import LiveServer
+    from engine_cases.cards import CARD_GAMES, game_recorders
 
     from solver.games import cards
-    from solver.games.liarliar import game as liarliar
-    from solver.games.post import game as post
     from solver.games import registry as games
-    from solver.games.base import Rules
 
     def deck_spec(deck):
         return {"name": deck.name, "ranks": list(deck.ranks), "copies": deck.copies,
                 "jokers": deck.jokers}
 
-    def post_payload(a):
-        payload = {"claim": a["claim"], "card": a["card"]}
-        if a["rules"] is not None:
-            payload["rules"] = a["rules"].to_dict()
-        for key, name in (("call", "call"), ("face_up", "face_up"), ("players", "players")):
-            if a[key] is not None:
-                payload[name] = a[key]
-        return {"kind": "post", "payload": payload}
-
     def live_post(a):
         path, body = a["path"], a["json"]
-        for game in ("post", "liarliar"):
+        for game in CARD_GAMES:
             if path == f"/api/v1/{game}/check":
                 return {"kind": game, "payload": body}
         return None
@@ -75,26 +71,10 @@ def _recorder(cases: list):
                                      "known_as": a["known_as"], "where": a["where"],
                                      "field": a["field"]}
         if isinstance(a["cards"], (list, tuple)) else None,
-        post.check_claim: post_payload,
-        post.Claim.parse.__func__: lambda a: {"kind": "post", "payload": {
-            "claim": a["value"], "card": "QH"}},
-        post.read_card: lambda a: {"kind": "post", "payload": {"claim": "Q", "card": a["value"]}},
-        post.read_call: lambda a: {"kind": "post", "payload": {"claim": "Q", "card": "QH",
-                                                               "call": a["value"]}},
-        # every game's rules are read by the one Rules.from_dict: told apart by its class
-        Rules.from_dict.__func__: lambda a: {
-            post.PostRules: {"kind": "post", "payload": {
-                "claim": "Q", "card": "QH", "rules": a["data"]}},
-            liarliar.LiarLiarRules: {"kind": "liarliar", "payload": {
-                "claim": "two kings", "cards": "KH KS", "rules": a["data"]}},
-        }.get(a["cls"]),
-        liarliar.check_claim: lambda a: {"kind": "liarliar", "payload": {
-            "claim": a["claim"], "cards": a["cards"]}},
-        liarliar.Declaration.parse.__func__: lambda a: {"kind": "liarliar", "payload": {
-            "claim": a["value"], "cards": "KH"}},
         games.Checker.check: lambda a: {"kind": a["self"].name, "payload": a["payload"]}
-        if a["self"].name in ("post", "liarliar") else None,
+        if a["self"].name in CARD_GAMES else None,
         LiveServer.post: live_post,
+        **game_recorders(),
     }
     by_code = {f.__code__: make for f, make in makers.items()}
 
@@ -122,7 +102,7 @@ def collect() -> list[dict]:
     try:
         with contextlib.redirect_stdout(sys.stderr):  # stdout may carry the cases
             code = pytest.main(["-q", "-p", "no:cacheprovider", "-x", "--hypothesis-seed=0",
-                                *(str(ROOT / m) for m in MODULES)])
+                                *(str(ROOT / m) for m in modules())])
     finally:
         sys.setprofile(None)
     if code not in (0, 5):
@@ -134,7 +114,7 @@ def main(argv=None) -> int:
     argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     cases = collect()
     lines = ",\n".join(json.dumps(c) for c in cases)  # one case a line, ASCII
-    sys.stdout.write('{"modules": ' + json.dumps(MODULES) + ',\n "cases": [\n' + lines
+    sys.stdout.write('{"modules": ' + json.dumps(modules()) + ',\n "cases": [\n' + lines
                      + "\n]}\n")
     print(f"{len(cases)} cases", file=sys.stderr)
     return 0

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import inspect
 import json
 import re
 import sys
@@ -37,17 +38,28 @@ from hypothesis import currently_in_test_context
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's solver, not an installed one
 OUT = ROOT / "tests" / "data" / "game_cases.json"
-GAMES = ("dice", "post", "liarliar", "poker")
 
-# The modules that check claims without a browser; the first group needs no server.
-LIBRARY_MODULES = ("test_dice.py", "test_poker.py", "test_post.py", "test_liarliar.py",
-                   "test_games.py", "test_phrases.py", "test_cards.py", "test_cli_games.py")
+
+def checked_games() -> tuple[str, ...]:
+    """The games that check a single claim (the registry's :data:`GAMES`), in its order."""
+    from solver.games.registry import GAMES
+    return tuple(GAMES)
+
+
+# The modules that check claims without a browser; the first group needs no server.  Each
+# checked game's own tests are tests/test_<game>.py.
+def library_modules() -> tuple[str, ...]:
+    own = (f"test_{name}.py" for name in checked_games())
+    return (*(m for m in own if (ROOT / "tests" / m).exists()),
+            "test_games.py", "test_phrases.py", "test_cards.py", "test_cli_games.py")
+
+
 SERVER_MODULES = ("test_api_games.py", "test_api_fuzz.py", "test_api_openapi.py",
                   "test_api_live.py")
 # Longer payloads (the property tests' 10,000-character strings) test the same limits as
 # the differential test's own random cases, and would make the file megabytes.
 MAX_PAYLOAD = 4000  # characters of JSON
-CHECK_PATH = re.compile(r"/api/v1/(dice|post|liarliar|poker)/check$")
+CHECK_PATH = re.compile(r"/api/v1/([a-z0-9_]+)/check$")
 
 
 def as_json(value):
@@ -69,7 +81,7 @@ class Recorder:
 
     def record(self, game: str, payload) -> None:
         payload = as_json(payload)
-        if game not in GAMES or payload is None:
+        if game not in checked_games() or payload is None:
             return
         key = json.dumps([game, payload], ensure_ascii=False)
         if len(key) > MAX_PAYLOAD:
@@ -88,10 +100,6 @@ class Recorder:
         setattr(owner, name, functools.wraps(original)(wrapper_for(original)))
 
     def install(self) -> None:
-        from solver.games.dice import game as dice
-        from solver.games.liarliar import game as liarliar
-        from solver.games.poker import game as poker
-        from solver.games.post import game as post
         from solver.games import registry as games
         sys.path.insert(0, str(ROOT / "tests"))
         import api_server
@@ -107,14 +115,16 @@ class Recorder:
             return check
 
         self.patch(games.Checker, "check", game_check)
-        for name, module, body in (("dice", dice, _dice_body), ("poker", poker, _poker_body),
-                                   ("post", post, _post_body),
-                                   ("liarliar", liarliar, _liarliar_body)):
-            def claim_check(original, name=name, body=body):
+        for name in checked_games():
+            module = sys.modules[games.GAMES[name].game.__module__]
+            if not callable(getattr(module, "check_claim", None)):
+                continue
+
+            def claim_check(original, name=name):
                 def check_claim(*args, **kwargs):
                     if not self.depth:
                         try:
-                            self.record(name, body(*args, **kwargs))
+                            self.record(name, check_body(original, *args, **kwargs))
                         except Exception:  # noqa: BLE001 -- arguments the API cannot take
                             pass
                     return original(*args, **kwargs)
@@ -163,21 +173,18 @@ def _with(body: dict, **optional) -> dict:
     return body
 
 
-def _dice_body(bid, dice, rules=None, last=None):
-    return _with({"claim": _plain(bid), "dice": _plain(dice)}, last=last, rules=rules)
-
-
-def _poker_body(claim, cards, rules=None, last=None):
-    return _with({"claim": _plain(claim), "cards": _plain(cards)}, last=last, rules=rules)
-
-
-def _post_body(claim, card, call=None, rules=None, face_up=None, players=None):
-    return _with({"claim": _plain(claim), "card": _plain(card)}, call=call, rules=rules,
-                 face_up=face_up, players=players)
-
-
-def _liarliar_body(claim, cards):
-    return {"claim": _plain(claim), "cards": _plain(cards)}
+def check_body(check_claim, *args, **kwargs) -> dict:
+    """A game's ``check_claim(claim, ...)`` call as the check request the API would take:
+    its first argument is the ``claim``, each other one the field of its name (one with a
+    default only when it is given)."""
+    signature = inspect.signature(check_claim)
+    bound = signature.bind(*args, **kwargs)
+    first, *others = bound.arguments
+    body = {"claim": _plain(bound.arguments[first])}
+    for name in others:
+        if signature.parameters[name].default is inspect.Parameter.empty:
+            body[name] = _plain(bound.arguments[name])
+    return _with(body, **{name: bound.arguments[name] for name in others if name not in body})
 
 
 def collect(modules) -> list[dict]:
@@ -204,7 +211,7 @@ def collect(modules) -> list[dict]:
     if code not in (0, 5):
         print(f"warning: the recorded test run exited with {code}", file=sys.stderr)
     return sorted(recorder.cases.values(),
-                  key=lambda c: (GAMES.index(c["game"]),
+                  key=lambda c: (checked_games().index(c["game"]),
                                  json.dumps(c["payload"], ensure_ascii=False)))
 
 
@@ -228,7 +235,7 @@ def main(argv=None) -> int:
                         help="only the library test modules (no live server)")
     parser.add_argument("--print", action="store_true", help="write to stdout, not the file")
     args = parser.parse_args(argv)
-    modules = LIBRARY_MODULES if args.fast else LIBRARY_MODULES + SERVER_MODULES
+    modules = library_modules() + (() if args.fast else SERVER_MODULES)
     cases = collect(modules)
     text = dump(document(cases, modules))
     if args.print:
@@ -236,7 +243,7 @@ def main(argv=None) -> int:
     else:
         OUT.parent.mkdir(parents=True, exist_ok=True)
         OUT.write_text(text, encoding="utf-8")
-        counts = {g: sum(c["game"] == g for c in cases) for g in GAMES}
+        counts = {g: sum(c["game"] == g for c in cases) for g in checked_games()}
         print(f"{len(cases)} cases ({', '.join(f'{g} {n}' for g, n in counts.items())}) "
               f"-> {OUT.relative_to(ROOT)}", file=sys.stderr)
     return 0

@@ -34,6 +34,46 @@ from . import ROOT, answered, of_set
 
 SEED = 20261130
 RECORDER = ROOT / "scripts" / "record_card_cases.py"
+# The games whose check paths the engine's card ports answer (api/static/games/<game>/),
+# and whose tests scripts/record_card_cases.py records.
+CARD_GAMES = ("post", "liarliar")
+
+
+def game_recorders() -> dict:
+    """The card games' own functions the recorder hooks, each with what makes a case of a
+    call's arguments (a readers' input is set in an otherwise good check request)."""
+    from solver.games.base import Rules
+    from solver.games.liarliar import game as liarliar
+    from solver.games.post import game as post
+
+    def post_payload(a):
+        payload = {"claim": a["claim"], "card": a["card"]}
+        if a["rules"] is not None:
+            payload["rules"] = a["rules"].to_dict()
+        for key in ("call", "face_up", "players"):
+            if a[key] is not None:
+                payload[key] = a[key]
+        return {"kind": "post", "payload": payload}
+
+    return {
+        post.check_claim: post_payload,
+        post.Claim.parse.__func__: lambda a: {"kind": "post", "payload": {
+            "claim": a["value"], "card": "QH"}},
+        post.read_card: lambda a: {"kind": "post", "payload": {"claim": "Q", "card": a["value"]}},
+        post.read_call: lambda a: {"kind": "post", "payload": {"claim": "Q", "card": "QH",
+                                                               "call": a["value"]}},
+        # every game's rules are read by the one Rules.from_dict: told apart by its class
+        Rules.from_dict.__func__: lambda a: {
+            post.PostRules: {"kind": "post", "payload": {
+                "claim": "Q", "card": "QH", "rules": a["data"]}},
+            liarliar.LiarLiarRules: {"kind": "liarliar", "payload": {
+                "claim": "two kings", "cards": "KH KS", "rules": a["data"]}},
+        }.get(a["cls"]),
+        liarliar.check_claim: lambda a: {"kind": "liarliar", "payload": {
+            "claim": a["claim"], "cards": a["cards"]}},
+        liarliar.Declaration.parse.__func__: lambda a: {"kind": "liarliar", "payload": {
+            "claim": a["value"], "cards": "KH"}},
+    }
 
 
 def _deck(spec: dict) -> Deck:
@@ -347,10 +387,10 @@ def check_coverage(cases: list[dict]) -> None:
     """The suite's cases are all there; the random ones reach answers and errors of every kind."""
     suite = [json.loads(c["case"]) for c in of_set(cases, "suite")]
     kinds = {c["kind"] for c in suite}
-    assert {"card", "cards", "deck", "rank", "post", "liarliar"} <= kinds, kinds
+    assert {"card", "cards", "deck", "rank", *CARD_GAMES} <= kinds, kinds
     assert len(suite) > 300, len(suite)
     drawn = of_set(cases, "random")
-    for kind in ("card", "cards", "deck", "post", "liarliar"):
+    for kind in ("card", "cards", "deck", *CARD_GAMES):
         outcomes = {"ok" if "ok" in c["answer"] else c["answer"]["err"]["code"]
                     for c in drawn if json.loads(c["case"])["kind"] == kind}
         assert "ok" in outcomes and len(outcomes) >= 2, (kind, outcomes)
