@@ -49,8 +49,8 @@ DEFAULT_CONFIG = {
     "ALLOWED_HOSTS": (),
     # Under `liars serve`, these routes solve in a separate process pool (api.pool) once
     # a request names more tiles than INLINE_SOLVE_TILES; smaller solves take a few ms.
-    "POOLED_ENDPOINTS": ("letters.highest", "letters.highest_sets", "letters.call",
-                         "letters.replay"),
+    # None: the routes their blueprint marks so (api.serving.pooled); else endpoint names.
+    "POOLED_ENDPOINTS": None,
     "INLINE_SOLVE_TILES": 12,
 }
 

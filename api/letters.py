@@ -22,6 +22,7 @@ from solver.words.wordset import WordSet
 from solver.words.wordset import compare as compare_sets
 
 from . import inputs
+from .serving import pooled
 
 bp = Blueprint("letters", __name__)
 
@@ -29,6 +30,7 @@ SOLVE_FIELDS = frozenset({"tiles", "lexicon", "tile_set", "budget"})
 
 
 @bp.post("/highest")
+@pooled
 def highest():
     body = inputs.json_body(SOLVE_FIELDS)
     tiles = inputs.tiles(body)
@@ -40,6 +42,7 @@ def highest():
 
 
 @bp.post("/highest-sets")
+@pooled
 def highest_sets():
     """Every word set of the highest shape: counted, and the first ``limit`` listed."""
     body = inputs.json_body(SOLVE_FIELDS | {"limit"})
@@ -90,6 +93,7 @@ def raise_():
 
 
 @bp.post("/call")
+@pooled
 def call():
     body = inputs.json_body(SOLVE_FIELDS | {"declared", "call"})
     kind = inputs.string(body, "call", required=True, max_length=40)
@@ -105,6 +109,7 @@ def call():
 
 
 @bp.post("/replay")
+@pooled
 def replay():
     """A whole game, as the sister games replay (see :data:`solver.games.registry.REPLAYERS`).
 

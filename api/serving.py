@@ -11,7 +11,7 @@
   of ``default-src 'self'`` that forbids framing, no referrer, no sniffing.  No
   CORS headers are ever sent: other sites' pages cannot read the answers.
 * **Solves apart**: under ``liars serve`` a solver pool (:mod:`api.pool`) is attached
-  to the app in each HTTP worker; requests to a ``POOLED_ENDPOINTS`` route with
+  to the app in each HTTP worker; requests to a route marked :func:`pooled` with
   more than ``INLINE_SOLVE_TILES`` tiles are then answered by a solver process,
   so that a long solve never holds up the light requests.  Without a pool (tests,
   the solver processes themselves) every route runs here.
@@ -119,11 +119,27 @@ def _tile_count(data: bytes) -> int:
                 if isinstance(tiles, str)), default=0)
 
 
+def pooled(view):
+    """Mark a route whose big solves go to the solver pool (:func:`solve_apart`): a game's
+    blueprint says which of its routes search, so that no shared module names them."""
+    view.liars_pooled = True
+    return view
+
+
+def is_pooled(app: Flask, endpoint: str | None) -> bool:
+    """Does ``endpoint`` hand its big solves to the pool?  The config's
+    ``POOLED_ENDPOINTS`` when it names them, else the routes marked :func:`pooled`."""
+    named = app.config.get("POOLED_ENDPOINTS")
+    if named is not None:
+        return endpoint in named
+    return bool(getattr(app.view_functions.get(endpoint or ""), "liars_pooled", False))
+
+
 def solve_apart():
     """before_request: hand a big solve to the solver pool, if this process has one."""
     pool = current_app.extensions.get(POOL_EXTENSION)
     if (pool is None or request.environ.get(POOLED_KEY)
-            or request.endpoint not in current_app.config["POOLED_ENDPOINTS"]
+            or not is_pooled(current_app, request.endpoint)
             or request.mimetype != "application/json"):
         return None
     data = request.get_data(cache=True)

@@ -478,3 +478,16 @@ def test_a_port_in_use_fails_at_once_in_one_line(server):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "already in use" in lines[0] and str(server.port) in lines[0]
     assert "Traceback" not in result.stderr and "Retrying" not in result.stderr
+
+
+def test_the_routes_that_search_mark_themselves_pooled():
+    """The solver pool takes the routes a game's blueprint marks (api.serving.pooled): the
+    searches of Liars' Letters, and no other route, unless the config names others."""
+    from api import create_app
+    from api.serving import is_pooled
+    app = create_app({"TESTING": True})
+    assert sorted(e for e in app.view_functions if is_pooled(app, e)) == [
+        "letters.call", "letters.highest", "letters.highest_sets", "letters.replay"]
+    chosen = create_app({"TESTING": True, "POOLED_ENDPOINTS": ("letters.subwords",)})
+    assert [e for e in chosen.view_functions if is_pooled(chosen, e)] == ["letters.subwords"]
+    assert not is_pooled(app, None)  # a path no route serves
