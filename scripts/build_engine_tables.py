@@ -66,6 +66,16 @@ def odds_table() -> dict:
         "CAP": raises.CAP, "LETTERS_ADVICE": raises.ADVICE, "DICE_ADVICE": dice.ADVICE}
 
 
+def page_games() -> dict[str, list[str]]:
+    """Each registered game with a folder on the page, and that folder's modules: the page
+    finds a game's screen (``screen.js``), its own local routes (``local.js``) and its
+    referee table (``table.js``) by these, and names no game itself."""
+    from solver.games.registry import entries
+    folder = ROOT / "api" / "static" / "games"
+    return {entry.name: sorted(p.name for p in (folder / entry.name).glob("*.js"))
+            for entry in entries() if (folder / entry.name).is_dir()}
+
+
 def tables() -> dict[str, tuple[str, dict]]:
     """{export name: (where it comes from, {key: value})}, in the order written."""
     import api
@@ -133,6 +143,8 @@ def tables() -> dict[str, tuple[str, dict]]:
                        "(each one's screen is api/static/games/NAME/screen.js)",
                        {name: {"title": kind.game_type.title}
                         for name, kind in ROOM_GAMES.items()}),
+        "PAGE_GAMES": ("solver/games/registry.py and api/static/games/: each game's own modules "
+                       "on the page (its folder's files), in the registry's order", page_games()),
         "REPLAYERS": ("solver/games/registry.py: every game that replays, by name", {
             name: {"title": replayer.game.title, "heading": replayer.title,
                    "seats": replayer.game.seats} for name, replayer in REPLAYERS.items()}),

@@ -192,6 +192,22 @@ def test_the_page_reads_its_modules_imports():
     assert not missing, missing
 
 
+def test_no_shared_page_module_imports_a_game():
+    """A game's folder on the page (api/static/games/NAME/) is imported by itself; every other
+    module finds it by name from the generated tables (engine/tables.js's PAGE_GAMES) with an
+    ``import()`` of a template path, and no game's folder imports another's."""
+    def game_of(name: str) -> str | None:
+        parts = name.split("/")
+        return parts[1] if parts[0] == "games" and len(parts) > 2 else None
+
+    graph = page_imports()
+    assert {"letters", "dice", "post", "liarliar", "poker"} <= {game_of(n) for n in graph}
+    wrong = sorted(f"{name} imports {target}" for name, targets in graph.items()
+                   for target in targets
+                   if game_of(target) and game_of(target) != game_of(name))
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_page_has_no_import_cycles():
     cycles = cycles_of(page_imports())
     assert not cycles, "\n".join(cycles)

@@ -34,8 +34,8 @@ export class ApiError extends Error {
 // What the phone's engine needs for its first answer (the word judge): engine/local.js's
 // modules and the lexicons', fetched side by side as soon as the page finds it has no
 // server, rather than each only once the module that imports it has arrived.
-const ENGINE_FIRST = ["local.js", "errors.js", "../games/letters/engine.js", "pystr.js",
-  "tables.js", "tiles.js", "wordset.js", "rules.js", "pyunicode.js", "lexicon.js", "index.js"];
+const ENGINE_FIRST = ["local.js", "errors.js", "requests.js", "pystr.js", "tables.js",
+  "wordset.js", "rules.js", "pyunicode.js", "lexicon.js", "index.js"];
 let preloaded = false;
 
 const HOST = "liars.host"; // "server" (an API answered here) or "static" (none is here)
@@ -156,7 +156,7 @@ async function askServer(method, path, body) {
     return null;
   }
   stored.set(HOST, "server");
-  if (method === "POST" && path === "/letters/replay" && data.state) {
+  if (method === "POST" && /^\/[a-z]+\/replay$/.test(path) && data.state) {
     keepRulings(data.state).catch(() => {}); // a cache: losing it costs only a search
   }
   return { status: response.status, data, statusText: response.statusText };
@@ -173,7 +173,8 @@ function keptRulings() {
   }
 }
 
-/** Keep the server's proven rulings of a Liars' Letters game (and hand them to the engine). */
+/** Keep the server's proven rulings of a whole game (those its game keeps: Liars' Letters'
+ * calls), and hand them to the engine. */
 async function keepRulings(state) {
   let engine;
   try {

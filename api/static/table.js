@@ -1,5 +1,5 @@
-// At the table: a whole game of Liars' Letters (#table) or Liar's Dice (#dicetable),
-// followed move by move.
+// At the table: a whole game followed move by move, for each game whose folder has a referee
+// table (games/NAME/table.js: Liars' Letters at #table, Liar's Dice at #dicetable).
 //
 // The screen holds no rule.  A game is {rules, players, events}, exactly the replay JSON of
 // `liars letters replay` / `liars dice replay`; every move appends one event and sends the
@@ -10,10 +10,9 @@
 // localStorage (a reload, a closed tab or a locked phone loses nothing), exports as that JSON
 // and imports from it.  Loaded by app.js after the first screen is ready.
 
+import { PAGE_GAMES } from "./engine/tables.js";
 import { fill, plural, TEXT, upper } from "./screenkit.js";
 import { app, shapeText, useApp } from "./tablekit.js";
-import { LETTERS } from "./games/letters/table.js";
-import { DICE } from "./games/dice/table.js";
 
 const STORE = "liars.table.";
 
@@ -344,10 +343,17 @@ class Table {
 
 // --- start -----------------------------------------------------------------------------------
 
-export function start(helpers) {
+/** The games with a referee table (games/NAME/table.js), as the generated tables list each
+ * game's modules, in the registry's order. */
+async function tableSpecs() {
+  const tabled = Object.keys(PAGE_GAMES).filter((name) => PAGE_GAMES[name].includes("table.js"));
+  return Promise.all(tabled.map(async (name) => (await import(`./games/${name}/table.js`)).default));
+}
+
+export async function start(helpers) {
   useApp(helpers);
-  for (const [spec, screen] of [[LETTERS, "table"], [DICE, "dicetable"]]) {
-    const section = document.getElementById(`screen-${screen}`);
+  for (const spec of await tableSpecs()) {
+    const section = document.getElementById(`screen-${spec.screen}`);
     if (!section) continue;
     const table = new Table(spec);
     table.section = section;

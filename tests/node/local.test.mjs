@@ -142,7 +142,7 @@ test("the sister games are checked by their engine or need the server", async ()
 test("racks a table can hold: the page's default budget gives the CLI's answer", async () => {
   // No budget asked: the page searches a rack of up to PROOF_TILES tiles until it is proven,
   // so its answer is the CLI's (recorded at the CLI's default budget), compared whole.
-  const { PROOF_TILES } = await engine("local.js");
+  const { PROOF_TILES } = await engine("../games/letters/local.js");
   const mine = golden("local", "table");
   assert.ok(mine.every((c) => c.request[2].tiles.replace(/[^A-Za-z]/g, "").length <= PROOF_TILES));
   assertSame(mine, await answers(mine));

@@ -264,6 +264,14 @@ export const ROOM_GAMES = freeze({
   "post": {"title": "Liar's Post"},
 });
 
+// solver/games/registry.py and api/static/games/: each game's own modules on the page (its folder's files), in the registry's order
+export const PAGE_GAMES = freeze({
+  "letters": ["engine.js", "game.js", "local.js", "odds.js", "raises.js", "screen.js", "table.js"],
+  "dice": ["engine.js", "game.js", "local.js", "odds.js", "screen.js", "table.js"],
+  "post": ["engine.js", "screen.js"], "liarliar": ["engine.js", "screen.js"],
+  "poker": ["engine.js", "screen.js"],
+});
+
 // solver/games/registry.py: every game that replays, by name
 export const REPLAYERS = freeze({
   "dice": {"title": "Liar's Dice", "heading": "Liar's Dice", "seats": [2, 20]},

@@ -1,6 +1,7 @@
 // Word sets (port of solver/words/wordset.py): what Liars' Letters players declare, and how
 // declarations rank (by shape: word lengths high to low, compared like Python tuples).
-// split_words is the word judge's reader too: the same limits and errors as the library.
+// split_words is the word judge's reader too (judge, Lexicon.judge): the same limits and
+// errors as the library.
 
 import { InvalidInput, InvalidWordSet, LimitExceeded } from "./errors.js";
 import { SPACE, isAscii, length, repr, strip, typeName } from "./pystr.js";
@@ -99,6 +100,11 @@ export function isWord(lexicon, word) {
   const w = word.toLowerCase();
   if (!(isAscii(word) && WORD.test(w))) return false;
   return w.length === 1 || lexicon.has(w);
+}
+
+/** The word judge (Lexicon.judge): is the whole play acceptable?  One verdict, never which word. */
+export function judge(lexicon, words, { field = "words" } = {}) {
+  return splitWords(words, { field }).every((word) => isWord(lexicon, word));
 }
 
 /** The words of a play as typed, split on spaces, commas, semicolons and plus signs. */

@@ -6,6 +6,7 @@ import { app, buildSetupForm, debounce, gameOverLine, renderHistory, seatCount }
 
 export const DICE = {
   key: "dice",
+  screen: "dicetable",  // index.html's #screen-dicetable
   prefix: "td",
   endpoint: "/dice/replay",
   file: "liars-dice-game.json",
@@ -208,3 +209,5 @@ export const DICE = {
       `${round.out ? " and is out" : ""}`);
   },
 };
+
+export default DICE;

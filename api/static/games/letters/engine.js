@@ -13,7 +13,7 @@ import { reprFloat, repr, strip, typeName } from "../../engine/pystr.js";
 import { pyStr, shown } from "../../engine/rules.js";
 import { LETTERS as TABLES_LETTERS, SEARCH } from "../../engine/tables.js";
 import { LETTERS, Tiles } from "../../engine/tiles.js";
-import { WordSet, compareShapes, formatShape, isWord, splitWords } from "../../engine/wordset.js";
+import { WordSet, compareShapes, formatShape } from "../../engine/wordset.js";
 
 // Seconds: the most a search may take, and the library's default (the API passes its own).
 export const { MAX_BUDGET, DEFAULT_BUDGET } = SEARCH;
@@ -78,10 +78,8 @@ function decimalValue(ch) {
 
 // --- the word judge and subwords ---------------------------------------------------------------
 
-/** The word judge (Lexicon.judge): is the whole play acceptable?  One verdict, never which word. */
-export function judge(lexicon, words, { field = "words" } = {}) {
-  return splitWords(words, { field }).every((word) => isWord(lexicon, word));
-}
+// The word judge (Lexicon.judge) is the shared word tools' (engine/wordset.js).
+export { judge } from "../../engine/wordset.js";
 
 /** Every listed word formable from the tiles, longest first, then alphabetically (words_from). */
 export function wordsFrom(lexicon, tiles) {

@@ -8,6 +8,7 @@ import {
 
 export const LETTERS = {
   key: "letters",
+  screen: "table",  // index.html's #screen-table
   prefix: "tl",
   endpoint: "/letters/replay",
   file: "liars-letters-game.json",
@@ -250,3 +251,5 @@ export const LETTERS = {
     });
   },
 };
+
+export default LETTERS;
