@@ -5,6 +5,8 @@ routes, as the sister games' routes are (:mod:`api.games`)."""
 
 from __future__ import annotations
 
+import functools
+
 from solver.games import schema
 from solver.games.registry import REPLAYERS
 from solver.search.alternatives import MAX_LISTED
@@ -20,6 +22,8 @@ from .openapi import (
     whole_number,
     word_set_rules,
 )
+
+letters_operation = functools.partial(operation, tag="letters")  # its routes' one tag
 
 
 def letters_replayer():
@@ -94,7 +98,7 @@ def paths(config) -> dict:
     lexicon, solve_fields, solve_rules, words = solve_parts(config)
     limit = whole_number
     return {
-        "/api/v1/letters/highest": {"post": operation(
+        "/api/v1/letters/highest": {"post": letters_operation(
             "The highest possible word set of the tiles", ref("Solution"),
             body=obj(solve_fields, required=["tiles"]),
             example={"tiles": "ABEGIRR"}, rules=solve_rules,
@@ -109,7 +113,7 @@ def paths(config) -> dict:
                         "set returned exists (a lower bound) but may not be the highest, "
                         "which lies between its shape and \"upper_bound\". Ties break "
                         "deterministically (see solver/search/layered.py).")},
-        "/api/v1/letters/highest-sets": {"post": operation(
+        "/api/v1/letters/highest-sets": {"post": letters_operation(
             "Every word set of the highest shape: how many, and the first few",
             obj({"tiles": {"type": "string"}, "tile_set": {"type": "string"},
                  "lexicon": {"type": "string"}, "shape": schema.shape(),
@@ -133,7 +137,7 @@ def paths(config) -> dict:
                               "sets": [["giber", "ar"], ["brier", "ag"], ["rerig", "ab"]]},
             description="The rules' tie-break picks one set (letters/highest); a referee "
                         "can ask how many others reach the same shape, and see them.")},
-        "/api/v1/letters/subwords": {"post": operation(
+        "/api/v1/letters/subwords": {"post": letters_operation(
             "Every word formable from the tiles, longest first",
             obj({"tiles": {"type": "string"}, "tile_set": {"type": "string"},
                  "lexicon": {"type": "string"}, "count": {"type": "integer"},
@@ -147,7 +151,7 @@ def paths(config) -> dict:
                                      f"total")},
                      required=["tiles"]),
             example={"tiles": "ABEGIRR", "limit": 10}, rules=tile_rules(config))},
-        "/api/v1/letters/compare": {"post": operation(
+        "/api/v1/letters/compare": {"post": letters_operation(
             "Which of two word sets is higher, or equal",
             obj({"result": {"type": "integer", "enum": [1, 0, -1]},
                  "higher": {"type": "string", "enum": ["a", "b", "equal"]},
@@ -159,7 +163,7 @@ def paths(config) -> dict:
             rules=[*word_set_rules("a"), *word_set_rules("b")],
             description="Ranks by shape (word lengths high to low, compared "
                         "lexicographically); does not check the words against a lexicon.")},
-        "/api/v1/letters/raise": {"post": operation(
+        "/api/v1/letters/raise": {"post": letters_operation(
             "Is a declaration a legal raise over the previous one, and why",
             obj({"legal": {"type": "boolean"}, "reason": {"type": "string"},
                  "declared": words, "declared_shape": schema.shape(),
@@ -176,7 +180,7 @@ def paths(config) -> dict:
             rules=[*word_set_rules("previous"), *word_set_rules("declared")],
             description="previous absent, null, \"\" or []: the first declaration of a "
                         "round.")},
-        "/api/v1/letters/call": {"post": operation(
+        "/api/v1/letters/call": {"post": letters_operation(
             "Rule a \"bullshit\" or \"exact\" call on the last declaration",
             obj({"call": {"type": "string", "enum": ["bullshit", "exact"]},
                  "declared": words, "declared_shape": schema.shape(),
@@ -228,7 +232,7 @@ def paths(config) -> dict:
                               "highest": ["giber", "ar"], "proven": True, "stopped": None,
                               "upper_bound": [5, 2], "tiles": "ABEGIRR",
                               "tile_set": "scrabble", "lexicon": "twl06"})},
-        "/api/v1/letters/replay": {"post": operation(
+        "/api/v1/letters/replay": {"post": letters_operation(
             "Replay a whole Liars' Letters game, move by move", ref("LettersReplayResult"),
             body=ref("LettersReplay"), example=letters_replayer().REPLAY_EXAMPLE, errors=(400, 413),
             rules=[*letters_replayer().replay_refusals, *budget_rules(r"rules\.budget")],

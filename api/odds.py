@@ -93,10 +93,10 @@ def document(document_: dict) -> None:
         if searches(module):
             rules += budget_rules()
         errors = sorted({400, 413} | {r.error.status for r in module.REFUSALS})
-        op = operation(module.SUMMARY, ref(name + "Result"), body=ref(name),
+        op = operation(module.SUMMARY, ref(name + "Result"), tag=game, body=ref(name),
                        example=module.EXAMPLE, errors=tuple(errors),
                        description=module.DESCRIPTION, rules=rules)
-        op["tags"] = [game, "odds"]
+        op["tags"].append("odds")
         document_["paths"][f"/api/v1/{game}/odds"] = {"post": op}
 
 

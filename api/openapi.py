@@ -75,9 +75,9 @@ def error_responses(*statuses: int) -> dict:
             for s in statuses}
 
 
-def operation(summary: str, response: dict, *, body: dict | None = None,
+def operation(summary: str, response: dict, *, tag: str, body: dict | None = None,
               example=None, errors=(400, 413), description: str | None = None,
-              tag: str = "letters", parameters: list | None = None,
+              parameters: list | None = None,
               response_example=None, rules=()) -> dict:
     op = {"summary": summary, "tags": [tag],
           "responses": {"200": {"description": "OK",

@@ -524,7 +524,8 @@ def extender(prefix: str):
                     {"description": "Created", "content": json_content(joined)}, (409, 429),
                     [*create_rules(), SEED_RULE, CREATE_LIMITS], status=201, body=ref("NewRoom"),
                     token=False,
-                    room=False, example={"game": "letters", "deal": "server", "name": "ann"})
+                    room=False, example={"game": next(iter(ROOM_GAMES)), "deal": "server",
+                                         "name": "ann"})
         paths[f"{prefix}/rooms"] = {"post": create}
         paths[f"{rooms}/join"] = {"post": op(
             "Join a room by its code, before the host starts it",
