@@ -183,7 +183,7 @@ def rated_elsewhere(server, game: str, profiles: list[str], places: list[int]) -
     played_game = game
 
     class Played:  # what ratings.record reads of a finished room
-        code, phase, data = f"Z{secrets.token_hex(2).upper()}", "over", {}
+        code, phase, game_no = f"Z{secrets.token_hex(2).upper()}", "over", 1
         game = played_game
         seats = [{"name": pid, "profile": pid} for pid in profiles]
 

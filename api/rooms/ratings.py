@@ -56,7 +56,7 @@ def verdict(store, room: Room, now: float | None = None) -> tuple[bool, str | No
     now = time.time() if now is None else now
     limit = games_per_day()
     rated = store.group_games(group_of(_profiles(room)), now)
-    this = (room.code, room.state.game_no)
+    this = (room.code, room.game_no)
     if this in rated:
         return True, None
     if len(rated) >= limit:
@@ -91,7 +91,7 @@ def record(store, room: Room) -> bool:
                                     "players": len(profiles)}}
         return new
 
-    return store.rate(room.code, room.state.game_no, room.game, profiles, update,
+    return store.rate(room.code, room.game_no, room.game, profiles, update,
                       group=group_of(profiles), limit=games_per_day(), now=time.time())
 
 

@@ -14,7 +14,7 @@ HISTORY_ROUNDS = 20  # a view shows the game's last finished rounds
 
 
 class Reveals:
-    """What a room knows of its rulings' reveals (``self.state.reveal``, ``["history"]``)."""
+    """What a room knows of its rulings' reveals (``self.state.reveal``, ``.history``)."""
 
     @property
     def hold(self) -> float:
@@ -81,8 +81,7 @@ class Reveals:
         game's history of rounds."""
         self.state.last_ruling = ruling
         before = self.state.reveal
-        self.state.reveal = {"n": (before["n"] if before else 0) + 1, "at": None,
-                               "seen": []}
+        self.state.reveal = {"n": (before["n"] if before else 0) + 1, "at": None, "seen": []}
         if played is not None:
             number, claims = played
             history = self.state.history

@@ -258,7 +258,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         state.events, state.bids, state.history = [], [], []
         state.timed_out, state.removed, state.left = [], [], []
         state.called_off = state.pending = state.last_ruling = state.reveal = None
-        kept.new_record(self.state)
+        kept.new_record(state)
         self.kind.new_game(self.table)
         names = [s["name"] for s in self.seats]
         first = self.kind.opener(self.table, names)
@@ -276,7 +276,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         self._host_only(by, "start a rematch")
         if self.phase != "over" and not self.state.stuck and self.unplayable() is None:
             raise RoomConflict("a rematch starts once the game is over", field="type")
-        self.state.game_no = self.state.game_no + 1
+        self.state.game_no += 1
         self._begin(rng)
         self._changed()
 
@@ -404,7 +404,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         """The log can hold no other move: the game ends with no winner, everyone still in
         sharing first place (docs/rules.md, "Tables the server runs")."""
         self.state.called_off = (f"the game's log holds {len(self.state.events)} moves, "
-                                   f"the most a replay takes: the game is called off")
+                                 f"the most a replay takes: the game is called off")
         self._over(game)
 
     def outcome(self, game):
@@ -523,6 +523,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
     rules = property(lambda self: self.state.rules)
     phase = property(lambda self: self.state.phase)
     version = property(lambda self: self.state.version)
+    game_no = property(lambda self: self.state.game_no)  # 1, then each rematch
     seats = property(lambda self: self.state.seats)
     session = property(lambda self: self.state.session)
     hands = property(lambda self: self.state.hands)
@@ -608,7 +609,7 @@ class Room(Leaving, Reveals, CallFlow, FairDeal, Spectators):
         outcome = self.outcome(game) if game is not None else None
         return {
             "code": self.code, "game": self.game, "deal": self.deal, "rules": dict(self.rules),
-            "advisor": bool(self.state.advisor),
+            "advisor": self.state.advisor,
             "version": self.version, "phase": self.phase, "players": players,
             "spectators": [s["name"] for s in self.spectators],
             "to_move": None if game is None or self.phase != "playing" else game.to_move,
