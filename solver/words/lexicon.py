@@ -18,12 +18,13 @@ for the bundled ones, :func:`build_tries` for a user's own list):
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import importlib.util
 import json
 import os
 import re
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 import marisa_trie
@@ -165,7 +166,7 @@ class Lexicon:
         table = None
         if self.name in bundled_lexicons() and self.info == bundled_lexicons()[self.name]:
             try:
-                with resources.as_file(_bundled_dir() / f"{self.name}.index.npy") as path:
+                with _as_file(_bundled_dir() / f"{self.name}.index.npy") as path:
                     table = np.load(str(path), allow_pickle=False)
             except (OSError, ValueError):
                 table = None
@@ -196,8 +197,25 @@ class Lexicon:
 
 # --- finding and loading lexicons ------------------------------------------------
 
+@functools.lru_cache(maxsize=None)
 def _bundled_dir():
+    """The ``dictionaries`` package's folder: a plain directory as pip installs it (found
+    without importing :mod:`importlib.resources`, a tenth of ``solve ABEGIRR``'s start-up:
+    scripts/bench_cli.py), else its resources (a package kept in a zip)."""
+    spec = importlib.util.find_spec("dictionaries")
+    folders = list(spec.submodule_search_locations or []) if spec else []
+    if folders and Path(folders[0]).is_dir():
+        return Path(folders[0])
+    from importlib import resources
     return resources.files("dictionaries")
+
+
+def _as_file(resource):
+    """A bundled file as a path on disk (itself, when the package is a directory)."""
+    if isinstance(resource, Path):
+        return contextlib.nullcontext(resource)
+    from importlib import resources
+    return resources.as_file(resource)
 
 
 @functools.lru_cache(maxsize=None)
@@ -216,9 +234,9 @@ def _cache_dir() -> Path:
 def _load_bundled(name: str) -> Lexicon:
     info = bundled_lexicons()[name]
     words, anagrams = marisa_trie.Trie(), marisa_trie.BytesTrie()
-    with resources.as_file(_bundled_dir() / f"{name}.words.marisa") as path:
+    with _as_file(_bundled_dir() / f"{name}.words.marisa") as path:
         words.load(str(path))
-    with resources.as_file(_bundled_dir() / f"{name}.anagrams.marisa") as path:
+    with _as_file(_bundled_dir() / f"{name}.anagrams.marisa") as path:
         anagrams.load(str(path))
     return Lexicon(name, words, anagrams, info)
 
