@@ -266,8 +266,13 @@ export const ROOM_GAMES = freeze({
 
 // solver/games/registry.py and api/static/games/: each game's own modules on the page (its folder's files), in the registry's order
 export const PAGE_GAMES = freeze({
-  "letters": ["engine.js", "game.js", "local.js", "odds.js", "raises.js", "screen.js", "table.js"],
-  "dice": ["engine.js", "game.js", "local.js", "odds.js", "screen.js", "table.js"],
+  "letters": [
+    "engine.js", "game.js", "local.js", "odds.js", "oddsscreen.js", "raises.js", "screen.js",
+    "table.js",
+  ],
+  "dice": [
+    "engine.js", "game.js", "local.js", "odds.js", "oddsscreen.js", "screen.js", "table.js",
+  ],
   "post": ["engine.js", "screen.js"], "liarliar": ["engine.js", "screen.js"],
   "poker": ["engine.js", "screen.js"],
 });
