@@ -202,6 +202,17 @@ def gevent_worker(header_timeout: float, per_address: int = 0, waiting_room: int
             self.waiting_by_address = {}  # address -> deque of its _Waiting, oldest first
             self.waiting_count = 0  # those still waiting
             self.reaper = None  # the greenlet refusing the connections that waited too long
+            self.quitting = False
+
+        def handle_quit(self, sig, frame):
+            """Quit at once (Ctrl-C, gunicorn's quick shutdown), once.  Ctrl-C in a terminal
+            reaches a worker twice, from the terminal (its whole process group) and from
+            the master (SIGQUIT); gunicorn then exits the worker from two greenlets, and the
+            second one's ``sys.exit`` came while the worker was already shutting down,
+            which gevent printed as a ``SystemExit: 0`` traceback."""
+            if not self.quitting:
+                self.quitting = True
+                super().handle_quit(sig, frame)
 
         def timeout_ctx(self):
             return gevent.Timeout(header_timeout, False)

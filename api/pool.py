@@ -281,6 +281,21 @@ class SolverPool:
         for _ in range(self.solvers):
             self._release(self._spawn())
 
+    def stopped(self) -> bool:
+        """Did the zygote end by a stop signal?  A Ctrl-C in a terminal reaches the whole
+        process group, the zygote too, possibly before its worker has its own handlers
+        (it then boots with no solver to make, and should leave as a stopped worker)."""
+        for _ in range(50):  # its socket is closed as it exits: it is about to be waitable
+            try:
+                pid, status = os.waitpid(self.zygote_pid, os.WNOHANG)
+            except ChildProcessError:
+                return False
+            if pid:
+                return os.WIFSIGNALED(status) and os.WTERMSIG(status) in (
+                    signal.SIGINT, signal.SIGTERM, signal.SIGQUIT, signal.SIGHUP)
+            time.sleep(0.02)
+        return False
+
     def _spawn(self):
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:

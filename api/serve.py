@@ -380,7 +380,15 @@ def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, workers: int = DEFAU
         _json_protocol_errors()
         pool = getattr(worker, "liars_pool", None)
         if pool is not None:
-            pool.attach()
+            try:
+                pool.attach()
+            except (OSError, EOFError):
+                if getattr(worker, "quitting", False) or pool.stopped():
+                    # Ctrl-C while this worker boots: the terminal's SIGINT ended its solver
+                    # processes too.  It leaves as a stopped worker does, not as one that
+                    # failed to boot (a traceback and exit code 3).
+                    sys.exit(0)
+                raise
             built["app"].extensions[POOL_EXTENSION] = pool
         if "ROOMS_DB" in built["app"].config:  # the server runs its own tables from now on
             from .rooms import start_turns
