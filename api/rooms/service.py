@@ -70,7 +70,7 @@ def change(rooms, code: str, act, *, at: int | None = None, loaded: Room | None 
 
 def listed(room: Room) -> bool:
     """Whether the room is among the open tables (GET /rooms?open=1): open, in its lobby."""
-    return bool(room.state.open) and room.phase == "lobby"
+    return room.state.open and room.phase == "lobby"
 
 
 def next_moment(room: Room, now: float, present=frozenset()) -> float | None:

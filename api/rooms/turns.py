@@ -91,7 +91,7 @@ def give_time_back(store, gap: float, now: float) -> int:
     much, so that no one is out for time no process was counting (how many rooms)."""
     moved = 0
     def moved_on(room: Room) -> bool | None:
-        if not (room.state.timer or {}).get("deadline"):
+        if not room.state.timer.get("deadline"):
             return None
         room.state.timer["deadline"] += gap
         room.state.version += 1

@@ -46,8 +46,7 @@ class FairDeal:
     def _fair_open(self, rng=None) -> None:
         """A new room commits to its first game's seed (the lobby shows the commitment)."""
         if self.deal == "server":
-            self.state.fair = {"game": self.state.game_no, "seed": new_seed(rng),
-                                 "deals": []}
+            self.state.fair = {"game": self.state.game_no, "seed": new_seed(rng), "deals": []}
 
     @property
     def _fair(self) -> dict:
@@ -55,8 +54,8 @@ class FairDeal:
         fair = self.state.fair
         if fair is None:  # no seat had a seed then: the client seed is empty
             fair = self.state.fair = {"game": self.state.game_no,
-                                        "seed": new_seed(), "deals": [], "seats": [],
-                                        "client_seed": ""}
+                                      "seed": new_seed(), "deals": [], "seats": [],
+                                      "client_seed": ""}
         return fair
 
     def _fair_begin(self, rng=None) -> None:
@@ -68,7 +67,7 @@ class FairDeal:
         fair = self._fair
         if fair["game"] != game_no:  # a rematch
             fair = self.state.fair = {"game": game_no,
-                                        "seed": fair.get("next") or new_seed(rng)}
+                                      "seed": fair.get("next") or new_seed(rng)}
         seats = [{"name": s["name"], "seed": s.get("seed", "")} for s in self.seats]
         fair.update(next=new_seed(rng), seats=seats, deals=[], over=False,
                     client_seed=client_seed(s["seed"] for s in seats),

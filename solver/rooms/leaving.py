@@ -83,8 +83,8 @@ class Leaving:
         """Say a table event that is no ruling to everyone (a view's ``notice``)."""
         before = self.state.notice
         self.state.notice = {"n": (before["n"] if before else 0) + 1, "kind": kind,
-                               "player": player, "by": by, "at": at,
-                               "text": NOTICE_TEXT[kind].format(player=player, by=by)}
+                             "player": player, "by": by, "at": at,
+                             "text": NOTICE_TEXT[kind].format(player=player, by=by)}
 
     def _unseat(self, by, body) -> None:
         """In the lobby or between games the host takes a player off the table: no seat in
