@@ -197,6 +197,7 @@ class TableMachine(RuleBasedStateMachine):
         self.game = None
         self.people: dict[str, str] = {}  # every person's token, seated or watching
         self.bots: set[str] = set()
+        self.phones: dict[str, tuple[float, float | None]] = {}  # name -> (heard, closed at)
         self.version = 0
         self.notice = 0
         self.checked_games: set[int] = set()
@@ -476,8 +477,11 @@ class TableMachine(RuleBasedStateMachine):
         name = names[who % len(names)]
         if arrive:
             self.store.arrive(self.code, name, f"stream-{name}", self.clock.now)
+            self.phones[name] = (self.clock.now, None)
         else:
             self.store.depart(self.code, f"stream-{name}", self.clock.now)
+            if name in self.phones:
+                self.phones[name] = (self.phones[name][0], self.clock.now)
 
     @rule(moment=st.sampled_from(["instant", "hold", "clock", "past_all", "reveal_wait",
                                   "phones_gone"]))
@@ -498,7 +502,7 @@ class TableMachine(RuleBasedStateMachine):
         self.lookout.run(self.code, seconds)
         now = self.clock.now
         room = self.room()
-        present = service.presence(self.store, room, now)
+        present = service.presence(self.store, room, now) | self.just_gone(now)
         late = room.out_of_time(now)
         assert late is None, f"{self.game}: {late} is out of time at {now}, still to move"
         moment = room.bot_moment(present)
@@ -506,6 +510,16 @@ class TableMachine(RuleBasedStateMachine):
             f"{self.game}: computer player {room.bot_to_move()} was due at {moment}, now {now}"
         timed_out = self.bots & set(room.state.timed_out)
         assert not timed_out, f"{self.game}: computer players timed out: {timed_out}"
+
+    def just_gone(self, now: float) -> set[str]:
+        """The phones that left lately: closed, or no longer heard from (PRESENT_SECONDS
+        after they were).  A phone's leaving changes no room, so the look-out notices it
+        when it next comes back to a room waiting on it (every PRESENCE_SECONDS, between
+        two of its ticks): until then its player is still waited for."""
+        late = service.PRESENCE_SECONDS + LookOut.STEP
+        gone = {name: closed if closed is not None else heard + PRESENT_SECONDS
+                for name, (heard, closed) in self.phones.items()}
+        return {name for name, at in gone.items() if now - late <= at <= now}
 
     @precondition(lambda self: self.in_game())
     @rule(seed=st.integers(0, 2**16))
