@@ -321,6 +321,27 @@ def test_unreachable_server_and_no_engine_is_said_in_words(browser, server):
         device.close()
 
 
+def test_unreachable_server_and_a_game_s_module_missing(browser, server):
+    """No server, and the page's own routes of Liars' Letters cannot load
+    (games/letters/local.js): a solve says in words that it needs the referee server, and
+    the shared routes still answer on the phone (the judge); no service worker, so that
+    routing sees every request."""
+    device = Phone(browser, server)
+    try:
+        page = device.open("/#solve")
+        page.route("**/api/v1/**", lambda route: route.abort())
+        page.route("**/static/games/letters/local.js", lambda route: route.abort())
+        page.fill("#solve-tiles", "bigger")
+        page.get_by_role("button", name="Solve", exact=True).click()
+        expect(page.locator("#solve-form-error")).to_contain_text("needs the referee server")
+        page.goto(page.url.split("#")[0] + "#judge")
+        judge(page, "qi")
+        expect(page.locator("#verdict-text")).to_have_text("ACCEPTABLE")
+        expect(page.locator("#verdict-source")).to_have_text("Answered on this phone")
+    finally:
+        device.close()
+
+
 # --- Judge -------------------------------------------------------------------------------
 
 def judge(page, words):

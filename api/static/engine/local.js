@@ -123,8 +123,12 @@ function gameRoutes(name) {
 export async function rememberRulings(records) {
   if (!records.length) return;
   for (const name of ROUTED_GAMES) {
-    const routes = await gameRoutes(name);
-    if (routes.rememberRulings) await routes.rememberRulings(records);
+    try {
+      const routes = await gameRoutes(name);
+      if (routes.rememberRulings) await routes.rememberRulings(records);
+    } catch {
+      // a game whose module is not on this phone keeps nothing: a ruling is searched again
+    }
   }
 }
 
