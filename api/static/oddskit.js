@@ -52,6 +52,23 @@ export function select(id, name, label, choices, value) {
  * referee reads it and names what is wrong). */
 export const count = (text) => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text) : text);
 
+/** A screen's form and its result, appended to `root`: its `fields`, then "More" (its
+ * `summary`) holding `more`, the submit button, a `hint` and the form's error; each id
+ * from `id` ("odds": #odds-form, #odds-more, #odds-form-error, #odds-result). */
+export function oddsForm(root, id, { fields, summary, more, hint }) {
+  const { h } = app;
+  const form = h("form", { id: `${id}-form`, class: "card", novalidate: true }, ...fields,
+    h("details", { class: "more", id: `${id}-more` }, h("summary", {}, summary),
+      h("div", { class: "more-body" }, ...more)),
+    h("button", { class: "primary", type: "submit" }, "How likely?"),
+    h("p", { class: "hint center" }, hint),
+    h("p", { class: "error", id: `${id}-form-error`, role: "alert", hidden: true }));
+  const result = h("div", { id: `${id}-result`, class: "result", "aria-live": "polite",
+    tabindex: "-1", hidden: true });
+  root.append(form, result);
+  return { form, result };
+}
+
 /** The list of raises: each a button that weighs it next. */
 export function raiseList(id, items, label, use) {
   const { h } = app;

@@ -41,12 +41,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import archive
+from .session import new_session
 
 STATE_VERSION = 3
-
-
-def _session() -> dict:
-    return {"games": 0, "players": []}  # the table's running score (:mod:`.session`)
 
 
 @dataclass(eq=True)
@@ -87,7 +84,7 @@ class RoomState:
     removed: list = field(default_factory=list)
     left: list = field(default_factory=list)
     notice: dict | None = None
-    session: dict = field(default_factory=_session)
+    session: dict = field(default_factory=lambda: new_session([]))  # the table's score
     called_off: str | None = None  # why the game ended before its end
     last_places: list | None = None  # the places of the last game over
     stuck: str | None = None  # why the server could not act in this room
@@ -183,9 +180,8 @@ def _removed_listed(data: dict) -> None:
     if data.get("timer") is None:
         data["timer"] = {}
     if "session" not in data and isinstance(data.get("seats"), list):
-        data["session"] = {"games": 0, "players": [
-            {"name": s.get("name"), "games": 0, "wins": 0, "places": [], "chips": 0}
-            for s in data["seats"] if isinstance(s, dict)]}
+        data["session"] = new_session(
+            [s.get("name") for s in data["seats"] if isinstance(s, dict)])
 
 
 UPGRADES = {1: _archives_as_text, 2: _removed_listed}

@@ -9,7 +9,7 @@ import {
   UnknownLexicon,
 } from "./errors.js";
 import { PyFloat, compareStr, length, repr, slice, strip } from "./pystr.js";
-import { shown } from "./rules.js";
+import { get, shown } from "./rules.js";
 import { API } from "./tables.js";
 
 /** The API's DEFAULT_CONFIG (api/__init__.py): the limits a request is read under. */
@@ -18,12 +18,8 @@ export const MAX_NAME_LENGTH = API.MAX_NAME_LENGTH;  // lexicon and tile set nam
 
 // --- the body, as api/inputs.py reads it -----------------------------------------------
 
-export const has = (body, name) => Object.hasOwn(body, name);
-/** body.get(name): a JSON null is as absent. */
-export const get = (body, name) => (has(body, name) && body[name] !== null ? body[name] : null);
-
 /** "a number", "a string", ... as _json_type names them. */
-export function jsonType(value) {
+function jsonType(value) {
   if (value === null || value === undefined) return "null";
   if (typeof value === "boolean") return "a boolean";
   if (typeof value === "number" || typeof value === "bigint" || value instanceof PyFloat) {

@@ -3,7 +3,7 @@
 // /api/v1/dice/odds (the server's, else the page's own engine: ./odds.js).  Built by odds.js
 // into index.html's [data-odds=dice].
 
-import { app, chanceLine, count, field, raiseList, select } from "../../oddskit.js";
+import { app, chanceLine, count, field, oddsForm, raiseList, select } from "../../oddskit.js";
 
 /** Build the screen into `root`. */
 export default function build(root) {
@@ -37,17 +37,11 @@ export default function build(root) {
     Array.from({ length: 20 }, (_, i) => [String(i + 1), String(i + 1)]), "5");
   const limit = select("diceodds-limit", "limit", "Raises listed", [["0", "None"], ["3", "3"],
     ["5", "5"], ["20", "20"]], "5");
-  const form = h("form", { id: "diceodds-form", class: "card", novalidate: true },
-    mine.element, hidden.element, bid.element, wild,
-    h("details", { class: "more", id: "diceodds-more" }, h("summary", {}, "More: rules, raises"),
-      h("div", { class: "more-body" }, order.element, faces.element, each.element,
-        limit.element)),
-    h("button", { class: "primary", type: "submit" }, "How likely?"),
-    h("p", { class: "hint center" }, "From your dice alone: each hidden die is fair."),
-    h("p", { class: "error", id: "diceodds-form-error", role: "alert", hidden: true }));
-  const result = h("div", { id: "diceodds-result", class: "result", "aria-live": "polite",
-    tabindex: "-1", hidden: true });
-  root.append(form, result);
+  const { form, result } = oddsForm(root, "diceodds", {
+    fields: [mine.element, hidden.element, bid.element, wild],
+    summary: "More: rules, raises",
+    more: [order.element, faces.element, each.element, limit.element],
+    hint: "From your dice alone: each hidden die is fair." });
   app.wireForm(form, async () => {
     const rules = { bid_order: order.input.value, faces: Number(faces.input.value),
       dice_each: Number(each.input.value) };

@@ -6,9 +6,10 @@
 import { LimitExceeded, LiarsError } from "../../engine/errors.js";
 import { PyFloat } from "../../engine/pystr.js";
 import {
-  CONFIG, MAX_NAME_LENGTH, get, has, integer, jsonBody, lexiconNamed, lexiconOf, needsServer,
-  string, wordSet,
+  CONFIG, MAX_NAME_LENGTH, integer, jsonBody, lexiconNamed, lexiconOf, needsServer, string,
+  wordSet,
 } from "../../engine/requests.js";
+import { get, has } from "../../engine/rules.js";
 import { ODDS } from "../../engine/tables.js";
 import { Tiles } from "../../engine/tiles.js";
 import { WordSet, compare } from "../../engine/wordset.js";

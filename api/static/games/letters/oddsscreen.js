@@ -5,11 +5,12 @@
 
 import { percent } from "../../engine/chance.js";
 import { upper } from "../../screenkit.js";
-import { app, chanceLine, count, estimateText, field, raiseList, select } from "../../oddskit.js";
+import {
+  app, chanceLine, count, estimateText, field, oddsForm, raiseList, select,
+} from "../../oddskit.js";
 
 /** Build the screen into `root`. */
 export default function build(root) {
-  const { h } = app;
   const mine = field("odds-mine", "mine", "Your tiles", "Only yours: the others' are hidden " +
     "from you. Empty if you hold none.", { autocapitalize: "characters", inputmode: "text",
     enterkeyhint: "next", placeholder: "A B E" });
@@ -29,18 +30,12 @@ export default function build(root) {
   const budget = field("odds-budget", "budget", "Seconds the search may take", "0 to 60; " +
     "empty: the default. Only a declaration of every tile in play needs the search.",
   { autocapitalize: "off", inputmode: "decimal", enterkeyhint: "done", placeholder: "2" });
-  const form = h("form", { id: "odds-form", class: "card", novalidate: true },
-    mine.element, hidden.element, declared.element,
-    h("details", { class: "more", id: "odds-more" }, h("summary", {}, "More: raises, sampling"),
-      h("div", { class: "more-body" }, limit.element, samples.element, seed.element,
-        budget.element)),
-    h("button", { class: "primary", type: "submit" }, "How likely?"),
-    h("p", { class: "hint center" }, "From your tiles alone: the hidden tiles are any of the " +
-      "set's others, each draw as likely."),
-    h("p", { class: "error", id: "odds-form-error", role: "alert", hidden: true }));
-  const result = h("div", { id: "odds-result", class: "result", "aria-live": "polite",
-    tabindex: "-1", hidden: true });
-  root.append(form, result);
+  const { form, result } = oddsForm(root, "odds", {
+    fields: [mine.element, hidden.element, declared.element],
+    summary: "More: raises, sampling",
+    more: [limit.element, samples.element, seed.element, budget.element],
+    hint: "From your tiles alone: the hidden tiles are any of the set's others, each draw " +
+      "as likely." });
   app.wireForm(form, async () => {
     const body = { mine: mine.input.value, hidden: count(hidden.input.value),
       declared: declared.input.value, limit: Number(limit.input.value),
